@@ -1,0 +1,6 @@
+package main
+
+func runApp(e *env) int {
+	usage(e)
+	return exitOK
+}

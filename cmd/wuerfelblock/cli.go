@@ -1,0 +1,197 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// Exit statuses of every subcommand (contract/RECORD.md).
+const (
+	exitOK      = 0
+	exitRule    = 1
+	exitInput   = 2
+	exitFailure = 3 // storage or terminal trouble
+)
+
+// env is what every subcommand gets: streams, language and the database path.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	lang           validate.Lang
+	dbPath         string
+	getenv         func(string) string
+}
+
+func (e *env) tr(en, de string) string {
+	if e.lang == validate.German {
+		return de
+	}
+	return en
+}
+
+// langFromEnv follows LC_ALL, LC_MESSAGES and LANG: German for "de…", else English.
+func langFromEnv(getenv func(string) string) validate.Lang {
+	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if v := getenv(k); v != "" {
+			if strings.HasPrefix(strings.ToLower(v), "de") {
+				return validate.German
+			}
+			return validate.English
+		}
+	}
+	return validate.English
+}
+
+func parseLang(s string) (validate.Lang, error) {
+	switch strings.ToLower(s) {
+	case "de", "deutsch", "german":
+		return validate.German, nil
+	case "en", "english":
+		return validate.English, nil
+	}
+	return "", fmt.Errorf("--lang takes de or en, not %q", s)
+}
+
+type command struct {
+	name    string
+	summary [2]string // en, de
+	run     func(e *env, args []string) int
+}
+
+func commands() []command {
+	return []command{
+		{"judge", [2]string{"judge a game record (JSON): totals, turns, the broken rule", "einen Spielbericht (JSON) beurteilen: Stände, Züge, die gebrochene Regel"}, runJudge},
+		{"score", [2]string{"what is this throw worth? every legal keep, or every Kniffel box", "was ist dieser Wurf wert? jede erlaubte Auswahl oder jedes Kniffel-Feld"}, runScore},
+		{"rules", [2]string{"the rules of a game and every house rule with its default", "die Regeln eines Spiels und jede Hausregel mit Vorgabe"}, runRules},
+	}
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv}
+	e.lang = langFromEnv(e.getenv)
+	fs := flag.NewFlagSet("wuerfelblock", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	lang := fs.String("lang", "", "de or en")
+	db := fs.String("db", "", "database file")
+	help := fs.Bool("help", false, "")
+	fs.BoolVar(help, "h", false, "")
+	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(stderr, "wuerfelblock: %v\n", err)
+		usage(e)
+		return exitInput
+	}
+	if *lang != "" {
+		l, err := parseLang(*lang)
+		if err != nil {
+			fmt.Fprintf(stderr, "wuerfelblock: %v\n", err)
+			return exitInput
+		}
+		e.lang = l
+	}
+	e.dbPath = *db
+	if *help {
+		usage(e)
+		return exitOK
+	}
+	rest := fs.Args()
+	if len(rest) == 0 {
+		return runApp(e)
+	}
+	name := rest[0]
+	if name == "help" {
+		usage(e)
+		return exitOK
+	}
+	for _, c := range commands() {
+		if c.name == name {
+			return c.run(e, rest[1:])
+		}
+	}
+	fmt.Fprintf(stderr, "wuerfelblock: %s %q\n", e.tr("unknown command", "unbekannter Befehl"), name)
+	usage(e)
+	return exitInput
+}
+
+func usage(e *env) {
+	w := e.stdout
+	fmt.Fprintln(w, e.tr("wuerfelblock: a score pad for dice games played with real dice.",
+		"wuerfelblock: ein Spielblock für Würfelspiele mit echten Würfeln."))
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, e.tr("Usage:", "Aufruf:"))
+	fmt.Fprintln(w, "  wuerfelblock [--db PATH] [--lang de|en]            "+e.tr("open the score pad (terminal UI)", "den Spielblock öffnen (Terminal-Oberfläche)"))
+	fmt.Fprintln(w, "  wuerfelblock [--db PATH] [--lang de|en] COMMAND ...")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, e.tr("Commands:", "Befehle:"))
+	for _, c := range commands() {
+		s := c.summary[0]
+		if e.lang == validate.German {
+			s = c.summary[1]
+		}
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, s)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, e.tr("Games:", "Spiele:"))
+	for _, g := range validate.Games() {
+		fmt.Fprintf(w, "  %-24s %s\n", g.ID, g.Summary(e.lang))
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, e.tr("Run 'wuerfelblock COMMAND --help' for a command's options.",
+		"'wuerfelblock BEFEHL --help' zeigt die Optionen eines Befehls."))
+}
+
+// fail prints one line to stderr and returns the exit status for err.
+func (e *env) fail(cmd string, err error) int {
+	fmt.Fprintf(e.stderr, "wuerfelblock %s: %s\n", cmd, oneLine(validate.Localize(err, e.lang)))
+	if validate.IsInput(err) || isInputError(err) {
+		return exitInput
+	}
+	var ve *validate.Error
+	if errors.As(err, &ve) {
+		return exitRule
+	}
+	return exitFailure
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// newFlags makes a subcommand's flag set with a --help that prints usage.
+func newFlags(e *env, name, synopsis string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(e.stdout, "%s: wuerfelblock %s %s\n", e.tr("Usage", "Aufruf"), name, synopsis)
+		fs.SetOutput(e.stdout)
+		fs.PrintDefaults()
+		fs.SetOutput(e.stderr)
+	}
+	return fs
+}
+
+// parseFlags parses a subcommand's flags, allowing flags after positional
+// arguments. It returns ok=false with an exit status when parsing ended.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, int, bool) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, exitOK, false
+			}
+			return nil, exitInput, false
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, 0, true
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), 0, true
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}

@@ -1,0 +1,170 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// optionList collects repeated --option ID=VALUE flags.
+type optionList []string
+
+func (o *optionList) String() string     { return strings.Join(*o, ",") }
+func (o *optionList) Set(v string) error { *o = append(*o, v); return nil }
+
+// rulesFromFlags makes the rules of game id with the given --option values.
+func rulesFromFlags(id string, opts []string) (*validate.Rules, error) {
+	info, err := validate.LookupGame(id)
+	if err != nil {
+		return nil, err
+	}
+	values := map[string]any{}
+	for _, kv := range opts {
+		k, v, err := validate.ParseOptionFlag(info.ID, kv)
+		if err != nil {
+			return nil, err
+		}
+		values[k] = v
+	}
+	o, err := validate.MakeOptions(info.ID, values)
+	if err != nil {
+		return nil, err
+	}
+	return validate.NewRules(info.ID, o)
+}
+
+type scoreKeep struct {
+	Keep        []int `json:"keep"`
+	Points      int   `json:"points"`
+	FivesAsOnes int   `json:"fives_as_ones,omitempty"`
+}
+
+type scoreFamily struct {
+	Best  int         `json:"best"`
+	Keeps []scoreKeep `json:"keeps"`
+}
+
+type scoreKniffel struct {
+	Categories map[string]int `json:"categories"`
+}
+
+type scoreTot struct {
+	Points int `json:"points"`
+	Killed int `json:"killed"`
+	Live   int `json:"live"`
+}
+
+type scoreDreissig struct {
+	Sum int `json:"sum"`
+}
+
+func runScore(e *env, args []string) int {
+	fs := newFlags(e, "score", "[--json] GAME [--option ID=VALUE]... DICE...")
+	asJSON := fs.Bool("json", false, e.tr("print JSON", "als JSON ausgeben"))
+	var opts optionList
+	fs.Var(&opts, "option", e.tr("a house rule, e.g. --option fuenfer_drehen=true (repeatable)", "eine Hausregel, z. B. --option fuenfer_drehen=true (mehrfach)"))
+	pos, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) < 2 {
+		fmt.Fprintln(e.stderr, "wuerfelblock score: "+e.tr("give a game and the dice, e.g. score 5050 111523", "Spiel und Würfel angeben, z. B. score 5050 111523"))
+		return exitInput
+	}
+	rules, err := rulesFromFlags(pos[0], opts)
+	if err != nil {
+		return e.fail("score", err)
+	}
+	dice, err := validate.ParseDice(strings.Join(pos[1:], " "))
+	if err != nil {
+		return e.fail("score", err)
+	}
+	if len(dice) == 0 {
+		return e.fail("score", &validate.Error{Code: validate.CodeNoDice})
+	}
+	var out any
+	switch rules.Game {
+	case validate.GameKniffel:
+		if len(dice) != 5 {
+			return e.fail("score", &validate.Error{Code: validate.CodeKniffelFive, Args: []any{len(dice)}})
+		}
+		c := validate.CountsOf(dice)
+		sk := scoreKniffel{Categories: map[string]int{}}
+		for cat := validate.Category(0); cat < validate.NumCategories; cat++ {
+			sk.Categories[cat.ID()] = validate.KniffelScore(cat, c)
+		}
+		out = sk
+		if !*asJSON {
+			w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+			for cat := validate.Category(0); cat < validate.NumCategories; cat++ {
+				fmt.Fprintf(w, "%s\t%s\t%d\n", cat.ID(), cat.Name(e.lang), sk.Categories[cat.ID()])
+			}
+			w.Flush()
+		}
+	case validate.GameTotwuerfeln:
+		if len(dice) > rules.Dice() {
+			return e.fail("score", &validate.Error{Code: validate.CodeTooManyDice, Args: []any{string(rules.Game), rules.Dice(), len(dice)}})
+		}
+		p, k := rules.TotValue(dice)
+		out = scoreTot{Points: p, Killed: k, Live: len(dice) - k}
+		if !*asJSON {
+			fmt.Fprintf(e.stdout, e.tr("%d points; %d dice out, %d still alive\n", "%d Punkte; %d Würfel scheiden aus, %d leben noch\n"), p, k, len(dice)-k)
+		}
+	case validate.GameDreissigTot:
+		if len(dice) > 6 {
+			return e.fail("score", &validate.Error{Code: validate.CodeTooManyDice, Args: []any{string(rules.Game), 6, len(dice)}})
+		}
+		s := validate.CountsOf(dice).Sum()
+		out = scoreDreissig{Sum: s}
+		if !*asJSON {
+			fmt.Fprintf(e.stdout, e.tr("%d pips\n", "%d Augen\n"), s)
+		}
+	default:
+		if len(dice) > rules.Dice() {
+			return e.fail("score", &validate.Error{Code: validate.CodeTooManyDice, Args: []any{string(rules.Game), rules.Dice(), len(dice)}})
+		}
+		sf := scoreFamily{Keeps: []scoreKeep{}}
+		for _, k := range rules.LegalKeeps(dice) {
+			sf.Keeps = append(sf.Keeps, scoreKeep{Keep: k.Dice, Points: k.Points, FivesAsOnes: k.FivesAsOnes})
+		}
+		if len(sf.Keeps) > 0 {
+			sf.Best = sf.Keeps[0].Points
+		}
+		out = sf
+		if !*asJSON {
+			printKeeps(e, rules, dice, sf)
+		}
+	}
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.Encode(out)
+	}
+	return exitOK
+}
+
+func printKeeps(e *env, rules *validate.Rules, dice []int, sf scoreFamily) {
+	fmt.Fprintf(e.stdout, "%s %s: %s\n", e.tr("Throw", "Wurf"), rules.Game, validate.FormatDice(dice))
+	if len(sf.Keeps) == 0 {
+		fmt.Fprintln(e.stdout, e.tr("Nothing scores: a bust.", "Nichts zählt: ein Fehlwurf."))
+		return
+	}
+	if rules.AllScoring() {
+		fmt.Fprintln(e.stdout, e.tr("All scoring dice must be set aside:", "Alle zählenden Würfel müssen zur Seite:"))
+	} else {
+		fmt.Fprintln(e.stdout, e.tr("Legal keeps, best first:", "Erlaubte Auswahl, beste zuerst:"))
+	}
+	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(w, "  %s\t%s\t%s\n", e.tr("keep", "zur Seite"), e.tr("points", "Punkte"), e.tr("dice left", "Würfel übrig"))
+	for _, k := range sf.Keeps {
+		d := validate.FormatDice(k.Keep)
+		if k.FivesAsOnes > 0 {
+			d += fmt.Sprintf(e.tr(" (%d× 5 as 1)", " (%d× 5 als 1)"), k.FivesAsOnes)
+		}
+		left := len(dice) - len(k.Keep)
+		fmt.Fprintf(w, "  %s\t%d\t%d\n", d, k.Points, left)
+	}
+	w.Flush()
+}

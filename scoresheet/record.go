@@ -1,0 +1,235 @@
+package scoresheet
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// Record is a game as contract/RECORD.md defines it: the rules plus the
+// ordered list of what the players entered.
+type Record struct {
+	Game    string              `json:"game"`
+	Options validate.RawOptions `json:"options"`
+	Players []string            `json:"players"`
+	Turns   []RecordTurn        `json:"turns"`
+}
+
+// RecordTurn is one turn of a record.
+type RecordTurn struct {
+	Player string        `json:"player"`
+	Throws []RecordThrow `json:"throws,omitempty"`
+	Stop   bool          `json:"stop,omitempty"`
+	Score  string        `json:"score,omitempty"`
+	Dice   []int         `json:"dice,omitempty"`
+	Attack []RecordThrow `json:"attack,omitempty"`
+}
+
+// RecordThrow is one throw of a record. A nil Keep means the field was
+// omitted; an empty non-nil Keep is "keep": [].
+type RecordThrow struct {
+	Roll        []int `json:"roll,omitempty"`
+	Keep        []int `json:"keep"`
+	FivesAsOnes int   `json:"fives_as_ones,omitempty"`
+	Void        bool  `json:"void,omitempty"`
+}
+
+// MarshalJSON writes keep only when it was given.
+func (t RecordThrow) MarshalJSON() ([]byte, error) {
+	type plain struct {
+		Roll        []int `json:"roll,omitempty"`
+		Keep        []int `json:"keep,omitempty"`
+		FivesAsOnes int   `json:"fives_as_ones,omitempty"`
+		Void        bool  `json:"void,omitempty"`
+	}
+	if t.Keep != nil && len(t.Keep) == 0 {
+		type withEmpty struct {
+			Roll        []int `json:"roll,omitempty"`
+			Keep        []int `json:"keep"`
+			FivesAsOnes int   `json:"fives_as_ones,omitempty"`
+			Void        bool  `json:"void,omitempty"`
+		}
+		return json.Marshal(withEmpty(t))
+	}
+	return json.Marshal(plain(t))
+}
+
+// InputError is input that is not a record at all (exit status 2).
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }
+
+// Message returns the message in l.
+func (e *InputError) Message(l validate.Lang) string { return validate.Localize(e.Err, l) }
+
+func inputErr(format string, args ...any) error {
+	return &InputError{Err: fmt.Errorf(format, args...)}
+}
+
+// DecodeRecord reads one record, refusing unknown fields, trailing data and
+// pips that are not whole numbers from 1 to 6.
+func DecodeRecord(r io.Reader) (Record, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return Record{}, inputErr("cannot read the record: %v", err)
+	}
+	return ParseRecord(data)
+}
+
+// ParseRecord is DecodeRecord on bytes.
+func ParseRecord(data []byte) (Record, error) {
+	var rec Record
+	if err := strictUnmarshal(data, &rec); err != nil {
+		return Record{}, err
+	}
+	if err := rec.checkShape(); err != nil {
+		return Record{}, err
+	}
+	return rec, nil
+}
+
+func strictUnmarshal(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return inputErr("not a game record: %s", jsonProblem(err))
+	}
+	if dec.More() {
+		return inputErr("not a game record: more data after the record")
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return inputErr("not a game record: more data after the record")
+	}
+	return nil
+}
+
+func jsonProblem(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		if te.Field != "" {
+			return fmt.Sprintf("field %q must be %s, not %s", te.Field, te.Type.String(), te.Value)
+		}
+		return fmt.Sprintf("expected %s, not %s", te.Type.String(), te.Value)
+	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Sprintf("invalid JSON at byte %d: %v", se.Offset, err)
+	}
+	if err == io.EOF {
+		return "empty input"
+	}
+	return err.Error()
+}
+
+// checkShape finds what makes the input not a record: missing fields, bad
+// pips, bad player names.
+func (rec *Record) checkShape() error {
+	if rec.Game == "" {
+		return inputErr("not a game record: the field \"game\" is missing")
+	}
+	if rec.Players == nil {
+		return inputErr("not a game record: the field \"players\" is missing")
+	}
+	if rec.Turns == nil {
+		return inputErr("not a game record: the field \"turns\" is missing")
+	}
+	if err := CheckPlayers(rec.Players); err != nil {
+		return &InputError{Err: err}
+	}
+	for i, t := range rec.Turns {
+		if t.Player == "" {
+			return inputErr("turn %d: the field \"player\" is missing", i)
+		}
+		if err := validate.CheckPips(t.Dice); err != nil {
+			return inputErr("turn %d: %v", i, err)
+		}
+		for _, list := range [][]RecordThrow{t.Throws, t.Attack} {
+			for j, th := range list {
+				if err := validate.CheckPips(th.Roll); err != nil {
+					return inputErr("turn %d, throw %d: %v", i, j, err)
+				}
+				if err := validate.CheckPips(th.Keep); err != nil {
+					return inputErr("turn %d, throw %d: %v", i, j, err)
+				}
+				if th.Roll == nil && !th.Void {
+					return inputErr("turn %d, throw %d: the field \"roll\" is missing", i, j)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// CheckName says whether a player name can be used: not empty, at most 40
+// characters, no control characters or escape sequences, no leading or
+// trailing spaces.
+func CheckName(name string) error {
+	switch {
+	case strings.TrimSpace(name) == "":
+		return &validate.Error{Code: validate.CodePlayerName, Args: []any{name, "it is empty"}}
+	case strings.TrimSpace(name) != name:
+		return &validate.Error{Code: validate.CodePlayerName, Args: []any{name, "it starts or ends with a space"}}
+	case len([]rune(name)) > 40:
+		return &validate.Error{Code: validate.CodePlayerName, Args: []any{name, "it is longer than 40 characters"}}
+	}
+	for _, r := range name {
+		if unicode.IsControl(r) || r == '\uFFFD' || !unicode.IsPrint(r) && r != ' ' {
+			return &validate.Error{Code: validate.CodePlayerName, Args: []any{name, "it contains a control character"}}
+		}
+	}
+	return nil
+}
+
+// CleanName removes control characters and escape sequences from a name and
+// trims spaces, for names typed at the table.
+func CleanName(name string) string {
+	var b strings.Builder
+	rs := []rune(name)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		if r == 0x1b { // skip an escape sequence: ESC [ ... final byte
+			if i+1 < len(rs) && rs[i+1] == '[' {
+				i += 2
+				for i < len(rs) && (rs[i] < 0x40 || rs[i] > 0x7e) {
+					i++
+				}
+			}
+			continue
+		}
+		if unicode.IsControl(r) || !unicode.IsPrint(r) && r != ' ' {
+			continue
+		}
+		b.WriteRune(r)
+	}
+	s := strings.Join(strings.Fields(b.String()), " ")
+	if rr := []rune(s); len(rr) > 40 {
+		s = strings.TrimSpace(string(rr[:40]))
+	}
+	return s
+}
+
+// CheckPlayers checks a seat order: at least one player, valid and distinct names.
+func CheckPlayers(players []string) error {
+	if len(players) == 0 {
+		return &validate.Error{Code: validate.CodeNoPlayers}
+	}
+	seen := map[string]bool{}
+	for _, p := range players {
+		if err := CheckName(p); err != nil {
+			return err
+		}
+		k := strings.ToLower(p)
+		if seen[k] {
+			return &validate.Error{Code: validate.CodeDuplicatePlayer, Args: []any{p}}
+		}
+		seen[k] = true
+	}
+	return nil
+}

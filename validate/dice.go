@@ -1,0 +1,118 @@
+package validate
+
+import (
+	"strings"
+)
+
+// Counts is a multiset of dice: Counts[f] is how many dice show face f (1–6).
+// Counts[0] is unused.
+type Counts [7]int
+
+// CountsOf returns the multiset of the given pips. Pips outside 1–6 are ignored;
+// callers validate pips first (see CheckPips).
+func CountsOf(pips []int) Counts {
+	var c Counts
+	for _, p := range pips {
+		if p >= 1 && p <= 6 {
+			c[p]++
+		}
+	}
+	return c
+}
+
+// N is the number of dice in the multiset.
+func (c Counts) N() int {
+	return c[1] + c[2] + c[3] + c[4] + c[5] + c[6]
+}
+
+// Contains reports whether d is a sub-multiset of c.
+func (c Counts) Contains(d Counts) bool {
+	for f := 1; f <= 6; f++ {
+		if d[f] > c[f] {
+			return false
+		}
+	}
+	return true
+}
+
+// Minus returns c without the dice of d (d must be contained in c).
+func (c Counts) Minus(d Counts) Counts {
+	for f := 1; f <= 6; f++ {
+		c[f] -= d[f]
+	}
+	return c
+}
+
+// Plus returns the union of both multisets.
+func (c Counts) Plus(d Counts) Counts {
+	for f := 1; f <= 6; f++ {
+		c[f] += d[f]
+	}
+	return c
+}
+
+// Pips lists the dice in ascending order.
+func (c Counts) Pips() []int {
+	out := make([]int, 0, c.N())
+	for f := 1; f <= 6; f++ {
+		for i := 0; i < c[f]; i++ {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Sum is the total of the pips.
+func (c Counts) Sum() int {
+	s := 0
+	for f := 1; f <= 6; f++ {
+		s += f * c[f]
+	}
+	return s
+}
+
+// String writes the dice the way players say them: "1 1 1 5".
+func (c Counts) String() string {
+	return FormatDice(c.Pips())
+}
+
+// FormatDice writes pips separated by spaces, in the given order.
+func FormatDice(pips []int) string {
+	var b strings.Builder
+	for i, p := range pips {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteByte(byte('0' + p))
+	}
+	return b.String()
+}
+
+// ParseDice reads dice as players type them: "111523", "1 1 1 5 2 3" or
+// "1,1,1,5,2,3" (spaces, commas, semicolons and dashes separate; a run of
+// digits without separators is one die per digit). An empty text is no dice.
+func ParseDice(s string) ([]int, error) {
+	pips := []int{}
+	for i, r := range s {
+		switch {
+		case r >= '1' && r <= '6':
+			pips = append(pips, int(r-'0'))
+		case r == ' ' || r == ',' || r == ';' || r == '-' || r == '\t' || r == '[' || r == ']':
+		case r == '0' || (r >= '7' && r <= '9'):
+			return nil, newInputError(CodeBadPip, string(r), i+1)
+		default:
+			return nil, newInputError(CodeBadDiceChar, string(r), i+1)
+		}
+	}
+	return pips, nil
+}
+
+// CheckPips reports the first pip that is not a whole number from 1 to 6.
+func CheckPips(pips []int) error {
+	for _, p := range pips {
+		if p < 1 || p > 6 {
+			return newInputError(CodeBadPipValue, p)
+		}
+	}
+	return nil
+}

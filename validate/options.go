@@ -1,0 +1,514 @@
+package validate
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// GameID is the stable id of a game, as used in records, the database and
+// the command line.
+type GameID string
+
+// The games.
+const (
+	Game5050        GameID = "5050"
+	Game5000        GameID = "5000"
+	GameZehntausend GameID = "zehntausend"
+	GameRueckwaerts GameID = "zehntausend-rueckwaerts"
+	GameKniffel     GameID = "kniffel"
+	GameTotwuerfeln GameID = "totwuerfeln"
+	GameDreissigTot GameID = "dreissig-tot"
+)
+
+// Games lists every game in the order the app shows them.
+var games = []GameInfo{
+	{Game5050, "5050", "5050", "six dice; stop at 350 per pass, 1500s must be confirmed; first to 5050, round played out",
+		"sechs Würfel; schreiben ab 350 pro Durchgang, 1500er bestätigen; wer zuerst 5050 hat, Runde wird zu Ende gespielt"},
+	{Game5000, "5000", "Fünftausend", "five dice; all scoring dice aside, enter with 500, no 50s, equal totals reset, exactly 5000 wins",
+		"fünf Würfel; alle zählenden Würfel raus, Einstieg mit 500, keine 50er, gleicher Stand wirft zurück, genau 5000 gewinnt"},
+	{GameZehntausend, "Zehntausend", "Zehntausend", "five or six dice; triples must be proved; first to 10000, round played out; many house rules",
+		"fünf oder sechs Würfel; Pasche beweisen; wer zuerst 10000 hat, Runde wird zu Ende gespielt; viele Hausregeln"},
+	{GameRueckwaerts, "Zehntausend Rückwärts", "Zehntausend Rückwärts", "one throw each with the dice left over; who busts takes the points on the table as minus; 10000 loses",
+		"jeder ein Wurf mit den übrigen Würfeln; wer nichts wirft, bekommt die ausliegenden Punkte als Minus; 10000 verliert"},
+	{GameKniffel, "Kniffel", "Kniffel", "five dice, three throws, 13 boxes; upper bonus 35 at 63, 100 for each further Kniffel",
+		"fünf Würfel, drei Würfe, 13 Felder; oberer Bonus 35 ab 63, 100 für jeden weiteren Kniffel"},
+	{GameTotwuerfeln, "Totwürfeln", "Totwürfeln", "throw until every die shows the killer number; the other pips count; most points after the rounds win",
+		"würfeln, bis jeder Würfel die Killerzahl zeigt; die übrigen Augen zählen; nach den Runden gewinnen die meisten Punkte"},
+	{GameDreissigTot, "Dreißig tot", "Dreißig tot", "six dice, at least one aside per throw; under 30 costs you, over 30 attacks the player before you",
+		"sechs Würfel, pro Wurf mindestens einer raus; unter 30 kostet dich, über 30 greift den Vordermann an"},
+}
+
+// GameInfo describes a game for people.
+type GameInfo struct {
+	ID       GameID
+	NameEN   string
+	NameDE   string
+	SummaryE string
+	SummaryD string
+}
+
+// Name returns the game's name in l.
+func (g GameInfo) Name(l Lang) string {
+	if l == German {
+		return g.NameDE
+	}
+	return g.NameEN
+}
+
+// Summary returns the one-line description in l.
+func (g GameInfo) Summary(l Lang) string {
+	if l == German {
+		return g.SummaryD
+	}
+	return g.SummaryE
+}
+
+// Games lists every game in the order the app shows them.
+func Games() []GameInfo { return slices.Clone(games) }
+
+// LookupGame returns the game with the given id.
+func LookupGame(id string) (GameInfo, error) {
+	for _, g := range games {
+		if string(g.ID) == id {
+			return g, nil
+		}
+	}
+	ids := make([]string, len(games))
+	for i, g := range games {
+		ids[i] = string(g.ID)
+	}
+	return GameInfo{}, newInputError(CodeUnknownGame, id, strings.Join(ids, ", "))
+}
+
+// OptionKind is the type of an option's value.
+type OptionKind int
+
+// The option kinds.
+const (
+	KindBool OptionKind = iota
+	KindInt
+	KindFaces
+)
+
+// OptionSpec describes one house rule of one game.
+type OptionSpec struct {
+	ID      string
+	Kind    OptionKind
+	Default any // bool, int or []int
+	// Values lists the allowed whole numbers (KindInt), first is the default;
+	// empty means any number from Min on, a multiple of Step when Step > 0.
+	Values []int
+	Min    int
+	Step   int
+	EN, DE string
+}
+
+// Describe returns the option's meaning in l.
+func (o OptionSpec) Describe(l Lang) string {
+	if l == German {
+		return o.DE
+	}
+	return o.EN
+}
+
+// Allowed says in words which values the option takes.
+func (o OptionSpec) Allowed() string {
+	switch o.Kind {
+	case KindBool:
+		return "false, true"
+	case KindFaces:
+		return "one or two different faces 1–6, e.g. [5] or [1,6]"
+	}
+	if len(o.Values) > 0 {
+		parts := make([]string, len(o.Values))
+		for i, v := range o.Values {
+			parts[i] = strconv.Itoa(v)
+		}
+		return strings.Join(parts, ", ")
+	}
+	if o.Step > 0 {
+		return fmt.Sprintf("a positive multiple of %d", o.Step)
+	}
+	return fmt.Sprintf("a whole number from %d", o.Min)
+}
+
+func boolOpt(id string, def bool, en, de string) OptionSpec {
+	return OptionSpec{ID: id, Kind: KindBool, Default: def, EN: en, DE: de}
+}
+
+func diceOpt(values ...int) OptionSpec {
+	return OptionSpec{ID: "wuerfel", Kind: KindInt, Default: values[0], Values: values,
+		EN: "number of dice", DE: "Anzahl der Würfel"}
+}
+
+var optionSpecs = map[GameID][]OptionSpec{
+	Game5050: {diceOpt(6)},
+	Game5000: {diceOpt(5)},
+	GameZehntausend: {
+		diceOpt(5, 6),
+		{ID: "ziel", Kind: KindInt, Default: 10000, Min: 50, Step: 50,
+			EN: "target total; who reaches it ends the game after the round", DE: "Zielpunktzahl; wer sie erreicht, beendet das Spiel nach der Runde"},
+		boolOpt("verdoppeln", false, "each die beyond three of a kind doubles the value (2 2 2 2 = 400, 1 1 1 1 = 2000) instead of face×1000 fours",
+			"jeder Würfel über den Dreierpasch hinaus verdoppelt (2 2 2 2 = 400, 1 1 1 1 = 2000) statt Vierer = Augen×1000"),
+		{ID: "strasse", Kind: KindInt, Default: 0, Values: []int{0, 1000, 1250},
+			EN: "value of the street 1-2-3-4-5-6 in one throw (6 dice); 0 = no combination", DE: "Wert der Straße 1-2-3-4-5-6 in einem Wurf (6 Würfel); 0 = keine Kombination"},
+		{ID: "drei_paare", Kind: KindInt, Default: 0, Values: []int{0, 1000},
+			EN: "three pairs in one throw (6 dice; also four of a kind plus a pair, six of a kind)", DE: "drei Pärchen in einem Wurf (6 Würfel; auch Vierling plus Paar, sechs Gleiche)"},
+		{ID: "pyramide", Kind: KindInt, Default: 0, Values: []int{0, 1000},
+			EN: "pyramid: one, two and three of three different faces in one throw (6 dice)", DE: "Pyramide: eins, zwei und drei von drei verschiedenen Augen in einem Wurf (6 Würfel)"},
+		boolOpt("fuenfer_drehen", false, "two 5s of one throw may be turned into a 1: one 5 counts 100, the other is thrown again",
+			"zwei Fünfen eines Wurfs dürfen in eine Eins gedreht werden: eine 5 zählt 100, die andere wird neu geworfen"),
+		boolOpt("bestaetigen", false, "a throw of all dice with all dice set aside must be confirmed by a further scoring throw; no proving",
+			"ein Wurf mit allen Würfeln, bei dem alle zur Seite gelegt werden, muss durch einen weiteren Wurf mit Punkten bestätigt werden; kein Beweisen"),
+		boolOpt("verschaerft", false, "no proving; a stop needs 350 or more turn points and at most 2 dice left in the cup",
+			"kein Beweisen; schreiben erst ab 350 Punkten im Zug und mit höchstens 2 Würfeln im Becher"),
+		boolOpt("minus", false, "a bust on the turn's first throw costs 1000 points", "ein Fehlwurf beim ersten Wurf des Zugs kostet 1000 Punkte"),
+		boolOpt("nix", false, "a turn's first throw with nothing scoring earns 1000 and ends the turn", "ein erster Wurf ohne Punkte bringt 1000 und beendet den Zug"),
+		boolOpt("ergaenzen", false, "in a later throw of the same pass each die of a kept triple's face doubles it (3 3 3 = 300, then a 3: 600)",
+			"in einem späteren Wurf desselben Durchgangs verdoppelt jeder passende Würfel den Pasch (3 3 3 = 300, dann eine 3: 600)"),
+		boolOpt("steigerung", false, "no stop before the turn's points are more than the previous turn's result",
+			"schreiben erst, wenn die Punkte des Zugs das Ergebnis des vorigen Zugs übertreffen"),
+		boolOpt("hausbau", false, "a throw with dice stacked, tilted or off the table is void and thrown again; three in a row end the turn with nothing",
+			"ein Wurf mit gestapelten, schrägen oder heruntergefallenen Würfeln ist ungültig und wird wiederholt; drei hintereinander beenden den Zug ohne Punkte"),
+		boolOpt("beweisen", true, "triples and fours must be proved by a 1 or 5 set aside in a later throw before stopping",
+			"Dreier- und Viererpasche müssen vor dem Schreiben durch eine 1 oder 5 in einem späteren Wurf bewiesen werden"),
+	},
+	GameRueckwaerts: {diceOpt(5, 6)},
+	GameKniffel: {diceOpt(5),
+		boolOpt("joker", false, "official joker rule: a further Kniffel goes in its upper box if free, else in a lower box at full value",
+			"offizielle Joker-Regel: ein weiterer Kniffel kommt ins passende obere Feld, sonst in ein unteres Feld zum vollen Wert"),
+	},
+	GameTotwuerfeln: {
+		{ID: "wuerfel", Kind: KindInt, Default: 5, Min: 1, EN: "number of dice", DE: "Anzahl der Würfel"},
+		{ID: "killer", Kind: KindFaces, Default: []int{5}, EN: "the killer number(s): dice showing them are out", DE: "die Killerzahl(en): Würfel, die sie zeigen, scheiden aus"},
+		{ID: "runden", Kind: KindInt, Default: 3, Min: 1, EN: "number of rounds", DE: "Anzahl der Runden"},
+		boolOpt("killerwurf_zaehlt_nicht", false, "a throw with any killer number scores nothing", "ein Wurf mit einer Killerzahl zählt gar nicht"),
+	},
+	GameDreissigTot: {diceOpt(6),
+		boolOpt("hundert", false, "Von dreißig auf hundert (two players): at 0 or below both accounts get 30; first to 100 wins",
+			"Von dreißig auf hundert (zwei Spieler): bei 0 oder darunter bekommen beide Konten 30; wer zuerst 100 hat, gewinnt"),
+	},
+}
+
+// OptionSpecs lists the house rules of a game.
+func OptionSpecs(g GameID) []OptionSpec { return slices.Clone(optionSpecs[g]) }
+
+// Options are the house rules a table agreed on, with every value filled in.
+type Options struct {
+	Wuerfel               int
+	Ziel                  int
+	Verdoppeln            bool
+	Strasse               int
+	DreiPaare             int
+	Pyramide              int
+	FuenferDrehen         bool
+	Bestaetigen           bool
+	Verschaerft           bool
+	Minus                 bool
+	Nix                   bool
+	Ergaenzen             bool
+	Steigerung            bool
+	Hausbau               bool
+	Beweisen              bool
+	Joker                 bool
+	Killer                []int
+	KillerwurfZaehltNicht bool
+	Runden                int
+	Hundert               bool
+}
+
+// Option values as they come from a record: raw JSON per option id.
+type RawOptions map[string]json.RawMessage
+
+func (o *Options) set(id string, v any) {
+	switch id {
+	case "wuerfel":
+		o.Wuerfel = v.(int)
+	case "ziel":
+		o.Ziel = v.(int)
+	case "verdoppeln":
+		o.Verdoppeln = v.(bool)
+	case "strasse":
+		o.Strasse = v.(int)
+	case "drei_paare":
+		o.DreiPaare = v.(int)
+	case "pyramide":
+		o.Pyramide = v.(int)
+	case "fuenfer_drehen":
+		o.FuenferDrehen = v.(bool)
+	case "bestaetigen":
+		o.Bestaetigen = v.(bool)
+	case "verschaerft":
+		o.Verschaerft = v.(bool)
+	case "minus":
+		o.Minus = v.(bool)
+	case "nix":
+		o.Nix = v.(bool)
+	case "ergaenzen":
+		o.Ergaenzen = v.(bool)
+	case "steigerung":
+		o.Steigerung = v.(bool)
+	case "hausbau":
+		o.Hausbau = v.(bool)
+	case "beweisen":
+		o.Beweisen = v.(bool)
+	case "joker":
+		o.Joker = v.(bool)
+	case "killer":
+		o.Killer = slices.Clone(v.([]int))
+	case "killerwurf_zaehlt_nicht":
+		o.KillerwurfZaehltNicht = v.(bool)
+	case "runden":
+		o.Runden = v.(int)
+	case "hundert":
+		o.Hundert = v.(bool)
+	}
+}
+
+// Get returns the value of option id (bool, int or []int).
+func (o Options) Get(id string) any {
+	switch id {
+	case "wuerfel":
+		return o.Wuerfel
+	case "ziel":
+		return o.Ziel
+	case "verdoppeln":
+		return o.Verdoppeln
+	case "strasse":
+		return o.Strasse
+	case "drei_paare":
+		return o.DreiPaare
+	case "pyramide":
+		return o.Pyramide
+	case "fuenfer_drehen":
+		return o.FuenferDrehen
+	case "bestaetigen":
+		return o.Bestaetigen
+	case "verschaerft":
+		return o.Verschaerft
+	case "minus":
+		return o.Minus
+	case "nix":
+		return o.Nix
+	case "ergaenzen":
+		return o.Ergaenzen
+	case "steigerung":
+		return o.Steigerung
+	case "hausbau":
+		return o.Hausbau
+	case "beweisen":
+		return o.Beweisen
+	case "joker":
+		return o.Joker
+	case "killer":
+		return slices.Clone(o.Killer)
+	case "killerwurf_zaehlt_nicht":
+		return o.KillerwurfZaehltNicht
+	case "runden":
+		return o.Runden
+	case "hundert":
+		return o.Hundert
+	}
+	return nil
+}
+
+func specOf(g GameID, id string) (OptionSpec, error) {
+	for _, s := range optionSpecs[g] {
+		if s.ID == id {
+			return s, nil
+		}
+	}
+	ids := make([]string, 0, len(optionSpecs[g]))
+	for _, s := range optionSpecs[g] {
+		ids = append(ids, s.ID)
+	}
+	return OptionSpec{}, newInputError(CodeUnknownOption, string(g), id, strings.Join(ids, ", "))
+}
+
+// check validates one value against the spec and returns it normalised.
+func (s OptionSpec) check(v any) (any, error) {
+	switch s.Kind {
+	case KindBool:
+		b, ok := v.(bool)
+		if !ok {
+			return nil, newInputError(CodeOptionType, s.ID, "true or false", fmt.Sprint(v))
+		}
+		return b, nil
+	case KindInt:
+		n, ok := v.(int)
+		if !ok {
+			return nil, newInputError(CodeOptionType, s.ID, "a whole number", fmt.Sprint(v))
+		}
+		if len(s.Values) > 0 && !slices.Contains(s.Values, n) ||
+			len(s.Values) == 0 && (n < s.Min || s.Step > 0 && n%s.Step != 0) {
+			return nil, newInputError(CodeOptionValue, s.ID, n, s.Allowed())
+		}
+		return n, nil
+	default:
+		faces, ok := v.([]int)
+		if !ok {
+			return nil, newInputError(CodeOptionType, s.ID, "a list of faces", fmt.Sprint(v))
+		}
+		if len(faces) < 1 || len(faces) > 2 {
+			return nil, newInputError(CodeOptionValue, s.ID, faces, s.Allowed())
+		}
+		for _, f := range faces {
+			if f < 1 || f > 6 {
+				return nil, newInputError(CodeOptionValue, s.ID, faces, s.Allowed())
+			}
+		}
+		if len(faces) == 2 && faces[0] == faces[1] {
+			return nil, newInputError(CodeOptionValue, s.ID, faces, s.Allowed())
+		}
+		faces = slices.Clone(faces)
+		sort.Ints(faces)
+		return faces, nil
+	}
+}
+
+// DefaultOptions returns the basic game's options.
+func DefaultOptions(g GameID) Options {
+	var o Options
+	for _, s := range optionSpecs[g] {
+		o.set(s.ID, s.Default)
+	}
+	return o
+}
+
+// MakeOptions checks the given option values (bool, int or []int by id) for
+// game g and fills in the defaults. Contradicting options are refused.
+func MakeOptions(g GameID, values map[string]any) (Options, error) {
+	if _, err := LookupGame(string(g)); err != nil {
+		return Options{}, err
+	}
+	o := DefaultOptions(g)
+	ids := make([]string, 0, len(values))
+	for id := range values {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		s, err := specOf(g, id)
+		if err != nil {
+			return Options{}, err
+		}
+		v, err := s.check(values[id])
+		if err != nil {
+			return Options{}, err
+		}
+		o.set(id, v)
+	}
+	if g == GameZehntausend {
+		if o.Minus && o.Nix {
+			return Options{}, newInputError(CodeOptionConflict, "minus", "nix")
+		}
+		if o.Wuerfel != 6 {
+			for _, id := range []string{"strasse", "drei_paare", "pyramide"} {
+				if o.Get(id).(int) != 0 {
+					return Options{}, newInputError(CodeOptionSixDice, id)
+				}
+			}
+		}
+		// bestaetigen and verschaerft switch proving off (RULES.md).
+		if o.Bestaetigen || o.Verschaerft {
+			o.Beweisen = false
+		}
+	}
+	return o, nil
+}
+
+// ParseRawOptions decodes the options object of a record.
+func ParseRawOptions(g GameID, raw RawOptions) (Options, error) {
+	values := make(map[string]any, len(raw))
+	for id, msg := range raw {
+		s, err := specOf(g, id)
+		if err != nil {
+			if _, gerr := LookupGame(string(g)); gerr != nil {
+				return Options{}, gerr
+			}
+			return Options{}, err
+		}
+		v, err := decodeOption(s, msg)
+		if err != nil {
+			return Options{}, err
+		}
+		values[id] = v
+	}
+	return MakeOptions(g, values)
+}
+
+func decodeOption(s OptionSpec, msg json.RawMessage) (any, error) {
+	switch s.Kind {
+	case KindBool:
+		var b bool
+		if err := json.Unmarshal(msg, &b); err != nil {
+			return nil, newInputError(CodeOptionType, s.ID, "true or false", string(msg))
+		}
+		return b, nil
+	case KindInt:
+		var n int
+		if err := json.Unmarshal(msg, &n); err != nil {
+			return nil, newInputError(CodeOptionType, s.ID, "a whole number", string(msg))
+		}
+		return n, nil
+	default:
+		var faces []int
+		if err := json.Unmarshal(msg, &faces); err != nil || faces == nil {
+			return nil, newInputError(CodeOptionType, s.ID, "a list of faces", string(msg))
+		}
+		return faces, nil
+	}
+}
+
+// ParseOptionFlag reads "id=value" as typed on the command line: true/false,
+// a whole number, or faces such as 5, 1,6 or [1,6] for killer.
+func ParseOptionFlag(g GameID, kv string) (string, any, error) {
+	id, val, ok := strings.Cut(kv, "=")
+	id = strings.TrimSpace(id)
+	if !ok {
+		val = "true"
+	}
+	s, err := specOf(g, id)
+	if err != nil {
+		return "", nil, err
+	}
+	val = strings.TrimSpace(val)
+	switch s.Kind {
+	case KindBool:
+		b, err := strconv.ParseBool(val)
+		if err != nil {
+			return "", nil, newInputError(CodeOptionType, id, "true or false", val)
+		}
+		return id, b, nil
+	case KindInt:
+		n, err := strconv.Atoi(val)
+		if err != nil {
+			return "", nil, newInputError(CodeOptionType, id, "a whole number", val)
+		}
+		return id, n, nil
+	default:
+		faces, err := ParseDice(val)
+		if err != nil {
+			return "", nil, newInputError(CodeOptionType, id, "a list of faces", val)
+		}
+		return id, faces, nil
+	}
+}
+
+// Map returns the options that differ from the game's defaults, by id, in a
+// form that encodes to the record's options object.
+func (o Options) Map(g GameID) map[string]any {
+	def := DefaultOptions(g)
+	out := map[string]any{}
+	for _, s := range optionSpecs[g] {
+		v, d := o.Get(s.ID), def.Get(s.ID)
+		if fmt.Sprint(v) != fmt.Sprint(d) {
+			out[s.ID] = v
+		}
+	}
+	return out
+}

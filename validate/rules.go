@@ -1,0 +1,243 @@
+package validate
+
+import (
+	"slices"
+	"sort"
+)
+
+// Rules are a game with its house rules, ready to judge entries. Rules are
+// immutable once made and safe to share.
+type Rules struct {
+	Game    GameID
+	Options Options
+	fam     *table
+}
+
+// NewRules makes the rules of game g with options o (as returned by
+// MakeOptions or DefaultOptions).
+func NewRules(g GameID, o Options) (*Rules, error) {
+	if _, err := LookupGame(string(g)); err != nil {
+		return nil, err
+	}
+	r := &Rules{Game: g, Options: o}
+	if r.Family() {
+		r.fam = newTable(g, o)
+	}
+	return r, nil
+}
+
+// MustRules is NewRules with the default options of g, for tests and examples.
+func MustRules(g GameID, values map[string]any) *Rules {
+	o, err := MakeOptions(g, values)
+	if err != nil {
+		panic(err)
+	}
+	r, err := NewRules(g, o)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// Family reports whether the game belongs to the Zehntausend family.
+func (r *Rules) Family() bool {
+	switch r.Game {
+	case Game5050, Game5000, GameZehntausend, GameRueckwaerts:
+		return true
+	}
+	return false
+}
+
+// AllScoring reports whether a player must set aside all scoring dice of
+// every throw (5000, Zehntausend Rückwärts).
+func (r *Rules) AllScoring() bool { return r.Game == Game5000 || r.Game == GameRueckwaerts }
+
+// Dice is the number of dice the game is played with.
+func (r *Rules) Dice() int { return r.Options.Wuerfel }
+
+// Read returns the best reading of a set of dice of one throw (at most six).
+func (r *Rules) Read(dice []int) Reading {
+	if r.fam == nil {
+		return Reading{}
+	}
+	return r.fam.reading(CountsOf(dice))
+}
+
+// Keep is a legal way to set dice aside from a throw, with its value.
+type Keep struct {
+	Dice        []int // ascending, including the fives counted as ones
+	FivesAsOnes int   // how many of Dice's fives count as a 1
+	Points      int
+	// Doubled[f] is how many dice of face f double an earlier triple (ergaenzen).
+	Doubled [7]int
+	Reading Reading // the reading of the dice that form combinations
+}
+
+// keepEval values a keep in a pass whose of-a-kind combinations so far are
+// pass (value by face, for ergaenzen).
+func (r *Rules) keepEval(keep Counts, fives int, pass *[7]int) (Keep, bool) {
+	base := keep
+	base[5] -= fives
+	best := Keep{Points: -1}
+	var e [7]int
+	var try func(f int)
+	try = func(f int) {
+		for f <= 6 && (pass == nil || pass[f] == 0 || !r.Options.Ergaenzen) {
+			f++
+		}
+		if f <= 6 {
+			for e[f] = 0; e[f] <= base[f]; e[f]++ {
+				try(f + 1)
+			}
+			e[f] = 0
+			return
+		}
+		rest := base
+		bonus := 0
+		for g := 1; g <= 6; g++ {
+			if e[g] > 0 {
+				rest[g] -= e[g]
+				bonus += pass[g] * (1<<e[g] - 1)
+			}
+		}
+		rd := r.fam.reading(rest)
+		if !rd.OK {
+			return
+		}
+		rd.Value += bonus + 100*fives
+		if fives > 0 || e[1] > 0 || e[5] > 0 {
+			rd.Proves = true
+		}
+		if best.Points < 0 || rd.better(best.Reading) {
+			best = Keep{FivesAsOnes: fives, Points: rd.Value, Doubled: e, Reading: rd}
+		}
+	}
+	try(1)
+	if best.Points < 0 || keep.N() == 0 {
+		return Keep{}, false
+	}
+	best.Dice = keep.Pips()
+	return best, true
+}
+
+// Scores reports whether a throw has anything that scores, given the pass's
+// of-a-kind combinations so far (nil for a fresh pass).
+func (r *Rules) scores(roll Counts, pass *[7]int) bool {
+	if roll[1] > 0 || roll[5] > 0 {
+		return true
+	}
+	for i := range r.fam.combos {
+		if roll.Contains(r.fam.combos[i].dice) {
+			return true
+		}
+	}
+	if pass != nil && r.Options.Ergaenzen {
+		for f := 1; f <= 6; f++ {
+			if pass[f] > 0 && roll[f] > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// allScoring is the largest set of dice of roll that forms combinations,
+// at its best value (5000, Rückwärts). ok is false for a bust.
+func (r *Rules) allScoring(roll Counts) (Keep, bool) {
+	var best Keep
+	found := false
+	forSubsets(roll, func(m Counts) {
+		rd := r.fam.reading(m)
+		if !rd.OK || m.N() == 0 {
+			return
+		}
+		n := m.N()
+		if !found || n > len(best.Dice) || n == len(best.Dice) && rd.better(best.Reading) {
+			best = Keep{Dice: m.Pips(), Points: rd.Value, Reading: rd}
+			found = true
+		}
+	})
+	return best, found
+}
+
+// forSubsets calls fn for every sub-multiset of c, the empty one included.
+func forSubsets(c Counts, fn func(Counts)) {
+	var m Counts
+	var walk func(f int)
+	walk = func(f int) {
+		if f > 6 {
+			fn(m)
+			return
+		}
+		for m[f] = 0; m[f] <= c[f]; m[f]++ {
+			walk(f + 1)
+		}
+		m[f] = 0
+	}
+	walk(1)
+}
+
+// LegalKeeps lists every legal keep of a fresh throw (nothing set aside
+// before in the pass), best first. A bust gives none. Only games of the
+// Zehntausend family have keeps to list.
+func (r *Rules) LegalKeeps(roll []int) []Keep {
+	return r.legalKeeps(CountsOf(roll), nil)
+}
+
+func (r *Rules) legalKeeps(roll Counts, pass *[7]int) []Keep {
+	if r.fam == nil {
+		return nil
+	}
+	if r.AllScoring() {
+		if k, ok := r.allScoring(roll); ok {
+			return []Keep{k}
+		}
+		return nil
+	}
+	var out []Keep
+	forSubsets(roll, func(m Counts) {
+		maxFives := 0
+		if r.Options.FuenferDrehen {
+			maxFives = min(m[5], roll[5]-m[5])
+		}
+		for n := 0; n <= maxFives; n++ {
+			if k, ok := r.keepEval(m, n, pass); ok {
+				out = append(out, k)
+			}
+		}
+	})
+	sortKeeps(out)
+	return out
+}
+
+func sortKeeps(ks []Keep) {
+	sort.SliceStable(ks, func(i, j int) bool {
+		a, b := ks[i], ks[j]
+		if a.Points != b.Points {
+			return a.Points > b.Points
+		}
+		if len(a.Dice) != len(b.Dice) {
+			return len(a.Dice) < len(b.Dice)
+		}
+		if c := slices.Compare(a.Dice, b.Dice); c != 0 {
+			return c < 0
+		}
+		return a.FivesAsOnes < b.FivesAsOnes
+	})
+}
+
+// KeepValue is the value of setting keep aside from a fresh throw, or
+// ok=false when the dice do not all belong to combinations. It does not
+// allocate.
+func (r *Rules) KeepValue(keep Counts, fivesAsOnes int) (int, bool) {
+	if r.fam == nil || keep.N() == 0 || fivesAsOnes < 0 || fivesAsOnes > keep[5] {
+		return 0, false
+	}
+	base := keep
+	base[5] -= fivesAsOnes
+	rd := r.fam.reading(base)
+	if !rd.OK {
+		return 0, false
+	}
+	return rd.Value + 100*fivesAsOnes, true
+}
