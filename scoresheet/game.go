@@ -295,6 +295,9 @@ func (g *Game) apply(e Entry) error {
 			return g.dreissig.Attack(e.Roll)
 		}
 	}
+	if e.Kind == EntryVoid {
+		return &validate.Error{Code: validate.CodeVoidNotAllowed}
+	}
 	return fieldErr(string(e.Kind), r.Game)
 }
 

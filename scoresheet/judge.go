@@ -277,9 +277,6 @@ func (g *Game) checkFields(t RecordTurn) error {
 	}
 	for _, list := range [][]RecordThrow{t.Throws, t.Attack} {
 		for _, th := range list {
-			if th.Void && game != validate.GameZehntausend {
-				return &validate.Error{Code: validate.CodeVoidNotAllowed}
-			}
 			if th.FivesAsOnes != 0 && !family {
 				return fieldErr("fives_as_ones", game)
 			}

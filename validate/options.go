@@ -376,6 +376,8 @@ func DefaultOptions(g GameID) Options {
 	for _, s := range optionSpecs[g] {
 		o.set(s.ID, s.Default)
 	}
+	// In 5050 turning two fives into a one is part of the basic game.
+	o.FuenferDrehen = g == Game5050
 	return o
 }
 
