@@ -1,9 +1,6 @@
 package validate
 
-import (
-	"slices"
-	"sort"
-)
+import "slices"
 
 // Rules are a game with its house rules, ready to judge entries. Rules are
 // immutable once made and safe to share.
@@ -194,35 +191,78 @@ func (r *Rules) legalKeeps(roll Counts, pass *[7]int) []Keep {
 		}
 		return nil
 	}
-	var out []Keep
-	forSubsets(roll, func(m Counts) {
+	doubling := false
+	if pass != nil && r.Options.Ergaenzen {
+		for f := 1; f <= 6; f++ {
+			doubling = doubling || pass[f] > 0
+		}
+	}
+	subsets := 1
+	for f := 1; f <= 6; f++ {
+		subsets *= roll[f] + 1
+	}
+	out := make([]Keep, 0, subsets)
+	backing := make([]int, 0, subsets*roll.N())
+	// Walk every sub-multiset m of roll like an odometer.
+	var m Counts
+	for {
 		maxFives := 0
 		if r.Options.FuenferDrehen {
 			maxFives = min(m[5], roll[5]-m[5])
 		}
-		for n := 0; n <= maxFives; n++ {
-			if k, ok := r.keepEval(m, n, pass); ok {
+		for n := 0; n <= maxFives && m.N() > 0; n++ {
+			var k Keep
+			ok := false
+			if doubling {
+				k, ok = r.keepEval(m, n, pass)
+			} else {
+				base := m
+				base[5] -= n
+				if rd := r.fam.reading(base); rd.OK {
+					rd.Value += 100 * n
+					rd.Proves = rd.Proves || n > 0
+					k, ok = Keep{FivesAsOnes: n, Points: rd.Value, Reading: rd}, true
+				}
+			}
+			if ok {
+				start := len(backing)
+				for f := 1; f <= 6; f++ {
+					for i := 0; i < m[f]; i++ {
+						backing = append(backing, f)
+					}
+				}
+				k.Dice = backing[start:len(backing):len(backing)]
 				out = append(out, k)
 			}
 		}
-	})
+		f := 1
+		for ; f <= 6; f++ {
+			if m[f] < roll[f] {
+				m[f]++
+				break
+			}
+			m[f] = 0
+		}
+		if f > 6 {
+			break
+		}
+	}
 	sortKeeps(out)
 	return out
 }
 
 func sortKeeps(ks []Keep) {
-	sort.SliceStable(ks, func(i, j int) bool {
-		a, b := ks[i], ks[j]
+	slices.SortStableFunc(ks, func(a, b Keep) int {
 		if a.Points != b.Points {
-			return a.Points > b.Points
+			return b.Points - a.Points
 		}
 		if len(a.Dice) != len(b.Dice) {
-			return len(a.Dice) < len(b.Dice)
+			return len(a.Dice) - len(b.Dice)
 		}
 		if c := slices.Compare(a.Dice, b.Dice); c != 0 {
-			return c < 0
+			return c
 		}
-		return a.FivesAsOnes < b.FivesAsOnes
+		return a.FivesAsOnes - b.FivesAsOnes
 	})
 }
 

@@ -1,0 +1,50 @@
+package validate
+
+import "testing"
+
+// Target: all legal keeps of a six-dice throw with values in under 5 µs.
+func BenchmarkLegalKeepsSixDice(b *testing.B) {
+	r := MustRules(Game5050, nil)
+	roll := []int{1, 1, 5, 5, 3, 3}
+	b.ReportAllocs()
+	for b.Loop() {
+		if len(r.LegalKeeps(roll)) == 0 {
+			b.Fatal("no keeps")
+		}
+	}
+}
+
+// Target: no allocations for the value of a single keep.
+func BenchmarkKeepValue(b *testing.B) {
+	r := MustRules(GameZehntausend, map[string]any{"wuerfel": 6, "strasse": 1000, "drei_paare": 1000})
+	keep := CountsOf([]int{1, 1, 1, 5, 5, 2})
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := r.KeepValue(keep, 0); ok {
+			b.Fatal("1 1 1 5 5 2 does not all score")
+		}
+	}
+}
+
+func BenchmarkNewRules(b *testing.B) {
+	o := DefaultOptions(Game5050)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := NewRules(Game5050, o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func TestKeepValueDoesNotAllocate(t *testing.T) {
+	r := MustRules(Game5050, nil)
+	keep := CountsOf([]int{1, 1, 1, 5})
+	allocs := testing.AllocsPerRun(100, func() {
+		if v, ok := r.KeepValue(keep, 0); !ok || v != 1050 {
+			t.Fatalf("1 1 1 5 = %d", v)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("KeepValue allocates %v times", allocs)
+	}
+}
