@@ -108,7 +108,7 @@ func TestKniffelTurnRules(t *testing.T) {
 	k := "kniffel"
 	runCases(t, []rc{
 		{name: "keep dice kept before and rethrow others", game: k, players: `"A"`,
-			turns: `{"player":"A","throws":[{"roll":[1,1,2,3,4],"keep":[1,1]},{"roll":[1,5,6],"keep":[1,1,1]},{"roll":[1,1]}],"score":"einser"}`,
+			turns:  `{"player":"A","throws":[{"roll":[1,1,2,3,4],"keep":[1,1]},{"roll":[1,5,6],"keep":[1,1,1]},{"roll":[1,1]}],"score":"einser"}`,
 			totals: tot("A", 5)},
 		{name: "keep not among the five", game: k, players: `"A"`,
 			turns: `{"player":"A","throws":[{"roll":[1,1,2,3,4],"keep":[6]}]}`, code: validate.CodeKniffelKeep, errThrow: 0},
@@ -120,7 +120,7 @@ func TestKniffelTurnRules(t *testing.T) {
 			turns: `{"player":"A","dice":[1,1,2,3,4],"score":"yahtzee"}`, code: validate.CodeKniffelCategory, errThrow: -1},
 		{name: "box already filled", game: k, players: `"A"`,
 			turns: `{"player":"A","dice":[1,1,2,3,4],"score":"einser"},{"player":"A","dice":[1,1,2,3,4],"score":"einser"}`,
-			code: validate.CodeKniffelFilled, errTurn: 1, errThrow: -1},
+			code:  validate.CodeKniffelFilled, errTurn: 1, errThrow: -1},
 		{name: "dice and throws together", game: k, players: `"A"`,
 			turns: `{"player":"A","dice":[1,1,2,3,4],"throws":[{"roll":[1,1,2,3,4]}],"score":"einser"}`, code: validate.CodeKniffelBoth, errThrow: -1},
 		{name: "four dice in quick entry", game: k, players: `"A"`,
@@ -130,7 +130,7 @@ func TestKniffelTurnRules(t *testing.T) {
 		{name: "stop is not Kniffel", game: k, players: `"A"`,
 			turns: `{"player":"A","dice":[1,1,2,3,4],"stop":true}`, code: validate.CodeFieldForGame, errThrow: -1},
 		{name: "upper bonus counts as soon as 63 is reached", game: k, players: `"A"`,
-			turns: `{"player":"A","dice":[6,6,6,6,6],"score":"sechser"},{"player":"A","dice":[5,5,5,5,5],"score":"fuenfer"},{"player":"A","dice":[4,4,4,1,1],"score":"vierer"}`,
+			turns:  `{"player":"A","dice":[6,6,6,6,6],"score":"sechser"},{"player":"A","dice":[5,5,5,5,5],"score":"fuenfer"},{"player":"A","dice":[4,4,4,1,1],"score":"vierer"}`,
 			totals: tot("A", 102)},
 	})
 }
