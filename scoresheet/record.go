@@ -123,7 +123,10 @@ func jsonProblem(err error) string {
 		return fmt.Sprintf("invalid JSON at byte %d: %v", se.Offset, err)
 	}
 	if err == io.EOF {
-		return "empty input"
+		return "empty input, expected a JSON object"
+	}
+	if err == io.ErrUnexpectedEOF {
+		return "invalid JSON: the input ends in the middle of the record"
 	}
 	return err.Error()
 }

@@ -1,0 +1,173 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// call runs the command in-process.
+func call(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(args, strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestJudgeExamples(t *testing.T) {
+	files, _ := filepath.Glob("../../../shared/examples/*.json")
+	if len(files) == 0 {
+		t.Fatal("no examples")
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ex struct {
+			Record  json.RawMessage `json:"record"`
+			Verdict struct {
+				Valid  bool           `json:"valid"`
+				Totals map[string]int `json:"totals"`
+			} `json:"verdict"`
+		}
+		if err := json.Unmarshal(data, &ex); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errs := call(t, string(ex.Record), "--lang", "en", "judge", "--json")
+		want := 0
+		if !ex.Verdict.Valid {
+			want = 1
+		}
+		if code != want || errs != "" {
+			t.Errorf("%s: exit %d (stderr %q), want %d", filepath.Base(f), code, errs, want)
+		}
+		var v struct {
+			Valid  bool           `json:"valid"`
+			Totals map[string]int `json:"totals"`
+		}
+		if err := json.Unmarshal([]byte(out), &v); err != nil || v.Valid != ex.Verdict.Valid || len(v.Totals) != len(ex.Verdict.Totals) {
+			t.Errorf("%s: output %s (%v)", filepath.Base(f), out, err)
+		}
+		// The text form for people has the same exit status.
+		tcode, tout, _ := call(t, string(ex.Record), "--lang", "de", "judge")
+		if tcode != want || !strings.Contains(tout, "Spieler") {
+			t.Errorf("%s: text judge exit %d:\n%s", filepath.Base(f), tcode, tout)
+		}
+	}
+}
+
+func TestJudgeNotARecord(t *testing.T) {
+	for _, c := range []struct{ name, in, mention string }{
+		{"not JSON", `{"game":`, "JSON"},
+		{"unknown field", `{"game":"5050","options":{},"players":["A"],"turns":[],"extra":1}`, "extra"},
+		{"unknown game", `{"game":"yahtzee","options":{},"players":["A"],"turns":[]}`, "yahtzee"},
+		{"unknown option", `{"game":"5050","options":{"joker":true},"players":["A"],"turns":[]}`, "joker"},
+		{"bad option value", `{"game":"zehntausend","options":{"strasse":900,"wuerfel":6},"players":["A"],"turns":[]}`, "strasse"},
+		{"contradicting options", `{"game":"zehntausend","options":{"minus":true,"nix":true},"players":["A"],"turns":[]}`, "nix"},
+		{"street with 5 dice", `{"game":"zehntausend","options":{"strasse":1000},"players":["A"],"turns":[]}`, "6 dice"},
+		{"pip 7", `{"game":"5050","options":{},"players":["A"],"turns":[{"player":"A","throws":[{"roll":[7,1,1,1,1,1]}]}]}`, "7"},
+		{"pip 1.5", `{"game":"5050","options":{},"players":["A"],"turns":[{"player":"A","throws":[{"roll":[1.5]}]}]}`, "roll"},
+		{"duplicate players", `{"game":"5050","options":{},"players":["A","A"],"turns":[]}`, "twice"},
+		{"empty player", `{"game":"5050","options":{},"players":[""],"turns":[]}`, "empty"},
+		{"no players", `{"game":"5050","options":{},"players":[],"turns":[]}`, "player"},
+		{"missing turns", `{"game":"5050","options":{},"players":["A"]}`, "turns"},
+		{"hundert with three", `{"game":"dreissig-tot","options":{"hundert":true},"players":["A","B","C"],"turns":[]}`, "two players"},
+		{"killer 7", `{"game":"totwuerfeln","options":{"killer":[7]},"players":["A"],"turns":[]}`, "killer"},
+		{"three killers", `{"game":"totwuerfeln","options":{"killer":[1,2,3]},"players":["A"],"turns":[]}`, "killer"},
+		{"trailing data", `{"game":"5050","options":{},"players":["A"],"turns":[]} {}`, "more data"},
+	} {
+		code, out, errs := call(t, c.in, "--lang", "en", "judge", "--json")
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, c.mention) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want 2, nothing, one line naming %q", c.name, code, out, errs, c.mention)
+		}
+	}
+}
+
+func TestJudgeRuleBroken(t *testing.T) {
+	rec := `{"game":"5050","options":{},"players":["A","B"],"turns":[{"player":"A","throws":[{"roll":[1,1,1,5,2],"keep":[1]}]}]}`
+	code, out, _ := call(t, rec, "--lang", "en", "judge")
+	if code != 1 || !strings.Contains(out, "6 dice must be thrown") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	code, out, _ = call(t, rec, "--lang", "de", "judge")
+	if code != 1 || !strings.Contains(out, "6 Würfel geworfen") {
+		t.Errorf("German: exit %d:\n%s", code, out)
+	}
+}
+
+func TestScore(t *testing.T) {
+	code, out, _ := call(t, "", "--lang", "en", "score", "--json", "5050", "111523")
+	var sf struct {
+		Best  int `json:"best"`
+		Keeps []struct {
+			Keep   []int `json:"keep"`
+			Points int   `json:"points"`
+		} `json:"keeps"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &sf) != nil || sf.Best != 1050 || len(sf.Keeps) != 7 {
+		t.Fatalf("score 5050 111523: exit %d %s", code, out)
+	}
+	code, out, _ = call(t, "", "--lang", "en", "score", "5050", "1", "1", "1", "5", "2", "3")
+	if code != 0 || !strings.Contains(out, "1 1 1 5") || !strings.Contains(out, "1050") {
+		t.Errorf("text score: %d\n%s", code, out)
+	}
+	code, out, _ = call(t, "", "score", "--json", "5050", "223466")
+	if code != 0 || !strings.Contains(out, `"best":0`) || !strings.Contains(out, `"keeps":[]`) {
+		t.Errorf("bust: %d %s", code, out)
+	}
+	code, out, _ = call(t, "", "score", "--json", "zehntausend", "--option", "fuenfer_drehen=true", "55234")
+	if code != 0 || !strings.Contains(out, `"fives_as_ones":1`) {
+		t.Errorf("fives as ones: %d %s", code, out)
+	}
+	code, out, _ = call(t, "", "score", "--json", "kniffel", "66655")
+	if code != 0 || !strings.Contains(out, `"full-house":25`) || !strings.Contains(out, `"chance":28`) {
+		t.Errorf("kniffel: %d %s", code, out)
+	}
+	for _, args := range [][]string{
+		{"score", "kniffel", "6665"},
+		{"score", "5050", "1111111"},
+		{"score", "5000", "111111"},
+		{"score", "5050", "11a"},
+		{"score", "5050", "117"},
+		{"score", "yahtzee", "11"},
+		{"score", "zehntausend", "--option", "strasse=1000", "123456"},
+		{"score", "5050"},
+	} {
+		code, out, errs := call(t, "", args...)
+		if code != 2 || out != "" || errs == "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errs)
+		}
+	}
+}
+
+func TestRulesAndHelp(t *testing.T) {
+	code, out, _ := call(t, "", "--lang", "de", "rules", "5000")
+	if code != 0 || !strings.Contains(out, "Einstieg") {
+		t.Errorf("rules 5000 de: %d\n%s", code, out)
+	}
+	code, out, _ = call(t, "", "--lang", "en", "rules", "zehntausend")
+	for _, id := range []string{"verdoppeln", "strasse", "drei_paare", "pyramide", "fuenfer_drehen", "bestaetigen", "verschaerft", "minus", "nix", "ergaenzen", "steigerung", "hausbau", "beweisen", "ziel"} {
+		if !strings.Contains(out, id) {
+			t.Errorf("rules zehntausend does not explain %s", id)
+		}
+	}
+	if code != 0 {
+		t.Errorf("rules exit %d", code)
+	}
+	if code, _, errs := call(t, "", "rules", "yahtzee"); code != 2 || errs == "" {
+		t.Errorf("unknown game: %d", code)
+	}
+	for _, args := range [][]string{{"--help"}, {"judge", "--help"}, {"score", "--help"}, {"rules", "--help"}} {
+		code, out, _ := call(t, "", args...)
+		if code != 0 || !strings.Contains(out, "wuerfelblock") {
+			t.Errorf("%v: exit %d\n%s", args, code, out)
+		}
+	}
+	if code, _, _ := call(t, "", "frobnicate"); code != 2 {
+		t.Errorf("unknown command exit %d", code)
+	}
+}
