@@ -283,6 +283,10 @@ func TestZehntausend(t *testing.T) {
 				turn("B", "12346/1", "stop")), code: validate.CodeUnfinishedTurn, errThrow: -1},
 		{name: "ergaenzen over three throws", game: z, options: `"ergaenzen":true,"beweisen":false`,
 			turns: turns(turn("A", "55523/555", "52/5", "5/5", "stop")), totals: tot("A", 2000, "B", 0)},
+		{name: "seed: 5 5 5 + 5 + 5 + 5 = 4000 (six dice)", game: z, options: `"ergaenzen":true,"beweisen":false,"wuerfel":6`,
+			turns: turns(turn("A", "555234/555", "523/5", "52/5", "5/5", "stop")), totals: tot("A", 4000, "B", 0)},
+		{name: "seed: three 5s, a 3 and a 6 must be proved", game: z,
+			turns: turns(turn("A", "55536/555", "stop")), code: validate.CodeProof, errThrow: -1},
 		{name: "ergaenzen not across passes", game: z, options: `"ergaenzen":true,"beweisen":false`,
 			turns: turns(turn("A", "33315/33315", "32466/")), totals: tot("A", 0, "B", 0)},
 		{name: "steigerung after a bust: any points", game: z, options: `"steigerung":true`,
@@ -417,5 +421,31 @@ func TestHundertNeedsTwoPlayers(t *testing.T) {
 	var ie *InputError
 	if !errorsAs(err, &ie) || !strings.Contains(err.Error(), "two players") {
 		t.Fatalf("hundert with three players: %v, want an input error naming two players", err)
+	}
+}
+
+// Seed of 5000: [1,1,5,6,4] is 250 and the player must go on (it ends in 50
+// and is below the entry); a third 1 in a later throw is 100, not 1100.
+func TestSeed5000Example(t *testing.T) {
+	g, _ := New(validate.MustRules(validate.Game5000, nil), []string{"A", "B"})
+	if err := g.Apply(Entry{Kind: EntryThrow, Roll: []int{1, 1, 5, 6, 4}}); err != nil {
+		t.Fatal(err)
+	}
+	f := g.Family()
+	if f.TurnPoints() != 250 || f.DiceToThrow() != 2 {
+		t.Fatalf("after 1 1 5 6 4: %d points, %d dice", f.TurnPoints(), f.DiceToThrow())
+	}
+	var codes []validate.Code
+	for _, b := range f.StopBlockers() {
+		codes = append(codes, b.Code)
+	}
+	if !reflect.DeepEqual(codes, []validate.Code{validate.CodeEntry500, validate.CodeRoundHundreds}) {
+		t.Errorf("stop blockers %v", codes)
+	}
+	if err := g.Apply(Entry{Kind: EntryThrow, Roll: []int{1, 3}}); err != nil {
+		t.Fatal(err)
+	}
+	if f := g.Family(); f.TurnPoints() != 350 {
+		t.Errorf("third 1 in a later throw: %d points, want 350", f.TurnPoints())
 	}
 }

@@ -315,3 +315,41 @@ func TestMessagesInBothLanguages(t *testing.T) {
 		t.Errorf("German message: %s", e.Message(German))
 	}
 }
+
+func FuzzOptionFlag(f *testing.F) {
+	for _, s := range []string{"wuerfel=6", "killer=1,6", "fuenfer_drehen", "ziel=x", "=", "strasse=1250"} {
+		f.Add(uint8(2), s)
+	}
+	f.Fuzz(func(t *testing.T, which uint8, kv string) {
+		g := games[int(which)%len(games)].ID
+		id, v, err := ParseOptionFlag(g, kv)
+		if err != nil {
+			if !IsInput(err) {
+				t.Fatalf("%q: %v is not an input error", kv, err)
+			}
+			return
+		}
+		if _, err := MakeOptions(g, map[string]any{id: v}); err != nil && !IsInput(err) {
+			t.Fatalf("%q: MakeOptions: %v", kv, err)
+		}
+	})
+}
+
+func FuzzRawOptions(f *testing.F) {
+	f.Add(uint8(2), "wuerfel", []byte("6"))
+	f.Add(uint8(5), "killer", []byte("[1,6]"))
+	f.Add(uint8(2), "minus", []byte("true"))
+	f.Fuzz(func(t *testing.T, which uint8, id string, raw []byte) {
+		g := games[int(which)%len(games)].ID
+		o, err := ParseRawOptions(g, RawOptions{id: raw})
+		if err != nil {
+			if !IsInput(err) {
+				t.Fatalf("%s=%s: %v is not an input error", id, raw, err)
+			}
+			return
+		}
+		if _, err := NewRules(g, o); err != nil {
+			t.Fatalf("accepted options make no rules: %v", err)
+		}
+	})
+}
