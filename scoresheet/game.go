@@ -341,7 +341,7 @@ func (g *Game) afterEntry() {
 	g.turns = append(g.turns, res)
 	g.turnStart = len(g.entries)
 	g.seat = (g.seat + 1) % len(g.Players)
-	g.checkEnd(res)
+	g.checkEnd()
 	if !g.finished {
 		g.startTurn()
 	}

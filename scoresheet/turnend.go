@@ -176,7 +176,7 @@ func (g *Game) finishDreissig(res *TurnResult) {
 }
 
 // checkEnd decides whether the game is over after the turn res, and who won.
-func (g *Game) checkEnd(res TurnResult) {
+func (g *Game) checkEnd() {
 	r := g.Rules
 	n := len(g.Players)
 	roundDone := g.seat == 0 // the next turn would start a new round
@@ -225,7 +225,6 @@ func (g *Game) checkEnd(res TurnResult) {
 			g.end(false)
 		}
 	}
-	_ = res
 }
 
 // end finishes the game: the highest total wins; on a tie all of them, or

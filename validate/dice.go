@@ -99,9 +99,9 @@ func ParseDice(s string) ([]int, error) {
 			pips = append(pips, int(r-'0'))
 		case r == ' ' || r == ',' || r == ';' || r == '-' || r == '\t' || r == '[' || r == ']':
 		case r == '0' || (r >= '7' && r <= '9'):
-			return nil, newInputError(CodeBadPip, string(r), i+1)
+			return nil, newError(CodeBadPip, string(r), i+1)
 		default:
-			return nil, newInputError(CodeBadDiceChar, string(r), i+1)
+			return nil, newError(CodeBadDiceChar, string(r), i+1)
 		}
 	}
 	return pips, nil
@@ -111,7 +111,7 @@ func ParseDice(s string) ([]int, error) {
 func CheckPips(pips []int) error {
 	for _, p := range pips {
 		if p < 1 || p > 6 {
-			return newInputError(CodeBadPipValue, p)
+			return newError(CodeBadPipValue, p)
 		}
 	}
 	return nil

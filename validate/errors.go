@@ -117,8 +117,8 @@ func (p Phrase) Text(l Lang) string {
 // not dice at all (exit status 2), rather than a broken game rule (1).
 func (e *Error) Input() bool { return catalog[e.Code].input }
 
-func newError(c Code, args ...any) *Error      { return &Error{Code: c, Args: args} }
-func newInputError(c Code, args ...any) *Error { return &Error{Code: c, Args: args} }
+// newError makes an error; whether it is about input comes from the catalog.
+func newError(c Code, args ...any) *Error { return &Error{Code: c, Args: args} }
 
 // IsInput reports whether err is a validate error about malformed input.
 func IsInput(err error) bool {

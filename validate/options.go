@@ -81,7 +81,7 @@ func LookupGame(id string) (GameInfo, error) {
 	for i, g := range games {
 		ids[i] = string(g.ID)
 	}
-	return GameInfo{}, newInputError(CodeUnknownGame, id, strings.Join(ids, ", "))
+	return GameInfo{}, newError(CodeUnknownGame, id, strings.Join(ids, ", "))
 }
 
 // OptionKind is the type of an option's value.
@@ -224,94 +224,73 @@ type Options struct {
 // Option values as they come from a record: raw JSON per option id.
 type RawOptions map[string]json.RawMessage
 
-func (o *Options) set(id string, v any) {
+// field points at the value of option id: *int, *bool or *[]int.
+func (o *Options) field(id string) any {
 	switch id {
 	case "wuerfel":
-		o.Wuerfel = v.(int)
+		return &o.Wuerfel
 	case "ziel":
-		o.Ziel = v.(int)
+		return &o.Ziel
 	case "verdoppeln":
-		o.Verdoppeln = v.(bool)
+		return &o.Verdoppeln
 	case "strasse":
-		o.Strasse = v.(int)
+		return &o.Strasse
 	case "drei_paare":
-		o.DreiPaare = v.(int)
+		return &o.DreiPaare
 	case "pyramide":
-		o.Pyramide = v.(int)
+		return &o.Pyramide
 	case "fuenfer_drehen":
-		o.FuenferDrehen = v.(bool)
+		return &o.FuenferDrehen
 	case "bestaetigen":
-		o.Bestaetigen = v.(bool)
+		return &o.Bestaetigen
 	case "verschaerft":
-		o.Verschaerft = v.(bool)
+		return &o.Verschaerft
 	case "minus":
-		o.Minus = v.(bool)
+		return &o.Minus
 	case "nix":
-		o.Nix = v.(bool)
+		return &o.Nix
 	case "ergaenzen":
-		o.Ergaenzen = v.(bool)
+		return &o.Ergaenzen
 	case "steigerung":
-		o.Steigerung = v.(bool)
+		return &o.Steigerung
 	case "hausbau":
-		o.Hausbau = v.(bool)
+		return &o.Hausbau
 	case "beweisen":
-		o.Beweisen = v.(bool)
+		return &o.Beweisen
 	case "joker":
-		o.Joker = v.(bool)
+		return &o.Joker
 	case "killer":
-		o.Killer = slices.Clone(v.([]int))
+		return &o.Killer
 	case "killerwurf_zaehlt_nicht":
-		o.KillerwurfZaehltNicht = v.(bool)
+		return &o.KillerwurfZaehltNicht
 	case "runden":
-		o.Runden = v.(int)
+		return &o.Runden
 	case "hundert":
-		o.Hundert = v.(bool)
+		return &o.Hundert
+	}
+	return nil
+}
+
+func (o *Options) set(id string, v any) {
+	switch f := o.field(id).(type) {
+	case *int:
+		*f = v.(int)
+	case *bool:
+		*f = v.(bool)
+	case *[]int:
+		*f = slices.Clone(v.([]int))
 	}
 }
 
 // Get returns the value of option id (bool, int or []int).
 func (o Options) Get(id string) any {
-	switch id {
-	case "wuerfel":
-		return o.Wuerfel
-	case "ziel":
-		return o.Ziel
-	case "verdoppeln":
-		return o.Verdoppeln
-	case "strasse":
-		return o.Strasse
-	case "drei_paare":
-		return o.DreiPaare
-	case "pyramide":
-		return o.Pyramide
-	case "fuenfer_drehen":
-		return o.FuenferDrehen
-	case "bestaetigen":
-		return o.Bestaetigen
-	case "verschaerft":
-		return o.Verschaerft
-	case "minus":
-		return o.Minus
-	case "nix":
-		return o.Nix
-	case "ergaenzen":
-		return o.Ergaenzen
-	case "steigerung":
-		return o.Steigerung
-	case "hausbau":
-		return o.Hausbau
-	case "beweisen":
-		return o.Beweisen
-	case "joker":
-		return o.Joker
-	case "killer":
-		return slices.Clone(o.Killer)
-	case "killerwurf_zaehlt_nicht":
-		return o.KillerwurfZaehltNicht
-	case "runden":
-		return o.Runden
-	case "hundert":
-		return o.Hundert
+	switch f := o.field(id).(type) {
+	case *int:
+		return *f
+	case *bool:
+		return *f
+	case *[]int:
+		return slices.Clone(*f)
 	}
 	return nil
 }
@@ -326,7 +305,7 @@ func specOf(g GameID, id string) (OptionSpec, error) {
 	for _, s := range optionSpecs[g] {
 		ids = append(ids, s.ID)
 	}
-	return OptionSpec{}, newInputError(CodeUnknownOption, string(g), id, strings.Join(ids, ", "))
+	return OptionSpec{}, newError(CodeUnknownOption, string(g), id, strings.Join(ids, ", "))
 }
 
 // check validates one value against the spec and returns it normalised.
@@ -335,34 +314,34 @@ func (s OptionSpec) check(v any) (any, error) {
 	case KindBool:
 		b, ok := v.(bool)
 		if !ok {
-			return nil, newInputError(CodeOptionType, s.ID, "true or false", fmt.Sprint(v))
+			return nil, newError(CodeOptionType, s.ID, "true or false", fmt.Sprint(v))
 		}
 		return b, nil
 	case KindInt:
 		n, ok := v.(int)
 		if !ok {
-			return nil, newInputError(CodeOptionType, s.ID, "a whole number", fmt.Sprint(v))
+			return nil, newError(CodeOptionType, s.ID, "a whole number", fmt.Sprint(v))
 		}
 		if len(s.Values) > 0 && !slices.Contains(s.Values, n) ||
 			len(s.Values) == 0 && (n < s.Min || s.Step > 0 && n%s.Step != 0) {
-			return nil, newInputError(CodeOptionValue, s.ID, n, s.Allowed())
+			return nil, newError(CodeOptionValue, s.ID, n, s.Allowed())
 		}
 		return n, nil
 	default:
 		faces, ok := v.([]int)
 		if !ok {
-			return nil, newInputError(CodeOptionType, s.ID, "a list of faces", fmt.Sprint(v))
+			return nil, newError(CodeOptionType, s.ID, "a list of faces", fmt.Sprint(v))
 		}
 		if len(faces) < 1 || len(faces) > 2 {
-			return nil, newInputError(CodeOptionValue, s.ID, faces, s.Allowed())
+			return nil, newError(CodeOptionValue, s.ID, faces, s.Allowed())
 		}
 		for _, f := range faces {
 			if f < 1 || f > 6 {
-				return nil, newInputError(CodeOptionValue, s.ID, faces, s.Allowed())
+				return nil, newError(CodeOptionValue, s.ID, faces, s.Allowed())
 			}
 		}
 		if len(faces) == 2 && faces[0] == faces[1] {
-			return nil, newInputError(CodeOptionValue, s.ID, faces, s.Allowed())
+			return nil, newError(CodeOptionValue, s.ID, faces, s.Allowed())
 		}
 		faces = slices.Clone(faces)
 		sort.Ints(faces)
@@ -406,12 +385,12 @@ func MakeOptions(g GameID, values map[string]any) (Options, error) {
 	}
 	if g == GameZehntausend {
 		if o.Minus && o.Nix {
-			return Options{}, newInputError(CodeOptionConflict, "minus", "nix")
+			return Options{}, newError(CodeOptionConflict, "minus", "nix")
 		}
 		if o.Wuerfel != 6 {
 			for _, id := range []string{"strasse", "drei_paare", "pyramide"} {
 				if o.Get(id).(int) != 0 {
-					return Options{}, newInputError(CodeOptionSixDice, id)
+					return Options{}, newError(CodeOptionSixDice, id)
 				}
 			}
 		}
@@ -448,19 +427,19 @@ func decodeOption(s OptionSpec, msg json.RawMessage) (any, error) {
 	case KindBool:
 		var b bool
 		if err := json.Unmarshal(msg, &b); err != nil {
-			return nil, newInputError(CodeOptionType, s.ID, "true or false", string(msg))
+			return nil, newError(CodeOptionType, s.ID, "true or false", string(msg))
 		}
 		return b, nil
 	case KindInt:
 		var n int
 		if err := json.Unmarshal(msg, &n); err != nil {
-			return nil, newInputError(CodeOptionType, s.ID, "a whole number", string(msg))
+			return nil, newError(CodeOptionType, s.ID, "a whole number", string(msg))
 		}
 		return n, nil
 	default:
 		var faces []int
 		if err := json.Unmarshal(msg, &faces); err != nil || faces == nil {
-			return nil, newInputError(CodeOptionType, s.ID, "a list of faces", string(msg))
+			return nil, newError(CodeOptionType, s.ID, "a list of faces", string(msg))
 		}
 		return faces, nil
 	}
@@ -483,19 +462,19 @@ func ParseOptionFlag(g GameID, kv string) (string, any, error) {
 	case KindBool:
 		b, err := strconv.ParseBool(val)
 		if err != nil {
-			return "", nil, newInputError(CodeOptionType, id, "true or false", val)
+			return "", nil, newError(CodeOptionType, id, "true or false", val)
 		}
 		return id, b, nil
 	case KindInt:
 		n, err := strconv.Atoi(val)
 		if err != nil {
-			return "", nil, newInputError(CodeOptionType, id, "a whole number", val)
+			return "", nil, newError(CodeOptionType, id, "a whole number", val)
 		}
 		return id, n, nil
 	default:
 		faces, err := ParseDice(val)
 		if err != nil {
-			return "", nil, newInputError(CodeOptionType, id, "a list of faces", val)
+			return "", nil, newError(CodeOptionType, id, "a list of faces", val)
 		}
 		return id, faces, nil
 	}
