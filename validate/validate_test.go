@@ -353,3 +353,28 @@ func FuzzRawOptions(f *testing.F) {
 		}
 	})
 }
+
+func TestBustChance(t *testing.T) {
+	r := MustRules(Game5050, nil)
+	// One die: only 1 and 5 score.
+	if got := r.BustChance(1); got != 4.0/6 {
+		t.Errorf("one die: %v", got)
+	}
+	// Two dice: neither shows 1 or 5: (4/6)².
+	if got := r.BustChance(2); got != 16.0/36 {
+		t.Errorf("two dice: %v", got)
+	}
+	// Three dice: no 1, no 5, and not three of 2, 3, 4 or 6: (64 − 4)/216.
+	if got := r.BustChance(3); got != 60.0/216 {
+		t.Errorf("three dice: %v", got)
+	}
+	// With ergaenzen a 3 after a kept triple of 3s scores too.
+	z := MustRules(GameZehntausend, map[string]any{"ergaenzen": true})
+	turn := z.NewFamilyTurn(TurnContext{})
+	if err := turn.Throw(Throw{Roll: []int{3, 3, 3, 2, 4}, Keep: []int{3, 3, 3}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := turn.BustChance(); got != 9.0/36 {
+		t.Errorf("two dice after 3 3 3 with ergaenzen: %v, want 9/36", got)
+	}
+}

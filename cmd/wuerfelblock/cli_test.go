@@ -171,3 +171,17 @@ func TestRulesAndHelp(t *testing.T) {
 		t.Errorf("unknown command exit %d", code)
 	}
 }
+
+func TestOdds(t *testing.T) {
+	code, out, _ := call(t, "", "odds", "--json", "5050")
+	var rows []struct {
+		Dice       int     `json:"dice"`
+		BustChance float64 `json:"bust_chance"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &rows) != nil || len(rows) != 6 || rows[1].BustChance != 16.0/36 {
+		t.Errorf("odds 5050: %d %s", code, out)
+	}
+	if code, _, _ := call(t, "", "odds", "kniffel"); code != 2 {
+		t.Errorf("odds kniffel exit %d, want 2", code)
+	}
+}

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+type oddsRow struct {
+	Dice       int     `json:"dice"`
+	BustChance float64 `json:"bust_chance"`
+}
+
+// runOdds prints the exact chance of a bust for every number of dice.
+func runOdds(e *env, args []string) int {
+	fs := newFlags(e, "odds", "[--json] GAME [--option ID=VALUE]...")
+	asJSON := fs.Bool("json", false, e.tr("print JSON", "als JSON ausgeben"))
+	var opts optionList
+	fs.Var(&opts, "option", e.tr("a house rule, e.g. --option wuerfel=6 (repeatable)", "eine Hausregel, z. B. --option wuerfel=6 (mehrfach)"))
+	pos, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) != 1 {
+		fmt.Fprintln(e.stderr, "wuerfelblock odds: "+e.tr("give one game of the Zehntausend family, e.g. odds 5050", "ein Spiel der Zehntausend-Familie angeben, z. B. odds 5050"))
+		return exitInput
+	}
+	rules, err := rulesFromFlags(pos[0], opts)
+	if err != nil {
+		return e.fail("odds", err)
+	}
+	if !rules.Family() {
+		fmt.Fprintln(e.stderr, "wuerfelblock odds: "+e.tr("odds are for the Zehntausend family (5050, 5000, zehntausend, zehntausend-rueckwaerts)",
+			"Chancen gibt es für die Zehntausend-Familie (5050, 5000, zehntausend, zehntausend-rueckwaerts)"))
+		return exitInput
+	}
+	var rows []oddsRow
+	for n := 1; n <= rules.Dice(); n++ {
+		rows = append(rows, oddsRow{Dice: n, BustChance: rules.BustChance(n)})
+	}
+	if *asJSON {
+		json.NewEncoder(e.stdout).Encode(rows)
+		return exitOK
+	}
+	fmt.Fprintf(e.stdout, "%s (%s)\n", e.tr("Chance of a bust, by dice thrown", "Chance auf einen Fehlwurf, nach Zahl der Würfel"), rules.Game)
+	for _, r := range rows {
+		fmt.Fprintf(e.stdout, "  %d %-8s %5.1f %%\n", r.Dice, e.tr("dice", "Würfel"), 100*r.BustChance)
+	}
+	return exitOK
+}
