@@ -70,6 +70,10 @@ func commands() []command {
 		{"score", [2]string{"what is this throw worth? every legal keep, or every Kniffel box", "was ist dieser Wurf wert? jede erlaubte Auswahl oder jedes Kniffel-Feld"}, runScore},
 		{"odds", [2]string{"the exact chance of a bust with 1, 2, … dice", "die genaue Chance auf einen Fehlwurf mit 1, 2, … Würfeln"}, runOdds},
 		{"rules", [2]string{"the rules of a game and every house rule with its default", "die Regeln eines Spiels und jede Hausregel mit Vorgabe"}, runRules},
+		{"export", [2]string{"write games as JSON records (all, or --game ID)", "Spiele als JSON-Berichte schreiben (alle oder --game ID)"}, runExport},
+		{"import", [2]string{"read games from an export; games already present are skipped", "Spiele aus einem Export einlesen; vorhandene werden übersprungen"}, runImport},
+		{"players", [2]string{"list, add, rename or delete players", "Spieler auflisten, hinzufügen, umbenennen oder löschen"}, runPlayers},
+		{"games", [2]string{"list stored games; show, undo the last entry of, or abandon one", "gespeicherte Spiele auflisten; eines zeigen, den letzten Eintrag zurücknehmen oder abbrechen"}, runGames},
 	}
 }
 

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/wuerfelblock/wuerfelblock/storage"
+)
+
+// dbFile is the database file: --db, else WUERFELBLOCK_DB, else the
+// default under $XDG_DATA_HOME.
+func (e *env) dbFile() (string, error) {
+	if e.dbPath != "" {
+		return e.dbPath, nil
+	}
+	if p := e.getenv("WUERFELBLOCK_DB"); p != "" {
+		return p, nil
+	}
+	return storage.DefaultPath(e.getenv)
+}
+
+// openDB opens (and on first use creates) the database the flags and the
+// environment point at.
+func (e *env) openDB() (*storage.DB, error) {
+	path, err := e.dbFile()
+	if err != nil {
+		return nil, err
+	}
+	return storage.Open(path)
+}
+
+// withDB opens the database, runs fn and closes it; a failure to open is
+// reported as cmd's error.
+func (e *env) withDB(cmd string, fn func(ctx context.Context, db *storage.DB) int) int {
+	db, err := e.openDB()
+	if err != nil {
+		return e.dbFail(cmd, err)
+	}
+	defer db.Close()
+	return fn(context.Background(), db)
+}
+
+// dbFail prints one line for a storage or rule error, in the user's
+// language, and returns its exit status: 2 for bad input, 1 for a refusal
+// (a broken rule, a name taken, no such game), 3 for database trouble.
+func (e *env) dbFail(cmd string, err error) int {
+	var se *storage.Error
+	if !errors.As(err, &se) {
+		return e.fail(cmd, err)
+	}
+	fmt.Fprintf(e.stderr, "wuerfelblock %s: %s\n", cmd, oneLine(se.Message(e.lang)))
+	switch se.Code {
+	case storage.CodeBadID:
+		return exitInput
+	case storage.CodeNotFound, storage.CodePlayerExists, storage.CodeHasGames, storage.CodeConflict,
+		storage.CodeNothingToUndo, storage.CodeAmbiguous:
+		return exitRule
+	}
+	return exitFailure
+}
+
+// localize is a message in the user's language for any error.
+func (e *env) localize(err error) string {
+	return oneLine(storage.Localize(err, e.lang))
+}

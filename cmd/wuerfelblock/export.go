@@ -1,0 +1,128 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/wuerfelblock/wuerfelblock/storage"
+)
+
+func runExport(e *env, args []string) int {
+	fs := newFlags(e, "export", "[--game ID]... | [--all] [FILE]")
+	var games optionList
+	fs.Var(&games, "game", e.tr("export this game (id or its first characters; repeatable)", "dieses Spiel exportieren (ID oder ihr Anfang; mehrfach)"))
+	all := fs.Bool("all", false, e.tr("export every game (the default)", "alle Spiele exportieren (Vorgabe)"))
+	pos, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) > 1 || *all && len(games) > 0 {
+		fmt.Fprintln(e.stderr, "wuerfelblock export: "+e.tr("use: export [--game ID | --all] [FILE]", "Aufruf: export [--game ID | --all] [DATEI]"))
+		return exitInput
+	}
+	return e.withDB("export", func(ctx context.Context, db *storage.DB) int {
+		var ids []string
+		for _, g := range games {
+			id, err := db.FindGame(ctx, g)
+			if err != nil {
+				return e.dbFail("export", err)
+			}
+			ids = append(ids, id)
+		}
+		recs, err := db.Export(ctx, ids)
+		if err != nil {
+			return e.dbFail("export", err)
+		}
+		data, err := storage.EncodeExport(recs)
+		if err != nil {
+			return e.dbFail("export", err)
+		}
+		if len(pos) == 0 || pos[0] == "-" {
+			e.stdout.Write(data)
+			return exitOK
+		}
+		if err := writeFileAtomic(pos[0], data); err != nil {
+			fmt.Fprintf(e.stderr, "wuerfelblock export: %v\n", err)
+			return exitFailure
+		}
+		fmt.Fprintf(e.stdout, e.tr("%d games written to %s.\n", "%d Spiele nach %s geschrieben.\n"), len(recs), pos[0])
+		return exitOK
+	})
+}
+
+// writeFileAtomic writes data to a temporary file beside path and renames
+// it, so that a crash never leaves half an export.
+func writeFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}
+
+func runImport(e *env, args []string) int {
+	fs := newFlags(e, "import", "FILE")
+	pos, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) != 1 {
+		fmt.Fprintln(e.stderr, "wuerfelblock import: "+e.tr("give one file (- for standard input)", "genau eine Datei angeben (- für die Standardeingabe)"))
+		return exitInput
+	}
+	var data []byte
+	var err error
+	if pos[0] == "-" {
+		data, err = io.ReadAll(e.stdin)
+	} else {
+		data, err = os.ReadFile(pos[0])
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "wuerfelblock import: %v\n", err)
+		return exitInput
+	}
+	recs, err := storage.DecodeExport(data)
+	if err != nil {
+		return e.fail("import", err)
+	}
+	return e.withDB("import", func(ctx context.Context, db *storage.DB) int {
+		rep, err := db.Import(ctx, recs)
+		if err != nil {
+			return e.dbFail("import", err)
+		}
+		for _, r := range rep.Refused {
+			where := fmt.Sprintf("%s %d", e.tr("record", "Eintrag"), r.Index+1)
+			if r.ID != "" {
+				where += " (" + r.ID + ")"
+			}
+			if r.Turn >= 0 {
+				where += fmt.Sprintf(", %s %d", e.tr("turn", "Zug"), r.Turn+1)
+				if r.Throw != nil {
+					where += fmt.Sprintf(", %s %d", e.tr("throw", "Wurf"), *r.Throw+1)
+				}
+			}
+			fmt.Fprintf(e.stderr, "wuerfelblock import: %s %s: %s\n", e.tr("refused", "abgelehnt:"), where, e.localize(r.Err))
+		}
+		fmt.Fprintf(e.stdout, e.tr("%d imported, %d skipped (already present), %d refused.\n",
+			"%d importiert, %d übersprungen (schon vorhanden), %d abgelehnt.\n"), rep.Imported, rep.Skipped, len(rep.Refused))
+		if len(rep.Refused) > 0 {
+			return exitRule
+		}
+		return exitOK
+	})
+}

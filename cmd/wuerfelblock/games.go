@@ -1,0 +1,177 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/storage"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+func runGames(e *env, args []string) int {
+	fs := newFlags(e, "games", "[--json] [--status running|finished|abandoned] [--limit N] | show ID | undo ID | abandon ID")
+	asJSON := fs.Bool("json", false, e.tr("print JSON", "als JSON ausgeben"))
+	status := fs.String("status", "", e.tr("only games with this status: running, finished or abandoned", "nur Spiele mit diesem Stand: running, finished oder abandoned"))
+	limit := fs.Int("limit", 0, e.tr("at most this many games, newest first (0: all)", "höchstens so viele Spiele, neueste zuerst (0: alle)"))
+	pos, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) == 0 {
+		var st storage.Status
+		if *status != "" {
+			var err error
+			if st, err = storage.ParseStatus(*status); err != nil {
+				fmt.Fprintf(e.stderr, "wuerfelblock games: %v\n", err)
+				return exitInput
+			}
+		}
+		return e.withDB("games", func(ctx context.Context, db *storage.DB) int {
+			return listGames(e, ctx, db, storage.GameFilter{Status: st, Limit: *limit}, *asJSON)
+		})
+	}
+	if len(pos) != 2 {
+		fmt.Fprintln(e.stderr, "wuerfelblock games: "+e.tr(
+			"use: games [--json] [--status S] | games show ID | games undo ID | games abandon ID",
+			"Aufruf: games [--json] [--status S] | games show ID | games undo ID | games abandon ID"))
+		return exitInput
+	}
+	return e.withDB("games", func(ctx context.Context, db *storage.DB) int {
+		id, err := db.FindGame(ctx, pos[1])
+		if err != nil {
+			return e.dbFail("games", err)
+		}
+		switch pos[0] {
+		case "show":
+			sg, err := db.LoadGame(ctx, id)
+			if err != nil {
+				return e.dbFail("games", err)
+			}
+			return showGame(e, sg, *asJSON)
+		case "undo":
+			sg, err := db.LoadGame(ctx, id)
+			if err != nil {
+				return e.dbFail("games", err)
+			}
+			undone, err := db.Undo(ctx, sg)
+			if err != nil {
+				return e.dbFail("games", err)
+			}
+			if !*asJSON {
+				fmt.Fprintf(e.stdout, e.tr("Undone: %s\n\n", "Zurückgenommen: %s\n\n"), describeEntry(e, undone))
+			}
+			return showGame(e, sg, *asJSON)
+		case "abandon":
+			if err := db.Abandon(ctx, id); err != nil {
+				return e.dbFail("games", err)
+			}
+			fmt.Fprintf(e.stdout, e.tr("Game %s abandoned; 'games show' still shows it.\n", "Spiel %s abgebrochen; 'games show' zeigt es weiterhin.\n"), id)
+			return exitOK
+		}
+		fmt.Fprintf(e.stderr, "wuerfelblock games: %s %q\n", e.tr("unknown action", "unbekannte Aktion"), pos[0])
+		return exitInput
+	})
+}
+
+func listGames(e *env, ctx context.Context, db *storage.DB, f storage.GameFilter, asJSON bool) int {
+	gs, err := db.Games(ctx, f)
+	if err != nil {
+		return e.dbFail("games", err)
+	}
+	if asJSON {
+		if gs == nil {
+			gs = []storage.GameInfo{}
+		}
+		for i := range gs {
+			gs[i].Started = gs[i].Started.UTC()
+			gs[i].Ended = gs[i].Ended.UTC()
+		}
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		enc.Encode(gs)
+		return exitOK
+	}
+	if len(gs) == 0 {
+		fmt.Fprintln(e.stdout, e.tr("No games.", "Keine Spiele."))
+		return exitOK
+	}
+	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", "id", e.tr("game", "Spiel"), e.tr("status", "Stand"),
+		e.tr("started", "begonnen"), e.tr("round", "Runde"), e.tr("players (total)", "Spieler (Punkte)"))
+	for _, g := range gs {
+		var ps []string
+		for i, p := range g.Players {
+			s := p
+			if i < len(g.Totals) {
+				s = fmt.Sprintf("%s %d", p, g.Totals[i])
+			}
+			for _, win := range g.Winners {
+				if win == p {
+					s += " *"
+				}
+			}
+			ps = append(ps, s)
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%d\t%s\n", g.ID[:8], g.Game, statusWord(e, g.Status),
+			g.Started.Local().Format("2006-01-02 15:04"), g.Round, strings.Join(ps, ", "))
+	}
+	w.Flush()
+	return exitOK
+}
+
+func statusWord(e *env, s storage.Status) string {
+	switch s {
+	case storage.Running:
+		return e.tr("running", "läuft")
+	case storage.Finished:
+		return e.tr("finished", "beendet")
+	case storage.Abandoned:
+		return e.tr("abandoned", "abgebrochen")
+	}
+	return string(s)
+}
+
+// showGame prints a stored game: the record as JSON, or the table of turns
+// and totals that judge prints.
+func showGame(e *env, sg *storage.StoredGame, asJSON bool) int {
+	rec := sg.Game.Record()
+	if asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		enc.Encode(storage.ExportRecord{ID: sg.ID, Status: sg.Status, Started: sg.Started.UTC(), Ended: sg.Ended.UTC(), Record: rec})
+		return exitOK
+	}
+	fmt.Fprintf(e.stdout, "%s %s: %s, %s\n", e.tr("Game", "Spiel"), sg.ID, rec.Game, statusWord(e, sg.Status))
+	printVerdict(e, rec, sg.Game.Verdict())
+	if sg.Status == storage.Running && !sg.Game.Finished() {
+		fmt.Fprintf(e.stdout, e.tr("Next: %s (round %d).\n", "Als Nächstes: %s (Runde %d).\n"), sg.Game.Current(), sg.Game.Round())
+	}
+	return exitOK
+}
+
+// describeEntry writes an entry as a player reads it.
+func describeEntry(e *env, en scoresheet.Entry) string {
+	switch en.Kind {
+	case scoresheet.EntryThrow:
+		s := e.tr("throw ", "Wurf ") + validate.FormatDice(en.Roll)
+		if en.Keep != nil {
+			s += e.tr(", kept ", ", zur Seite ") + validate.FormatDice(en.Keep)
+		}
+		return s
+	case scoresheet.EntryVoid:
+		return e.tr("void throw", "ungültiger Wurf")
+	case scoresheet.EntryStop:
+		return e.tr("stop (points written down)", "schreiben")
+	case scoresheet.EntryDice:
+		return e.tr("dice ", "Würfel ") + validate.FormatDice(en.Roll)
+	case scoresheet.EntryScore:
+		return e.tr("category ", "Feld ") + en.Category
+	case scoresheet.EntryAttack:
+		return e.tr("attack throw ", "Angriffswurf ") + validate.FormatDice(en.Roll)
+	}
+	return string(en.Kind)
+}

@@ -1,0 +1,362 @@
+package storage
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// DB is the wuerfelblock database. It is safe for concurrent use; a
+// StoredGame is not.
+type DB struct {
+	// Now is the clock for start and end times; tests replace it.
+	Now func() time.Time
+
+	sql  *sql.DB
+	path string
+
+	appendEntry *sql.Stmt
+	insertTurn  *sql.Stmt
+}
+
+// DefaultPath is where the database lives unless told otherwise:
+// $XDG_DATA_HOME/wuerfelblock/wuerfelblock.db, else
+// ~/.local/share/wuerfelblock/wuerfelblock.db.
+func DefaultPath(getenv func(string) string) (string, error) {
+	if d := getenv("XDG_DATA_HOME"); d != "" && filepath.IsAbs(d) {
+		return filepath.Join(d, "wuerfelblock", "wuerfelblock.db"), nil
+	}
+	home := getenv("HOME")
+	if home == "" {
+		h, err := os.UserHomeDir()
+		if err != nil {
+			return "", fmt.Errorf("no home directory for the database: set --db, WUERFELBLOCK_DB or XDG_DATA_HOME (%v)", err)
+		}
+		home = h
+	}
+	return filepath.Join(home, ".local", "share", "wuerfelblock", "wuerfelblock.db"), nil
+}
+
+// dsn sets every pragma in the connection string, so that every pooled
+// connection gets them (busy_timeout first: setting WAL may have to wait).
+func dsn(path string) string {
+	u := url.URL{Path: path}
+	return "file:" + u.EscapedPath() +
+		"?_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_txlock=immediate"
+}
+
+const sqliteHeader = "SQLite format 3\x00"
+
+// Open opens the database at path, creating it and its directory on first
+// use, and brings its schema up to date. A file that is not a wuerfelblock
+// database, a damaged one, or one written by a newer version is refused and
+// left untouched.
+func Open(path string) (*DB, error) {
+	return openWith(path, migrationFiles)
+}
+
+func openWith(path string, migrations fs.FS) (*DB, error) {
+	if path == "" {
+		return nil, newErr(CodeCannotOpen, nil, `""`, errors.New("no file name"))
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, newErr(CodeCannotOpen, err, path, err)
+	}
+	if err := preflight(abs); err != nil {
+		return nil, err
+	}
+	sdb, err := sql.Open("sqlite", dsn(abs))
+	if err != nil {
+		return nil, newErr(CodeCannotOpen, err, abs, err)
+	}
+	// A few connections: writes are serialised by SQLite anyway, reads in
+	// WAL mode run beside them.
+	sdb.SetMaxOpenConns(4)
+	sdb.SetMaxIdleConns(4)
+	db := &DB{Now: time.Now, sql: sdb, path: abs}
+	if err := db.migrate(context.Background(), migrations); err != nil {
+		sdb.Close()
+		return nil, err
+	}
+	if err := db.prepare(); err != nil {
+		sdb.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// preflight finds the problems SQLite would report badly: a directory that
+// cannot be made, a file that cannot be written, a file that is no SQLite
+// database. It never writes to an existing file.
+func preflight(path string) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return newErr(CodeCannotOpen, err, path, err)
+	}
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		// A new database: the directory must take the file (and the WAL
+		// files beside it).
+		probe, err := os.CreateTemp(dir, ".wuerfelblock-probe-*")
+		if err != nil {
+			return newErr(CodeCannotOpen, err, path, unwrapPath(err))
+		}
+		probe.Close()
+		os.Remove(probe.Name())
+		return nil
+	case err != nil:
+		return newErr(CodeCannotOpen, err, path, unwrapPath(err))
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return newErr(CodeCannotOpen, err, path, err)
+	}
+	if st.IsDir() {
+		return newErr(CodeCannotOpen, nil, path, errors.New("it is a directory"))
+	}
+	if st.Size() == 0 {
+		return nil // an empty file is an empty database
+	}
+	head := make([]byte, len(sqliteHeader))
+	if _, err := io.ReadFull(f, head); err != nil || !bytes.Equal(head, []byte(sqliteHeader)) {
+		return newErr(CodeCorrupt, nil, path, errors.New("no SQLite header"))
+	}
+	return nil
+}
+
+// unwrapPath drops the path from an *fs.PathError: the message names it already.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// Close closes the database.
+func (db *DB) Close() error {
+	for _, s := range []*sql.Stmt{db.appendEntry, db.insertTurn} {
+		if s != nil {
+			s.Close()
+		}
+	}
+	return db.sql.Close()
+}
+
+// Path is the database file.
+func (db *DB) Path() string { return db.path }
+
+func (db *DB) now() time.Time {
+	if db.Now == nil {
+		return time.Now()
+	}
+	return db.Now()
+}
+
+// wrap turns a driver error into a storage error with a clear message.
+func (db *DB) wrap(err error) error {
+	if err == nil {
+		return nil
+	}
+	var se *Error
+	if errors.As(err, &se) {
+		return err
+	}
+	var le *sqlite.Error
+	if errors.As(err, &le) {
+		switch le.Code() & 0xff {
+		case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
+			return newErr(CodeCorrupt, err, db.path, err)
+		case sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM:
+			return newErr(CodeCannotOpen, err, db.path, err)
+		}
+	}
+	return newErr(CodeFailure, err, db.path, err)
+}
+
+func isBusy(err error) bool {
+	var le *sqlite.Error
+	if errors.As(err, &le) {
+		c := le.Code() & 0xff
+		return c == sqlite3.SQLITE_BUSY || c == sqlite3.SQLITE_LOCKED
+	}
+	return false
+}
+
+// update runs fn in a write transaction: BEGIN IMMEDIATE, fn, COMMIT. When
+// another process holds the lock past the busy timeout it tries again, so
+// that "database is locked" does not reach the players.
+func (db *DB) update(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	return db.retry(ctx, func() error { return db.inTx(ctx, nil, fn) })
+}
+
+// view runs fn in a read transaction.
+func (db *DB) view(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	return db.retry(ctx, func() error { return db.inTx(ctx, &sql.TxOptions{ReadOnly: true}, fn) })
+}
+
+func (db *DB) retry(ctx context.Context, fn func() error) error {
+	for attempt := 0; ; attempt++ {
+		err := fn()
+		if !isBusy(err) || attempt >= 5 {
+			return db.wrap(err)
+		}
+		select {
+		case <-ctx.Done():
+			return db.wrap(err)
+		case <-time.After(time.Duration(50<<attempt) * time.Millisecond):
+		}
+	}
+}
+
+func (db *DB) inTx(ctx context.Context, opts *sql.TxOptions, fn func(tx *sql.Tx) error) error {
+	tx, err := db.sql.BeginTx(ctx, opts)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+func readMigrations(fsys fs.FS) ([]migration, error) {
+	names, err := fs.Glob(fsys, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	var ms []migration
+	for i, n := range names {
+		base := filepath.Base(n)
+		num, _, _ := strings.Cut(base, "_")
+		v, err := strconv.Atoi(num)
+		if err != nil || v != i+1 {
+			return nil, fmt.Errorf("migration %s: want number %03d", base, i+1)
+		}
+		body, err := fs.ReadFile(fsys, n)
+		if err != nil {
+			return nil, err
+		}
+		ms = append(ms, migration{version: v, name: base, sql: string(body)})
+	}
+	return ms, nil
+}
+
+// migrate applies the migrations the database lacks, each in its own
+// transaction and recorded in the migrations table. A database with a newer
+// version than this program knows, or an SQLite file of another program, is
+// refused before anything is written.
+func (db *DB) migrate(ctx context.Context, fsys fs.FS) error {
+	ms, err := readMigrations(fsys)
+	if err != nil {
+		return newErr(CodeFailure, err, db.path, err)
+	}
+	known := len(ms)
+	var have int
+	err = db.view(ctx, func(tx *sql.Tx) error {
+		var tables, ours int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*), count(*) FILTER (WHERE name = 'migrations') FROM sqlite_schema WHERE type = 'table'`).Scan(&tables, &ours); err != nil {
+			return err
+		}
+		if ours == 0 {
+			if tables > 0 {
+				return newErr(CodeForeign, nil, db.path)
+			}
+			return nil
+		}
+		return tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM migrations`).Scan(&have)
+	})
+	if err != nil {
+		return db.wrapOpen(err)
+	}
+	if have > known {
+		return newErr(CodeNewerSchema, nil, db.path, have, known)
+	}
+	for _, m := range ms[have:] {
+		err := db.update(ctx, func(tx *sql.Tx) error {
+			if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied INTEGER NOT NULL)`); err != nil {
+				return err
+			}
+			// Another process may have applied it meanwhile.
+			var cur int
+			if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM migrations`).Scan(&cur); err != nil {
+				return err
+			}
+			if cur > known {
+				return newErr(CodeNewerSchema, nil, db.path, cur, known)
+			}
+			if cur >= m.version {
+				return nil
+			}
+			if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+				return fmt.Errorf("migration %s: %w", m.name, err)
+			}
+			_, err := tx.ExecContext(ctx, `INSERT INTO migrations (version, name, applied) VALUES (?, ?, ?)`, m.version, m.name, db.now().UnixMilli())
+			return err
+		})
+		if err != nil {
+			return db.wrapOpen(err)
+		}
+	}
+	return nil
+}
+
+// wrapOpen maps the errors of the first statements on a file: SQLite only
+// finds a damaged file or an unwritable directory when it uses them.
+func (db *DB) wrapOpen(err error) error {
+	var se *Error
+	if errors.As(err, &se) && se.Code != CodeFailure {
+		return se
+	}
+	var le *sqlite.Error
+	if errors.As(err, &le) {
+		switch le.Code() & 0xff {
+		case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
+			return newErr(CodeCorrupt, err, db.path, le)
+		case sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM, sqlite3.SQLITE_IOERR:
+			return newErr(CodeCannotOpen, err, db.path, le)
+		}
+	}
+	return db.wrap(err)
+}
+
+// prepare readies the statements of the hot path: entering one entry.
+func (db *DB) prepare() error {
+	var err error
+	db.appendEntry, err = db.sql.Prepare(`INSERT INTO entries (game_id, n, kind, roll, keep, fives, category) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return db.wrap(err)
+	}
+	db.insertTurn, err = db.sql.Prepare(`INSERT INTO turns (game_id, turn, seat, player_id, game, points, total, end_kind, throws, hot_dice, failed, dice_left, category, bonus, attack)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	return db.wrap(err)
+}

@@ -1,0 +1,131 @@
+package storage
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// Code names a storage problem. Codes are stable; callers branch on them.
+type Code string
+
+// The storage problems.
+const (
+	CodeCannotOpen    Code = "storage.cannot-open"     // the file or its directory cannot be created or written
+	CodeCorrupt       Code = "storage.corrupt"         // not an SQLite file, or a damaged one
+	CodeForeign       Code = "storage.foreign"         // an SQLite file of some other program
+	CodeNewerSchema   Code = "storage.newer-schema"    // written by a newer wuerfelblock
+	CodeNotFound      Code = "storage.not-found"       // no such player, game or preset
+	CodePlayerExists  Code = "storage.player-exists"   // the name is taken (in any case)
+	CodeHasGames      Code = "storage.has-games"       // a player with games cannot be deleted
+	CodeConflict      Code = "storage.conflict"        // the game was changed by another program meanwhile
+	CodeReplay        Code = "storage.replay"          // stored entries the rules refuse
+	CodeBadID         Code = "storage.bad-id"          // a game id that is not a UUID
+	CodeNothingToUndo Code = "storage.nothing-to-undo" // Undo on a game without entries
+	CodeAmbiguous     Code = "storage.ambiguous"       // a game id prefix that fits several games
+	CodeFailure       Code = "storage.failure"         // any other database trouble
+)
+
+// Error is a storage problem, with a message for people in English and German.
+type Error struct {
+	Code Code
+	Args []any // the message's arguments
+	Err  error // the cause, if any
+}
+
+var messages = map[Code][2]string{
+	CodeCannotOpen: {
+		"cannot create or write the database %s: %v. Check that its directory exists and is writable, or choose another file with --db",
+		"die Datenbank %s lässt sich nicht anlegen oder schreiben: %v. Prüfen, ob das Verzeichnis existiert und beschreibbar ist, oder mit --db eine andere Datei wählen"},
+	CodeCorrupt: {
+		"%s is not a wuerfelblock database or it is damaged (%v); the file was left untouched. Choose another file with --db or restore a backup",
+		"%s ist keine wuerfelblock-Datenbank oder sie ist beschädigt (%v); die Datei wurde nicht verändert. Mit --db eine andere Datei wählen oder eine Sicherung zurückspielen"},
+	CodeForeign: {
+		"%s is an SQLite database of another program, not of wuerfelblock; the file was left untouched. Choose another file with --db",
+		"%s ist eine SQLite-Datenbank eines anderen Programms, nicht von wuerfelblock; die Datei wurde nicht verändert. Mit --db eine andere Datei wählen"},
+	CodeNewerSchema: {
+		"%s was written by a newer wuerfelblock (schema version %d; this program knows up to %d); the file was left untouched. Update wuerfelblock to open it",
+		"%s wurde von einem neueren wuerfelblock geschrieben (Schema-Version %d; dieses Programm kennt bis %d); die Datei wurde nicht verändert. wuerfelblock aktualisieren, um sie zu öffnen"},
+	CodeNotFound: {
+		"there is no %s %q", "es gibt kein(e) %s %q"},
+	CodePlayerExists: {
+		"there is already a player named %q", "es gibt schon einen Spieler namens %q"},
+	CodeHasGames: {
+		"%q has played %d games and cannot be deleted (rename instead)",
+		"%q hat %d Spiele gespielt und kann nicht gelöscht werden (stattdessen umbenennen)"},
+	CodeConflict: {
+		"game %s was changed by another program meanwhile; load it again",
+		"Spiel %s wurde inzwischen von einem anderen Programm geändert; bitte neu laden"},
+	CodeReplay: {
+		"stored game %s cannot be replayed: entry %d: %v",
+		"das gespeicherte Spiel %s lässt sich nicht nachspielen: Eintrag %d: %v"},
+	CodeBadID: {
+		"%q is not a game id (a UUID such as 0b6f…)", "%q ist keine Spiel-ID (eine UUID wie 0b6f…)"},
+	CodeNothingToUndo: {"there is nothing to undo", "es gibt nichts zurückzunehmen"},
+	CodeAmbiguous:     {"%q fits several games; type more of the id", "%q passt zu mehreren Spielen; mehr von der ID eingeben"},
+	CodeFailure: {
+		"database %s: %v", "Datenbank %s: %v"},
+}
+
+// what names the kinds of things CodeNotFound can be about, in both languages.
+var what = map[string][2]string{
+	"player": {"player", "Spieler"},
+	"game":   {"game", "Spiel"},
+	"preset": {"preset", "Voreinstellung"},
+}
+
+// Error returns the English message.
+func (e *Error) Error() string { return e.Message(validate.English) }
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Message returns the message in l.
+func (e *Error) Message(l validate.Lang) string {
+	m, ok := messages[e.Code]
+	if !ok {
+		return string(e.Code)
+	}
+	i := 0
+	if l == validate.German {
+		i = 1
+	}
+	args := make([]any, len(e.Args))
+	for k, a := range e.Args {
+		args[k] = a
+		if w, ok := a.(kind); ok {
+			args[k] = what[string(w)][i]
+		}
+		if err, ok := a.(error); ok {
+			args[k] = validate.Localize(err, l)
+		}
+	}
+	return fmt.Sprintf(m[i], args...)
+}
+
+// kind is a translatable noun in a message.
+type kind string
+
+func newErr(c Code, cause error, args ...any) *Error { return &Error{Code: c, Args: args, Err: cause} }
+
+func notFound(k, name string) *Error { return newErr(CodeNotFound, nil, kind(k), name) }
+
+// ErrorCode returns the storage code of err, or "" when it is no storage error.
+func ErrorCode(err error) Code {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return ""
+}
+
+// Localize returns err's message in l: storage and rule errors speak the
+// players' language, anything else is err.Error().
+func Localize(err error, l validate.Lang) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Message(l)
+	}
+	return validate.Localize(err, l)
+}

@@ -1,0 +1,293 @@
+package storage
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// ExportRecord is a game as export writes and import reads it: the game
+// record of contract/RECORD.md plus its id, status and times.
+type ExportRecord struct {
+	ID      string    `json:"id,omitempty"`
+	Status  Status    `json:"status,omitempty"`
+	Started time.Time `json:"started,omitzero"`
+	Ended   time.Time `json:"ended,omitzero"`
+	scoresheet.Record
+
+	bad error // set by DecodeExport for an element that is not a record
+}
+
+// Err is why DecodeExport could not read this element as a record (nil
+// when it could).
+func (r ExportRecord) Err() error { return r.bad }
+
+// Export returns the given games (nil: every game, oldest first) as records.
+func (db *DB) Export(ctx context.Context, ids []string) ([]ExportRecord, error) {
+	var out []ExportRecord
+	err := db.view(ctx, func(tx *sql.Tx) error {
+		if ids == nil {
+			rows, err := tx.QueryContext(ctx, `SELECT uuid FROM games ORDER BY started, uuid`)
+			if err != nil {
+				return err
+			}
+			for rows.Next() {
+				var id string
+				if err := rows.Scan(&id); err != nil {
+					rows.Close()
+					return err
+				}
+				ids = append(ids, id)
+			}
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				return err
+			}
+		}
+		out = make([]ExportRecord, 0, len(ids))
+		for _, id := range ids {
+			uid, err := NormalizeID(id)
+			if err != nil {
+				return err
+			}
+			sg, err := loadGame(ctx, tx, uid)
+			if err != nil {
+				return err
+			}
+			out = append(out, exportOf(sg))
+		}
+		return nil
+	})
+	return out, err
+}
+
+func exportOf(sg *StoredGame) ExportRecord {
+	r := ExportRecord{ID: sg.ID, Status: sg.Status, Started: sg.Started.UTC(), Record: sg.Game.Record()}
+	if !sg.Ended.IsZero() {
+		r.Ended = sg.Ended.UTC()
+	}
+	return r
+}
+
+// DecodeExport reads what export wrote: a JSON array of records, each with
+// or without id, status and times (a single record object is taken too).
+// Input that is not such JSON at all is an error (*scoresheet.InputError); an
+// element that is not a record comes back with its Err set, for Import to
+// refuse.
+func DecodeExport(data []byte) ([]ExportRecord, error) {
+	data = bytes.TrimSpace(data)
+	var elems []json.RawMessage
+	switch {
+	case len(data) == 0:
+		return nil, &scoresheet.InputError{Err: errors.New("no records: the input is empty")}
+	case data[0] == '{':
+		elems = []json.RawMessage{data}
+	case data[0] == '[':
+		if err := json.Unmarshal(data, &elems); err != nil {
+			return nil, &scoresheet.InputError{Err: fmt.Errorf("not a JSON array of game records: %v", err)}
+		}
+	default:
+		return nil, &scoresheet.InputError{Err: errors.New("not a JSON array of game records")}
+	}
+	if !json.Valid(data) {
+		return nil, &scoresheet.InputError{Err: errors.New("not valid JSON")}
+	}
+	out := make([]ExportRecord, len(elems))
+	for i, el := range elems {
+		out[i] = decodeOne(el)
+	}
+	return out, nil
+}
+
+// decodeOne takes id, status and times off one element and reads the rest
+// with the strict record reader of package scoresheet.
+func decodeOne(el json.RawMessage) ExportRecord {
+	var r ExportRecord
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(el, &fields); err != nil || fields == nil {
+		r.bad = &scoresheet.InputError{Err: errors.New("not a game record: not a JSON object")}
+		return r
+	}
+	take := func(key string, v any) error {
+		raw, ok := fields[key]
+		if !ok {
+			return nil
+		}
+		delete(fields, key)
+		if err := json.Unmarshal(raw, v); err != nil {
+			return &scoresheet.InputError{Err: fmt.Errorf("not a game record: field %q: %v", key, err)}
+		}
+		return nil
+	}
+	var status string
+	for _, f := range []struct {
+		key string
+		v   any
+	}{{"id", &r.ID}, {"status", &status}, {"started", &r.Started}, {"ended", &r.Ended}} {
+		if err := take(f.key, f.v); err != nil {
+			r.bad = err
+			return r
+		}
+	}
+	if status != "" {
+		st, err := ParseStatus(status)
+		if err != nil {
+			r.bad = &scoresheet.InputError{Err: fmt.Errorf("not a game record: %v", err)}
+			return r
+		}
+		r.Status = st
+	}
+	rest, err := json.Marshal(fields)
+	if err != nil {
+		r.bad = &scoresheet.InputError{Err: err}
+		return r
+	}
+	rec, err := scoresheet.ParseRecord(rest)
+	if err != nil {
+		r.bad = err
+		return r
+	}
+	r.Record = rec
+	return r
+}
+
+// ImportReport says what Import did with each record.
+type ImportReport struct {
+	Imported int
+	Skipped  int      // already present (same id)
+	IDs      []string // the ids of the imported games, in input order
+	Refused  []Refusal
+}
+
+// Refusal is a record Import refused.
+type Refusal struct {
+	Index int    // position in the input, from 0
+	ID    string // as given (may be empty)
+	Turn  int    // the turn with the broken rule, from 0; -1 when the fault is the record's
+	Throw *int   // the throw of that turn, nil when the fault is the turn's
+	Err   error  // *validate.Error, *scoresheet.InputError or *Error
+}
+
+// Import stores records: each is judged by the rules engine and refused with
+// its error when invalid; a game whose id is present already is skipped, so
+// merging the histories of several devices never duplicates a game; a record
+// without id gets a new one. Everything is written in one transaction.
+func (db *DB) Import(ctx context.Context, recs []ExportRecord) (ImportReport, error) {
+	var rep ImportReport
+	err := db.update(ctx, func(tx *sql.Tx) error {
+		rep = ImportReport{}
+		now := db.now()
+		for i, r := range recs {
+			refuse := func(err error, turn int, throw *int) {
+				rep.Refused = append(rep.Refused, Refusal{Index: i, ID: r.ID, Turn: turn, Throw: throw, Err: err})
+			}
+			if r.bad != nil {
+				refuse(r.bad, -1, nil)
+				continue
+			}
+			id := uuid.NewString()
+			if r.ID != "" {
+				var err error
+				if id, err = NormalizeID(r.ID); err != nil {
+					refuse(err, -1, nil)
+					continue
+				}
+				var n int
+				if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE uuid = ?`, id).Scan(&n); err != nil {
+					return err
+				}
+				if n > 0 {
+					rep.Skipped++
+					continue
+				}
+			}
+			g, verr, err := scoresheet.Load(r.Record, validate.English)
+			if err != nil {
+				refuse(err, -1, nil)
+				continue
+			}
+			if verr != nil {
+				cause := verr.Err()
+				if cause == nil {
+					cause = errors.New(verr.Message)
+				}
+				refuse(cause, verr.Turn, verr.Throw)
+				continue
+			}
+			if err := db.importGame(ctx, tx, id, r, g, now); err != nil {
+				return err
+			}
+			rep.Imported++
+			rep.IDs = append(rep.IDs, id)
+		}
+		return nil
+	})
+	return rep, err
+}
+
+// importGame stores a judged game with its entries and summaries.
+func (db *DB) importGame(ctx context.Context, tx *sql.Tx, id string, r ExportRecord, g *scoresheet.Game, now time.Time) error {
+	started := r.Started
+	if started.IsZero() {
+		started = now
+	}
+	sg, err := createGame(ctx, tx, g.Rules, g.Players, id, started)
+	if err != nil {
+		return err
+	}
+	ins := tx.StmtContext(ctx, db.appendEntry)
+	for n, e := range g.Entries() {
+		if _, err := ins.ExecContext(ctx, sg.row, n, string(e.Kind), pipsText(e.Roll), pipsText(e.Keep), e.FivesAsOnes, nullString(e.Category)); err != nil {
+			return err
+		}
+	}
+	for t, res := range g.Turns() {
+		if err := db.writeTurn(ctx, tx, sg, g, t, res); err != nil {
+			return err
+		}
+	}
+	ended := r.Ended
+	if ended.IsZero() {
+		ended = now
+	}
+	switch {
+	case g.Finished():
+		return writeResults(ctx, tx, sg, g, ended.Truncate(time.Millisecond))
+	case r.Status == Abandoned:
+		_, err := tx.ExecContext(ctx, `UPDATE games SET status = 'abandoned', ended = ? WHERE id = ?`, ended.UnixMilli(), sg.row)
+		return err
+	}
+	return nil
+}
+
+// EncodeExport writes records as export does: a JSON array with one record
+// per line, so that exports are easy to read, diff and merge.
+func EncodeExport(recs []ExportRecord) ([]byte, error) {
+	if len(recs) == 0 {
+		return []byte("[]\n"), nil
+	}
+	var buf bytes.Buffer
+	buf.WriteString("[\n")
+	for i, r := range recs {
+		b, err := json.Marshal(r)
+		if err != nil {
+			return nil, err
+		}
+		buf.Write(b)
+		if i < len(recs)-1 {
+			buf.WriteByte(',')
+		}
+		buf.WriteByte('\n')
+	}
+	buf.WriteString("]\n")
+	return buf.Bytes(), nil
+}

@@ -1,0 +1,709 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// Status is where a game stands.
+type Status string
+
+// The statuses of a game.
+const (
+	Running   Status = "running"
+	Finished  Status = "finished"
+	Abandoned Status = "abandoned"
+)
+
+// ParseStatus reads a status as typed on the command line.
+func ParseStatus(s string) (Status, error) {
+	switch st := Status(strings.ToLower(strings.TrimSpace(s))); st {
+	case Running, Finished, Abandoned:
+		return st, nil
+	}
+	return "", fmt.Errorf("status must be running, finished or abandoned, not %q", s)
+}
+
+// StoredGame is a game kept in the database. Game is its state, replayed
+// from the stored entries; change it only through Append and Undo.
+type StoredGame struct {
+	ID             string
+	Game           *scoresheet.Game
+	Started, Ended time.Time // Ended is zero while the game runs
+	Status         Status
+
+	row     int64   // games.id
+	players []int64 // player ids by seat
+	options string  // canonical options key
+}
+
+// optionsKey is the canonical JSON of the options that differ from the
+// game's defaults: the same house rules always give the same key.
+func optionsKey(r *validate.Rules) string {
+	b, err := json.Marshal(r.Options.Map(r.Game))
+	if err != nil {
+		panic(err) // bool, int and []int always encode
+	}
+	return string(b)
+}
+
+// rulesOf makes the rules of a stored game id and options key.
+func rulesOf(game, options string) (*validate.Rules, error) {
+	info, err := validate.LookupGame(game)
+	if err != nil {
+		return nil, err
+	}
+	var raw validate.RawOptions
+	if err := json.Unmarshal([]byte(options), &raw); err != nil {
+		return nil, err
+	}
+	o, err := validate.ParseRawOptions(info.ID, raw)
+	if err != nil {
+		return nil, err
+	}
+	return validate.NewRules(info.ID, o)
+}
+
+// optionsMap is the options key as values (bool, int or []int by id).
+func optionsMap(game, options string) map[string]any {
+	r, err := rulesOf(game, options)
+	if err != nil {
+		return map[string]any{}
+	}
+	return r.Options.Map(r.Game)
+}
+
+// NormalizeID checks a game id and returns it in its canonical form.
+func NormalizeID(id string) (string, error) {
+	u, err := uuid.Parse(strings.TrimSpace(id))
+	if err != nil {
+		return "", newErr(CodeBadID, err, id)
+	}
+	return u.String(), nil
+}
+
+// CreateGame starts a game with these rules and players in seat order.
+// Players are added when they are new; names are matched regardless of case
+// and the stored spelling is used.
+func (db *DB) CreateGame(ctx context.Context, rules *validate.Rules, players []string) (*StoredGame, error) {
+	if rules == nil {
+		return nil, errors.New("storage: CreateGame without rules")
+	}
+	var sg *StoredGame
+	err := db.update(ctx, func(tx *sql.Tx) error {
+		var err error
+		sg, err = createGame(ctx, tx, rules, players, uuid.NewString(), db.now())
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return sg, nil
+}
+
+func createGame(ctx context.Context, tx *sql.Tx, rules *validate.Rules, players []string, id string, started time.Time) (*StoredGame, error) {
+	if err := scoresheet.CheckPlayers(cleanNames(players)); err != nil {
+		return nil, err
+	}
+	names := make([]string, len(players))
+	ids := make([]int64, len(players))
+	for i, name := range players {
+		p, err := ensurePlayer(ctx, tx, name, started)
+		if err != nil {
+			return nil, err
+		}
+		names[i], ids[i] = p.Name, p.ID
+	}
+	g, err := scoresheet.New(rules, names)
+	if err != nil {
+		return nil, err
+	}
+	started = started.Truncate(time.Millisecond)
+	sg := &StoredGame{ID: id, Game: g, Started: started, Status: Running, players: ids, options: optionsKey(rules)}
+	res, err := tx.ExecContext(ctx, `INSERT INTO games (uuid, game, options, status, started) VALUES (?, ?, ?, 'running', ?)`,
+		id, string(rules.Game), sg.options, started.UnixMilli())
+	if err != nil {
+		return nil, err
+	}
+	if sg.row, err = res.LastInsertId(); err != nil {
+		return nil, err
+	}
+	for seat, pid := range ids {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, player_id) VALUES (?, ?, ?)`, sg.row, seat, pid); err != nil {
+			return nil, err
+		}
+	}
+	return sg, nil
+}
+
+func cleanNames(players []string) []string {
+	out := make([]string, len(players))
+	for i, p := range players {
+		out[i] = scoresheet.CleanName(p)
+	}
+	return out
+}
+
+// LoadGame loads a game and replays its entries to exactly the state where it
+// stopped.
+func (db *DB) LoadGame(ctx context.Context, id string) (*StoredGame, error) {
+	uid, err := NormalizeID(id)
+	if err != nil {
+		return nil, err
+	}
+	var sg *StoredGame
+	err = db.view(ctx, func(tx *sql.Tx) error {
+		sg, err = loadGame(ctx, tx, uid)
+		return err
+	})
+	return sg, err
+}
+
+func loadGame(ctx context.Context, tx *sql.Tx, id string) (*StoredGame, error) {
+	sg := &StoredGame{ID: id}
+	var game string
+	var started int64
+	var ended sql.NullInt64
+	err := tx.QueryRowContext(ctx, `SELECT id, game, options, status, started, ended FROM games WHERE uuid = ?`, id).
+		Scan(&sg.row, &game, &sg.options, &sg.Status, &started, &ended)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound("game", id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	sg.Started = time.UnixMilli(started)
+	if ended.Valid {
+		sg.Ended = time.UnixMilli(ended.Int64)
+	}
+	rules, err := rulesOf(game, sg.options)
+	if err != nil {
+		return nil, newErr(CodeReplay, err, id, 0, err)
+	}
+	names, ids, err := seatsOf(ctx, tx, sg.row)
+	if err != nil {
+		return nil, err
+	}
+	sg.players = ids
+	entries, err := entriesOf(ctx, tx, sg.row)
+	if err != nil {
+		return nil, err
+	}
+	g, err := scoresheet.FromEntries(rules, names, entries)
+	if err != nil {
+		n := 0
+		if g != nil {
+			n = g.Len()
+		}
+		return nil, newErr(CodeReplay, err, id, n, err)
+	}
+	sg.Game = g
+	return sg, nil
+}
+
+func seatsOf(ctx context.Context, tx *sql.Tx, row int64) ([]string, []int64, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT s.player_id, p.name FROM seats s JOIN players p ON p.id = s.player_id WHERE s.game_id = ? ORDER BY s.seat`, row)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	var names []string
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		var name string
+		if err := rows.Scan(&id, &name); err != nil {
+			return nil, nil, err
+		}
+		names, ids = append(names, name), append(ids, id)
+	}
+	return names, ids, rows.Err()
+}
+
+func entriesOf(ctx context.Context, tx *sql.Tx, row int64) ([]scoresheet.Entry, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT kind, roll, keep, fives, category FROM entries WHERE game_id = ? ORDER BY n`, row)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []scoresheet.Entry
+	for rows.Next() {
+		var e scoresheet.Entry
+		var roll, keep, cat sql.NullString
+		if err := rows.Scan(&e.Kind, &roll, &keep, &e.FivesAsOnes, &cat); err != nil {
+			return nil, err
+		}
+		e.Roll, e.Keep, e.Category = pipsOf(roll), pipsOf(keep), cat.String
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// pipsText writes pips as digits ("111523"); nil stays NULL, so that an
+// omitted keep and an empty one stay apart.
+func pipsText(p []int) any {
+	if p == nil {
+		return nil
+	}
+	b := make([]byte, len(p))
+	for i, d := range p {
+		b[i] = byte('0' + d)
+	}
+	return string(b)
+}
+
+func pipsOf(s sql.NullString) []int {
+	if !s.Valid {
+		return nil
+	}
+	p := make([]int, len(s.String))
+	for i := range len(s.String) {
+		p[i] = int(s.String[i] - '0')
+	}
+	return p
+}
+
+func nullString(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// Append enters one entry. The rules check it first: a broken rule comes
+// back as the *validate.Error of scoresheet.Game.Apply. Then the entry, and
+// every summary it completes (the turn it ends, the game results when it
+// ends the game), are committed in one transaction before Append returns. On
+// any error sg is as it was.
+func (db *DB) Append(ctx context.Context, sg *StoredGame, e scoresheet.Entry) error {
+	g := sg.Game
+	before := g.Len()
+	if err := g.Apply(e); err != nil {
+		return err
+	}
+	if g.Len() == before {
+		return nil // accepted, but changes nothing (a Rückwärts stop)
+	}
+	stored := e // Apply keeps the entry as given
+	turnEnded := g.TurnEntries() == 0
+	now := db.now().Truncate(time.Millisecond)
+	err := db.update(ctx, func(tx *sql.Tx) error {
+		if sg.Status == Abandoned {
+			if _, err := tx.ExecContext(ctx, `UPDATE games SET status = 'running', ended = NULL WHERE id = ?`, sg.row); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.StmtContext(ctx, db.appendEntry).ExecContext(ctx, sg.row, before, string(stored.Kind),
+			pipsText(stored.Roll), pipsText(stored.Keep), stored.FivesAsOnes, nullString(stored.Category)); err != nil {
+			if isConstraint(err) {
+				return newErr(CodeConflict, err, sg.ID)
+			}
+			return err
+		}
+		if turnEnded {
+			turns := g.Turns()
+			if err := db.writeTurn(ctx, tx, sg, g, len(turns)-1, turns[len(turns)-1]); err != nil {
+				return err
+			}
+		}
+		if g.Finished() {
+			return writeResults(ctx, tx, sg, g, now)
+		}
+		return nil
+	})
+	if err != nil {
+		restore(sg, before)
+		return err
+	}
+	if sg.Status == Abandoned {
+		sg.Status, sg.Ended = Running, time.Time{}
+	}
+	if g.Finished() {
+		sg.Status, sg.Ended = Finished, now
+	}
+	return nil
+}
+
+// restore puts sg.Game back to its first n entries, in place, so that
+// whoever holds the *Game sees it unchanged.
+func restore(sg *StoredGame, n int) {
+	prev, err := scoresheet.FromEntries(sg.Game.Rules, sg.Game.Players, sg.Game.Entries()[:n])
+	if err != nil {
+		panic(fmt.Sprintf("storage: replaying accepted entries failed: %v", err))
+	}
+	*sg.Game = *prev
+}
+
+func isConstraint(err error) bool {
+	var le *sqlite.Error
+	return errors.As(err, &le) && le.Code()&0xff == sqlite3.SQLITE_CONSTRAINT
+}
+
+var endKinds = map[validate.TurnEnd]string{
+	validate.Stopped:  "stopped",
+	validate.Bust:     "bust",
+	validate.NixEnd:   "nix",
+	validate.Voided:   "voided",
+	validate.Finished: "finished",
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// writeTurn writes the summary of finished turn number turn, and its events.
+func (db *DB) writeTurn(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scoresheet.Game, turn int, t scoresheet.TurnResult) error {
+	end, ok := endKinds[t.End]
+	if !ok {
+		return fmt.Errorf("turn %d ended in an unknown way (%d)", turn, t.End)
+	}
+	if _, err := tx.StmtContext(ctx, db.insertTurn).ExecContext(ctx, sg.row, turn, t.Seat, sg.players[t.Seat], string(g.Rules.Game),
+		t.Points, t.Totals[t.Seat], end, t.Throws, t.HotDice, b2i(t.FailedObligation), t.DiceLeft,
+		nullString(t.Category), t.Bonus, t.Attack); err != nil {
+		if isConstraint(err) {
+			return newErr(CodeConflict, err, sg.ID)
+		}
+		return err
+	}
+	for k, ev := range t.Events {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO events (game_id, turn, n, kind, player_id, from_id, points) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			sg.row, turn, k, string(ev.Kind), sg.playerID(g, ev.Player), sg.playerID(g, ev.From), ev.Points); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// playerID is the id of a player of the game by name, or NULL.
+func (sg *StoredGame) playerID(g *scoresheet.Game, name string) any {
+	for i, p := range g.Players {
+		if p == name {
+			return sg.players[i]
+		}
+	}
+	return nil
+}
+
+// writeResults records the end of the game: status, end time, and one row
+// per player with final total, rank and whether they won.
+func writeResults(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scoresheet.Game, ended time.Time) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET status = 'finished', ended = ? WHERE id = ?`, ended.UnixMilli(), sg.row); err != nil {
+		return err
+	}
+	totals := g.Totals()
+	rank, won := Ranks(g.Rules.Game, totals, g.Winners())
+	for seat, total := range totals {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO results (game_id, seat, player_id, game, options, players, total, rank, won, ended) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			sg.row, seat, sg.players[seat], string(g.Rules.Game), sg.options, len(totals), total, rank[seat], b2i(won[seat]), ended.UnixMilli()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Ranks ranks the players of a finished game: every winner is 1 (shared wins
+// count as won); the others follow by total (lower is better in Zehntausend
+// Rückwärts), equal totals sharing a rank.
+func Ranks(game validate.GameID, totals []int, winners []int) (rank []int, won []bool) {
+	won = make([]bool, len(totals))
+	for _, w := range winners {
+		won[w] = true
+	}
+	better := func(a, b int) bool { return a > b }
+	if game == validate.GameRueckwaerts {
+		better = func(a, b int) bool { return a < b }
+	}
+	rank = make([]int, len(totals))
+	for i := range totals {
+		if won[i] {
+			rank[i] = 1
+			continue
+		}
+		rank[i] = 1
+		for j := range totals {
+			if j != i && (won[j] || better(totals[j], totals[i])) {
+				rank[i]++
+			}
+		}
+	}
+	return rank, won
+}
+
+// Undo takes back the last entry and whatever summaries it completed, in one
+// transaction, and replays sg.Game without it. A finished game runs again.
+func (db *DB) Undo(ctx context.Context, sg *StoredGame) (scoresheet.Entry, error) {
+	g := sg.Game
+	prev, undone, ok := g.Undo()
+	if !ok {
+		return scoresheet.Entry{}, newErr(CodeNothingToUndo, nil)
+	}
+	last := g.Len() - 1
+	turns := len(prev.Turns())
+	err := db.update(ctx, func(tx *sql.Tx) error {
+		var after int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM entries WHERE game_id = ? AND n >= ?`, sg.row, last).Scan(&after); err != nil {
+			return err
+		}
+		if after != 1 {
+			return newErr(CodeConflict, nil, sg.ID)
+		}
+		for _, q := range []string{
+			`DELETE FROM entries WHERE game_id = ? AND n >= ?`,
+			`DELETE FROM turns WHERE game_id = ? AND turn >= ?`,
+			`DELETE FROM events WHERE game_id = ? AND turn >= ?`,
+		} {
+			arg := last
+			if !strings.Contains(q, "entries") {
+				arg = turns
+			}
+			if _, err := tx.ExecContext(ctx, q, sg.row, arg); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM results WHERE game_id = ?`, sg.row); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE games SET status = 'running', ended = NULL WHERE id = ?`, sg.row)
+		return err
+	})
+	if err != nil {
+		return scoresheet.Entry{}, err
+	}
+	*sg.Game = *prev
+	sg.Status, sg.Ended = Running, time.Time{}
+	return undone, nil
+}
+
+// Abandon marks a running game as left for good. It can still be loaded,
+// and an entry makes it run again. A finished game stays finished.
+func (db *DB) Abandon(ctx context.Context, id string) error {
+	uid, err := NormalizeID(id)
+	if err != nil {
+		return err
+	}
+	return db.update(ctx, func(tx *sql.Tx) error {
+		var row int64
+		var status Status
+		err := tx.QueryRowContext(ctx, `SELECT id, status FROM games WHERE uuid = ?`, uid).Scan(&row, &status)
+		if errors.Is(err, sql.ErrNoRows) {
+			return notFound("game", id)
+		}
+		if err != nil || status != Running {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE games SET status = 'abandoned', ended = ? WHERE id = ?`, db.now().UnixMilli(), row)
+		return err
+	})
+}
+
+// GameInfo describes a stored game for lists.
+type GameInfo struct {
+	ID      string         `json:"id"`
+	Game    string         `json:"game"`
+	Options map[string]any `json:"options"`
+	Players []string       `json:"players"`
+	Totals  []int          `json:"totals"` // by seat
+	Status  Status         `json:"status"`
+	Started time.Time      `json:"started"`
+	Ended   time.Time      `json:"ended,omitzero"`
+	Entries int            `json:"entries"`
+	Winners []string       `json:"winners"`
+	Round   int            `json:"round"` // the round being played, or the last one played
+}
+
+// GameFilter selects games for Games.
+type GameFilter struct {
+	Status Status // "" for all
+	Limit  int    // 0 for no limit
+}
+
+// unit separates names in group_concat: names never hold control characters.
+const unit = "\x1f"
+
+// Games lists games, newest first.
+func (db *DB) Games(ctx context.Context, f GameFilter) ([]GameInfo, error) {
+	limit := f.Limit
+	if limit <= 0 {
+		limit = -1
+	}
+	var out []GameInfo
+	err := db.view(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `
+			SELECT g.id, g.uuid, g.game, g.options, g.status, g.started, g.ended,
+				(SELECT group_concat(p.name, char(31) ORDER BY s.seat) FROM seats s JOIN players p ON p.id = s.player_id WHERE s.game_id = g.id),
+				(SELECT count(*) FROM entries e WHERE e.game_id = g.id),
+				(SELECT count(*) FROM turns t WHERE t.game_id = g.id),
+				(SELECT group_concat(r.total, ',' ORDER BY r.seat) FROM results r WHERE r.game_id = g.id),
+				(SELECT group_concat(r.won, ',' ORDER BY r.seat) FROM results r WHERE r.game_id = g.id)
+			FROM games g
+			WHERE ? = '' OR g.status = ?
+			ORDER BY g.started DESC, g.uuid
+			LIMIT ?`, string(f.Status), string(f.Status), limit)
+		if err != nil {
+			return err
+		}
+		type pending struct {
+			i   int
+			row int64
+		}
+		var replay []pending
+		for rows.Next() {
+			var gi GameInfo
+			var row, started int64
+			var ended sql.NullInt64
+			var options string
+			var names, totals, won sql.NullString
+			var turns int
+			if err := rows.Scan(&row, &gi.ID, &gi.Game, &options, &gi.Status, &started, &ended, &names, &gi.Entries, &turns, &totals, &won); err != nil {
+				rows.Close()
+				return err
+			}
+			gi.Options = optionsMap(gi.Game, options)
+			gi.Started = time.UnixMilli(started)
+			if ended.Valid {
+				gi.Ended = time.UnixMilli(ended.Int64)
+			}
+			if names.String != "" {
+				gi.Players = strings.Split(names.String, unit)
+			}
+			gi.Winners = []string{}
+			if gi.Status == Finished && totals.Valid {
+				gi.Totals = splitInts(totals.String)
+				for i, w := range splitInts(won.String) {
+					if w == 1 && i < len(gi.Players) {
+						gi.Winners = append(gi.Winners, gi.Players[i])
+					}
+				}
+				if n := len(gi.Players); n > 0 {
+					gi.Round = (turns + n - 1) / n
+				}
+			} else {
+				replay = append(replay, pending{len(out), row})
+			}
+			out = append(out, gi)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		// Running and abandoned games have no results yet: replay them.
+		for _, p := range replay {
+			gi := &out[p.i]
+			sg, err := loadGame(ctx, tx, gi.ID)
+			if err != nil {
+				return err
+			}
+			gi.Totals = sg.Game.Totals()
+			gi.Round = sg.Game.Round()
+		}
+		return nil
+	})
+	return out, err
+}
+
+func splitInts(s string) []int {
+	if s == "" {
+		return nil
+	}
+	parts := strings.Split(s, ",")
+	out := make([]int, len(parts))
+	for i, p := range parts {
+		out[i], _ = strconv.Atoi(p)
+	}
+	return out
+}
+
+// LastWinner is the winner of the last finished game of that game id played
+// by exactly these players (in any order): the 5050 start player. ok is
+// false when they have not finished such a game yet.
+func (db *DB) LastWinner(ctx context.Context, game string, players []string) (winner string, ok bool, err error) {
+	if len(players) == 0 {
+		return "", false, nil
+	}
+	err = db.view(ctx, func(tx *sql.Tx) error {
+		ids := make([]any, 0, len(players))
+		for _, name := range players {
+			p, err := findPlayer(ctx, tx, name)
+			if ErrorCode(err) == CodeNotFound {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			ids = append(ids, p.ID)
+		}
+		marks := strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")
+		args := append([]any{game, len(ids)}, ids...)
+		args = append(args, len(ids))
+		var row int64
+		err := tx.QueryRowContext(ctx, `
+			SELECT g.id FROM games g
+			WHERE g.game = ? AND g.status = 'finished'
+				AND (SELECT count(*) FROM seats s WHERE s.game_id = g.id) = ?
+				AND (SELECT count(*) FROM seats s WHERE s.game_id = g.id AND s.player_id IN (`+marks+`)) = ?
+			ORDER BY g.ended DESC, g.id DESC LIMIT 1`, args...).Scan(&row)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		err = tx.QueryRowContext(ctx, `SELECT p.name FROM results r JOIN players p ON p.id = r.player_id WHERE r.game_id = ? AND r.won = 1 ORDER BY r.seat LIMIT 1`, row).Scan(&winner)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		ok = err == nil
+		return err
+	})
+	return winner, ok, err
+}
+
+// FindGame returns the id of the one game whose id starts with prefix (at
+// least four characters), for people who type ids.
+func (db *DB) FindGame(ctx context.Context, prefix string) (string, error) {
+	p := strings.ToLower(strings.TrimSpace(prefix))
+	if len(p) < 4 || strings.Trim(p, "0123456789abcdef-") != "" {
+		return "", newErr(CodeBadID, nil, prefix)
+	}
+	var ids []string
+	err := db.view(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT uuid FROM games WHERE uuid >= ? AND uuid < ? ORDER BY uuid LIMIT 2`, p, p+"\x7f")
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				return err
+			}
+			ids = append(ids, id)
+		}
+		return rows.Err()
+	})
+	switch {
+	case err != nil:
+		return "", err
+	case len(ids) == 0:
+		return "", notFound("game", prefix)
+	case len(ids) > 1:
+		return "", newErr(CodeAmbiguous, nil, prefix)
+	}
+	return ids[0], nil
+}
