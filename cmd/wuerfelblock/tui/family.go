@@ -1,0 +1,385 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
+
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// keepLetters name the legal keeps of a throw; q and u stay commands.
+const keepLetters = "abcdefghijklmnoprstvwxyzABCDEFGHIJKLMNOPRSTVWXYZ"
+
+// familyView is the Zehntausend-family screen: 5050, 5000, Zehntausend,
+// Zehntausend Rückwärts.
+type familyView struct {
+	text
+	p      *play
+	scores *tview.Table
+	turn   *tview.TextView
+	keeps  *tview.Table
+	layout *tview.Flex
+
+	// A throw typed but not yet taken: its keep is still to be chosen.
+	pending []int
+	options []validate.Keep
+}
+
+func newFamilyView(p *play) *familyView {
+	v := &familyView{text: p.text, p: p}
+	v.scores = newTable()
+	v.scores.SetBorder(true).SetTitle(" " + v.tr("Score", "Stand") + " ")
+	v.turn = newTextView()
+	v.keeps = newTable()
+	right := tview.NewFlex().SetDirection(tview.FlexRow).
+		AddItem(v.turn, 0, 1, false).
+		AddItem(v.keeps, 0, 1, false)
+	right.SetBorder(true)
+	v.layout = tview.NewFlex().
+		AddItem(v.scores, 0, 2, false).
+		AddItem(right, 0, 3, false)
+	return v
+}
+
+func (v *familyView) body() tview.Primitive { return v.layout }
+
+func (v *familyView) game() *scoresheet.Game { return v.p.game() }
+
+func (v *familyView) rules() *validate.Rules { return v.game().Rules }
+
+func (v *familyView) rueckwaerts() bool { return v.rules().Game == validate.GameRueckwaerts }
+
+func (v *familyView) prompt() string {
+	if v.pending != nil {
+		return v.tr("keep (letter or dice):", "zur Seite (Buchstabe oder Würfel):")
+	}
+	return fmt.Sprintf(v.tr("throw (%d dice):", "Wurf (%d Würfel):"), v.game().Family().DiceToThrow())
+}
+
+func (v *familyView) keys() []keyHelp {
+	if v.pending != nil {
+		return []keyHelp{
+			{"a…", v.tr("pick a keep", "Auswahl nehmen")},
+			{"Enter", v.tr("best keep (a) or the typed dice", "beste Auswahl (a) oder die getippten Würfel")},
+			{"Esc", v.tr("correct the throw", "Wurf korrigieren")},
+		}
+	}
+	k := []keyHelp{{"111523", v.tr("type the throw, Enter", "Wurf eintippen, Enter")}}
+	if !v.rules().AllScoring() {
+		k = append(k, keyHelp{"111523/111", v.tr("throw and keep at once", "Wurf und Auswahl auf einmal")})
+		k = append(k, keyHelp{"s", v.tr("stop: write the points", "schreiben")})
+	}
+	if v.rules().Game == validate.Game5000 {
+		k = append(k, keyHelp{"s", v.tr("stop: write the points", "schreiben")})
+	}
+	if v.rules().Options.Hausbau {
+		k = append(k, keyHelp{"v", v.tr("void throw (Hausbau)", "ungültiger Wurf (Hausbau)")})
+	}
+	return k
+}
+
+func (v *familyView) cancel() bool {
+	if v.pending == nil {
+		return false
+	}
+	v.p.input.SetText(strings.ReplaceAll(validate.FormatDice(v.pending), " ", ""))
+	v.pending, v.options = nil, nil
+	v.p.say(v.tr("Correct the throw and press Enter.", "Wurf korrigieren und Enter drücken."))
+	return true
+}
+
+func (v *familyView) submit(s string) bool {
+	if v.pending != nil {
+		keep, err := validate.ParseDice(s)
+		if err != nil {
+			v.p.refuse(err)
+			return false
+		}
+		return v.take(validate.Throw{Roll: v.pending, Keep: keep})
+	}
+	roll, keep, hasKeep, ok := v.p.splitThrow(s)
+	if !ok {
+		return false
+	}
+	if hasKeep {
+		return v.take(validate.Throw{Roll: roll, Keep: keep})
+	}
+	t := v.game().Family()
+	options := t.LegalKeeps(roll)
+	if len(options) == 0 || v.rules().AllScoring() {
+		// A bust, or a game where all scoring dice go aside by rule: the
+		// throw alone is the entry.
+		return v.take(validate.Throw{Roll: roll})
+	}
+	// Ask the engine whether the throw itself is right (number of dice)
+	// before asking for the keep.
+	if err := t.Clone().Throw(validate.Throw{Roll: roll, Keep: options[0].Dice, FivesAsOnes: options[0].FivesAsOnes}); err != nil {
+		v.p.refuse(err)
+		return false
+	}
+	if len(options) == 1 {
+		v.p.say(v.tr("Only one keep is possible.", "Nur eine Auswahl ist möglich."))
+		return v.take(keepThrow(roll, options[0]))
+	}
+	v.pending, v.options = roll, options
+	v.p.say(fmt.Sprintf(v.tr("Throw %s: pick what to set aside.", "Wurf %s: was kommt zur Seite?"), validate.FormatDice(roll)))
+	return true
+}
+
+func keepThrow(roll []int, k validate.Keep) validate.Throw {
+	return validate.Throw{Roll: roll, Keep: k.Dice, FivesAsOnes: k.FivesAsOnes}
+}
+
+// take commits a throw; on success the pending throw is done.
+func (v *familyView) take(th validate.Throw) bool {
+	e := scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: th.Roll, Keep: th.Keep, FivesAsOnes: th.FivesAsOnes}
+	seat := v.game().Seat()
+	turns := len(v.game().Turns())
+	if !v.p.commit(e) {
+		return false
+	}
+	v.pending, v.options = nil, nil
+	if len(v.game().Turns()) == turns && v.game().Seat() == seat {
+		t := v.game().Family()
+		msg := fmt.Sprintf(v.tr("Taken: %s, set aside %s (%d).", "Übernommen: %s, zur Seite %s (%d)."),
+			validate.FormatDice(th.Roll), validate.FormatDice(t.LastKeep.Dice), t.LastValue)
+		if t.NewPass() {
+			msg += " [::b]" + fmt.Sprintf(v.tr("All dice set aside: a new pass with %d dice!", "Alle Würfel liegen: neuer Durchgang mit %d Würfeln!"), t.DiceToThrow()) + "[::-]"
+		}
+		v.p.say(msg)
+	}
+	return true
+}
+
+func (v *familyView) command(ev *tcell.EventKey) bool {
+	if v.pending != nil {
+		switch {
+		case ev.Key() == tcell.KeyEnter:
+			v.take(keepThrow(v.pending, v.options[0]))
+			return true
+		case ev.Key() == tcell.KeyRune:
+			i := strings.IndexRune(keepLetters, ev.Rune())
+			if i >= 0 && i < len(v.options) {
+				v.take(keepThrow(v.pending, v.options[i]))
+				return true
+			}
+		}
+		return false
+	}
+	if ev.Key() != tcell.KeyRune {
+		return false
+	}
+	switch ev.Rune() {
+	case 's', 'w':
+		if v.commitStop() {
+			return true
+		}
+		return true
+	case 'v':
+		if v.rules().Options.Hausbau {
+			v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryVoid})
+			return true
+		}
+	}
+	return false
+}
+
+func (v *familyView) commitStop() bool {
+	return v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryStop})
+}
+
+func (v *familyView) refresh() {
+	v.refreshScores()
+	v.refreshTurn()
+	v.refreshKeeps()
+}
+
+// lastTurns is each seat's last finished turn.
+func lastTurns(g *scoresheet.Game) []*scoresheet.TurnResult {
+	out := make([]*scoresheet.TurnResult, len(g.Players))
+	turns := g.Turns()
+	for i := range turns {
+		out[turns[i].Seat] = &turns[i]
+	}
+	return out
+}
+
+func (v *familyView) refreshScores() {
+	g := v.game()
+	t := v.scores
+	t.Clear()
+	head := []string{"", v.tr("Player", "Spieler"), v.tr("Total", "Stand"), v.tr("Last", "Zuletzt")}
+	if v.rueckwaerts() {
+		head[2] = v.tr("Minus", "Minus")
+	}
+	is5000 := v.rules().Game == validate.Game5000
+	if is5000 {
+		head = append(head, v.tr("In", "Drin"))
+	}
+	for c, h := range head {
+		t.SetCell(0, c, cell(h, styleCurrent, tview.AlignLeft).SetSelectable(false))
+	}
+	last := lastTurns(g)
+	totals := g.Totals()
+	for i, name := range g.Players {
+		st := styleNormal
+		marker := " "
+		if i == g.Seat() {
+			st, marker = styleCurrent.Reverse(true), "▶"
+		}
+		t.SetCell(i+1, 0, cell(marker, st, tview.AlignLeft))
+		t.SetCell(i+1, 1, cell(esc(name), st, tview.AlignLeft).SetExpansion(1).SetMaxWidth(14))
+		t.SetCell(i+1, 2, cell(fmt.Sprint(totals[i]), st, tview.AlignRight))
+		t.SetCell(i+1, 3, cell(v.lastText(last[i]), st, tview.AlignRight))
+		if is5000 {
+			in := "–"
+			if entered5000(totals[i]) {
+				in = "✓"
+			}
+			t.SetCell(i+1, 4, cell(in, st, tview.AlignCenter))
+		}
+	}
+}
+
+func (v *familyView) lastText(r *scoresheet.TurnResult) string {
+	if r == nil {
+		return ""
+	}
+	switch r.End {
+	case validate.Bust:
+		if v.rueckwaerts() && r.Points > 0 {
+			return fmt.Sprintf("+%d", r.Points)
+		}
+		return v.tr("bust", "Fehlwurf")
+	case validate.Voided:
+		return v.tr("void", "ungültig")
+	}
+	if v.rueckwaerts() {
+		return "–"
+	}
+	for _, ev := range r.Events {
+		if ev.Kind == scoresheet.EventTransfer || ev.Kind == scoresheet.EventLost {
+			return v.tr("over", "drüber")
+		}
+	}
+	return fmt.Sprint(r.Points)
+}
+
+// keptThisTurn lists the dice set aside by each throw of the current turn.
+func (v *familyView) keptThisTurn() []string {
+	g := v.game()
+	es := g.Entries()
+	es = es[len(es)-g.TurnEntries():]
+	var out []string
+	for _, e := range es {
+		switch {
+		case e.Kind == scoresheet.EntryVoid:
+			out = append(out, v.tr("void", "ungültig"))
+		case e.Kind != scoresheet.EntryThrow:
+		case e.Keep != nil:
+			out = append(out, validate.FormatDice(e.Keep))
+		default:
+			// All-scoring games: the engine chose the dice.
+			if ks := v.rules().LegalKeeps(e.Roll); len(ks) > 0 {
+				out = append(out, validate.FormatDice(ks[0].Dice))
+			}
+		}
+	}
+	return out
+}
+
+func (v *familyView) refreshTurn() {
+	g := v.game()
+	t := g.Family()
+	var b strings.Builder
+	fmt.Fprintf(&b, "[::b]%s[::-]\n", fmt.Sprintf(v.tr("%s's turn", "%s ist am Zug"), esc(g.Current())))
+	if v.rueckwaerts() {
+		pts, dice := g.Table()
+		fmt.Fprintf(&b, v.tr("On the table: [::b]%d[::-] points · throw [::b]%d[::-] dice\n", "Auf dem Tisch: [::b]%d[::-] Punkte · wirf [::b]%d[::-] Würfel\n"), pts, dice)
+		b.WriteString(v.tr("Every scoring die goes aside; nothing scoring: the table's points become your minus points.",
+			"Alle zählenden Würfel kommen raus; zählt nichts, bekommst du die ausliegenden Punkte als Minus."))
+		v.turn.SetText(b.String())
+		return
+	}
+	if kept := v.keptThisTurn(); len(kept) > 0 {
+		fmt.Fprintf(&b, "%s [::b]%s[::-]\n", v.tr("Set aside:", "Zur Seite:"), strings.Join(kept, " | "))
+	}
+	fmt.Fprintf(&b, v.tr("Turn [::b]%d[::-] · pass %d · [::b]%d[::-] dice in the cup\n", "Zug [::b]%d[::-] · Durchgang %d · [::b]%d[::-] Würfel im Becher\n"),
+		t.TurnPoints(), t.PassPoints(), t.DiceToThrow())
+	switch {
+	case v.pending != nil:
+		fmt.Fprintf(&b, v.tr("Throw [::b]%s[::-]: what goes aside?\n", "Wurf [::b]%s[::-]: was kommt zur Seite?\n"), validate.FormatDice(v.pending))
+	case t.Throws() == 0:
+		fmt.Fprintf(&b, v.tr("Throw %d dice and type them, e.g. 111523.\n", "%d Würfel werfen und eintippen, z. B. 111523.\n"), t.DiceToThrow())
+	default:
+		if t.NewPass() {
+			fmt.Fprintf(&b, "[::b]%s[::-]\n", fmt.Sprintf(v.tr("All dice aside: a new pass with %d dice.", "Alle Würfel liegen: neuer Durchgang mit %d Würfeln."), t.DiceToThrow()))
+		}
+		blockers := t.StopBlockers()
+		if len(blockers) == 0 {
+			fmt.Fprintf(&b, "[green::bu]%s[-::-] %s\n", v.tr("You may stop (s).", "Du darfst schreiben (s)."),
+				fmt.Sprintf(v.tr("Or throw %d dice on.", "Oder mit %d Würfeln weiterwürfeln."), t.DiceToThrow()))
+		} else {
+			fmt.Fprintf(&b, "[::u]%s[::-]\n", v.tr("Throw on:", "Weiterwürfeln:"))
+			for _, e := range blockers {
+				fmt.Fprintf(&b, "• %s\n", esc(e.Message(v.lang)))
+			}
+		}
+	}
+	v.turn.SetText(b.String())
+}
+
+func (v *familyView) refreshKeeps() {
+	t := v.keeps
+	t.Clear()
+	if v.pending == nil {
+		return
+	}
+	n := len(v.options)
+	cols := 1
+	switch {
+	case n > 16:
+		cols = 3
+	case n > 7:
+		cols = 2
+	}
+	rows := (n + cols - 1) / cols
+	compact := cols == 3
+	for i, k := range v.options {
+		if i >= len(keepLetters) {
+			break
+		}
+		r, c := i%rows, (i/rows)*3
+		dice := validate.FormatDice(k.Dice)
+		if compact {
+			dice = strings.ReplaceAll(dice, " ", "")
+		}
+		if k.FivesAsOnes > 0 {
+			dice += fmt.Sprintf(v.tr(" (%d×5→1)", " (%d×5→1)"), k.FivesAsOnes)
+		}
+		st := styleNormal
+		if i == 0 {
+			st = styleCurrent
+		}
+		pick := func(k validate.Keep) func() bool {
+			return func() bool {
+				v.take(keepThrow(v.pending, k))
+				v.p.refresh()
+				return true
+			}
+		}(k)
+		t.SetCell(r, c, cell(" "+string(keepLetters[i])+" ", styleCurrent.Reverse(true), tview.AlignLeft).SetClickedFunc(pick))
+		t.SetCell(r, c+1, cell(" "+dice, st, tview.AlignLeft).SetClickedFunc(pick))
+		t.SetCell(r, c+2, cell(fmt.Sprintf("%5d ", k.Points), st, tview.AlignRight).SetClickedFunc(pick))
+	}
+}
+
+// entered5000 reports whether a player has entered a game of 5000.
+// RULE-ISH HELPER (see report): scoresheet decides entry by total > 0
+// (a reset sends a player back to 0 and out); a scoresheet method
+// Game.Entered(seat) would make this unnecessary.
+func entered5000(total int) bool { return total > 0 }

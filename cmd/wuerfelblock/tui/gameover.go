@@ -1,0 +1,151 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
+
+	"github.com/wuerfelblock/wuerfelblock/storage"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// gameOver shows the standings and the winners, and offers a rematch.
+type gameOver struct {
+	text
+	ui     *UI
+	sg     *storage.StoredGame
+	table  *tview.Table
+	info   *tview.TextView
+	layout *tview.Flex
+}
+
+func newGameOver(ui *UI, sg *storage.StoredGame) *gameOver {
+	s := &gameOver{text: ui.text, ui: ui, sg: sg}
+	s.table = newTable()
+	s.table.SetBorder(true).SetTitle(" " + s.tr("Game over", "Spiel zu Ende") + " ")
+	s.info = newTextView()
+	s.layout = tview.NewFlex().SetDirection(tview.FlexRow).
+		AddItem(s.table, 0, 1, false).
+		AddItem(s.info, 4, 0, false)
+	s.refresh()
+	return s
+}
+
+func (s *gameOver) root() tview.Primitive  { return s.layout }
+func (s *gameOver) focus() tview.Primitive { return s.table }
+func (s *gameOver) typing() bool           { return false }
+func (s *gameOver) back()                  { s.ui.home() }
+
+func (s *gameOver) keys() []keyHelp {
+	return []keyHelp{
+		{"r", s.tr("rematch: same players, same rules", "Revanche: gleiche Spieler, gleiche Regeln")},
+		{"u", s.tr("take back the last entry and play on", "letzten Eintrag zurücknehmen und weiterspielen")},
+		{"Enter/q", s.tr("home", "Hauptmenü")},
+	}
+}
+
+func (s *gameOver) help() ([]keyHelp, *validate.Rules) { return s.keys(), s.sg.Game.Rules }
+
+func (s *gameOver) key(ev *tcell.EventKey) *tcell.EventKey {
+	switch {
+	case ev.Key() == tcell.KeyEnter:
+		s.ui.home()
+		return nil
+	case ev.Key() == tcell.KeyCtrlZ, ev.Key() == tcell.KeyRune && ev.Rune() == 'u':
+		s.undo()
+		return nil
+	case ev.Key() == tcell.KeyRune && ev.Rune() == 'r':
+		s.rematch()
+		return nil
+	}
+	return ev
+}
+
+func (s *gameOver) undo() {
+	ctx, cancel := s.ui.ctx()
+	defer cancel()
+	e, err := s.ui.store.Undo(ctx, s.sg)
+	if err != nil {
+		s.info.SetText(s.errText(err))
+		return
+	}
+	p := newPlay(s.ui, s.sg)
+	p.say(fmt.Sprintf(s.tr("Taken back: %s (%s). The game goes on.", "Zurückgenommen: %s (%s). Das Spiel geht weiter."), s.describeEntry(e), esc(s.sg.Game.Current())))
+	s.ui.replace(p)
+}
+
+// rematch starts the same game with the same players; in 5050 the winner
+// starts (the seat order rotates so that the order around the table stays).
+func (s *gameOver) rematch() {
+	g := s.sg.Game
+	players := slices.Clone(g.Players)
+	if g.Rules.Game == validate.Game5050 {
+		if w := g.Winners(); len(w) > 0 {
+			players = append(players[w[0]:], players[:w[0]]...)
+		}
+	}
+	ctx, cancel := s.ui.ctx()
+	defer cancel()
+	sg, err := s.ui.store.CreateGame(ctx, g.Rules, players)
+	if err != nil {
+		s.info.SetText(s.errText(err))
+		return
+	}
+	s.ui.replace(newPlay(s.ui, sg))
+}
+
+func (s *gameOver) refresh() {
+	g := s.sg.Game
+	t := s.table
+	t.Clear()
+	order := make([]int, len(g.Players))
+	for i := range order {
+		order[i] = i
+	}
+	totals := g.Totals()
+	winners := g.Winners()
+	low := lowerWins(g.Rules.Game)
+	slices.SortStableFunc(order, func(a, b int) int {
+		wa, wb := slices.Contains(winners, a), slices.Contains(winners, b)
+		switch {
+		case wa && !wb:
+			return -1
+		case wb && !wa:
+			return 1
+		case low:
+			return totals[a] - totals[b]
+		}
+		return totals[b] - totals[a]
+	})
+	head := []string{"", s.tr("Player", "Spieler"), s.tr("Total", "Stand")}
+	for c, h := range head {
+		t.SetCell(0, c, cell(h, styleCurrent, tview.AlignLeft))
+	}
+	for r, seat := range order {
+		st, mark := styleNormal, fmt.Sprintf("%d.", r+1)
+		if slices.Contains(winners, seat) {
+			st, mark = styleCurrent.Reverse(true), "★"
+		}
+		t.SetCell(r+1, 0, cell(mark, st, tview.AlignRight))
+		t.SetCell(r+1, 1, cell(esc(g.Players[seat]), st, tview.AlignLeft))
+		t.SetCell(r+1, 2, cell(fmt.Sprint(totals[seat]), st, tview.AlignRight))
+	}
+	var won []string
+	for _, w := range winners {
+		won = append(won, esc(g.Players[w]))
+	}
+	label := s.tr("Winner: ", "Gewonnen hat: ")
+	if len(won) > 1 {
+		label = s.tr("Winners: ", "Gewonnen haben: ")
+	}
+	s.info.SetText("[::b]" + label + strings.Join(won, ", ") + "[::-]\n" + hintLine(s.keys()))
+}
+
+// lowerWins reports whether the fewest points win.
+// RULE-ISH HELPER (see report): only Zehntausend Rückwärts counts minus
+// points; the winners themselves come from scoresheet.Game.Winners, this
+// only orders the rest of the standings.
+func lowerWins(g validate.GameID) bool { return g == validate.GameRueckwaerts }

@@ -1,0 +1,96 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// showHelp shows the keys of s and, in a game, its rules with the active
+// house rules, above the screen. Any of Esc, q, ?, F1 or Enter closes it.
+func (ui *UI) showHelp(s screen) {
+	keys, rules := s.help()
+	tv := newTextView().SetScrollable(true)
+	tv.SetText(ui.helpText(keys, rules))
+	tv.SetBorder(true).SetTitle(" " + ui.tr("Help", "Hilfe") + " ")
+	tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
+		switch {
+		case ev.Key() == tcell.KeyEscape, ev.Key() == tcell.KeyEnter, ev.Key() == tcell.KeyF1,
+			ev.Key() == tcell.KeyRune && (ev.Rune() == 'q' || ev.Rune() == '?'):
+			ui.closeOverlay()
+			return nil
+		}
+		return ev
+	})
+	ui.showOverlay(tv)
+}
+
+func (ui *UI) helpText(keys []keyHelp, rules *validate.Rules) string {
+	var b strings.Builder
+	b.WriteString("[::b]" + ui.tr("Keys on this screen", "Tasten auf diesem Bild") + "[::-]\n")
+	w := 0
+	for _, k := range keys {
+		w = max(w, len([]rune(k.key)))
+	}
+	for _, k := range keys {
+		fmt.Fprintf(&b, "  [::b]%s[::-]%s  %s\n", k.key, strings.Repeat(" ", w-len([]rune(k.key))), k.what)
+	}
+	fmt.Fprintf(&b, "  [::b]?[::-] / [::b]F1[::-]%s  %s\n", strings.Repeat(" ", max(w-6, 0)), ui.tr("this help (Esc closes it)", "diese Hilfe (Esc schließt sie)"))
+	if rules == nil {
+		return b.String()
+	}
+	b.WriteString("\n[::b]" + ui.tr("Rules: ", "Regeln: ") + esc(ui.gameName(rules.Game)) + "[::-]\n")
+	b.WriteString(esc(validate.RulesText(rules.Game, ui.lang)) + "\n")
+	b.WriteString(ui.houseRulesText(rules))
+	return b.String()
+}
+
+// houseRulesText lists every house rule of the game with its value; the
+// ones that differ from the basic game are bold and marked.
+func (ui *UI) houseRulesText(rules *validate.Rules) string {
+	specs := validate.OptionSpecs(rules.Game)
+	if len(specs) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\n[::b]" + ui.tr("House rules of this game", "Hausregeln dieses Spiels") + "[::-] (" +
+		ui.tr("* = not the default", "* = nicht die Vorgabe") + ")\n")
+	changed := rules.Options.Map(rules.Game)
+	for _, s := range specs {
+		v := rules.Options.Get(s.ID)
+		mark, on, off := " ", "", ""
+		if _, ok := changed[s.ID]; ok {
+			mark, on, off = "*", "[::b]", "[::-]"
+		}
+		fmt.Fprintf(&b, "%s %s%s = %s%s  (%s %s)\n    %s\n", mark, on, s.ID, ui.formatValue(v), off,
+			ui.tr("default", "Vorgabe"), ui.formatValue(s.Default), esc(s.Describe(ui.lang)))
+	}
+	return b.String()
+}
+
+// textPage is a scrollable page of text (rules, placeholders).
+type textPage struct {
+	ui    *UI
+	tv    *tview.TextView
+	keys  []keyHelp
+	rules *validate.Rules
+}
+
+func newTextPage(ui *UI, title, body string) *textPage {
+	tv := newTextView().SetScrollable(true)
+	tv.SetText(body)
+	tv.SetBorder(true).SetTitle(" " + title + " ")
+	return &textPage{ui: ui, tv: tv, keys: []keyHelp{{"↑/↓", ui.tr("scroll", "blättern")}, {"q/Esc", ui.tr("back", "zurück")}}}
+}
+
+func (p *textPage) root() tview.Primitive                  { return p.tv }
+func (p *textPage) focus() tview.Primitive                 { return p.tv }
+func (p *textPage) key(ev *tcell.EventKey) *tcell.EventKey { return ev }
+func (p *textPage) typing() bool                           { return false }
+func (p *textPage) back()                                  { p.ui.pop() }
+func (p *textPage) help() ([]keyHelp, *validate.Rules)     { return p.keys, p.rules }
+func (p *textPage) refresh()                               {}

@@ -1,0 +1,257 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
+
+	"github.com/wuerfelblock/wuerfelblock/storage"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// statusRunning is the status of games that can be continued.
+const statusRunning = storage.Status("running")
+
+// home is the first screen: new game, the running games to continue,
+// players, statistics, rules, quit.
+type home struct {
+	text
+	ui     *UI
+	list   *tview.List
+	info   *tview.TextView
+	layout *tview.Flex
+}
+
+func newHome(ui *UI) *home {
+	h := &home{text: ui.text, ui: ui}
+	h.list = newList()
+	h.list.SetBorder(true).SetTitle(" wuerfelblock ")
+	h.info = newTextView()
+	h.layout = tview.NewFlex().SetDirection(tview.FlexRow).
+		AddItem(h.list, 0, 1, true).
+		AddItem(h.info, 2, 0, false)
+	h.refresh()
+	return h
+}
+
+func (h *home) root() tview.Primitive  { return h.layout }
+func (h *home) focus() tview.Primitive { return h.list }
+func (h *home) typing() bool           { return false }
+func (h *home) back()                  { h.ui.app.Stop() }
+
+func (h *home) key(ev *tcell.EventKey) *tcell.EventKey {
+	if ev.Key() == tcell.KeyEscape {
+		return nil // q quits; Esc does nothing here, so no one quits by accident
+	}
+	return ev
+}
+
+func (h *home) help() ([]keyHelp, *validate.Rules) {
+	return []keyHelp{
+		{"n", h.tr("new game", "neues Spiel")},
+		{"1–9", h.tr("continue a running game (newest first)", "ein laufendes Spiel fortsetzen (neuestes zuerst)")},
+		{"c", h.tr("all running games", "alle laufenden Spiele")},
+		{"p", h.tr("players", "Spieler")},
+		{"s", h.tr("statistics", "Statistik")},
+		{"r", h.tr("rules of the games", "Regeln der Spiele")},
+		{"↑/↓ Enter", h.tr("choose", "auswählen")},
+		{"q", h.tr("quit", "beenden")},
+	}, nil
+}
+
+const homeRunning = 6 // running games listed on the home screen
+
+func (h *home) refresh() {
+	cur := h.list.GetCurrentItem()
+	h.list.Clear()
+	h.list.AddItem(h.tr("New game", "Neues Spiel"), "", 'n', func() { h.ui.push(newNewGame(h.ui, "", nil)) })
+	ctx, cancel := h.ui.ctx()
+	defer cancel()
+	games, err := h.ui.store.Games(ctx, storage.GameFilter{Status: statusRunning, Limit: homeRunning + 1})
+	if err != nil {
+		h.info.SetText(esc(err.Error()))
+	}
+	for i, gi := range games {
+		if i == homeRunning {
+			break
+		}
+		id := gi.ID
+		h.list.AddItem(h.tr("Continue: ", "Weiterspielen: ")+h.describeGame(gi), "", rune('1'+i), func() { h.ui.resume(id) })
+	}
+	if len(games) > 0 {
+		h.list.AddItem(h.tr("All running games…", "Alle laufenden Spiele…"), "", 'c', func() { h.ui.push(newContinue(h.ui)) })
+	}
+	h.list.AddItem(h.tr("Players", "Spieler"), "", 'p', func() { h.ui.push(newPlayers(h.ui)) })
+	h.list.AddItem(h.tr("Statistics", "Statistik"), "", 's', func() { h.ui.push(newStats(h.ui)) })
+	h.list.AddItem(h.tr("Rules", "Regeln"), "", 'r', func() { h.ui.push(newRulesList(h.ui)) })
+	h.list.AddItem(h.tr("Quit", "Beenden"), "", 'q', func() { h.ui.app.Stop() })
+	h.list.SetCurrentItem(min(cur, h.list.GetItemCount()-1))
+	if err == nil {
+		h.info.SetText(hintLine([]keyHelp{{"n", h.tr("new game", "neues Spiel")}, {"1–9", h.tr("continue", "weiterspielen")}, {"?", h.tr("help", "Hilfe")}, {"q", h.tr("quit", "beenden")}}))
+	}
+}
+
+// describeGame is one line about a stored game: name, players and standing, round.
+func (t text) describeGame(gi storage.GameInfo) string {
+	parts := make([]string, len(gi.Players))
+	for i, p := range gi.Players {
+		if i < len(gi.Totals) {
+			parts[i] = fmt.Sprintf("%s %d", esc(p), gi.Totals[i])
+		} else {
+			parts[i] = esc(p)
+		}
+	}
+	s := fmt.Sprintf("%s · %s", esc(t.gameName(validate.GameID(gi.Game))), strings.Join(parts, ", "))
+	if gi.Round > 0 {
+		s += fmt.Sprintf(" · %s %d", t.tr("round", "Runde"), gi.Round)
+	}
+	if !gi.Started.IsZero() {
+		s += " · " + t.when(gi.Started)
+	}
+	return s
+}
+
+// when says when something happened, briefly.
+func (t text) when(ts time.Time) string {
+	ts = ts.Local()
+	now := time.Now()
+	if ts.YearDay() == now.YearDay() && ts.Year() == now.Year() {
+		return ts.Format("15:04")
+	}
+	return ts.Format("02.01.06 15:04")
+}
+
+// resume loads a stored game and opens its screen.
+func (ui *UI) resume(id string) {
+	ctx, cancel := ui.ctx()
+	defer cancel()
+	sg, err := ui.store.LoadGame(ctx, id)
+	if err != nil {
+		ui.ask(ui.tr("The game cannot be loaded: ", "Das Spiel lässt sich nicht laden: ")+ui.errText(err), []string{"OK"}, func(int) {})
+		return
+	}
+	ui.gotoGame(sg, false)
+}
+
+// continueList lists every running game, newest first.
+type continueList struct {
+	text
+	ui    *UI
+	table *tview.Table
+	games []storage.GameInfo
+}
+
+func newContinue(ui *UI) *continueList {
+	c := &continueList{text: ui.text, ui: ui}
+	c.table = newTable().SetSelectable(true, false)
+	c.table.SetBorder(true).SetTitle(" " + c.tr("Running games", "Laufende Spiele") + " ")
+	c.table.SetSelectedFunc(func(row, _ int) {
+		if row < len(c.games) {
+			c.ui.resume(c.games[row].ID)
+		}
+	})
+	c.refresh()
+	return c
+}
+
+func (c *continueList) root() tview.Primitive  { return c.table }
+func (c *continueList) focus() tview.Primitive { return c.table }
+func (c *continueList) typing() bool           { return false }
+func (c *continueList) back()                  { c.ui.pop() }
+
+func (c *continueList) help() ([]keyHelp, *validate.Rules) {
+	return []keyHelp{{"↑/↓ Enter", c.tr("continue the game", "Spiel fortsetzen")}, {"x", c.tr("abandon the game (asks first)", "Spiel abbrechen (mit Rückfrage)")}, {"q/Esc", c.tr("back", "zurück")}}, nil
+}
+
+func (c *continueList) key(ev *tcell.EventKey) *tcell.EventKey {
+	if ev.Key() == tcell.KeyRune && ev.Rune() == 'x' {
+		row, _ := c.table.GetSelection()
+		if row < len(c.games) {
+			id := c.games[row].ID
+			c.ui.ask(c.tr("Abandon this game? It cannot be continued afterwards.", "Dieses Spiel abbrechen? Es kann danach nicht fortgesetzt werden."),
+				[]string{c.tr("No", "Nein"), c.tr("Abandon", "Abbrechen")}, func(i int) {
+					if i == 1 {
+						ctx, cancel := c.ui.ctx()
+						defer cancel()
+						c.ui.store.Abandon(ctx, id)
+						c.refresh()
+					}
+				})
+		}
+		return nil
+	}
+	return ev
+}
+
+func (c *continueList) refresh() {
+	ctx, cancel := c.ui.ctx()
+	defer cancel()
+	c.games, _ = c.ui.store.Games(ctx, storage.GameFilter{Status: statusRunning})
+	c.table.Clear()
+	for i, gi := range c.games {
+		c.table.SetCell(i, 0, cell(c.describeGame(gi), styleNormal, tview.AlignLeft))
+	}
+	if len(c.games) == 0 {
+		c.table.SetCell(0, 0, cell(c.tr("No running games.", "Keine laufenden Spiele."), styleDim, tview.AlignLeft).SetSelectable(false))
+	}
+}
+
+// newStats is the statistics page: the hook from Config, or a placeholder.
+func newStats(ui *UI) screen {
+	if ui.stats != nil {
+		return &hooked{ui: ui, p: ui.stats(StatsEnv{Lang: ui.lang, App: ui.app, Back: ui.pop})}
+	}
+	return newTextPage(ui, ui.tr("Statistics", "Statistik"),
+		ui.tr("Statistics will appear here: games, wins, averages, best turns, busts, bonuses, head-to-head.\n\nq or Esc goes back.",
+			"Hier erscheint bald die Statistik: Spiele, Siege, Durchschnitte, beste Züge, Fehlwürfe, Boni, direkter Vergleich.\n\nq oder Esc geht zurück."))
+}
+
+// hooked is a page built by someone else (the statistics page).
+type hooked struct {
+	ui *UI
+	p  tview.Primitive
+}
+
+func (s *hooked) root() tview.Primitive                  { return s.p }
+func (s *hooked) focus() tview.Primitive                 { return s.p }
+func (s *hooked) key(ev *tcell.EventKey) *tcell.EventKey { return ev }
+func (s *hooked) typing() bool                           { return false }
+func (s *hooked) back()                                  { s.ui.pop() }
+func (s *hooked) refresh()                               {}
+func (s *hooked) help() ([]keyHelp, *validate.Rules) {
+	return []keyHelp{{"q/Esc", s.ui.tr("back", "zurück")}}, nil
+}
+
+// newRulesList lists the games; Enter shows a game's rules and house rules.
+func newRulesList(ui *UI) screen {
+	l := newList()
+	l.SetBorder(true).SetTitle(" " + ui.tr("Rules", "Regeln") + " ")
+	for i, g := range validate.Games() {
+		g := g
+		l.AddItem(g.Name(ui.lang), g.Summary(ui.lang), rune('1'+i), func() {
+			r, _ := validate.NewRules(g.ID, validate.DefaultOptions(g.ID))
+			p := newTextPage(ui, g.Name(ui.lang), esc(validate.RulesText(g.ID, ui.lang))+"\n"+ui.houseRulesText(r))
+			p.rules = r
+			ui.push(p)
+		})
+	}
+	return &listPage{ui: ui, list: l, keys: []keyHelp{{"1–7 / Enter", ui.tr("show the rules", "Regeln zeigen")}, {"q/Esc", ui.tr("back", "zurück")}}}
+}
+
+// listPage is a page that is just a list.
+type listPage struct {
+	ui   *UI
+	list *tview.List
+	keys []keyHelp
+}
+
+func (p *listPage) root() tview.Primitive                  { return p.list }
+func (p *listPage) focus() tview.Primitive                 { return p.list }
+func (p *listPage) key(ev *tcell.EventKey) *tcell.EventKey { return ev }
+func (p *listPage) typing() bool                           { return false }
+func (p *listPage) back()                                  { p.ui.pop() }
+func (p *listPage) refresh()                               {}
+func (p *listPage) help() ([]keyHelp, *validate.Rules)     { return p.keys, nil }

@@ -1,0 +1,399 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
+
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// Sheet rows of the Kniffel table.
+const (
+	rowHead     = 0
+	rowUpper    = 1 // six rows
+	rowUpperSum = 7
+	rowBonus    = 8
+	rowLower    = 9 // seven rows
+	rowLowerSum = 16
+	rowKBonus   = 17
+	rowTotal    = 18
+)
+
+// kniffelView is the Kniffel sheet with the turn panel.
+type kniffelView struct {
+	text
+	p      *play
+	sheet  *tview.Table
+	turn   *tview.TextView
+	layout *tview.Flex
+
+	// pending is a throw typed in throw-by-throw mode whose keep (or box)
+	// is not chosen yet.
+	pending []int
+	sel     validate.Category // the box under the cursor; -1 none
+}
+
+func newKniffelView(p *play) *kniffelView {
+	v := &kniffelView{text: p.text, p: p, sel: -1}
+	v.sheet = newTable()
+	v.turn = newTextView()
+	v.turn.SetBorder(true)
+	v.layout = tview.NewFlex().
+		AddItem(v.sheet, 0, 3, false).
+		AddItem(v.turn, 0, 2, false)
+	return v
+}
+
+func (v *kniffelView) body() tview.Primitive  { return v.layout }
+func (v *kniffelView) game() *scoresheet.Game { return v.p.game() }
+func (v *kniffelView) quick() bool            { return !v.p.ui.prefs.kniffelByThrow }
+
+func (v *kniffelView) prompt() string {
+	t := v.game().KniffelTurn()
+	switch {
+	case v.pending != nil:
+		return v.tr("keep (dice) or box:", "behalten (Würfel) oder Feld:")
+	case v.canScore():
+		return v.tr("box (a–m, ↑↓, Enter):", "Feld (a–m, ↑↓, Enter):")
+	case v.quick():
+		return v.tr("final dice:", "Endwürfel:")
+	default:
+		return fmt.Sprintf(v.tr("throw %d (%d dice):", "Wurf %d (%d Würfel):"), t.Throws()+1, t.DiceToThrow())
+	}
+}
+
+func (v *kniffelView) keys() []keyHelp {
+	k := []keyHelp{}
+	switch {
+	case v.pending != nil:
+		k = append(k, keyHelp{"22", v.tr("keep these, throw the rest", "behalten, Rest werfen")},
+			keyHelp{"n", v.tr("keep none", "nichts behalten")},
+			keyHelp{"a–m/↑↓ Enter", v.tr("write in a box", "in ein Feld schreiben")})
+	case v.canScore():
+		k = append(k, keyHelp{"a–m/↑↓", v.tr("choose box", "Feld wählen")}, keyHelp{"Enter", v.tr("write it", "eintragen")})
+	case v.quick():
+		k = append(k, keyHelp{"22456", v.tr("final dice, Enter", "Endwürfel, Enter")})
+	default:
+		k = append(k, keyHelp{"22456", v.tr("the throw, Enter", "der Wurf, Enter")}, keyHelp{"22456/22", v.tr("throw/keep", "Wurf/behalten")})
+	}
+	if v.canToggle() {
+		k = append(k, keyHelp{"t", v.tr("throw by throw ↔ final dice", "Wurf für Wurf ↔ Endwürfel")})
+	}
+	return k
+}
+
+func (v *kniffelView) canToggle() bool {
+	return v.pending == nil && v.game().KniffelTurn().Throws() == 0
+}
+
+// dice are the five dice the boxes preview, and whether there are any.
+func (v *kniffelView) dice() (validate.Counts, bool) {
+	t := v.game().KniffelTurn()
+	if v.pending != nil {
+		held := validate.Counts{}
+		if k, ok := t.Kept(); ok && t.Throws() > 0 {
+			held = k
+		}
+		return held.Plus(validate.CountsOf(v.pending)), true
+	}
+	if t.Throws() > 0 {
+		if _, kept := t.Kept(); !kept {
+			return t.Dice(), true
+		}
+	}
+	return validate.Counts{}, false
+}
+
+// canScore reports whether a box can be chosen now.
+func (v *kniffelView) canScore() bool {
+	_, ok := v.dice()
+	return ok
+}
+
+func (v *kniffelView) cancel() bool {
+	if v.pending == nil {
+		return false
+	}
+	v.p.input.SetText(strings.ReplaceAll(validate.FormatDice(v.pending), " ", ""))
+	v.pending = nil
+	v.sel = -1
+	return true
+}
+
+func (v *kniffelView) submit(s string) bool {
+	t := v.game().KniffelTurn()
+	if v.pending != nil {
+		keep, err := validate.ParseDice(s)
+		if err != nil {
+			v.p.refuse(err)
+			return false
+		}
+		return v.throw(v.pending, keep)
+	}
+	if v.canScore() {
+		v.p.say(v.tr("The dice are in: choose a box (a–m or ↑↓, Enter), or u to take them back.",
+			"Die Würfel stehen: Feld wählen (a–m oder ↑↓, Enter) oder mit u zurücknehmen."))
+		return false
+	}
+	roll, keep, hasKeep, ok := v.p.splitThrow(s)
+	if !ok {
+		return false
+	}
+	if v.quick() && t.Throws() == 0 && !hasKeep {
+		if !v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryDice, Roll: roll}) {
+			return false
+		}
+		v.selectBest()
+		return true
+	}
+	if hasKeep {
+		return v.throw(roll, keep)
+	}
+	if err := t.Clone().Throw(roll, nil); err != nil {
+		v.p.refuse(err)
+		return false
+	}
+	v.pending = roll
+	v.selectBest()
+	v.p.say(fmt.Sprintf(v.tr("Throw %s: type the dice to keep, or choose a box.", "Wurf %s: zu behaltende Würfel tippen oder ein Feld wählen."), validate.FormatDice(roll)))
+	return true
+}
+
+// throw commits a throw with the dice kept for the next one.
+func (v *kniffelView) throw(roll, keep []int) bool {
+	if keep == nil {
+		keep = []int{}
+	}
+	if !v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: roll, Keep: keep}) {
+		return false
+	}
+	v.pending, v.sel = nil, -1
+	return true
+}
+
+// score writes the dice in the chosen box (taking a pending throw first).
+func (v *kniffelView) score() {
+	if v.sel < 0 {
+		v.p.say(v.tr("Choose a box first (a–m or ↑↓).", "Erst ein Feld wählen (a–m oder ↑↓)."))
+		return
+	}
+	if v.pending != nil {
+		if !v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: v.pending}) {
+			return
+		}
+		v.pending = nil
+	}
+	if v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryScore, Category: v.sel.ID()}) {
+		v.sel = -1
+	}
+}
+
+func (v *kniffelView) command(ev *tcell.EventKey) bool {
+	switch ev.Key() {
+	case tcell.KeyEnter:
+		if v.canScore() {
+			v.score()
+		}
+		return true
+	case tcell.KeyUp, tcell.KeyDown:
+		if v.canScore() {
+			v.move(ev.Key() == tcell.KeyDown)
+		}
+		return true
+	case tcell.KeyRune:
+		r := ev.Rune()
+		switch {
+		case r >= 'a' && r < 'a'+rune(validate.NumCategories) && v.canScore():
+			c := validate.Category(r - 'a')
+			if v.sel == c {
+				v.score() // the same letter twice writes it
+			} else {
+				v.sel = c
+			}
+			return true
+		case r == 'n' && v.pending != nil:
+			v.throw(v.pending, []int{})
+			return true
+		case r == 't' && v.canToggle():
+			v.p.ui.prefs.kniffelByThrow = !v.p.ui.prefs.kniffelByThrow
+			if v.quick() {
+				v.p.say(v.tr("Entry: final dice only.", "Eingabe: nur die Endwürfel."))
+			} else {
+				v.p.say(v.tr("Entry: throw by throw.", "Eingabe: Wurf für Wurf."))
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// move steps the cursor to the next free box.
+func (v *kniffelView) move(down bool) {
+	b := v.game().Boxes(v.game().Seat())
+	n := int(validate.NumCategories)
+	c := int(v.sel)
+	for range n {
+		if down {
+			c = (c + 1 + n) % n
+		} else {
+			c = (c - 1 + n) % n
+		}
+		if !b.Filled[c] {
+			v.sel = validate.Category(c)
+			return
+		}
+	}
+}
+
+// selectBest puts the cursor on the free box the dice score most in.
+func (v *kniffelView) selectBest() {
+	d, ok := v.dice()
+	if !ok {
+		return
+	}
+	g := v.game()
+	b := g.Boxes(g.Seat())
+	best := -1
+	v.sel = -1
+	for c := validate.Category(0); c < validate.NumCategories; c++ {
+		if pl, err := g.Rules.Place(b, d, c); err == nil && pl.Points > best {
+			best, v.sel = pl.Points, c
+		}
+	}
+}
+
+func (v *kniffelView) refresh() {
+	g := v.game()
+	if v.sel >= 0 && g.Boxes(g.Seat()).Filled[v.sel] {
+		v.sel = -1
+	}
+	v.refreshSheet()
+	v.refreshTurn()
+}
+
+func (v *kniffelView) refreshSheet() {
+	g := v.game()
+	t := v.sheet
+	t.Clear()
+	label := func(row int, s string, st tcell.Style) {
+		t.SetCell(row, 0, cell(s, st, tview.AlignLeft))
+	}
+	label(rowHead, "", styleNormal)
+	for c := validate.Category(0); c < validate.NumCategories; c++ {
+		row := rowUpper + int(c)
+		if !c.Upper() {
+			row = rowLower + int(c-validate.Dreierpasch)
+		}
+		label(row, fmt.Sprintf("%c %s", 'a'+rune(c), c.Name(v.lang)), styleNormal)
+	}
+	label(rowUpperSum, v.tr("Upper sum", "Summe oben"), styleCurrent)
+	label(rowBonus, v.tr("Bonus (63+)", "Bonus (ab 63)"), styleCurrent)
+	label(rowLowerSum, v.tr("Lower sum", "Summe unten"), styleCurrent)
+	label(rowKBonus, v.tr("Kniffel bonus", "Kniffel-Bonus"), styleCurrent)
+	label(rowTotal, v.tr("Total", "Gesamt"), styleCurrent.Underline(true))
+	dice, have := v.dice()
+	totals := g.Totals()
+	for seat, name := range g.Players {
+		col := seat + 1
+		cur := seat == g.Seat()
+		head := styleCurrent
+		if cur {
+			head = head.Reverse(true)
+		}
+		t.SetCell(rowHead, col, cell(esc(name), head, tview.AlignRight).SetMaxWidth(9))
+		b := g.Boxes(seat)
+		for c := validate.Category(0); c < validate.NumCategories; c++ {
+			row := rowUpper + int(c)
+			if !c.Upper() {
+				row = rowLower + int(c-validate.Dreierpasch)
+			}
+			var cl *tview.TableCell
+			switch {
+			case b.Filled[c]:
+				s := fmt.Sprint(b.Value[c])
+				if b.Value[c] == 0 {
+					s = "–"
+				}
+				cl = cell(s, styleNormal, tview.AlignRight)
+			case cur && have:
+				pl, err := g.Rules.Place(b, dice, c)
+				s, st := fmt.Sprint(pl.Points), stylePreview
+				if err != nil {
+					s, st = "✗", styleDim
+				}
+				if c == v.sel {
+					st = styleSelected.Bold(true)
+					s = "▸" + s
+				}
+				cl = cell(s, st, tview.AlignRight)
+				cat := c
+				cl.SetClickedFunc(func() bool {
+					if v.sel == cat {
+						v.score()
+					} else {
+						v.sel = cat
+					}
+					v.p.refresh()
+					return true
+				})
+			default:
+				cl = cell("·", styleDim, tview.AlignRight)
+			}
+			t.SetCell(row, col, cl)
+		}
+		upper, kb := g.KniffelBonuses(seat)
+		t.SetCell(rowUpperSum, col, cell(fmt.Sprint(scoresheet.UpperSum(b)), styleNormal, tview.AlignRight))
+		bonus := fmt.Sprintf("%s %d", v.tr("need", "fehlt"), scoresheet.UpperMissing(b))
+		if upper > 0 {
+			bonus = fmt.Sprint(upper)
+		}
+		t.SetCell(rowBonus, col, cell(bonus, styleNormal, tview.AlignRight))
+		t.SetCell(rowLowerSum, col, cell(fmt.Sprint(scoresheet.LowerSum(b)), styleNormal, tview.AlignRight))
+		t.SetCell(rowKBonus, col, cell(fmt.Sprint(kb), styleNormal, tview.AlignRight))
+		t.SetCell(rowTotal, col, cell(fmt.Sprint(totals[seat]), styleCurrent.Underline(true), tview.AlignRight))
+	}
+}
+
+func (v *kniffelView) refreshTurn() {
+	g := v.game()
+	t := g.KniffelTurn()
+	var b strings.Builder
+	v.turn.SetTitle(" " + esc(g.Current()) + " ")
+	mode := v.tr("final dice", "Endwürfel")
+	if !v.quick() {
+		mode = v.tr("throw by throw", "Wurf für Wurf")
+	}
+	fmt.Fprintf(&b, "%s [::b]%s[::-]\n", v.tr("Entry:", "Eingabe:"), mode)
+	if t.Throws() > 0 || v.pending != nil {
+		n := t.Throws()
+		if v.pending != nil {
+			n++
+		}
+		fmt.Fprintf(&b, v.tr("Throw %d of 3\n", "Wurf %d von 3\n"), n)
+	}
+	if k, ok := t.Kept(); ok && t.Throws() > 0 {
+		fmt.Fprintf(&b, "%s [::b]%s[::-]\n", v.tr("Kept:", "Behalten:"), k.String())
+	}
+	if d, ok := v.dice(); ok {
+		fmt.Fprintf(&b, "%s [::b]%s[::-]\n", v.tr("Dice:", "Würfel:"), d.String())
+		if v.sel >= 0 {
+			pl, err := g.Rules.Place(g.Boxes(g.Seat()), d, v.sel)
+			if err != nil {
+				fmt.Fprintf(&b, "%s: %s\n", v.sel.Name(v.lang), v.errText(err))
+			} else {
+				fmt.Fprintf(&b, "▸ [::bu]%s %d[::-]", v.sel.Name(v.lang), pl.Points)
+				if pl.Bonus > 0 {
+					fmt.Fprintf(&b, v.tr(" + Kniffel bonus %d", " + Kniffel-Bonus %d"), pl.Bonus)
+				}
+				b.WriteString(v.tr("\nEnter writes it.\n", "\nEnter trägt ein.\n"))
+			}
+		}
+	} else {
+		fmt.Fprintf(&b, v.tr("Type the %d dice.\n", "Die %d Würfel eintippen.\n"), t.DiceToThrow())
+	}
+	v.turn.SetText(b.String())
+}

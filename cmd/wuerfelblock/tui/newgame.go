@@ -1,0 +1,337 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
+
+	"github.com/wuerfelblock/wuerfelblock/storage"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// setup is what the three new-game steps fill in.
+type setup struct {
+	game   validate.GameID
+	values map[string]any // chosen house rules by id (only what was touched)
+	preset string         // name of the preset loaded, if any
+}
+
+// newNewGame is the first step: the seven games with a line each.
+func newNewGame(ui *UI, _ validate.GameID, _ []string) screen {
+	l := newList()
+	l.ShowSecondaryText(true)
+	l.SetBorder(true).SetTitle(" " + ui.tr("New game: which game?", "Neues Spiel: welches Spiel?") + " ")
+	for i, g := range validate.Games() {
+		id := g.ID
+		l.AddItem("[::b]"+esc(g.Name(ui.lang))+"[::-]", "   "+esc(g.Summary(ui.lang)), rune('1'+i), func() {
+			ui.push(newOptionsStep(ui, &setup{game: id, values: map[string]any{}}))
+		})
+	}
+	return &listPage{ui: ui, list: l, keys: []keyHelp{
+		{"1–7 / ↑↓ Enter", ui.tr("choose the game", "Spiel wählen")},
+		{"q/Esc", ui.tr("back", "zurück")},
+	}}
+}
+
+// optionsStep is the second step: every house rule of the game with its
+// description and default, and presets to load or save.
+type optionsStep struct {
+	text
+	ui     *UI
+	s      *setup
+	specs  []validate.OptionSpec
+	table  *tview.Table
+	desc   *tview.TextView
+	edit   *tview.InputField // for numbers and faces, and preset names
+	layout *tview.Flex
+	// editing says what edit is for: "" none, an option id, or presetEdit.
+	editing string
+}
+
+const presetEdit = "\x00preset"
+
+func newOptionsStep(ui *UI, s *setup) *optionsStep {
+	o := &optionsStep{text: ui.text, ui: ui, s: s, specs: validate.OptionSpecs(s.game)}
+	o.table = newTable().SetSelectable(true, false)
+	o.table.SetBorder(true).SetTitle(" " + fmt.Sprintf(o.tr("%s: house rules", "%s: Hausregeln"), esc(o.gameName(s.game))) + " ")
+	o.table.SetSelectionChangedFunc(func(int, int) { o.describe() })
+	o.table.SetSelectedFunc(func(row, _ int) { o.activate(row) })
+	o.desc = newTextView()
+	o.edit = newInput("")
+	o.edit.SetDoneFunc(o.editDone)
+	o.layout = tview.NewFlex().SetDirection(tview.FlexRow).
+		AddItem(o.table, 0, 1, true).
+		AddItem(o.desc, 5, 0, false).
+		AddItem(o.edit, 1, 0, false)
+	o.refresh()
+	return o
+}
+
+func (o *optionsStep) root() tview.Primitive { return o.layout }
+func (o *optionsStep) focus() tview.Primitive {
+	if o.editing != "" {
+		return o.edit
+	}
+	return o.table
+}
+func (o *optionsStep) typing() bool { return o.editing != "" }
+func (o *optionsStep) back()        { o.ui.pop() }
+
+func (o *optionsStep) help() ([]keyHelp, *validate.Rules) {
+	r, _ := validate.NewRules(o.s.game, validate.DefaultOptions(o.s.game))
+	return []keyHelp{
+		{"↑/↓", o.tr("choose a house rule", "Hausregel wählen")},
+		{"Space/Enter/→ ←", o.tr("change its value (numbers: type them)", "Wert ändern (Zahlen: eintippen)")},
+		{"d", o.tr("back to the default", "zurück zur Vorgabe")},
+		{"l", o.tr("load a saved preset", "gespeicherte Vorlage laden")},
+		{"p", o.tr("save these house rules as a preset", "diese Hausregeln als Vorlage speichern")},
+		{"Tab", o.tr("on to the players", "weiter zu den Spielern")},
+		{"q/Esc", o.tr("back", "zurück")},
+	}, r
+}
+
+func (o *optionsStep) value(s validate.OptionSpec) any {
+	if v, ok := o.s.values[s.ID]; ok {
+		return v
+	}
+	return s.Default
+}
+
+func (o *optionsStep) refresh() {
+	row, _ := o.table.GetSelection()
+	t := o.table
+	t.Clear()
+	for i, s := range o.specs {
+		v := o.value(s)
+		st := styleNormal
+		mark := " "
+		if fmt.Sprint(v) != fmt.Sprint(s.Default) {
+			st, mark = styleCurrent, "*"
+		}
+		t.SetCell(i, 0, cell(mark+" "+s.ID, st, tview.AlignLeft))
+		t.SetCell(i, 1, cell(o.formatValue(v), st.Underline(true), tview.AlignLeft))
+		t.SetCell(i, 2, cell(fmt.Sprintf("(%s %s)", o.tr("default", "Vorgabe"), o.formatValue(s.Default)), styleDim, tview.AlignLeft).SetExpansion(1))
+	}
+	next := len(o.specs)
+	t.SetCell(next, 0, cell("→ "+o.tr("Players (Tab)", "Spieler (Tab)"), styleCurrent, tview.AlignLeft))
+	t.Select(min(row, next), 0)
+	o.describe()
+}
+
+// formatValue writes an option value as players read it.
+func (t text) formatValue(v any) string {
+	switch x := v.(type) {
+	case []int:
+		return validate.FormatDice(x)
+	case bool:
+		if x {
+			return t.tr("yes", "ja")
+		}
+		return t.tr("no", "nein")
+	case int:
+		if x == 0 {
+			return t.tr("0 (off)", "0 (aus)")
+		}
+	}
+	return fmt.Sprint(v)
+}
+
+func (o *optionsStep) describe() {
+	row, _ := o.table.GetSelection()
+	var b strings.Builder
+	if row < len(o.specs) {
+		s := o.specs[row]
+		fmt.Fprintf(&b, "[::b]%s[::-]: %s\n", s.ID, esc(s.Describe(o.lang)))
+		fmt.Fprintf(&b, "%s %s · %s %s\n", o.tr("default", "Vorgabe"), o.formatValue(s.Default), o.tr("values:", "Werte:"), esc(s.Allowed()))
+	} else {
+		b.WriteString(o.tr("Enter or Tab: on to the players.\n", "Enter oder Tab: weiter zu den Spielern.\n"))
+	}
+	if o.s.preset != "" {
+		fmt.Fprintf(&b, "%s [::b]%s[::-]\n", o.tr("Preset:", "Vorlage:"), esc(o.s.preset))
+	}
+	b.WriteString(hintLine([]keyHelp{{"Space", o.tr("change", "ändern")}, {"d", o.tr("default", "Vorgabe")}, {"l", o.tr("load preset", "Vorlage laden")}, {"p", o.tr("save preset", "Vorlage speichern")}, {"Tab", o.tr("players", "Spieler")}}))
+	o.desc.SetText(b.String())
+}
+
+func (o *optionsStep) key(ev *tcell.EventKey) *tcell.EventKey {
+	if o.editing != "" {
+		return ev // the input field has it; Esc ends editing in editDone
+	}
+	row, _ := o.table.GetSelection()
+	switch ev.Key() {
+	case tcell.KeyTab:
+		o.next()
+		return nil
+	case tcell.KeyRight:
+		o.step(row, +1)
+		return nil
+	case tcell.KeyLeft:
+		o.step(row, -1)
+		return nil
+	case tcell.KeyRune:
+		switch ev.Rune() {
+		case ' ':
+			o.activate(row)
+			return nil
+		case 'd':
+			if row < len(o.specs) {
+				delete(o.s.values, o.specs[row].ID)
+				o.refresh()
+			}
+			return nil
+		case 'l':
+			o.loadPreset()
+			return nil
+		case 'p':
+			o.startEdit(presetEdit, o.tr("preset name: ", "Name der Vorlage: "), o.s.preset)
+			return nil
+		}
+	}
+	return ev
+}
+
+// activate is Enter or Space on a row: change the value, or go on.
+func (o *optionsStep) activate(row int) {
+	if row >= len(o.specs) {
+		o.next()
+		return
+	}
+	s := o.specs[row]
+	if s.Kind == validate.KindFaces || s.Kind == validate.KindInt && len(s.Values) == 0 {
+		o.startEdit(s.ID, s.ID+": ", o.formatValue(o.value(s)))
+		return
+	}
+	o.step(row, +1)
+}
+
+// step moves an option to its next or previous allowed value.
+func (o *optionsStep) step(row, dir int) {
+	if row >= len(o.specs) {
+		return
+	}
+	s := o.specs[row]
+	v := o.value(s)
+	switch s.Kind {
+	case validate.KindBool:
+		o.s.values[s.ID] = !v.(bool)
+	case validate.KindInt:
+		n := v.(int)
+		if len(s.Values) > 0 {
+			i := slices.Index(s.Values, n)
+			o.s.values[s.ID] = s.Values[(i+dir+len(s.Values))%len(s.Values)]
+		} else {
+			d := max(s.Step, 1)
+			o.s.values[s.ID] = max(n+dir*d, max(s.Min, d))
+		}
+	default:
+		return
+	}
+	o.refresh()
+}
+
+func (o *optionsStep) startEdit(what, label, text string) {
+	o.editing = what
+	o.edit.SetLabel(label).SetText(text)
+	o.ui.app.SetFocus(o.edit)
+}
+
+func (o *optionsStep) editDone(k tcell.Key) {
+	what := o.editing
+	text := strings.TrimSpace(o.edit.GetText())
+	if k == tcell.KeyEnter && what == presetEdit && text != "" {
+		o.savePreset(text)
+	} else if k == tcell.KeyEnter && what != presetEdit {
+		_, v, err := validate.ParseOptionFlag(o.s.game, what+"="+text)
+		if err == nil {
+			_, err = validate.MakeOptions(o.s.game, map[string]any{what: v})
+		}
+		if err != nil {
+			o.desc.SetText("[::r]" + o.errText(err) + "[::-]")
+			return // keep what was typed
+		}
+		o.s.values[what] = v
+	}
+	o.editing = ""
+	o.edit.SetLabel("").SetText("")
+	o.ui.app.SetFocus(o.table)
+	o.refresh()
+}
+
+// options checks the chosen house rules together.
+func (o *optionsStep) options() (validate.Options, error) {
+	return validate.MakeOptions(o.s.game, o.s.values)
+}
+
+func (o *optionsStep) next() {
+	opts, err := o.options()
+	if err != nil {
+		o.desc.SetText("[::r]" + o.errText(err) + "[::-]")
+		return
+	}
+	rules, err := validate.NewRules(o.s.game, opts)
+	if err != nil {
+		o.desc.SetText("[::r]" + o.errText(err) + "[::-]")
+		return
+	}
+	o.ui.push(newPlayersStep(o.ui, rules))
+}
+
+func (o *optionsStep) savePreset(name string) {
+	opts, err := o.options()
+	if err == nil {
+		ctx, cancel := o.ui.ctx()
+		defer cancel()
+		err = o.ui.store.SavePreset(ctx, storage.Preset{Name: name, Game: string(o.s.game), Options: opts.Map(o.s.game)})
+	}
+	if err != nil {
+		o.desc.SetText("[::r]" + o.errText(err) + "[::-]")
+		return
+	}
+	o.s.preset = name
+}
+
+func (o *optionsStep) loadPreset() {
+	ctx, cancel := o.ui.ctx()
+	defer cancel()
+	presets, err := o.ui.store.Presets(ctx, string(o.s.game))
+	if err != nil || len(presets) == 0 {
+		o.desc.SetText(o.tr("No presets saved for this game yet (p saves one).", "Für dieses Spiel ist noch keine Vorlage gespeichert (p speichert eine)."))
+		return
+	}
+	l := newList()
+	l.SetBorder(true).SetTitle(" " + o.tr("Load preset (Esc: cancel)", "Vorlage laden (Esc: abbrechen)") + " ")
+	for i, p := range presets {
+		p := p
+		var sc rune
+		if i < 9 {
+			sc = rune('1' + i)
+		}
+		l.AddItem(esc(p.Name), "", sc, func() {
+			o.ui.closeOverlay()
+			r, err := p.Rules()
+			if err != nil {
+				o.desc.SetText("[::r]" + o.errText(err) + "[::-]")
+				return
+			}
+			o.s.values = r.Options.Map(o.s.game)
+			o.s.preset = p.Name
+			o.refresh()
+		})
+	}
+	l.SetDoneFunc(o.ui.closeOverlay)
+	o.ui.showOverlay(centered(l, 40, min(len(presets)+2, 12)))
+}
+
+// centered puts p in the middle of the screen with the given size.
+func centered(p tview.Primitive, w, h int) tview.Primitive {
+	return tview.NewFlex().
+		AddItem(nil, 0, 1, false).
+		AddItem(tview.NewFlex().SetDirection(tview.FlexRow).
+			AddItem(nil, 0, 1, false).
+			AddItem(p, h, 0, true).
+			AddItem(nil, 0, 1, false), w, 0, true).
+		AddItem(nil, 0, 1, false)
+}

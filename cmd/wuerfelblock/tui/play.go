@@ -1,0 +1,319 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
+
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/storage"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// gameView is the game-specific part of the play screen: the sheet and the
+// turn panel, and what typed text and command keys mean in this game.
+type gameView interface {
+	body() tview.Primitive
+	// refresh redraws from the stored game.
+	refresh()
+	// submit handles Enter with typed text; true clears the input.
+	submit(text string) bool
+	// command handles a key typed on an empty input (letters, arrows,
+	// Enter); true means it was used.
+	command(ev *tcell.EventKey) bool
+	// cancel drops a throw typed but not yet taken; false if there was none.
+	cancel() bool
+	keys() []keyHelp
+	prompt() string
+}
+
+// play is the screen of a running game: a header, the game's view, the
+// message line, the input line and a line of key hints.
+type play struct {
+	text
+	ui      *UI
+	sg      *storage.StoredGame
+	view    gameView
+	header  *tview.TextView
+	message *tview.TextView
+	input   *tview.InputField
+	hints   *tview.TextView
+	layout  *tview.Flex
+}
+
+func newPlay(ui *UI, sg *storage.StoredGame) *play {
+	p := &play{text: ui.text, ui: ui, sg: sg}
+	p.header = newTextView().SetWrap(false)
+	p.message = newTextView()
+	p.hints = newTextView()
+	p.input = newInput("> ")
+	p.input.SetAcceptanceFunc(func(s string, r rune) bool { return isDiceChar(r) })
+	switch {
+	case sg.Game.Rules.Family():
+		p.view = newFamilyView(p)
+	case sg.Game.Rules.Game == validate.GameKniffel:
+		p.view = newKniffelView(p)
+	default:
+		p.view = newTotView(p)
+	}
+	p.layout = tview.NewFlex().SetDirection(tview.FlexRow).
+		AddItem(p.header, 1, 0, false).
+		AddItem(p.view.body(), 0, 1, false).
+		AddItem(p.message, 2, 0, false).
+		AddItem(p.input, 1, 0, true).
+		AddItem(p.hints, 2, 0, false)
+	p.refresh()
+	return p
+}
+
+// isDiceChar reports whether r belongs in a typed throw: digits (a wrong
+// pip is explained by the rules' own message) and separators.
+func isDiceChar(r rune) bool {
+	return r >= '0' && r <= '9' || strings.ContainsRune(" ,;-/", r)
+}
+
+func (p *play) root() tview.Primitive  { return p.layout }
+func (p *play) focus() tview.Primitive { return p.input }
+func (p *play) typing() bool           { return false }
+
+func (p *play) game() *scoresheet.Game { return p.sg.Game }
+
+func (p *play) help() ([]keyHelp, *validate.Rules) {
+	keys := append(p.view.keys(),
+		keyHelp{"u / Ctrl-Z", p.tr("take back the last entry (u on an empty input)", "letzten Eintrag zurücknehmen (u bei leerer Eingabe)")},
+		keyHelp{"Esc", p.tr("clear the input / drop a typed throw; on an empty input: leave (asks first)", "Eingabe löschen / getippten Wurf verwerfen; bei leerer Eingabe: Spiel verlassen (mit Rückfrage)")},
+		keyHelp{"q", p.tr("leave the game (asks first; the game is saved)", "Spiel verlassen (mit Rückfrage; das Spiel ist gespeichert)")},
+	)
+	return keys, p.game().Rules
+}
+
+func (p *play) key(ev *tcell.EventKey) *tcell.EventKey {
+	if p.ui.app.GetFocus() != p.input {
+		p.ui.app.SetFocus(p.input) // after a mouse click elsewhere
+	}
+	empty := strings.TrimSpace(p.input.GetText()) == ""
+	switch ev.Key() {
+	case tcell.KeyCtrlZ:
+		p.undo()
+		return nil
+	case tcell.KeyEscape:
+		if !empty {
+			p.input.SetText("")
+			return nil
+		}
+		if p.view.cancel() {
+			p.refresh()
+			return nil
+		}
+		return ev
+	case tcell.KeyEnter:
+		if empty {
+			p.input.SetText("")
+			p.view.command(ev)
+		} else if p.view.submit(strings.TrimSpace(p.input.GetText())) {
+			p.input.SetText("")
+		}
+		p.refresh()
+		return nil
+	case tcell.KeyRune:
+		r := ev.Rune()
+		switch {
+		case isDiceChar(r):
+			return ev
+		case r == '?' || r == 'q':
+			return ev
+		case empty && r == 'u':
+			p.undo()
+			return nil
+		case empty && p.view.command(ev):
+			p.refresh()
+			return nil
+		}
+		return nil // letters are commands, never dice
+	case tcell.KeyUp, tcell.KeyDown, tcell.KeyLeft, tcell.KeyRight, tcell.KeyTab, tcell.KeyBacktab, tcell.KeyPgUp, tcell.KeyPgDn, tcell.KeyHome, tcell.KeyEnd:
+		if empty && p.view.command(ev) {
+			p.refresh()
+			return nil
+		}
+	}
+	return ev
+}
+
+func (p *play) back() {
+	p.ui.ask(p.tr("Leave the game? It is saved: \"Continue\" on the home screen resumes it.",
+		"Spiel verlassen? Es ist gespeichert: „Weiterspielen“ im Hauptmenü setzt es fort."),
+		[]string{p.tr("Keep playing", "Weiterspielen"), p.tr("Leave", "Verlassen"), p.tr("Abandon game", "Spiel abbrechen")},
+		func(i int) {
+			switch i {
+			case 1:
+				p.ui.home()
+			case 2:
+				p.confirmAbandon()
+			}
+		})
+}
+
+func (p *play) confirmAbandon() {
+	p.ui.ask(p.tr("Really abandon this game? It stays in the records as abandoned and cannot be continued.",
+		"Dieses Spiel wirklich abbrechen? Es bleibt als abgebrochen gespeichert und kann nicht fortgesetzt werden."),
+		[]string{p.tr("No, keep playing", "Nein, weiterspielen"), p.tr("Abandon", "Abbrechen")},
+		func(i int) {
+			if i != 1 {
+				return
+			}
+			ctx, cancel := p.ui.ctx()
+			defer cancel()
+			if err := p.ui.store.Abandon(ctx, p.sg.ID); err != nil {
+				p.refuse(err)
+				return
+			}
+			p.ui.home()
+		})
+}
+
+// refresh redraws everything from the stored game.
+func (p *play) refresh() {
+	g := p.game()
+	h := fmt.Sprintf("[::b]%s[::-] · %s %d", esc(p.gameName(g.Rules.Game)), p.tr("round", "Runde"), g.Round())
+	if g.FinalRound() {
+		h += " · [::r]" + p.tr(" FINAL ROUND ", " LETZTE RUNDE ") + "[::-]"
+	}
+	h += " · " + p.tr("turn: ", "am Zug: ") + "[::b]" + esc(g.Current()) + "[::-]"
+	p.header.SetText(h)
+	p.view.refresh()
+	p.input.SetLabel(p.view.prompt() + " ")
+	p.hints.SetText(hintLine(append(p.view.keys(),
+		keyHelp{"u", p.tr("undo", "zurück")}, keyHelp{"?", p.tr("help", "Hilfe")}, keyHelp{"q", p.tr("leave", "verlassen")})))
+}
+
+// say shows a message.
+func (p *play) say(msg string) { p.message.SetText(msg) }
+
+// refuse shows why an entry was not taken. The input keeps what was typed.
+func (p *play) refuse(err error) {
+	p.message.SetText("[red::rb]" + p.tr(" NOT TAKEN ", " NICHT ÜBERNOMMEN ") + "[-::-] " + p.errText(err))
+}
+
+// commit stores an entry; only after that does the screen show it. On
+// a refusal the message says why and false is returned.
+func (p *play) commit(e scoresheet.Entry) bool {
+	before := len(p.game().Turns())
+	ctx, cancel := p.ui.ctx()
+	defer cancel()
+	if err := p.ui.store.Append(ctx, p.sg, e); err != nil {
+		p.refuse(err)
+		return false
+	}
+	turns := p.game().Turns()
+	var msgs []string
+	for _, res := range turns[before:] {
+		msgs = append(msgs, p.turnSummary(res))
+		for _, ev := range res.Events {
+			msgs = append(msgs, "[::b]"+p.describeEvent(ev)+"[::-]")
+		}
+	}
+	if len(msgs) > 0 {
+		if !p.game().Finished() {
+			msgs = append(msgs, p.tr("Next: ", "Weiter: ")+"[::b]"+esc(p.game().Current())+"[::-]")
+		}
+		p.say(strings.Join(msgs, " "))
+	} else {
+		p.say(p.tr("Taken: ", "Übernommen: ") + p.describeEntry(e))
+	}
+	if p.game().Finished() {
+		p.ui.replace(newGameOver(p.ui, p.sg))
+	}
+	return true
+}
+
+// turnSummary says how a finished turn ended.
+func (p *play) turnSummary(res scoresheet.TurnResult) string {
+	who := "[::b]" + esc(res.Player) + "[::-]"
+	total := res.Totals[res.Seat]
+	r := p.game().Rules
+	switch res.End {
+	case validate.Bust:
+		if r.Game == validate.GameRueckwaerts {
+			return fmt.Sprintf(p.tr("[::r] BUST [::-] %s: nothing scores.", "[::r] FEHLWURF [::-] %s: nichts zählt."), who)
+		}
+		if res.Points < 0 {
+			return fmt.Sprintf(p.tr("[::r] BUST [::-] %s loses the turn and %d points (now %d).", "[::r] FEHLWURF [::-] %s: Zug verloren und %d Punkte abgezogen (jetzt %d)."), who, -res.Points, total)
+		}
+		return fmt.Sprintf(p.tr("[::r] BUST [::-] %s: the turn's points are lost.", "[::r] FEHLWURF [::-] %s: die Punkte des Zugs sind verloren."), who)
+	case validate.Stopped:
+		return fmt.Sprintf(p.tr("%s writes %d (total %d).", "%s schreibt %d (Stand %d)."), who, res.Points, total)
+	case validate.NixEnd:
+		return fmt.Sprintf(p.tr("%s: nix! %d points (total %d).", "%s: Nix! %d Punkte (Stand %d)."), who, res.Points, total)
+	case validate.Voided:
+		return fmt.Sprintf(p.tr("%s: three void throws, the turn ends with nothing.", "%s: drei ungültige Würfe, der Zug endet ohne Punkte."), who)
+	}
+	switch {
+	case r.Game == validate.GameRueckwaerts:
+		pts, dice := p.game().Table()
+		return fmt.Sprintf(p.tr("%s adds to the table: %d points lie out, the next player throws %d dice.", "%s legt nach: %d Punkte liegen aus, der Nächste wirft %d Würfel."), who, pts, dice)
+	case r.Game == validate.GameKniffel:
+		name := res.Category
+		if c, err := validate.ParseCategory(res.Category); err == nil {
+			name = c.Name(p.lang)
+		}
+		return fmt.Sprintf(p.tr("%s: %s %d (total %d).", "%s: %s %d (Stand %d)."), who, name, res.Points, total)
+	case r.Game == validate.GameTotwuerfeln:
+		return fmt.Sprintf(p.tr("%s: %d points this turn (total %d).", "%s: %d Punkte in diesem Zug (Stand %d)."), who, res.Points, total)
+	case r.Game == validate.GameDreissigTot:
+		return fmt.Sprintf(p.tr("%s: %d pips, account %d.", "%s: %d Augen, Konto %d."), who, res.Points, total)
+	}
+	return fmt.Sprintf("%s: %d", who, res.Points)
+}
+
+// undo takes back the last stored entry and says what it was.
+func (p *play) undo() {
+	p.view.cancel()
+	p.input.SetText("")
+	if p.game().Len() == 0 {
+		p.say(p.tr("Nothing to take back.", "Nichts zurückzunehmen."))
+		p.refresh()
+		return
+	}
+	ctx, cancel := p.ui.ctx()
+	defer cancel()
+	e, err := p.ui.store.Undo(ctx, p.sg)
+	if err != nil {
+		p.refuse(err)
+		return
+	}
+	p.say(fmt.Sprintf(p.tr("Taken back: %s (%s).", "Zurückgenommen: %s (%s)."), p.describeEntry(e), "[::b]"+esc(p.game().Current())+"[::-]"))
+	p.refresh()
+}
+
+// parseDice reads typed dice; a bad character is refused with the rules' message.
+func (p *play) parseDice(s string) ([]int, bool) {
+	d, err := validate.ParseDice(s)
+	if err != nil {
+		p.refuse(err)
+		return nil, false
+	}
+	if len(d) == 0 {
+		p.refuse(&validate.Error{Code: validate.CodeNoDice})
+		return nil, false
+	}
+	return d, true
+}
+
+// splitThrow splits "ROLL/KEEP" typed in one go; keep is nil without a slash.
+func (p *play) splitThrow(s string) (roll, keep []int, hasKeep, ok bool) {
+	rs, ks, has := strings.Cut(s, "/")
+	if roll, ok = p.parseDice(rs); !ok {
+		return nil, nil, false, false
+	}
+	if !has {
+		return roll, nil, false, true
+	}
+	k, err := validate.ParseDice(ks)
+	if err != nil {
+		p.refuse(err)
+		return nil, nil, false, false
+	}
+	return roll, k, true, true
+}

@@ -1,0 +1,389 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
+
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/storage"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// playersStep is the last new-game step: players picked from the known
+// ones (most recent first) or added, in a seat order that can be changed.
+type playersStep struct {
+	text
+	ui      *UI
+	rules   *validate.Rules
+	known   []storage.Player
+	seats   []string // the chosen players in seat order
+	table   *tview.Table
+	order   *tview.TextView
+	name    *tview.InputField
+	info    *tview.TextView
+	layout  *tview.Flex
+	naming  bool   // the name field has the focus
+	lastSet string // the player set the 5050 starter was proposed for
+	note    string
+}
+
+func newPlayersStep(ui *UI, rules *validate.Rules) *playersStep {
+	s := &playersStep{text: ui.text, ui: ui, rules: rules}
+	s.table = newTable().SetSelectable(true, false)
+	s.table.SetBorder(true).SetTitle(" " + s.tr("Players (Space: in/out)", "Spieler (Leertaste: dabei/nicht)") + " ")
+	s.table.SetSelectedFunc(func(row, _ int) { s.toggle(row) })
+	s.order = newTextView()
+	s.order.SetBorder(true).SetTitle(" " + s.tr("Seat order", "Sitzordnung") + " ")
+	s.name = newInput(s.tr("New player: ", "Neuer Spieler: "))
+	s.name.SetPlaceholder(s.tr("type a name, Enter (a)", "Namen tippen, Enter (a)"))
+	s.name.SetDoneFunc(s.nameDone)
+	s.info = newTextView()
+	s.layout = tview.NewFlex().SetDirection(tview.FlexRow).
+		AddItem(tview.NewFlex().
+			AddItem(s.table, 0, 1, true).
+			AddItem(s.order, 0, 1, false), 0, 1, true).
+		AddItem(s.name, 1, 0, false).
+		AddItem(s.info, 3, 0, false)
+	s.load()
+	if len(s.known) == 0 {
+		s.naming = true
+	}
+	s.refresh()
+	return s
+}
+
+func (s *playersStep) root() tview.Primitive { return s.layout }
+func (s *playersStep) focus() tview.Primitive {
+	if s.naming {
+		return s.name
+	}
+	return s.table
+}
+func (s *playersStep) typing() bool { return s.naming }
+func (s *playersStep) back()        { s.ui.pop() }
+
+func (s *playersStep) keys() []keyHelp {
+	return []keyHelp{
+		{"Space/Enter", s.tr("player in or out", "Spieler dabei oder nicht")},
+		{"a", s.tr("add a new player", "neuen Spieler anlegen")},
+		{"+/-", s.tr("move the player earlier/later in the seat order", "Spieler in der Sitzordnung vor/zurück")},
+		{"b", s.tr("this player begins", "dieser Spieler beginnt")},
+		{"s", s.tr("start the game", "Spiel starten")},
+		{"q/Esc", s.tr("back to the house rules", "zurück zu den Hausregeln")},
+	}
+}
+
+func (s *playersStep) help() ([]keyHelp, *validate.Rules) { return s.keys(), s.rules }
+
+func (s *playersStep) load() {
+	ctx, cancel := s.ui.ctx()
+	defer cancel()
+	ps, err := s.ui.store.Players(ctx)
+	if err != nil {
+		s.note = esc(err.Error())
+	}
+	s.known = ps
+}
+
+func (s *playersStep) key(ev *tcell.EventKey) *tcell.EventKey {
+	if s.naming {
+		return ev
+	}
+	row, _ := s.table.GetSelection()
+	switch ev.Key() {
+	case tcell.KeyTab:
+		s.startNaming()
+		return nil
+	case tcell.KeyRune:
+		switch ev.Rune() {
+		case ' ':
+			s.toggle(row)
+			return nil
+		case 'a', 'n':
+			s.startNaming()
+			return nil
+		case '+', '-':
+			if row < len(s.known) {
+				s.move(s.known[row].Name, map[rune]int{'+': -1, '-': +1}[ev.Rune()])
+			}
+			return nil
+		case 'b':
+			if row < len(s.known) {
+				s.begin(s.known[row].Name)
+			}
+			return nil
+		case 's':
+			s.start()
+			return nil
+		}
+	}
+	return ev
+}
+
+func (s *playersStep) startNaming() {
+	s.naming = true
+	s.ui.app.SetFocus(s.name)
+}
+
+func (s *playersStep) nameDone(k tcell.Key) {
+	name := scoresheet.CleanName(s.name.GetText())
+	switch {
+	case k == tcell.KeyEnter && name == "" && len(s.seats) > 0:
+		s.start()
+		return
+	case k == tcell.KeyEnter && name != "":
+		ctx, cancel := s.ui.ctx()
+		defer cancel()
+		p, err := s.ui.store.EnsurePlayer(ctx, name)
+		if err != nil {
+			s.note = "[::r]" + s.errText(err) + "[::-]"
+			s.refresh()
+			return // keep what was typed
+		}
+		s.name.SetText("")
+		if !slices.ContainsFunc(s.known, func(q storage.Player) bool { return q.Name == p.Name }) {
+			s.known = append(s.known, p)
+		}
+		if !slices.Contains(s.seats, p.Name) {
+			s.seats = append(s.seats, p.Name)
+		}
+		s.note = ""
+		s.proposeStarter()
+		s.refresh()
+		return // stay in the name field for the next player
+	}
+	if len(s.known) > 0 {
+		s.naming = false
+		s.ui.app.SetFocus(s.table)
+	}
+	s.refresh()
+}
+
+func (s *playersStep) toggle(row int) {
+	if row >= len(s.known) {
+		return
+	}
+	name := s.known[row].Name
+	if i := slices.Index(s.seats, name); i >= 0 {
+		s.seats = slices.Delete(s.seats, i, i+1)
+	} else {
+		s.seats = append(s.seats, name)
+	}
+	s.proposeStarter()
+	s.refresh()
+}
+
+func (s *playersStep) move(name string, d int) {
+	i := slices.Index(s.seats, name)
+	j := i + d
+	if i < 0 || j < 0 || j >= len(s.seats) {
+		return
+	}
+	s.seats[i], s.seats[j] = s.seats[j], s.seats[i]
+	s.refresh()
+}
+
+// begin rotates the seat order so that name begins and the order around
+// the table stays.
+func (s *playersStep) begin(name string) {
+	if i := slices.Index(s.seats, name); i > 0 {
+		s.seats = append(s.seats[i:], s.seats[:i]...)
+	}
+	s.refresh()
+}
+
+// proposeStarter: in 5050 the winner of the last game between the same
+// players begins (proposed once per set of players; it can be changed).
+func (s *playersStep) proposeStarter() {
+	if s.rules.Game != validate.Game5050 || len(s.seats) < 2 {
+		return
+	}
+	set := slices.Clone(s.seats)
+	slices.Sort(set)
+	key := strings.Join(set, "\x00")
+	if key == s.lastSet {
+		return
+	}
+	s.lastSet = key
+	ctx, cancel := s.ui.ctx()
+	defer cancel()
+	w, ok, err := s.ui.store.LastWinner(ctx, string(s.rules.Game), s.seats)
+	if err != nil || !ok || !slices.Contains(s.seats, w) {
+		return
+	}
+	s.begin(w)
+	s.note = fmt.Sprintf(s.tr("%s won the last game between you and begins (b changes it).", "%s hat das letzte Spiel zwischen euch gewonnen und beginnt (b ändert das)."), "[::b]"+esc(w)+"[::-]")
+}
+
+func (s *playersStep) refresh() {
+	row, _ := s.table.GetSelection()
+	t := s.table
+	t.Clear()
+	for i, p := range s.known {
+		mark, st := "[ ]", styleNormal
+		if k := slices.Index(s.seats, p.Name); k >= 0 {
+			mark, st = fmt.Sprintf("[%d]", k+1), styleCurrent
+		}
+		t.SetCell(i, 0, cell(mark, st, tview.AlignLeft))
+		t.SetCell(i, 1, cell(esc(p.Name), st, tview.AlignLeft).SetExpansion(1))
+	}
+	if len(s.known) == 0 {
+		t.SetCell(0, 0, cell(s.tr("Nobody yet: type a name below.", "Noch niemand: unten einen Namen tippen."), styleDim, tview.AlignLeft).SetSelectable(false))
+	} else {
+		t.Select(min(row, len(s.known)-1), 0)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "[::b]%s[::-]\n", esc(s.gameName(s.rules.Game)))
+	for i, n := range s.seats {
+		fmt.Fprintf(&b, "%d. %s\n", i+1, esc(n))
+	}
+	if len(s.seats) == 0 {
+		b.WriteString(s.tr("Pick the players in the order they sit.\n", "Spieler in Sitzreihenfolge auswählen.\n"))
+	}
+	s.order.SetText(b.String())
+	info := s.note
+	if info != "" {
+		info += "\n"
+	}
+	if s.naming {
+		info += hintLine([]keyHelp{{"Enter", s.tr("add (empty: start)", "anlegen (leer: starten)")}, {"Esc/Tab", s.tr("to the list", "zur Liste")}})
+	} else {
+		info += hintLine([]keyHelp{{"Space", s.tr("in/out", "dabei")}, {"a", s.tr("new", "neu")}, {"+/-", s.tr("seat", "Platz")}, {"b", s.tr("begins", "beginnt")}, {"s", s.tr("start", "starten")}})
+	}
+	s.info.SetText(info)
+}
+
+func (s *playersStep) start() {
+	if len(s.seats) == 0 {
+		s.note = "[::r]" + esc(validate.Localize(&validate.Error{Code: validate.CodeNoPlayers}, s.lang)) + "[::-]"
+		s.refresh()
+		return
+	}
+	ctx, cancel := s.ui.ctx()
+	defer cancel()
+	sg, err := s.ui.store.CreateGame(ctx, s.rules, s.seats)
+	if err != nil {
+		s.note = "[::r]" + s.errText(err) + "[::-]"
+		s.refresh()
+		return
+	}
+	s.ui.home()
+	s.ui.gotoGame(sg, false)
+}
+
+// playersPage lists the known players; new ones can be added and names corrected.
+type playersPage struct {
+	text
+	ui      *UI
+	table   *tview.Table
+	edit    *tview.InputField
+	info    *tview.TextView
+	layout  *tview.Flex
+	known   []storage.Player
+	editing bool
+	old     string // the name being renamed; "" adds
+}
+
+func newPlayers(ui *UI) *playersPage {
+	p := &playersPage{text: ui.text, ui: ui}
+	p.table = newTable().SetSelectable(true, false).SetFixed(1, 0)
+	p.table.SetBorder(true).SetTitle(" " + p.tr("Players", "Spieler") + " ")
+	p.table.SetSelectedFunc(func(row, _ int) {
+		if row >= 1 && row <= len(p.known) {
+			p.startEdit(p.known[row-1].Name)
+		}
+	})
+	p.edit = newInput("")
+	p.edit.SetDoneFunc(p.editDone)
+	p.info = newTextView()
+	p.layout = tview.NewFlex().SetDirection(tview.FlexRow).
+		AddItem(p.table, 0, 1, true).
+		AddItem(p.edit, 1, 0, false).
+		AddItem(p.info, 2, 0, false)
+	p.refresh()
+	return p
+}
+
+func (p *playersPage) root() tview.Primitive { return p.layout }
+func (p *playersPage) focus() tview.Primitive {
+	if p.editing {
+		return p.edit
+	}
+	return p.table
+}
+func (p *playersPage) typing() bool { return p.editing }
+func (p *playersPage) back()        { p.ui.pop() }
+
+func (p *playersPage) help() ([]keyHelp, *validate.Rules) {
+	return []keyHelp{{"a", p.tr("add a player", "Spieler anlegen")}, {"Enter", p.tr("rename the player", "Spieler umbenennen")}, {"q/Esc", p.tr("back", "zurück")}}, nil
+}
+
+func (p *playersPage) key(ev *tcell.EventKey) *tcell.EventKey {
+	if !p.editing && ev.Key() == tcell.KeyRune && ev.Rune() == 'a' {
+		p.startEdit("")
+		return nil
+	}
+	return ev
+}
+
+func (p *playersPage) startEdit(old string) {
+	p.editing, p.old = true, old
+	if old == "" {
+		p.edit.SetLabel(p.tr("New player: ", "Neuer Spieler: ")).SetText("")
+	} else {
+		p.edit.SetLabel(fmt.Sprintf(p.tr("Rename %s to: ", "%s umbenennen in: "), esc(old))).SetText(old)
+	}
+	p.ui.app.SetFocus(p.edit)
+}
+
+func (p *playersPage) editDone(k tcell.Key) {
+	name := scoresheet.CleanName(p.edit.GetText())
+	if k == tcell.KeyEnter && name != "" {
+		ctx, cancel := p.ui.ctx()
+		defer cancel()
+		var err error
+		if p.old == "" {
+			_, err = p.ui.store.EnsurePlayer(ctx, name)
+		} else if name != p.old {
+			err = p.ui.store.RenamePlayer(ctx, p.old, name)
+		}
+		if err != nil {
+			p.info.SetText("[::r]" + p.errText(err) + "[::-]")
+			return
+		}
+	}
+	p.editing = false
+	p.edit.SetLabel("").SetText("")
+	p.ui.app.SetFocus(p.table)
+	p.refresh()
+}
+
+func (p *playersPage) refresh() {
+	ctx, cancel := p.ui.ctx()
+	defer cancel()
+	p.known, _ = p.ui.store.Players(ctx)
+	t := p.table
+	t.Clear()
+	for c, h := range []string{p.tr("Name", "Name"), p.tr("Games", "Spiele"), p.tr("Last played", "Zuletzt gespielt")} {
+		t.SetCell(0, c, cell(h, styleCurrent, tview.AlignLeft).SetSelectable(false))
+	}
+	for i, pl := range p.known {
+		last := ""
+		if !pl.LastPlayed.IsZero() {
+			last = p.when(pl.LastPlayed)
+		}
+		t.SetCell(i+1, 0, cell(esc(pl.Name), styleNormal, tview.AlignLeft).SetExpansion(1))
+		t.SetCell(i+1, 1, cell(fmt.Sprint(pl.Games), styleNormal, tview.AlignRight))
+		t.SetCell(i+1, 2, cell(last, styleNormal, tview.AlignLeft))
+	}
+	if len(p.known) > 0 {
+		if r, _ := t.GetSelection(); r < 1 {
+			t.Select(1, 0)
+		}
+	}
+	p.info.SetText(hintLine([]keyHelp{{"a", p.tr("add", "anlegen")}, {"Enter", p.tr("rename", "umbenennen")}, {"q", p.tr("back", "zurück")}}))
+}

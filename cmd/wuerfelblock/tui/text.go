@@ -1,0 +1,170 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
+
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/storage"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// text gives a screen the app's language.
+type text struct{ lang validate.Lang }
+
+func (t text) tr(en, de string) string {
+	if t.lang == validate.German {
+		return de
+	}
+	return en
+}
+
+func (t text) gameName(g validate.GameID) string {
+	info, err := validate.LookupGame(string(g))
+	if err != nil {
+		return string(g)
+	}
+	return info.Name(t.lang)
+}
+
+// describeEvent says in words what the rules did at the end of a turn.
+func (t text) describeEvent(ev scoresheet.Event) string {
+	p, f := esc(ev.Player), esc(ev.From)
+	switch ev.Kind {
+	case scoresheet.EventReset:
+		return fmt.Sprintf(t.tr("%s had the same score as %s (%d) and goes back to 0", "%s hatte denselben Stand wie %s (%d) und fällt auf 0"), p, f, ev.Points)
+	case scoresheet.EventTransfer:
+		return fmt.Sprintf(t.tr("%s would pass 5000: %d points go to %s", "%s wäre über 5000: %d Punkte gehen an %s"), f, ev.Points, p)
+	case scoresheet.EventLost:
+		return fmt.Sprintf(t.tr("%s would pass 5000 and nobody can take the %d points: they are lost", "%s wäre über 5000 und niemand kann die %d Punkte nehmen: sie verfallen"), p, ev.Points)
+	case scoresheet.EventAttack:
+		return fmt.Sprintf(t.tr("%s takes %d from %s", "%[1]s nimmt %[3]s %[2]d ab"), f, ev.Points, p)
+	case scoresheet.EventTopUp:
+		return t.tr("an account reached 0: both accounts get 30", "ein Konto hat 0 erreicht: beide Konten bekommen 30")
+	case scoresheet.EventUpperBonus:
+		return fmt.Sprintf(t.tr("%s earns the upper bonus (+%d)", "%s bekommt den Bonus oben (+%d)"), p, ev.Points)
+	case scoresheet.EventKniffelBonus:
+		return fmt.Sprintf(t.tr("%s earns a Kniffel bonus (+%d)", "%s bekommt einen Kniffel-Bonus (+%d)"), p, ev.Points)
+	case scoresheet.EventMinusPoints:
+		return fmt.Sprintf(t.tr("%s busts and takes the %d points on the table as minus points", "%s wirft nichts und bekommt die %d ausliegenden Punkte als Minus"), p, ev.Points)
+	}
+	return string(ev.Kind)
+}
+
+// describeEntry says what an entry was, for "taken back: …".
+func (t text) describeEntry(e scoresheet.Entry) string {
+	switch e.Kind {
+	case scoresheet.EntryThrow:
+		s := t.tr("throw ", "Wurf ") + validate.FormatDice(e.Roll)
+		if len(e.Keep) > 0 {
+			s += t.tr(", kept ", ", zur Seite ") + validate.FormatDice(e.Keep)
+		}
+		if e.FivesAsOnes > 0 {
+			s += fmt.Sprintf(t.tr(" (%d× 5 as 1)", " (%d× 5 als 1)"), e.FivesAsOnes)
+		}
+		return s
+	case scoresheet.EntryVoid:
+		return t.tr("void throw", "ungültiger Wurf")
+	case scoresheet.EntryStop:
+		return t.tr("the stop (points written)", "das Schreiben")
+	case scoresheet.EntryDice:
+		return t.tr("dice ", "Würfel ") + validate.FormatDice(e.Roll)
+	case scoresheet.EntryScore:
+		if c, err := validate.ParseCategory(e.Category); err == nil {
+			return t.tr("box ", "Feld ") + c.Name(t.lang)
+		}
+		return e.Category
+	case scoresheet.EntryAttack:
+		return t.tr("attack throw ", "Angriffswurf ") + validate.FormatDice(e.Roll)
+	}
+	return string(e.Kind)
+}
+
+// errText is an error in the players' language, safe for style tags.
+func (t text) errText(err error) string { return esc(storage.Localize(err, t.lang)) }
+
+// esc makes a player name safe for tview's style tags.
+func esc(s string) string { return tview.Escape(s) }
+
+func names(players []string) string {
+	out := make([]string, len(players))
+	for i, p := range players {
+		out[i] = esc(p)
+	}
+	return strings.Join(out, ", ")
+}
+
+// Styles: state is shown by attributes, so it survives NO_COLOR and light
+// or dark terminals; colour only adds to it.
+var (
+	styleNormal   = tcell.StyleDefault
+	styleSelected = tcell.StyleDefault.Reverse(true)
+	styleCurrent  = tcell.StyleDefault.Bold(true)
+	stylePreview  = tcell.StyleDefault.Underline(true).Foreground(tcell.ColorTeal)
+	styleDim      = tcell.StyleDefault.Dim(true)
+)
+
+// setTheme makes tview draw on the terminal's own colours.
+func setTheme() {
+	tview.Styles = tview.Theme{
+		PrimitiveBackgroundColor:    tcell.ColorDefault,
+		ContrastBackgroundColor:     tcell.ColorDefault,
+		MoreContrastBackgroundColor: tcell.ColorDefault,
+		BorderColor:                 tcell.ColorDefault,
+		TitleColor:                  tcell.ColorDefault,
+		GraphicsColor:               tcell.ColorDefault,
+		PrimaryTextColor:            tcell.ColorDefault,
+		SecondaryTextColor:          tcell.ColorDefault,
+		TertiaryTextColor:           tcell.ColorDefault,
+		InverseTextColor:            tcell.ColorDefault,
+		ContrastSecondaryTextColor:  tcell.ColorDefault,
+	}
+}
+
+func newList() *tview.List {
+	l := tview.NewList()
+	l.SetSelectedStyle(styleSelected)
+	l.SetMainTextStyle(styleNormal)
+	l.SetSecondaryTextStyle(styleDim)
+	l.SetShortcutStyle(styleCurrent)
+	l.SetHighlightFullLine(true)
+	l.SetWrapAround(false)
+	return l
+}
+
+func newTable() *tview.Table {
+	t := tview.NewTable()
+	t.SetSelectedStyle(styleSelected)
+	return t
+}
+
+func newInput(label string) *tview.InputField {
+	in := tview.NewInputField().SetLabel(label)
+	in.SetLabelStyle(styleCurrent)
+	in.SetFieldStyle(tcell.StyleDefault.Underline(true))
+	in.SetPlaceholderStyle(styleDim)
+	in.SetFieldWidth(0)
+	return in
+}
+
+func newTextView() *tview.TextView {
+	tv := tview.NewTextView().SetDynamicColors(true).SetWrap(true).SetWordWrap(true)
+	return tv
+}
+
+// cell makes a table cell.
+func cell(s string, style tcell.Style, align int) *tview.TableCell {
+	return tview.NewTableCell(s).SetStyle(style).SetAlign(align)
+}
+
+// hintLine formats key hints: "key what · key what".
+func hintLine(keys []keyHelp) string {
+	parts := make([]string, 0, len(keys))
+	for _, k := range keys {
+		parts = append(parts, "[::b]"+k.key+"[::-] "+k.what)
+	}
+	return strings.Join(parts, " · ")
+}

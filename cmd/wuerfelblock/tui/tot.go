@@ -1,0 +1,220 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
+
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// totView is the screen of Totwürfeln and Dreißig tot: points per round or
+// accounts, the live dice, and in Dreißig tot the attack on the Vordermann.
+type totView struct {
+	text
+	p      *play
+	scores *tview.Table
+	turn   *tview.TextView
+	layout *tview.Flex
+
+	// Dreißig tot: a throw typed whose keep is not chosen yet.
+	pending []int
+}
+
+func newTotView(p *play) *totView {
+	v := &totView{text: p.text, p: p}
+	v.scores = newTable()
+	v.scores.SetBorder(true)
+	v.turn = newTextView()
+	v.turn.SetBorder(true)
+	v.layout = tview.NewFlex().SetDirection(tview.FlexRow).
+		AddItem(v.scores, 0, 1, false).
+		AddItem(v.turn, 7, 0, false)
+	return v
+}
+
+func (v *totView) body() tview.Primitive  { return v.layout }
+func (v *totView) game() *scoresheet.Game { return v.p.game() }
+func (v *totView) dreissig() bool         { return v.game().Rules.Game == validate.GameDreissigTot }
+
+func (v *totView) prompt() string {
+	g := v.game()
+	if !v.dreissig() {
+		return fmt.Sprintf(v.tr("throw (%d dice):", "Wurf (%d Würfel):"), g.TotTurn().Live())
+	}
+	t := g.DreissigTurn()
+	switch {
+	case v.pending != nil:
+		return v.tr("set aside (Enter = all):", "zur Seite (Enter = alle):")
+	case t.Attacking():
+		return fmt.Sprintf(v.tr("attack throw (%d dice):", "Angriffswurf (%d Würfel):"), t.AttackLive())
+	}
+	return fmt.Sprintf(v.tr("throw (%d dice):", "Wurf (%d Würfel):"), 6-t.Aside())
+}
+
+func (v *totView) keys() []keyHelp {
+	if !v.dreissig() {
+		return []keyHelp{{"42613", v.tr("the throw, Enter", "der Wurf, Enter")}}
+	}
+	if v.pending != nil {
+		return []keyHelp{{"66", v.tr("set these aside", "diese zur Seite")}, {"Enter", v.tr("all aside", "alle zur Seite")}, {"Esc", v.tr("correct the throw", "Wurf korrigieren")}}
+	}
+	return []keyHelp{{"654321", v.tr("the throw, Enter", "der Wurf, Enter")}, {"654321/66", v.tr("throw/aside", "Wurf/zur Seite")}}
+}
+
+func (v *totView) cancel() bool {
+	if v.pending == nil {
+		return false
+	}
+	v.p.input.SetText(strings.ReplaceAll(validate.FormatDice(v.pending), " ", ""))
+	v.pending = nil
+	return true
+}
+
+func (v *totView) command(ev *tcell.EventKey) bool {
+	if ev.Key() == tcell.KeyEnter && v.pending != nil {
+		v.own(v.pending, v.pending)
+		return true
+	}
+	return false
+}
+
+func (v *totView) submit(s string) bool {
+	g := v.game()
+	if !v.dreissig() {
+		roll, ok := v.p.parseDice(s)
+		return ok && v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: roll})
+	}
+	t := g.DreissigTurn()
+	if v.pending != nil {
+		keep, err := validate.ParseDice(s)
+		if err != nil {
+			v.p.refuse(err)
+			return false
+		}
+		return v.own(v.pending, keep)
+	}
+	if t.Attacking() {
+		roll, ok := v.p.parseDice(s)
+		return ok && v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryAttack, Roll: roll})
+	}
+	roll, keep, hasKeep, ok := v.p.splitThrow(s)
+	if !ok {
+		return false
+	}
+	if hasKeep {
+		return v.own(roll, keep)
+	}
+	// Ask the engine whether the throw itself is right before asking for the keep.
+	if err := t.Clone().Throw(roll, roll); err != nil {
+		v.p.refuse(err)
+		return false
+	}
+	v.pending = roll
+	v.p.say(fmt.Sprintf(v.tr("Throw %s: which dice go aside? (Enter: all)", "Wurf %s: welche Würfel kommen zur Seite? (Enter: alle)"), validate.FormatDice(roll)))
+	return true
+}
+
+// own commits one of the player's own throws with the dice set aside.
+func (v *totView) own(roll, keep []int) bool {
+	if !v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: roll, Keep: keep}) {
+		return false
+	}
+	v.pending = nil
+	if t := v.game().DreissigTurn(); t != nil && t.Attacking() && t.Attacks() == 0 {
+		g := v.game()
+		v.p.say(fmt.Sprintf(v.tr("[::b]%d pips: attack![::-] Target face %d against %s: throw all six dice.", "[::b]%d Augen: Angriff![::-] Zielzahl %d gegen %s: alle sechs Würfel werfen."),
+			t.Sum(), t.Target(), esc(g.Players[g.Vordermann()])))
+	}
+	return true
+}
+
+func (v *totView) refresh() {
+	if v.dreissig() {
+		v.refreshDreissig()
+	} else {
+		v.refreshTot()
+	}
+}
+
+func (v *totView) refreshTot() {
+	g := v.game()
+	t := v.scores
+	t.Clear()
+	t.SetTitle(" " + v.tr("Points per round", "Punkte pro Runde") + " ")
+	rounds := g.Rules.Options.Runden
+	t.SetCell(0, 0, cell(v.tr("Player", "Spieler"), styleCurrent, tview.AlignLeft))
+	for r := 1; r <= rounds; r++ {
+		t.SetCell(0, r, cell(fmt.Sprintf("%s%d", v.tr("R", "R"), r), styleCurrent, tview.AlignRight))
+	}
+	t.SetCell(0, rounds+1, cell(v.tr("Total", "Summe"), styleCurrent, tview.AlignRight))
+	n := len(g.Players)
+	for i, name := range g.Players {
+		st := styleNormal
+		if i == g.Seat() {
+			st = styleCurrent.Reverse(true)
+		}
+		t.SetCell(i+1, 0, cell(esc(name), st, tview.AlignLeft).SetMaxWidth(14))
+		t.SetCell(i+1, rounds+1, cell(fmt.Sprint(g.Totals()[i]), st.Underline(true), tview.AlignRight))
+	}
+	for k, res := range g.Turns() {
+		t.SetCell(res.Seat+1, k/n+1, cell(fmt.Sprint(res.Points), styleNormal, tview.AlignRight))
+	}
+	tt := g.TotTurn()
+	var b strings.Builder
+	v.turn.SetTitle(" " + esc(g.Current()) + " ")
+	fmt.Fprintf(&b, v.tr("Live dice: [::b]%d[::-] · points this turn: [::b]%d[::-] · throws: %d\n", "Lebende Würfel: [::b]%d[::-] · Punkte in diesem Zug: [::b]%d[::-] · Würfe: %d\n"), tt.Live(), tt.Points(), tt.Throws())
+	fmt.Fprintf(&b, v.tr("Killer number: [::b]%s[::-]. Throw the live dice and type them.", "Killerzahl: [::b]%s[::-]. Die lebenden Würfel werfen und eintippen."), validate.FormatDice(g.Rules.Options.Killer))
+	v.turn.SetText(b.String())
+}
+
+func (v *totView) refreshDreissig() {
+	g := v.game()
+	t := v.scores
+	t.Clear()
+	t.SetTitle(" " + v.tr("Accounts", "Konten") + " ")
+	dt := g.DreissigTurn()
+	head := []string{"", v.tr("Player", "Spieler"), v.tr("Account", "Konto"), v.tr("Last turn", "Letzter Zug")}
+	for c, h := range head {
+		t.SetCell(0, c, cell(h, styleCurrent, tview.AlignLeft))
+	}
+	last := lastTurns(g)
+	for i, name := range g.Players {
+		st, mark := styleNormal, " "
+		switch {
+		case i == g.Seat():
+			st, mark = styleCurrent.Reverse(true), "▶"
+		case dt != nil && dt.Target() > 0 && i == g.Vordermann():
+			st, mark = styleCurrent.Underline(true), "⚔"
+		}
+		t.SetCell(i+1, 0, cell(mark, st, tview.AlignLeft))
+		t.SetCell(i+1, 1, cell(esc(name), st, tview.AlignLeft).SetMaxWidth(14))
+		t.SetCell(i+1, 2, cell(fmt.Sprint(g.Totals()[i]), st, tview.AlignRight))
+		if r := last[i]; r != nil {
+			s := fmt.Sprintf(v.tr("%d pips", "%d Augen"), r.Points)
+			for _, ev := range r.Events {
+				if ev.Kind == scoresheet.EventAttack {
+					s += fmt.Sprintf(v.tr(", took %d", ", %d genommen"), ev.Points)
+				}
+			}
+			t.SetCell(i+1, 3, cell(s, styleNormal, tview.AlignLeft))
+		}
+	}
+	var b strings.Builder
+	v.turn.SetTitle(" " + esc(g.Current()) + " ")
+	fmt.Fprintf(&b, v.tr("Aside: [::b]%d[::-] dice, [::b]%d[::-] pips · in the cup: %d\n", "Zur Seite: [::b]%d[::-] Würfel, [::b]%d[::-] Augen · im Becher: %d\n"), dt.Aside(), dt.Sum(), 6-dt.Aside())
+	switch {
+	case v.pending != nil:
+		fmt.Fprintf(&b, v.tr("Throw [::b]%s[::-]: which dice go aside? (Enter: all)\n", "Wurf [::b]%s[::-]: welche kommen zur Seite? (Enter: alle)\n"), validate.FormatDice(v.pending))
+	case dt.Attacking():
+		fmt.Fprintf(&b, v.tr("[::r] ATTACK [::-] on [::b]%s[::-] (Vordermann) · target face [::b]%d[::-] · %d dice · taken so far %d\n",
+			"[::r] ANGRIFF [::-] auf [::b]%s[::-] (Vordermann) · Zielzahl [::b]%d[::-] · %d Würfel · bisher %d genommen\n"),
+			esc(g.Players[g.Vordermann()]), dt.Target(), dt.AttackLive(), dt.Taken())
+	default:
+		b.WriteString(v.tr("Throw, then set at least one die aside.\n", "Werfen, dann mindestens einen Würfel zur Seite legen.\n"))
+	}
+	v.turn.SetText(b.String())
+}
