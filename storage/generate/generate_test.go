@@ -1,0 +1,81 @@
+package generate
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+func TestSameSeedSameHistory(t *testing.T) {
+	a, err := All(Config{Games: 60, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := All(Config{Games: 60, Seed: 7})
+	c, _ := All(Config{Games: 60, Seed: 8})
+	if len(a) != 60 {
+		t.Fatalf("made %d games, want 60", len(a))
+	}
+	same := func(x, y []Game) bool {
+		for i := range x {
+			if x[i].ID != y[i].ID || !x[i].Started.Equal(y[i].Started) || !slices.EqualFunc(x[i].Game.Entries(), y[i].Game.Entries(), entryEqual) {
+				return false
+			}
+		}
+		return true
+	}
+	if !same(a, b) {
+		t.Error("seed 7 gave two different histories")
+	}
+	if same(a, c) {
+		t.Error("seeds 7 and 8 gave the same history")
+	}
+}
+
+func entryEqual(x, y scoresheet.Entry) bool {
+	return x.Kind == y.Kind && slices.Equal(x.Roll, y.Roll) && slices.Equal(x.Keep, y.Keep) &&
+		x.FivesAsOnes == y.FivesAsOnes && x.Category == y.Category
+}
+
+// Every game is finished, replays through the engine to the same end, and
+// all seven games are played.
+func TestGamesAreFinishedAndReplay(t *testing.T) {
+	gs, err := All(Config{Games: 300, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[validate.GameID]int{}
+	ids := map[string]bool{}
+	for i, g := range gs {
+		if !g.Game.Finished() {
+			t.Fatalf("game %d (%s) is not finished", i, g.Game.Rules.Game)
+		}
+		if ids[g.ID] {
+			t.Fatalf("game %d: id %s twice", i, g.ID)
+		}
+		ids[g.ID] = true
+		if !g.Ended.After(g.Started) || i > 0 && !g.Started.After(gs[i-1].Ended) {
+			t.Fatalf("game %d: times out of order", i)
+		}
+		again, err := scoresheet.FromEntries(g.Game.Rules, g.Game.Players, g.Game.Entries())
+		if err != nil || !again.Finished() || !slices.Equal(again.Totals(), g.Game.Totals()) {
+			t.Fatalf("game %d (%s) does not replay: %v", i, g.Game.Rules.Game, err)
+		}
+		seen[g.Game.Rules.Game]++
+	}
+	for _, info := range validate.Games() {
+		if seen[info.ID] == 0 {
+			t.Errorf("no %s game in 300", info.ID)
+		}
+	}
+}
+
+func TestUUIDShape(t *testing.T) {
+	g, _ := New(Config{Seed: 3})
+	id := g.uuid()
+	if len(id) != 36 || id[14] != '4' || !slices.Contains([]byte("89ab"), id[19]) {
+		t.Errorf("uuid %q is not a version-4 UUID", id)
+	}
+}
