@@ -84,6 +84,13 @@ func openWith(path string, migrations fs.FS) (*DB, error) {
 	if err := preflight(abs); err != nil {
 		return nil, err
 	}
+	ms, err := readMigrations(migrations)
+	if err != nil {
+		return nil, newErr(CodeFailure, err, abs, err)
+	}
+	if err := inspect(abs, len(ms)); err != nil {
+		return nil, err
+	}
 	sdb, err := sql.Open("sqlite", dsn(abs))
 	if err != nil {
 		return nil, newErr(CodeCannotOpen, err, abs, err)
@@ -93,7 +100,7 @@ func openWith(path string, migrations fs.FS) (*DB, error) {
 	sdb.SetMaxOpenConns(4)
 	sdb.SetMaxIdleConns(4)
 	db := &DB{Now: time.Now, sql: sdb, path: abs}
-	if err := db.migrate(context.Background(), migrations); err != nil {
+	if err := db.migrate(context.Background(), ms); err != nil {
 		sdb.Close()
 		return nil, err
 	}
@@ -275,26 +282,9 @@ func readMigrations(fsys fs.FS) ([]migration, error) {
 // transaction and recorded in the migrations table. A database with a newer
 // version than this program knows, or an SQLite file of another program, is
 // refused before anything is written.
-func (db *DB) migrate(ctx context.Context, fsys fs.FS) error {
-	ms, err := readMigrations(fsys)
-	if err != nil {
-		return newErr(CodeFailure, err, db.path, err)
-	}
+func (db *DB) migrate(ctx context.Context, ms []migration) error {
 	known := len(ms)
-	var have int
-	err = db.view(ctx, func(tx *sql.Tx) error {
-		var tables, ours int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*), count(*) FILTER (WHERE name = 'migrations') FROM sqlite_schema WHERE type = 'table'`).Scan(&tables, &ours); err != nil {
-			return err
-		}
-		if ours == 0 {
-			if tables > 0 {
-				return newErr(CodeForeign, nil, db.path)
-			}
-			return nil
-		}
-		return tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM migrations`).Scan(&have)
-	})
+	have, err := schemaVersion(ctx, db.sql, db.path)
 	if err != nil {
 		return db.wrapOpen(err)
 	}
@@ -347,6 +337,47 @@ func (db *DB) wrapOpen(err error) error {
 		}
 	}
 	return db.wrap(err)
+}
+
+// schemaVersion is the highest migration applied to the database (0 for an
+// empty one); an SQLite file of another program is refused.
+func schemaVersion(ctx context.Context, sdb *sql.DB, path string) (int, error) {
+	var tables, ours, have int
+	if err := sdb.QueryRowContext(ctx, `SELECT count(*), count(*) FILTER (WHERE name = 'migrations') FROM sqlite_schema WHERE type = 'table'`).Scan(&tables, &ours); err != nil {
+		return 0, err
+	}
+	if ours == 0 {
+		if tables > 0 {
+			return 0, newErr(CodeForeign, nil, path)
+		}
+		return 0, nil
+	}
+	err := sdb.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM migrations`).Scan(&have)
+	return have, err
+}
+
+// inspect reads an existing file before the pool opens it: switching a
+// database to WAL writes to it, and a file of another program or of a newer
+// version must be left exactly as it is.
+func inspect(path string, known int) error {
+	if st, err := os.Stat(path); err != nil || st.Size() == 0 {
+		return nil
+	}
+	u := url.URL{Path: path}
+	sdb, err := sql.Open("sqlite", "file:"+u.EscapedPath()+"?_pragma=busy_timeout(5000)")
+	if err != nil {
+		return newErr(CodeCannotOpen, err, path, err)
+	}
+	defer sdb.Close()
+	have, err := schemaVersion(context.Background(), sdb, path)
+	if err != nil {
+		db := &DB{path: path}
+		return db.wrapOpen(err)
+	}
+	if have > known {
+		return newErr(CodeNewerSchema, nil, path, have, known)
+	}
+	return nil
 }
 
 // prepare readies the statements of the hot path: entering one entry.
