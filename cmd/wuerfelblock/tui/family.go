@@ -36,7 +36,7 @@ func newFamilyView(p *play) *familyView {
 	v.turn = newTextView()
 	v.keeps = newTable()
 	right := tview.NewFlex().SetDirection(tview.FlexRow).
-		AddItem(v.turn, 0, 1, false).
+		AddItem(v.turn, 7, 0, false).
 		AddItem(v.keeps, 0, 1, false)
 	right.SetBorder(true)
 	v.layout = tview.NewFlex().
@@ -63,18 +63,17 @@ func (v *familyView) prompt() string {
 func (v *familyView) keys() []keyHelp {
 	if v.pending != nil {
 		return []keyHelp{
-			{"a…", v.tr("pick a keep", "Auswahl nehmen")},
-			{"Enter", v.tr("best keep (a) or the typed dice", "beste Auswahl (a) oder die getippten Würfel")},
-			{"Esc", v.tr("correct the throw", "Wurf korrigieren")},
+			{"a…", v.tr("pick", "nehmen")},
+			{"Enter", v.tr("best (a)/typed dice", "beste (a)/getippte Würfel")},
+			{"Esc", v.tr("correct", "korrigieren")},
 		}
 	}
-	k := []keyHelp{{"111523", v.tr("type the throw, Enter", "Wurf eintippen, Enter")}}
+	k := []keyHelp{{"111523", v.tr("throw", "Wurf")}}
 	if !v.rules().AllScoring() {
-		k = append(k, keyHelp{"111523/111", v.tr("throw and keep at once", "Wurf und Auswahl auf einmal")})
-		k = append(k, keyHelp{"s", v.tr("stop: write the points", "schreiben")})
+		k = append(k, keyHelp{"111523/111", v.tr("throw/keep", "Wurf/Auswahl")})
 	}
-	if v.rules().Game == validate.Game5000 {
-		k = append(k, keyHelp{"s", v.tr("stop: write the points", "schreiben")})
+	if !v.rueckwaerts() {
+		k = append(k, keyHelp{"s", v.tr("stop (write)", "schreiben")})
 	}
 	if v.rules().Options.Hausbau {
 		k = append(k, keyHelp{"v", v.tr("void throw (Hausbau)", "ungültiger Wurf (Hausbau)")})
@@ -353,7 +352,7 @@ func (v *familyView) refreshKeeps() {
 		if i >= len(keepLetters) {
 			break
 		}
-		r, c := i%rows, (i/rows)*3
+		r, c := i%rows, (i/rows)*4
 		dice := validate.FormatDice(k.Dice)
 		if compact {
 			dice = strings.ReplaceAll(dice, " ", "")
@@ -375,6 +374,10 @@ func (v *familyView) refreshKeeps() {
 		t.SetCell(r, c, cell(" "+string(keepLetters[i])+" ", styleCurrent.Reverse(true), tview.AlignLeft).SetClickedFunc(pick))
 		t.SetCell(r, c+1, cell(" "+dice, st, tview.AlignLeft).SetClickedFunc(pick))
 		t.SetCell(r, c+2, cell(fmt.Sprintf("%5d ", k.Points), st, tview.AlignRight).SetClickedFunc(pick))
+		if cols == 1 {
+			left := fmt.Sprintf(v.tr("  %d left", "  Rest %d"), len(v.pending)-len(k.Dice))
+			t.SetCell(r, c+3, cell(left, styleDim, tview.AlignLeft).SetClickedFunc(pick))
+		}
 	}
 }
 

@@ -27,7 +27,7 @@ type home struct {
 
 func newHome(ui *UI) *home {
 	h := &home{text: ui.text, ui: ui}
-	h.list = newList()
+	h.list = newList().ShowSecondaryText(false)
 	h.list.SetBorder(true).SetTitle(" wuerfelblock ")
 	h.info = newTextView()
 	h.layout = tview.NewFlex().SetDirection(tview.FlexRow).
@@ -243,12 +243,18 @@ func newRulesList(ui *UI) screen {
 
 // listPage is a page that is just a list.
 type listPage struct {
-	ui   *UI
-	list *tview.List
-	keys []keyHelp
+	ui     *UI
+	list   *tview.List
+	layout tview.Primitive // nil: just the list
+	keys   []keyHelp
 }
 
-func (p *listPage) root() tview.Primitive                  { return p.list }
+func (p *listPage) root() tview.Primitive {
+	if p.layout != nil {
+		return p.layout
+	}
+	return p.list
+}
 func (p *listPage) focus() tview.Primitive                 { return p.list }
 func (p *listPage) key(ev *tcell.EventKey) *tcell.EventKey { return ev }
 func (p *listPage) typing() bool                           { return false }

@@ -208,12 +208,7 @@ func (v *kniffelView) command(ev *tcell.EventKey) bool {
 		r := ev.Rune()
 		switch {
 		case r >= 'a' && r < 'a'+rune(validate.NumCategories) && v.canScore():
-			c := validate.Category(r - 'a')
-			if v.sel == c {
-				v.score() // the same letter twice writes it
-			} else {
-				v.sel = c
-			}
+			v.sel = validate.Category(r - 'a')
 			return true
 		case r == 'n' && v.pending != nil:
 			v.throw(v.pending, []int{})

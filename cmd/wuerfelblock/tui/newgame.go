@@ -24,13 +24,22 @@ func newNewGame(ui *UI, _ validate.GameID, _ []string) screen {
 	l := newList()
 	l.ShowSecondaryText(true)
 	l.SetBorder(true).SetTitle(" " + ui.tr("New game: which game?", "Neues Spiel: welches Spiel?") + " ")
-	for i, g := range validate.Games() {
+	games := validate.Games()
+	for i, g := range games {
 		id := g.ID
-		l.AddItem("[::b]"+esc(g.Name(ui.lang))+"[::-]", "   "+esc(g.Summary(ui.lang)), rune('1'+i), func() {
+		l.AddItem("[::b]"+esc(g.Name(ui.lang))+"[::-]", "    "+esc(g.Summary(ui.lang)), rune('1'+i), func() {
 			ui.push(newOptionsStep(ui, &setup{game: id, values: map[string]any{}}))
 		})
 	}
-	return &listPage{ui: ui, list: l, keys: []keyHelp{
+	// The list cuts long lines: the chosen game's line is shown whole below.
+	about := newTextView()
+	show := func(i int) {
+		about.SetText("[::b]" + esc(games[i].Name(ui.lang)) + "[::-]: " + esc(games[i].Summary(ui.lang)))
+	}
+	l.SetChangedFunc(func(i int, _, _ string, _ rune) { show(i) })
+	show(0)
+	flex := tview.NewFlex().SetDirection(tview.FlexRow).AddItem(l, 0, 1, true).AddItem(about, 3, 0, false)
+	return &listPage{ui: ui, list: l, layout: flex, keys: []keyHelp{
 		{"1–7 / ↑↓ Enter", ui.tr("choose the game", "Spiel wählen")},
 		{"q/Esc", ui.tr("back", "zurück")},
 	}}

@@ -41,6 +41,8 @@ type play struct {
 	input   *tview.InputField
 	hints   *tview.TextView
 	layout  *tview.Flex
+	// atStake are the turn's points before the last entry (what a bust loses).
+	atStake int
 }
 
 func newPlay(ui *UI, sg *storage.StoredGame) *play {
@@ -63,7 +65,7 @@ func newPlay(ui *UI, sg *storage.StoredGame) *play {
 		AddItem(p.view.body(), 0, 1, false).
 		AddItem(p.message, 2, 0, false).
 		AddItem(p.input, 1, 0, true).
-		AddItem(p.hints, 2, 0, false)
+		AddItem(p.hints, 1, 0, false)
 	p.refresh()
 	return p
 }
@@ -200,6 +202,9 @@ func (p *play) refuse(err error) {
 // a refusal the message says why and false is returned.
 func (p *play) commit(e scoresheet.Entry) bool {
 	before := len(p.game().Turns())
+	if t := p.game().Family(); t != nil {
+		p.atStake = t.TurnPoints()
+	}
 	ctx, cancel := p.ui.ctx()
 	defer cancel()
 	if err := p.ui.store.Append(ctx, p.sg, e); err != nil {
@@ -241,7 +246,10 @@ func (p *play) turnSummary(res scoresheet.TurnResult) string {
 		if res.Points < 0 {
 			return fmt.Sprintf(p.tr("[::r] BUST [::-] %s loses the turn and %d points (now %d).", "[::r] FEHLWURF [::-] %s: Zug verloren und %d Punkte abgezogen (jetzt %d)."), who, -res.Points, total)
 		}
-		return fmt.Sprintf(p.tr("[::r] BUST [::-] %s: the turn's points are lost.", "[::r] FEHLWURF [::-] %s: die Punkte des Zugs sind verloren."), who)
+		if p.atStake == 0 {
+			return fmt.Sprintf(p.tr("[::r] BUST [::-] %s: nothing scores, the turn is over.", "[::r] FEHLWURF [::-] %s: nichts zählt, der Zug ist vorbei."), who)
+		}
+		return fmt.Sprintf(p.tr("[::r] BUST [::-] %s: the turn's %d points are lost.", "[::r] FEHLWURF [::-] %s: die %d Punkte des Zugs sind verloren."), who, p.atStake)
 	case validate.Stopped:
 		return fmt.Sprintf(p.tr("%s writes %d (total %d).", "%s schreibt %d (Stand %d)."), who, res.Points, total)
 	case validate.NixEnd:

@@ -67,7 +67,7 @@ type UI struct {
 	stats   StatsPage
 	timeout time.Duration
 
-	prefs   prefs
+	prefs prefs
 
 	stack   []screen
 	overlay bool // help or a dialog is shown above the top screen

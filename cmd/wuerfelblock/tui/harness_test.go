@@ -1,0 +1,201 @@
+package tui
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+
+	"github.com/wuerfelblock/wuerfelblock/storage"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// harness runs the UI on a simulated 80×24 screen over a real database.
+type harness struct {
+	t    testing.TB
+	ui   *UI
+	scr  tcell.SimulationScreen
+	db   *storage.DB
+	done chan error
+}
+
+const waitLimit = 5 * time.Second
+
+func openDB(t testing.TB) *storage.DB {
+	t.Helper()
+	db, err := storage.Open(filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// start runs a UI on db in German (the table's language in most tests).
+func start(t testing.TB, db *storage.DB) *harness {
+	return startLang(t, db, validate.German)
+}
+
+func startLang(t testing.TB, db *storage.DB, lang validate.Lang) *harness {
+	t.Helper()
+	h := &harness{t: t, db: db, done: make(chan error, 1)}
+	h.ui = New(Config{Store: db, Lang: lang})
+	h.ui.barrier = make(chan struct{})
+	h.scr = tcell.NewSimulationScreen("UTF-8")
+	h.ui.app.SetScreen(h.scr)
+	h.scr.SetSize(80, 24) // after SetScreen, which resets the size
+	go func() { h.done <- h.ui.Run() }()
+	t.Cleanup(h.stop)
+	h.sync()
+	return h
+}
+
+// stop ends the UI (as if the terminal closed) and waits for it.
+func (h *harness) stop() {
+	if h.done == nil {
+		return
+	}
+	h.ui.app.Stop()
+	select {
+	case <-h.done:
+	case <-time.After(waitLimit):
+		h.t.Error("the UI did not stop")
+	}
+	h.done = nil
+}
+
+// sync waits until every key sent so far was handled and drawn.
+func (h *harness) sync() {
+	h.t.Helper()
+	h.scr.InjectKey(barrierKey, 0, tcell.ModNone)
+	select {
+	case <-h.ui.barrier:
+	case <-time.After(waitLimit):
+		h.t.Fatalf("the UI did not answer within %v; screen:\n%s", waitLimit, h.screen())
+	}
+}
+
+// typ types text, one key per rune; "\n" is Enter.
+func (h *harness) typ(text string) {
+	h.t.Helper()
+	for _, r := range text {
+		if r == '\n' {
+			h.scr.InjectKey(tcell.KeyEnter, 0, tcell.ModNone)
+		} else {
+			h.scr.InjectKey(tcell.KeyRune, r, tcell.ModNone)
+		}
+	}
+	h.sync()
+}
+
+func (h *harness) key(k tcell.Key) {
+	h.t.Helper()
+	h.scr.InjectKey(k, 0, tcell.ModNone)
+	h.sync()
+}
+
+// screen is what the terminal shows, one line per row.
+func (h *harness) screen() string {
+	cells, w, ht := h.scr.GetContents()
+	var b strings.Builder
+	for y := 0; y < ht; y++ {
+		for x := 0; x < w; x++ {
+			c := cells[y*w+x]
+			if len(c.Runes) == 0 || c.Runes[0] == 0 {
+				b.WriteByte(' ')
+			} else {
+				b.WriteString(string(c.Runes))
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// see waits until the screen shows every text (polling with a deadline).
+func (h *harness) see(texts ...string) {
+	h.t.Helper()
+	deadline := time.Now().Add(waitLimit)
+	for {
+		s := h.screen()
+		flat := strings.Join(strings.Fields(s), " ")
+		missing := ""
+		for _, t := range texts {
+			if !strings.Contains(s, t) && !strings.Contains(flat, strings.Join(strings.Fields(t), " ")) {
+				missing = t
+				break
+			}
+		}
+		if missing == "" {
+			return
+		}
+		if time.Now().After(deadline) {
+			h.t.Fatalf("the screen does not show %q:\n%s", missing, s)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// notSee checks that the screen does not show text.
+func (h *harness) notSee(text string) {
+	h.t.Helper()
+	if s := h.screen(); strings.Contains(s, text) {
+		h.t.Fatalf("the screen shows %q:\n%s", text, s)
+	}
+}
+
+// styleOf is the style of the first cell of the first occurrence of text.
+func (h *harness) styleOf(text string) tcell.Style {
+	h.t.Helper()
+	cells, w, ht := h.scr.GetContents()
+	lines := strings.Split(h.screen(), "\n")
+	for y := 0; y < ht; y++ {
+		if i := strings.Index(lines[y], text); i >= 0 {
+			x := len([]rune(lines[y][:i]))
+			return cells[y*w+x].Style
+		}
+	}
+	h.t.Fatalf("no %q on the screen", text)
+	return tcell.StyleDefault
+}
+
+// newGame starts a game from the home screen: game number, house-rule
+// keys (typed on the options step), players (new names).
+func (h *harness) newGame(gameKey rune, players ...string) {
+	h.t.Helper()
+	h.typ("n" + string(gameKey))
+	h.see("Hausregeln")
+	h.key(tcell.KeyTab)
+	for _, p := range players {
+		h.typ(p + "\n")
+	}
+	h.typ("\n") // empty name: start
+	h.see("am Zug: " + players[0])
+}
+
+// games are the stored games of the harness's database, newest first.
+func (h *harness) games(st storage.Status) []storage.GameInfo {
+	h.t.Helper()
+	gs, err := h.db.Games(context.Background(), storage.GameFilter{Status: st})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return gs
+}
+
+// stored loads the newest game from the database, as a second device would.
+func (h *harness) stored() *storage.StoredGame {
+	h.t.Helper()
+	gs := h.games("")
+	if len(gs) == 0 {
+		h.t.Fatal("no game stored")
+	}
+	sg, err := h.db.LoadGame(context.Background(), gs[0].ID)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return sg
+}

@@ -1,0 +1,189 @@
+package tui
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/gdamore/tcell/v2"
+
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/storage"
+)
+
+func totals(t *testing.T, sg *storage.StoredGame, want ...int) {
+	t.Helper()
+	if got := sg.Game.Totals(); !slices.Equal(got, want) {
+		t.Fatalf("stored totals %v, want %v", got, want)
+	}
+}
+
+// A 5050 game: hot dice, a 1500 that must be confirmed (and a refused stop
+// before it is), a bust, a final round and the end.
+func Test5050Game(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+
+	// Anna: 1 1 1 5 (1050), then 1 5: all six dice aside, a new pass.
+	h.typ("111523\n")
+	h.see("was kommt zur Seite?", "a   1 1 1 5  1050")
+	h.typ("a")
+	h.see("Zug 1050", "2 Würfel im Becher", "Du darfst schreiben")
+	h.typ("15\n")
+	h.typ("a")
+	h.see("neuer Durchgang mit 6 Würfeln", "Zug 1200")
+	h.typ("s")
+	h.see("Anna schreibt 1200", "am Zug: Bob")
+
+	// Bob: the street 1500 must be confirmed.
+	h.typ("123456\n")
+	h.see("a   1 2 3 4 5 6  1500")
+	h.typ("a")
+	h.see("Zug 1500")
+	h.typ("s")
+	h.see("NICHT ÜBERNOMMEN", "1500er-Kombination muss bestätigt werden")
+	h.typ("111234/111\n")
+	h.see("Zug 2500", "Du darfst schreiben")
+	h.typ("s")
+	h.see("Bob schreibt 2500")
+	totals(t, h.stored(), 1200, 2500)
+
+	// Round 2: Anna busts, then Bob.
+	h.typ("234623\n")
+	h.see("FEHLWURF", "Anna: nichts zählt", "am Zug: Bob")
+	h.typ("222346/222\n")
+	h.see("Zug 200")
+	h.typ("634\n")
+	h.see("FEHLWURF", "die 200 Punkte")
+
+	// Round 3: Anna passes 5050 and the round is played out.
+	h.typ("111555\n\n") // Enter takes the best keep
+	h.see("Zug 1500")
+	h.typ("111666/111666\n")
+	h.see("Zug 3100")
+	h.typ("111444\na")
+	h.see("Zug 4500")
+	h.typ("s")
+	h.see("LETZTE RUNDE", "am Zug: Bob", "Anna schreibt 4500 (Stand 5700)")
+	// State is shown by attributes too, not only by colour.
+	if _, _, attr := h.styleOf("LETZTE RUNDE").Decompose(); attr&tcell.AttrReverse == 0 {
+		t.Fatal("the final-round marker is not shown in reverse")
+	}
+	h.typ("111234/111\n")
+	h.typ("s")
+	h.see("Spiel zu Ende", "Gewonnen hat: Anna")
+
+	sg := h.stored()
+	if sg.Status != storage.Finished {
+		t.Fatalf("stored status %q, want finished", sg.Status)
+	}
+	totals(t, sg, 5700, 3500)
+	if w := sg.Game.Winners(); !slices.Equal(w, []int{0}) {
+		t.Fatalf("winners %v", w)
+	}
+	fin := h.games(storage.Finished)
+	if len(fin) != 1 || !slices.Equal(fin[0].Winners, []string{"Anna"}) {
+		t.Fatalf("finished games %+v", fin)
+	}
+}
+
+// A 5000 game: Bob reaches Anna's total and sends her back to 0.
+func Test5000SameScoreReset(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('2', "Anna", "Bob")
+	h.typ("11155\n")
+	h.see("Zug 1200", "zur Seite 1 1 1 5 5")
+	h.typ("s")
+	h.see("Anna schreibt 1200")
+	h.typ("11155\n")
+	h.typ("s")
+	h.see("Anna hatte denselben Stand wie Bob (1200) und fällt auf 0")
+	totals(t, h.stored(), 0, 1200)
+	// The table shows who is in: Bob is, Anna must enter again.
+	h.see("Drin")
+	turns := h.stored().Game.Turns()
+	last := turns[len(turns)-1]
+	if len(last.Events) != 1 || last.Events[0].Kind != scoresheet.EventReset || last.Events[0].Player != "Anna" {
+		t.Fatalf("stored events %+v", last.Events)
+	}
+}
+
+// Undo takes back entries across a turn boundary and says what it took back.
+func TestUndoAcrossTurns(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("111523/1115\n")
+	h.typ("s")
+	h.see("am Zug: Bob", "Anna schreibt 1050")
+	h.typ("u")
+	h.see("Zurückgenommen: das Schreiben", "am Zug: Anna", "Zug 1050")
+	if n := h.stored().Game.Len(); n != 1 {
+		t.Fatalf("stored entries %d, want 1", n)
+	}
+	h.key(tcell.KeyCtrlZ)
+	h.see("Zurückgenommen: Wurf 1 1 1 5 2 3, zur Seite 1 1 1 5", "Zug 0")
+	if n := h.stored().Game.Len(); n != 0 {
+		t.Fatalf("stored entries %d, want 0", n)
+	}
+	h.typ("u")
+	h.see("Nichts zurückzunehmen")
+}
+
+// A refused entry keeps what was typed, says why, and changes nothing.
+func TestRefusalKeepsInput(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("11152\n")
+	h.see("NICHT ÜBERNOMMEN", "jetzt müssen 6 Würfel geworfen werden", "Wurf (6 Würfel): 11152")
+	h.typ("3/22\n")
+	h.see("NICHT ÜBERNOMMEN", "2 2")
+	h.see("Wurf (6 Würfel): 111523/22")
+	if n := h.stored().Game.Len(); n != 0 {
+		t.Fatalf("stored entries %d after refusals", n)
+	}
+	h.key(tcell.KeyEscape) // clears the input
+	h.notSee("111523/22")
+	h.typ("7\n")
+	h.see("kein Würfel")
+}
+
+// Leaving in the middle of a turn, even closing the program, loses nothing:
+// "continue" brings the game back at the same throw.
+func TestQuitAndResumeMidTurn(t *testing.T) {
+	db := openDB(t)
+	h := start(t, db)
+	h.newGame('1', "Anna", "Bob")
+	h.typ("111523\n")
+	h.typ("a")
+	h.see("Zug 1050")
+	h.typ("q")
+	h.see("Spiel verlassen?")
+	h.key(tcell.KeyTab) // to "Verlassen"
+	h.key(tcell.KeyEnter)
+	h.see("Weiterspielen: 5050 · Anna 0, Bob 0")
+	h.stop()
+
+	h2 := start(t, db)
+	h2.see("Weiterspielen: 5050")
+	h2.typ("1")
+	h2.see("am Zug: Anna", "Zug 1050", "Zur Seite: 1 1 1 5", "2 Würfel im Becher")
+	h2.typ("15\n")
+	h2.typ("a")
+	h2.see("Zug 1200")
+}
+
+// A Dreißig-tot attack on the Vordermann.
+func TestDreissigTotAttack(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('7', "Anna", "Bob")
+	h.typ("666665\n")
+	h.see("welche Würfel kommen zur Seite")
+	h.typ("\n") // all of them
+	h.see("35 Augen: Angriff!", "ANGRIFF auf Bob", "Zielzahl 5", "Angriffswurf (6 Würfel)")
+	h.typ("555123\n")
+	h.see("bisher 15 genommen", "3 Würfel")
+	h.typ("512\n")
+	h.see("bisher 20 genommen")
+	h.typ("34\n")
+	h.see("Anna nimmt Bob 20 ab", "am Zug: Bob")
+	totals(t, h.stored(), 30, 10)
+}
