@@ -59,13 +59,15 @@ func (b *bot) next(g *scoresheet.Game) scoresheet.Entry {
 			if b.rng.IntN(4) > 0 {
 				keep = []int{}
 				for _, d := range roll {
-					if d >= 4 {
+					if d >= 4 && len(keep) < 4 {
 						keep = append(keep, d)
 					}
 				}
 			}
 			return scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: roll, Keep: keep}
-		case held && k.Throws() < 3:
+		case held && k.Throws() < 3 && k.DiceToThrow() > 0:
+			// (A throw of no dice after keeping all five is accepted by the
+			// engine, but its record cannot be read back: see the report.)
 			return scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: b.roll(k.DiceToThrow())}
 		}
 		boxes := g.Boxes(g.Seat())
