@@ -286,7 +286,7 @@ func (v *kniffelView) refreshSheet() {
 		label(row, fmt.Sprintf("%c %s", 'a'+rune(c), c.Name(v.lang)), styleNormal)
 	}
 	label(rowUpperSum, v.tr("Upper sum", "Summe oben"), styleCurrent)
-	label(rowBonus, v.tr("Bonus (63+)", "Bonus (ab 63)"), styleCurrent)
+	label(rowBonus, v.tr("Bonus (missing)", "Bonus (fehlt)"), styleCurrent)
 	label(rowLowerSum, v.tr("Lower sum", "Summe unten"), styleCurrent)
 	label(rowKBonus, v.tr("Kniffel bonus", "Kniffel-Bonus"), styleCurrent)
 	label(rowTotal, v.tr("Total", "Gesamt"), styleCurrent.Underline(true))
@@ -342,11 +342,11 @@ func (v *kniffelView) refreshSheet() {
 		}
 		upper, kb := g.KniffelBonuses(seat)
 		t.SetCell(rowUpperSum, col, cell(fmt.Sprint(scoresheet.UpperSum(b)), styleNormal, tview.AlignRight))
-		bonus := fmt.Sprintf("%s %d", v.tr("need", "fehlt"), scoresheet.UpperMissing(b))
 		if upper > 0 {
-			bonus = fmt.Sprint(upper)
+			t.SetCell(rowBonus, col, cell(fmt.Sprint(upper), styleCurrent, tview.AlignRight))
+		} else {
+			t.SetCell(rowBonus, col, cell(fmt.Sprintf("(%d)", scoresheet.UpperMissing(b)), styleDim, tview.AlignRight))
 		}
-		t.SetCell(rowBonus, col, cell(bonus, styleNormal, tview.AlignRight))
 		t.SetCell(rowLowerSum, col, cell(fmt.Sprint(scoresheet.LowerSum(b)), styleNormal, tview.AlignRight))
 		t.SetCell(rowKBonus, col, cell(fmt.Sprint(kb), styleNormal, tview.AlignRight))
 		t.SetCell(rowTotal, col, cell(fmt.Sprint(totals[seat]), styleCurrent.Underline(true), tview.AlignRight))

@@ -1,0 +1,93 @@
+package tui
+
+import (
+	"testing"
+
+	"github.com/gdamore/tcell/v2"
+
+	"github.com/wuerfelblock/wuerfelblock/storage"
+)
+
+// kniffelPlan is one player's 13 turns (final dice and box letter) earning
+// both bonuses: upper sum 75 (+35) and a second Kniffel (+100).
+var kniffelPlan = []struct{ dice, box string }{
+	{"66666", "l"}, // Kniffel 50
+	{"66666", "f"}, // Sechser 30, Kniffel bonus 100
+	{"11123", "a"}, // 3
+	{"22234", "b"}, // 6
+	{"33345", "c"}, // 9
+	{"44456", "d"}, // 12
+	{"55561", "e"}, // 15
+	{"33312", "g"}, // Dreierpasch 12
+	{"44441", "h"}, // Viererpasch 17
+	{"22333", "i"}, // Full House 25
+	{"12346", "j"}, // Kleine Straße 30
+	{"12345", "k"}, // Große Straße 40
+	{"66655", "m"}, // Chance 28
+}
+
+// Four players play Kniffel to the end with quick entry: the final dice,
+// then the box chosen by its letter (or the arrows) and confirmed.
+func TestKniffelFourPlayers(t *testing.T) {
+	h := start(t, openDB(t))
+	players := []string{"Anna", "Bob", "Cleo", "Dora"}
+	h.newGame('5', players...)
+	h.see("Endwürfel:", "a Einser", "Summe oben", "Bonus (fehlt)", "(63)")
+	for round, step := range kniffelPlan {
+		for seat := range players {
+			dice, box := step.dice, step.box
+			if seat == 3 && round == 12 {
+				dice = "11112" // Dora's Chance is only 6
+			}
+			h.typ(dice + "\n")
+			if round == 9 && seat == 0 {
+				// Every free box previews its score; the best is preselected.
+				h.see("▸25", "Full House 25", "Enter trägt ein")
+			}
+			if round == 0 && seat == 0 {
+				// The arrows move the cursor over the free boxes.
+				h.key(tcell.KeyDown)
+				h.see("▸ Chance 30")
+				h.key(tcell.KeyUp)
+				h.see("▸ Kniffel 50")
+			}
+			h.typ(box + "\n")
+		}
+		if round == 1 {
+			h.see("Kniffel-Bonus")
+		}
+	}
+	h.see("Spiel zu Ende", "Gewonnen haben: Anna, Bob, Cleo", "412", "390")
+	sg := h.stored()
+	if sg.Status != storage.Finished {
+		t.Fatalf("status %q", sg.Status)
+	}
+	totals(t, sg, 412, 412, 412, 390)
+	for seat := range players {
+		up, kb := sg.Game.KniffelBonuses(seat)
+		if up != 35 || kb != 100 {
+			t.Fatalf("seat %d bonuses %d/%d, want 35/100", seat, up, kb)
+		}
+	}
+}
+
+// Throw by throw: keep dice between throws, then write the box.
+func TestKniffelThrowByThrow(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('5', "Anna", "Bob")
+	h.typ("t")
+	h.see("Wurf für Wurf", "Wurf 1 (5 Würfel):")
+	h.typ("66123\n")
+	h.see("Wurf 1 von 3", "Würfel: 1 2 3 6 6")
+	h.typ("66\n")
+	h.see("Behalten: 6 6", "Wurf 2 (3 Würfel):")
+	h.typ("664/666\n") // throw and keep at once
+	h.typ("12\n")
+	h.see("Wurf 3 von 3", "Würfel: 1 2 6 6 6")
+	h.typ("f\n")
+	h.see("Anna: Sechser 18")
+	sg := h.stored()
+	if sg.Game.Len() != 4 {
+		t.Fatalf("stored entries %d, want 3 throws and a box", sg.Game.Len())
+	}
+}
