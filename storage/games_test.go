@@ -27,8 +27,8 @@ func TestAppendRefusesBrokenRulesAndLeavesTheGameAsItWas(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, bad := range []scoresheet.Entry{
-		throw([]int{1, 1, 1, 5, 2, 3}, []int{1}),    // six dice, but only two are left
-		throw([]int{2, 3}, []int{2}),                // a 2 alone scores nothing
+		throw([]int{1, 1, 1, 5, 2, 3}, []int{1}),     // six dice, but only two are left
+		throw([]int{2, 3}, []int{2}),                 // a 2 alone scores nothing
 		{Kind: scoresheet.EntryScore, Category: "x"}, // not a 5050 entry
 	} {
 		before := sg.Game.Record()
@@ -150,8 +150,8 @@ func TestTurnSummaryFields(t *testing.T) {
 	db := openTest(t)
 	sg, _ := db.CreateGame(ctx, validate.MustRules(validate.Game5050, nil), []string{"Anna", "Ben"})
 	for _, e := range []scoresheet.Entry{
-		throw([]int{1, 1, 1, 5, 2, 3}, []int{1, 1, 1, 5}), // 1050
-		throw([]int{2, 3}, []int{}),                        // bust with two dice left
+		throw([]int{1, 1, 1, 5, 2, 3}, []int{1, 1, 1, 5}),       // 1050
+		throw([]int{2, 3}, []int{}),                             // bust with two dice left
 		throw([]int{1, 2, 3, 4, 5, 6}, []int{1, 2, 3, 4, 5, 6}), // street: 1500, must be confirmed
 		throw([]int{2, 2, 3, 3, 4, 6}, []int{}),                 // bust: the confirmation failed
 	} {
