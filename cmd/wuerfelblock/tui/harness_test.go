@@ -9,6 +9,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -199,3 +200,21 @@ func (h *harness) stored() *storage.StoredGame {
 	}
 	return sg
 }
+
+// find is the screen position of text.
+func (h *harness) find(text string) (x, y int) {
+	h.t.Helper()
+	for y, line := range strings.Split(h.screen(), "\n") {
+		if i := strings.Index(line, text); i >= 0 {
+			return len([]rune(line[:i])), y
+		}
+	}
+	h.t.Fatalf("no %q on the screen:\n%s", text, h.screen())
+	return 0, 0
+}
+
+func entryThrow(roll, keep []int) scoresheet.Entry {
+	return scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: roll, Keep: keep}
+}
+
+func entryStop() scoresheet.Entry { return scoresheet.Entry{Kind: scoresheet.EntryStop} }

@@ -1,0 +1,200 @@
+package tui
+
+import (
+	"context"
+	"testing"
+
+	"github.com/gdamore/tcell/v2"
+
+	"github.com/wuerfelblock/wuerfelblock/storage"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// Help shows the keys of the screen and the rules with the active house rules.
+func TestHelp(t *testing.T) {
+	h := start(t, openDB(t))
+	h.typ("?")
+	h.see("Tasten auf diesem Bild", "neues Spiel")
+	h.key(tcell.KeyEscape)
+	h.notSee("Tasten auf diesem Bild")
+	h.newGame('1', "Anna", "Bob")
+	h.typ("?")
+	h.see("schreiben", "Regeln: 5050", "Sechs Würfel")
+	h.key(tcell.KeyEnd)
+	h.see("Hausregeln dieses Spiels", "wuerfel = 6")
+	h.typ("q")
+	h.see("am Zug: Anna")
+}
+
+// House rules are a form with descriptions and defaults; a preset saved
+// once loads the next time.
+func TestHouseRulesAndPresets(t *testing.T) {
+	h := start(t, openDB(t))
+	h.typ("n3")
+	h.see("Zehntausend: Hausregeln", "ziel", "(Vorgabe 10000)", "beweisen")
+	h.key(tcell.KeyDown) // ziel
+	h.see("Zielpunktzahl")
+	h.key(tcell.KeyRight)
+	h.see("* ziel", "10050")
+	h.key(tcell.KeyEnter) // type a number
+	h.key(tcell.KeyCtrlU)
+	h.typ("5000\n")
+	h.see("* ziel", "5000")
+	h.typ("p")
+	h.typ("Oma\n")
+	h.see("Vorlage: Oma")
+	h.key(tcell.KeyEscape)
+	h.typ("3")
+	h.notSee("* ziel")
+	h.typ("l")
+	h.see("Vorlage laden")
+	h.typ("1")
+	h.see("* ziel", "5000", "Vorlage: Oma")
+	// A contradiction is refused with the rules' words.
+	h.key(tcell.KeyDown)
+	for range 8 {
+		h.key(tcell.KeyDown)
+	}
+	h.see("minus:")
+	h.typ(" ")
+	h.key(tcell.KeyDown)
+	h.typ(" ")
+	h.key(tcell.KeyTab)
+	h.see("widersprechen sich")
+	ps, err := h.db.Presets(context.Background(), "zehntausend")
+	if err != nil || len(ps) != 1 || ps[0].Name != "Oma" {
+		t.Fatalf("presets %+v, %v", ps, err)
+	}
+}
+
+// In 5050 the winner of the last game between the same players begins.
+func TestLastWinnerStarts(t *testing.T) {
+	db := openDB(t)
+	ctx := context.Background()
+	for _, n := range []string{"Anna", "Bob"} {
+		if _, err := db.EnsurePlayer(ctx, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sg, err := db.CreateGame(ctx, validate.MustRules(validate.Game5050, nil), []string{"Anna", "Bob"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Abandon(ctx, sg.ID); err != nil {
+		t.Fatal(err)
+	}
+	_ = sg
+	h := start(t, db)
+	h.typ("n1")
+	h.key(tcell.KeyTab)
+	h.see("Sitzordnung")
+	// No finished game yet: seat order as picked.
+	h.typ(" ")
+	h.key(tcell.KeyDown)
+	h.typ(" ")
+	h.see("1. Anna", "2. Bob")
+	h.typ("b") // Bob begins
+	h.see("1. Bob", "2. Anna")
+	h.typ("s")
+	h.see("am Zug: Bob")
+	// Bob wins quickly: 111555 and 111666 are two hot-dice passes... the
+	// test needs a finished game, so play one through the store.
+	h.stop()
+	won := finish5050(t, db, []string{"Bob", "Anna"})
+	_ = won
+	h2 := start(t, db)
+	h2.typ("n1")
+	h2.key(tcell.KeyTab)
+	h2.typ(" ") // the first known player
+	h2.key(tcell.KeyDown)
+	h2.typ(" ")
+	h2.see("hat das letzte Spiel zwischen euch gewonnen und beginnt", "1. Bob")
+}
+
+// finish5050 plays a 5050 game through the store that the first player wins.
+func finish5050(t *testing.T, db *storage.DB, players []string) *storage.StoredGame {
+	t.Helper()
+	ctx := context.Background()
+	sg, err := db.CreateGame(ctx, validate.MustRules(validate.Game5050, nil), players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	throw := func(roll, keep []int) {
+		t.Helper()
+		if err := db.Append(ctx, sg, entryThrow(roll, keep)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stop := func() {
+		t.Helper()
+		if err := db.Append(ctx, sg, entryStop()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 2 {
+		throw([]int{1, 1, 1, 5, 5, 5}, []int{1, 1, 1, 5, 5, 5})
+		throw([]int{1, 1, 1, 6, 6, 6}, []int{1, 1, 1, 6, 6, 6})
+		stop()
+		throw([]int{2, 3, 4, 6, 2, 3}, []int{})
+	}
+	if !sg.Game.Finished() {
+		t.Fatalf("the game did not end: totals %v", sg.Game.Totals())
+	}
+	return sg
+}
+
+// Zehntausend Rückwärts shows the points on the table as they grow and
+// the minus points of the one who busts.
+func TestRueckwaerts(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('4', "Anna", "Bob")
+	h.typ("11234\n")
+	h.see("Anna legt nach: 200 Punkte liegen aus, der Nächste wirft 3 Würfel", "Auf dem Tisch: 200 Punkte · wirf 3 Würfel")
+	h.typ("234\n")
+	h.see("FEHLWURF", "Bob wirft nichts und bekommt die 200 ausliegenden Punkte als Minus")
+	totals(t, h.stored(), 0, 200)
+}
+
+// Totwürfeln: points per round and the live dice.
+func TestTotwuerfeln(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('6', "Anna", "Bob")
+	h.see("Lebende Würfel: 5", "Killerzahl: 5")
+	h.typ("56641\n")
+	h.see("Lebende Würfel: 4", "Punkte in diesem Zug: 17")
+	h.typ("5555\n")
+	h.see("Anna: 17 Punkte in diesem Zug", "am Zug: Bob")
+	totals(t, h.stored(), 17, 0)
+}
+
+// The UI speaks English when asked to.
+func TestEnglish(t *testing.T) {
+	h := startLang(t, openDB(t), validate.English)
+	h.see("New game", "Players", "Statistics", "Rules", "Quit")
+	h.typ("s")
+	h.see("Statistics will appear here")
+	h.typ("q")
+	h.typ("r1")
+	h.see("Six dice")
+	h.typ("q")
+	h.typ("q")
+	h.typ("n1")
+	h.key(tcell.KeyTab)
+	h.typ("Ann\nBen\n\n")
+	h.see("turn: Ann", "Throw 6 dice and type them")
+	h.typ("66\n")
+	h.see("NOT TAKEN", "6 dice must be thrown now")
+}
+
+// Mouse: a click on a keep takes it.
+func TestMouseKeep(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("111523\n")
+	h.see("b   1 1 1    1000")
+	x, y := h.find("1 1 1    1000")
+	h.scr.InjectMouse(x, y, tcell.Button1, tcell.ModNone)
+	h.scr.InjectMouse(x, y, tcell.ButtonNone, tcell.ModNone)
+	h.sync()
+	h.see("Zug 1000", "3 Würfel im Becher")
+}
