@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"modernc.org/sqlite"
@@ -33,8 +34,8 @@ type DB struct {
 	sql  *sql.DB
 	path string
 
-	appendEntry *sql.Stmt
-	insertTurn  *sql.Stmt
+	mu    sync.Mutex
+	stmts map[string]*sql.Stmt // prepared once, for the statements of every entry and import
 }
 
 // DefaultPath is where the database lives unless told otherwise:
@@ -104,10 +105,6 @@ func openWith(path string, migrations fs.FS) (*DB, error) {
 		sdb.Close()
 		return nil, err
 	}
-	if err := db.prepare(); err != nil {
-		sdb.Close()
-		return nil, err
-	}
 	return db, nil
 }
 
@@ -163,11 +160,12 @@ func unwrapPath(err error) error {
 
 // Close closes the database.
 func (db *DB) Close() error {
-	for _, s := range []*sql.Stmt{db.appendEntry, db.insertTurn} {
-		if s != nil {
-			s.Close()
-		}
+	db.mu.Lock()
+	for _, s := range db.stmts {
+		s.Close()
 	}
+	db.stmts = nil
+	db.mu.Unlock()
 	return db.sql.Close()
 }
 
@@ -380,14 +378,22 @@ func inspect(path string, known int) error {
 	return nil
 }
 
-// prepare readies the statements of the hot path: entering one entry.
-func (db *DB) prepare() error {
-	var err error
-	db.appendEntry, err = db.sql.Prepare(`INSERT INTO entries (game_id, n, kind, roll, keep, fives, category) VALUES (?, ?, ?, ?, ?, ?, ?)`)
-	if err != nil {
-		return db.wrap(err)
+// exec runs a statement of the hot path in tx, prepared once per
+// connection: the statistics triggers make preparing them costly.
+func (db *DB) exec(ctx context.Context, tx *sql.Tx, query string, args ...any) (sql.Result, error) {
+	db.mu.Lock()
+	st, ok := db.stmts[query]
+	if !ok {
+		var err error
+		if st, err = db.sql.PrepareContext(ctx, query); err != nil {
+			db.mu.Unlock()
+			return nil, err
+		}
+		if db.stmts == nil {
+			db.stmts = map[string]*sql.Stmt{}
+		}
+		db.stmts[query] = st
 	}
-	db.insertTurn, err = db.sql.Prepare(`INSERT INTO turns (game_id, turn, seat, player_id, game, points, total, end_kind, throws, hot_dice, failed, dice_left, category, bonus, attack)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-	return db.wrap(err)
+	db.mu.Unlock()
+	return tx.StmtContext(ctx, st).ExecContext(ctx, args...)
 }

@@ -180,58 +180,80 @@ type Refusal struct {
 // Import stores records: each is judged by the rules engine and refused with
 // its error when invalid; a game whose id is present already is skipped, so
 // merging the histories of several devices never duplicates a game; a record
-// without id gets a new one. Everything is written in one transaction.
+// without id gets a new one. Records are written in transactions of
+// importBatch, so that other programs on the database wait only briefly; an
+// import cut short is completed by importing the same file again.
 func (db *DB) Import(ctx context.Context, recs []ExportRecord) (ImportReport, error) {
 	var rep ImportReport
-	err := db.update(ctx, func(tx *sql.Tx) error {
-		rep = ImportReport{}
-		now := db.now()
-		for i, r := range recs {
-			refuse := func(err error, turn int, throw *int) {
-				rep.Refused = append(rep.Refused, Refusal{Index: i, ID: r.ID, Turn: turn, Throw: throw, Err: err})
-			}
-			if r.bad != nil {
-				refuse(r.bad, -1, nil)
-				continue
-			}
-			id := uuid.NewString()
-			if r.ID != "" {
-				var err error
-				if id, err = NormalizeID(r.ID); err != nil {
-					refuse(err, -1, nil)
-					continue
-				}
-				var n int
-				if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE uuid = ?`, id).Scan(&n); err != nil {
+	now := db.now()
+	for start := 0; start < len(recs); start += importBatch {
+		end := min(start+importBatch, len(recs))
+		var part ImportReport
+		err := db.update(ctx, func(tx *sql.Tx) error {
+			part = ImportReport{}
+			for i := start; i < end; i++ {
+				if err := db.importOne(ctx, tx, i, recs[i], now, &part); err != nil {
 					return err
 				}
-				if n > 0 {
-					rep.Skipped++
-					continue
-				}
 			}
-			g, verr, err := scoresheet.Load(r.Record, validate.English)
-			if err != nil {
-				refuse(err, -1, nil)
-				continue
-			}
-			if verr != nil {
-				cause := verr.Err()
-				if cause == nil {
-					cause = errors.New(verr.Message)
-				}
-				refuse(cause, verr.Turn, verr.Throw)
-				continue
-			}
-			if err := db.importGame(ctx, tx, id, r, g, now); err != nil {
-				return err
-			}
-			rep.Imported++
-			rep.IDs = append(rep.IDs, id)
+			return nil
+		})
+		if err != nil {
+			return rep, err
 		}
+		rep.Imported += part.Imported
+		rep.Skipped += part.Skipped
+		rep.IDs = append(rep.IDs, part.IDs...)
+		rep.Refused = append(rep.Refused, part.Refused...)
+	}
+	return rep, nil
+}
+
+const importBatch = 200
+
+func (db *DB) importOne(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, now time.Time, rep *ImportReport) error {
+	refuse := func(err error, turn int, throw *int) {
+		rep.Refused = append(rep.Refused, Refusal{Index: i, ID: r.ID, Turn: turn, Throw: throw, Err: err})
+	}
+	if r.bad != nil {
+		refuse(r.bad, -1, nil)
 		return nil
-	})
-	return rep, err
+	}
+	id := uuid.NewString()
+	if r.ID != "" {
+		var err error
+		if id, err = NormalizeID(r.ID); err != nil {
+			refuse(err, -1, nil)
+			return nil
+		}
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE uuid = ?`, id).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			rep.Skipped++
+			return nil
+		}
+	}
+	g, verr, err := scoresheet.Load(r.Record, validate.English)
+	if err != nil {
+		refuse(err, -1, nil)
+		return nil
+	}
+	if verr != nil {
+		cause := verr.Err()
+		if cause == nil {
+			cause = errors.New(verr.Message)
+		}
+		refuse(cause, verr.Turn, verr.Throw)
+		return nil
+	}
+	if err := db.importGame(ctx, tx, id, r, g, now); err != nil {
+		return err
+	}
+	rep.Imported++
+	rep.IDs = append(rep.IDs, id)
+	return nil
 }
 
 // importGame stores a judged game with its entries and summaries.
@@ -240,13 +262,12 @@ func (db *DB) importGame(ctx context.Context, tx *sql.Tx, id string, r ExportRec
 	if started.IsZero() {
 		started = now
 	}
-	sg, err := createGame(ctx, tx, g.Rules, g.Players, id, started)
+	sg, err := db.createGame(ctx, tx, g.Rules, g.Players, id, started)
 	if err != nil {
 		return err
 	}
-	ins := tx.StmtContext(ctx, db.appendEntry)
 	for n, e := range g.Entries() {
-		if _, err := ins.ExecContext(ctx, sg.row, n, string(e.Kind), pipsText(e.Roll), pipsText(e.Keep), e.FivesAsOnes, nullString(e.Category)); err != nil {
+		if _, err := db.exec(ctx, tx, insertEntry, sg.row, n, string(e.Kind), pipsText(e.Roll), pipsText(e.Keep), e.FivesAsOnes, nullString(e.Category)); err != nil {
 			return err
 		}
 	}
@@ -261,7 +282,7 @@ func (db *DB) importGame(ctx context.Context, tx *sql.Tx, id string, r ExportRec
 	}
 	switch {
 	case g.Finished():
-		return writeResults(ctx, tx, sg, g, ended.Truncate(time.Millisecond))
+		return db.writeResults(ctx, tx, sg, g, ended.Truncate(time.Millisecond))
 	case r.Status == Abandoned:
 		_, err := tx.ExecContext(ctx, `UPDATE games SET status = 'abandoned', ended = ? WHERE id = ?`, ended.UnixMilli(), sg.row)
 		return err

@@ -105,7 +105,7 @@ func (db *DB) CreateGame(ctx context.Context, rules *validate.Rules, players []s
 	var sg *StoredGame
 	err := db.update(ctx, func(tx *sql.Tx) error {
 		var err error
-		sg, err = createGame(ctx, tx, rules, players, uuid.NewString(), db.now())
+		sg, err = db.createGame(ctx, tx, rules, players, uuid.NewString(), db.now())
 		return err
 	})
 	if err != nil {
@@ -114,7 +114,7 @@ func (db *DB) CreateGame(ctx context.Context, rules *validate.Rules, players []s
 	return sg, nil
 }
 
-func createGame(ctx context.Context, tx *sql.Tx, rules *validate.Rules, players []string, id string, started time.Time) (*StoredGame, error) {
+func (db *DB) createGame(ctx context.Context, tx *sql.Tx, rules *validate.Rules, players []string, id string, started time.Time) (*StoredGame, error) {
 	if err := scoresheet.CheckPlayers(cleanNames(players)); err != nil {
 		return nil, err
 	}
@@ -133,7 +133,7 @@ func createGame(ctx context.Context, tx *sql.Tx, rules *validate.Rules, players 
 	}
 	started = started.Truncate(time.Millisecond)
 	sg := &StoredGame{ID: id, Game: g, Started: started, Status: Running, players: ids, options: optionsKey(rules)}
-	res, err := tx.ExecContext(ctx, `INSERT INTO games (uuid, game, options, status, started) VALUES (?, ?, ?, 'running', ?)`,
+	res, err := db.exec(ctx, tx, `INSERT INTO games (uuid, game, options, status, started) VALUES (?, ?, ?, 'running', ?)`,
 		id, string(rules.Game), sg.options, started.UnixMilli())
 	if err != nil {
 		return nil, err
@@ -142,7 +142,7 @@ func createGame(ctx context.Context, tx *sql.Tx, rules *validate.Rules, players 
 		return nil, err
 	}
 	for seat, pid := range ids {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, player_id) VALUES (?, ?, ?)`, sg.row, seat, pid); err != nil {
+		if _, err := db.exec(ctx, tx, `INSERT INTO seats (game_id, seat, player_id) VALUES (?, ?, ?)`, sg.row, seat, pid); err != nil {
 			return nil, err
 		}
 	}
@@ -306,7 +306,7 @@ func (db *DB) Append(ctx context.Context, sg *StoredGame, e scoresheet.Entry) er
 				return err
 			}
 		}
-		if _, err := tx.StmtContext(ctx, db.appendEntry).ExecContext(ctx, sg.row, before, string(stored.Kind),
+		if _, err := db.exec(ctx, tx, insertEntry, sg.row, before, string(stored.Kind),
 			pipsText(stored.Roll), pipsText(stored.Keep), stored.FivesAsOnes, nullString(stored.Category)); err != nil {
 			if isConstraint(err) {
 				return newErr(CodeConflict, err, sg.ID)
@@ -320,7 +320,7 @@ func (db *DB) Append(ctx context.Context, sg *StoredGame, e scoresheet.Entry) er
 			}
 		}
 		if g.Finished() {
-			return writeResults(ctx, tx, sg, g, now)
+			return db.writeResults(ctx, tx, sg, g, now)
 		}
 		return nil
 	})
@@ -352,6 +352,12 @@ func isConstraint(err error) bool {
 	return errors.As(err, &le) && le.Code()&0xff == sqlite3.SQLITE_CONSTRAINT
 }
 
+const (
+	insertEntry = `INSERT INTO entries (game_id, n, kind, roll, keep, fives, category) VALUES (?, ?, ?, ?, ?, ?, ?)`
+	insertTurn  = `INSERT INTO turns (game_id, turn, seat, player_id, game, points, total, end_kind, throws, hot_dice, failed, dice_left, category, bonus, attack)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+)
+
 var endKinds = map[validate.TurnEnd]string{
 	validate.Stopped:  "stopped",
 	validate.Bust:     "bust",
@@ -373,7 +379,7 @@ func (db *DB) writeTurn(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scor
 	if !ok {
 		return fmt.Errorf("turn %d ended in an unknown way (%d)", turn, t.End)
 	}
-	if _, err := tx.StmtContext(ctx, db.insertTurn).ExecContext(ctx, sg.row, turn, t.Seat, sg.players[t.Seat], string(g.Rules.Game),
+	if _, err := db.exec(ctx, tx, insertTurn, sg.row, turn, t.Seat, sg.players[t.Seat], string(g.Rules.Game),
 		t.Points, t.Totals[t.Seat], end, t.Throws, t.HotDice, b2i(t.FailedObligation), t.DiceLeft,
 		nullString(t.Category), t.Bonus, t.Attack); err != nil {
 		if isConstraint(err) {
@@ -382,7 +388,7 @@ func (db *DB) writeTurn(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scor
 		return err
 	}
 	for k, ev := range t.Events {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO events (game_id, turn, n, kind, player_id, from_id, points) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		if _, err := db.exec(ctx, tx, `INSERT INTO events (game_id, turn, n, kind, player_id, from_id, points) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 			sg.row, turn, k, string(ev.Kind), sg.playerID(g, ev.Player), sg.playerID(g, ev.From), ev.Points); err != nil {
 			return err
 		}
@@ -402,14 +408,14 @@ func (sg *StoredGame) playerID(g *scoresheet.Game, name string) any {
 
 // writeResults records the end of the game: status, end time, and one row
 // per player with final total, rank and whether they won.
-func writeResults(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scoresheet.Game, ended time.Time) error {
-	if _, err := tx.ExecContext(ctx, `UPDATE games SET status = 'finished', ended = ? WHERE id = ?`, ended.UnixMilli(), sg.row); err != nil {
+func (db *DB) writeResults(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scoresheet.Game, ended time.Time) error {
+	if _, err := db.exec(ctx, tx, `UPDATE games SET status = 'finished', ended = ? WHERE id = ?`, ended.UnixMilli(), sg.row); err != nil {
 		return err
 	}
 	totals := g.Totals()
 	rank, won := Ranks(g.Rules.Game, totals, g.Winners())
 	for seat, total := range totals {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO results (game_id, seat, player_id, game, options, players, total, rank, won, ended) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		if _, err := db.exec(ctx, tx, `INSERT INTO results (game_id, seat, player_id, game, options, players, total, rank, won, ended) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			sg.row, seat, sg.players[seat], string(g.Rules.Game), sg.options, len(totals), total, rank[seat], b2i(won[seat]), ended.UnixMilli()); err != nil {
 			return err
 		}
