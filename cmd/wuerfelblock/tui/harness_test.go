@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"slices"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,6 +22,10 @@ type harness struct {
 	scr  tcell.SimulationScreen
 	db   *storage.DB
 	done chan error
+
+	// The screen as the last sync saw it.
+	cells []tcell.SimCell
+	w, h  int
 }
 
 const waitLimit = 5 * time.Second
@@ -77,6 +82,10 @@ func (h *harness) sync() {
 	case <-time.After(waitLimit):
 		h.t.Fatalf("the UI did not answer within %v; screen:\n%s", waitLimit, h.screen())
 	}
+	// The UI waits in its key handler now: nothing draws while we copy.
+	cells, w, ht := h.scr.GetContents()
+	h.cells, h.w, h.h = slices.Clone(cells), w, ht
+	h.ui.barrier <- struct{}{}
 }
 
 // typ types text, one key per rune; "\n" is Enter.
@@ -100,7 +109,7 @@ func (h *harness) key(k tcell.Key) {
 
 // screen is what the terminal shows, one line per row.
 func (h *harness) screen() string {
-	cells, w, ht := h.scr.GetContents()
+	cells, w, ht := h.cells, h.w, h.h
 	var b strings.Builder
 	for y := 0; y < ht; y++ {
 		for x := 0; x < w; x++ {
@@ -136,7 +145,8 @@ func (h *harness) see(texts ...string) {
 		if time.Now().After(deadline) {
 			h.t.Fatalf("the screen does not show %q:\n%s", missing, s)
 		}
-		time.Sleep(5 * time.Millisecond)
+		time.Sleep(5 * time.Millisecond) // poll again; the deadline decides
+		h.sync()
 	}
 }
 
@@ -151,7 +161,7 @@ func (h *harness) notSee(text string) {
 // styleOf is the style of the first cell of the first occurrence of text.
 func (h *harness) styleOf(text string) tcell.Style {
 	h.t.Helper()
-	cells, w, ht := h.scr.GetContents()
+	cells, w, ht := h.cells, h.w, h.h
 	lines := strings.Split(h.screen(), "\n")
 	for y := 0; y < ht; y++ {
 		if i := strings.Index(lines[y], text); i >= 0 {

@@ -73,7 +73,8 @@ type UI struct {
 	overlay bool // help or a dialog is shown above the top screen
 	seq     int
 
-	// barrier is signalled when the test key arrives (headless tests).
+	// barrier is signalled when the test key arrives (headless tests); the
+	// UI then waits until the test signals back.
 	barrier chan struct{}
 }
 
@@ -179,7 +180,9 @@ func (ui *UI) home() {
 func (ui *UI) capture(ev *tcell.EventKey) *tcell.EventKey {
 	if ev.Key() == barrierKey {
 		if ui.barrier != nil {
+			// Hand over, and wait while the test reads the screen.
 			ui.barrier <- struct{}{}
+			<-ui.barrier
 		}
 		return nil
 	}
