@@ -2,8 +2,8 @@ package tui
 
 import (
 	"context"
-	"slices"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
