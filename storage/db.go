@@ -20,6 +20,9 @@ import (
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 //go:embed migrations/*.sql
@@ -185,8 +188,11 @@ func (db *DB) wrap(err error) error {
 		return nil
 	}
 	var se *Error
-	if errors.As(err, &se) {
-		return err
+	var ve *validate.Error
+	var ie *scoresheet.InputError
+	if errors.As(err, &se) || errors.As(err, &ve) || errors.As(err, &ie) ||
+		errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return err // a refusal of the rules, or the caller's own, not trouble with the database
 	}
 	var le *sqlite.Error
 	if errors.As(err, &le) {

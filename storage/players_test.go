@@ -134,3 +134,16 @@ func TestPlayersMostRecentFirst(t *testing.T) {
 		t.Errorf("order %s", got)
 	}
 }
+
+// Rule refusals come back as they are, not as database trouble.
+func TestRefusalsAreNotWrapped(t *testing.T) {
+	db := openTest(t)
+	_, err := db.AddPlayer(ctx, "\x1b[2J")
+	if _, ok := err.(*validate.Error); !ok {
+		t.Errorf("AddPlayer: %T %v, want a bare *validate.Error", err, err)
+	}
+	_, err = db.CreateGame(ctx, validate.MustRules(validate.GameDreissigTot, map[string]any{"hundert": true}), []string{"A", "B", "C"})
+	if _, ok := err.(*validate.Error); !ok {
+		t.Errorf("CreateGame: %T %v, want a bare *validate.Error", err, err)
+	}
+}
