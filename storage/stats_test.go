@@ -7,7 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage/generate"
+	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 func statsTestDB(t testing.TB) *DB {
@@ -118,4 +120,275 @@ func TestGeneratedHistorySummaries(t *testing.T) {
 	if len(ps) != 12 {
 		t.Errorf("%d players", len(ps))
 	}
+}
+
+func sThrow(roll []int, keep ...int) scoresheet.Entry {
+	if keep == nil {
+		keep = []int{}
+	}
+	return scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: roll, Keep: keep}
+}
+
+// sBare is a throw without a keep: a bust, or in 5000 all scoring dice.
+func sBare(roll ...int) scoresheet.Entry {
+	return scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: roll}
+}
+
+var sStop = scoresheet.Entry{Kind: scoresheet.EntryStop}
+
+func sDice(roll ...int) []int { return roll }
+
+// playStored creates a game and enters every entry through Append.
+func playStored(t testing.TB, db *DB, rules *validate.Rules, players []string, entries ...scoresheet.Entry) *StoredGame {
+	t.Helper()
+	ctx := context.Background()
+	sg, err := db.CreateGame(ctx, rules, players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range entries {
+		if err := db.Append(ctx, sg, e); err != nil {
+			t.Fatalf("%s entry %d %+v: %v", rules.Game, i, e, err)
+		}
+	}
+	return sg
+}
+
+// Three short Zehntausend games (target 500) between Anna and Ben, the
+// third with verdoppeln: Anna wins, Ben wins, then a shared win.
+func knownZehntausend(t testing.TB, db *DB) (g1, g2, g3 *StoredGame) {
+	r500 := validate.MustRules(validate.GameZehntausend, map[string]any{"ziel": 500})
+	rVerd := validate.MustRules(validate.GameZehntausend, map[string]any{"ziel": 500, "verdoppeln": true})
+	ab := []string{"Anna", "Ben"}
+	full := []scoresheet.Entry{sThrow(sDice(1, 1, 5, 5, 2), 1, 1, 5, 5), sThrow(sDice(1), 1), sThrow(sDice(1, 2, 3, 4, 6), 1), sStop} // 500, hot dice once
+	g1 = playStored(t, db, r500, ab,
+		sThrow(sDice(1, 1, 2, 3, 4), 1, 1), sStop, // Anna 200
+		sBare(2, 3, 4, 6, 6),                                                 // Ben busts with 5 dice
+		sThrow(sDice(1, 5, 2, 3, 4), 1, 5), sThrow(sDice(1, 2, 3), 1), sStop, // Anna 250: 450
+		sThrow(sDice(1, 1, 5, 5, 2), 1, 1, 5, 5), sThrow(sDice(1), 1), sStop, // Ben 400 after hot dice
+		sThrow(sDice(1, 2, 3, 4, 6), 1), sStop, // Anna 100: 550, final round
+		sThrow(sDice(5, 2, 3, 4, 6), 5), sBare(2, 3, 4, 6), // Ben busts with 4 dice
+	)
+	g2 = playStored(t, db, r500, ab, append([]scoresheet.Entry{sBare(2, 3, 4, 6, 6)}, full...)...)
+	g3 = playStored(t, db, rVerd, ab, append(append([]scoresheet.Entry{}, full...), full...)...)
+	for _, g := range []*StoredGame{g1, g2, g3} {
+		if !g.Game.Finished() {
+			t.Fatalf("a known game did not finish: %v", g.Game.Totals())
+		}
+	}
+	return g1, g2, g3
+}
+
+func figuresOf(t *testing.T, db *DB, player, game string) *GameStats {
+	t.Helper()
+	ps, err := db.Stats(context.Background(), StatsFilter{Player: player, Game: game})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) != 1 || ps[0].Games[game] == nil {
+		t.Fatalf("%s in %s: %+v", player, game, ps)
+	}
+	return ps[0].Games[game]
+}
+
+func near(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
+
+func TestStatsZehntausendKnownGames(t *testing.T) {
+	db := statsTestDB(t)
+	knownZehntausend(t, db)
+	checkStatsSummaries(t, db)
+
+	anna := figuresOf(t, db, "anna", "zehntausend") // names in any case
+	a := anna.Figures
+	if a.Played != 3 || a.Won != 2 || !near(a.WinRate, 2.0/3) || !near(a.AvgTotal, 350) || a.BestTotal != 550 ||
+		a.Streak != 1 || a.LongestStreak != 1 {
+		t.Errorf("Anna: played %d won %d rate %.3f avg %.1f best %d streak %d longest %d; want 3 2 0.667 350 550 1 1",
+			a.Played, a.Won, a.WinRate, a.AvgTotal, a.BestTotal, a.Streak, a.LongestStreak)
+	}
+	// Anna's turns: 200, 250, 100, then (game 2) a bust with 5 dice, then 500 twice… no:
+	// game 2 Anna busts once; game 3 she banks 500.
+	f := a.Family
+	if f == nil || f.Turns != 5 || f.Banked != 4 || !near(f.AvgBanked, (200+250+100+500)/4.0) || f.BestTurn != 500 ||
+		f.Busts != 1 || !near(f.BustRate, 0.2) || f.HotDice != 1 {
+		t.Errorf("Anna's turns: %+v", f)
+	}
+	if len(anna.HouseRules) != 2 {
+		t.Fatalf("Anna has %d house-rule sets, want 2", len(anna.HouseRules))
+	}
+	for _, hr := range anna.HouseRules {
+		switch {
+		case hr.Options["verdoppeln"] == true:
+			if hr.Played != 1 || hr.Won != 1 || hr.Streak != 1 || hr.BestTotal != 500 {
+				t.Errorf("Anna with verdoppeln: %+v", hr)
+			}
+		default:
+			if hr.Options["ziel"] != 500 || hr.Played != 2 || hr.Won != 1 || hr.Streak != 0 || hr.LongestStreak != 1 || !near(hr.AvgTotal, 275) {
+				t.Errorf("Anna without verdoppeln: %+v", hr)
+			}
+		}
+	}
+
+	b := figuresOf(t, db, "Ben", "zehntausend").Figures
+	if b.Played != 3 || b.Won != 2 || b.Streak != 2 || b.LongestStreak != 2 || b.BestTotal != 500 || !near(b.AvgTotal, 1400.0/3) {
+		t.Errorf("Ben: %+v", b)
+	}
+	bf := b.Family
+	// Ben: bust (5 dice), 400 (hot dice, 5 in the cup), bust (4 dice), 500 (4 left), 500 (4 left).
+	wantDice := []DiceFigures{{Dice: 4, Turns: 3, Busts: 1, BustRate: 1.0 / 3}, {Dice: 5, Turns: 2, Busts: 1, BustRate: 0.5}}
+	if bf == nil || bf.Turns != 5 || bf.Busts != 2 || bf.Banked != 3 || bf.BestTurn != 500 || bf.HotDice != 3 || len(bf.ByDice) != 2 {
+		t.Fatalf("Ben's turns: %+v", bf)
+	}
+	for i, d := range wantDice {
+		if got := bf.ByDice[i]; got.Dice != d.Dice || got.Turns != d.Turns || got.Busts != d.Busts || !near(got.BustRate, d.BustRate) {
+			t.Errorf("Ben with %d dice: %+v, want %+v", d.Dice, got, d)
+		}
+	}
+
+	h, err := db.HeadToHead(context.Background(), "Anna", "Ben", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.Total.Played != 3 || h.Total.AAhead != 1 || h.Total.BAhead != 1 || h.Total.Level != 1 || h.Total.AWon != 2 || h.Total.BWon != 2 {
+		t.Errorf("head-to-head: %+v", h.Total)
+	}
+}
+
+// Undo of a game's last entry takes its results out of the figures (and
+// the streaks are recomputed); entering it again puts them back.
+func TestStatsFollowUndo(t *testing.T) {
+	db := statsTestDB(t)
+	ctx := context.Background()
+	_, _, g3 := knownZehntausend(t, db)
+	if _, err := db.Undo(ctx, g3); err != nil {
+		t.Fatal(err)
+	}
+	checkStatsSummaries(t, db)
+	b := figuresOf(t, db, "Ben", "zehntausend").Figures
+	if b.Played != 2 || b.Won != 1 || b.Streak != 1 || b.LongestStreak != 1 {
+		t.Errorf("Ben after undo: played %d won %d streak %d longest %d; want 2 1 1 1", b.Played, b.Won, b.Streak, b.LongestStreak)
+	}
+	if b.Family.Turns != 4 {
+		t.Errorf("Ben after undo has %d turns, want 4", b.Family.Turns)
+	}
+	// Walk back through the whole game, then play it again.
+	for g3.Game.Len() > 0 {
+		if _, err := db.Undo(ctx, g3); err != nil {
+			t.Fatal(err)
+		}
+	}
+	checkStatsSummaries(t, db)
+	full := []scoresheet.Entry{sThrow(sDice(1, 1, 5, 5, 2), 1, 1, 5, 5), sThrow(sDice(1), 1), sThrow(sDice(1, 2, 3, 4, 6), 1), sStop}
+	for _, e := range append(full, full...) {
+		if err := db.Append(ctx, g3, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	checkStatsSummaries(t, db)
+	b = figuresOf(t, db, "Ben", "zehntausend").Figures
+	if b.Played != 3 || b.Won != 2 || b.Streak != 2 {
+		t.Errorf("Ben after playing again: %+v", b)
+	}
+}
+
+func TestStatsKniffelKnownGame(t *testing.T) {
+	db := statsTestDB(t)
+	r := validate.MustRules(validate.GameKniffel, nil)
+	var es []scoresheet.Entry
+	for _, box := range []struct {
+		cat  string
+		dice []int
+	}{
+		{"einser", sDice(1, 1, 1, 2, 3)}, {"zweier", sDice(2, 2, 2, 2, 3)}, {"dreier", sDice(3, 3, 3, 1, 2)},
+		{"vierer", sDice(4, 4, 4, 1, 2)}, {"fuenfer", sDice(5, 5, 5, 1, 2)}, {"sechser", sDice(6, 6, 6, 1, 2)},
+		{"kniffel", sDice(6, 6, 6, 6, 6)}, {"dreierpasch", sDice(6, 6, 6, 6, 6)}, {"viererpasch", sDice(1, 2, 3, 4, 5)},
+		{"full-house", sDice(2, 2, 3, 3, 3)}, {"kleine-strasse", sDice(1, 2, 3, 4, 6)}, {"grosse-strasse", sDice(1, 1, 1, 1, 1)},
+		{"chance", sDice(6, 6, 5, 5, 4)},
+	} {
+		es = append(es, scoresheet.Entry{Kind: scoresheet.EntryDice, Roll: box.dice}, scoresheet.Entry{Kind: scoresheet.EntryScore, Category: box.cat})
+	}
+	sg := playStored(t, db, r, []string{"Anna"}, es...)
+	if got := sg.Game.Totals()[0]; got != 461 {
+		t.Fatalf("the known Kniffel game totals %d, want 461", got)
+	}
+	checkStatsSummaries(t, db)
+	g := figuresOf(t, db, "Anna", "kniffel").Figures
+	k := g.Kniffel
+	if g.Played != 1 || g.Won != 1 || g.BestTotal != 461 || k == nil || k.UpperBonus != 1 || k.UpperBonusRate != 1 ||
+		k.Kniffels != 1 || k.KniffelBonuses != 2 || len(k.Boxes) != 13 {
+		t.Fatalf("Kniffel figures: %+v %+v", g, k)
+	}
+	for _, b := range k.Boxes {
+		want := map[string]BoxFigures{
+			"einser": {Filled: 1, Avg: 3}, "viererpasch": {Filled: 1, Struck: 1}, "grosse-strasse": {Filled: 1, Struck: 1},
+			"dreierpasch": {Filled: 1, Avg: 30}, "chance": {Filled: 1, Avg: 26},
+		}[b.Category]
+		if want.Filled > 0 && (b.Filled != want.Filled || b.Avg != want.Avg || b.Struck != want.Struck) {
+			t.Errorf("box %s: %+v, want %+v", b.Category, b, want)
+		}
+	}
+}
+
+func TestStatsDreissigTotAttacks(t *testing.T) {
+	db := statsTestDB(t)
+	r := validate.MustRules(validate.GameDreissigTot, nil)
+	sg := playStored(t, db, r, []string{"Anna", "Ben"},
+		sThrow(sDice(6, 6, 6, 6, 6, 6), 6, 6, 6, 6, 6, 6), // 36: attack on Ben with 6s
+		scoresheet.Entry{Kind: scoresheet.EntryAttack, Roll: sDice(6, 6, 1, 2, 3, 4)},
+		scoresheet.Entry{Kind: scoresheet.EntryAttack, Roll: sDice(1, 2, 3, 4)}, // Ben 30 − 12 = 18
+		sThrow(sDice(1, 1, 1, 1, 1, 1), 1, 1, 1, 1, 1, 1),                       // Ben 6: 18 − 24 < 0, the game is over
+	)
+	if !sg.Game.Finished() {
+		t.Fatalf("not over: %v", sg.Game.Totals())
+	}
+	checkStatsSummaries(t, db)
+	a := figuresOf(t, db, "Anna", "dreissig-tot").Figures
+	if a.Won != 1 || a.BestTotal != 30 || a.Tot == nil || a.Tot.AttacksMade != 1 || a.Tot.PointsTaken != 12 || a.Tot.AvgTurn != 36 {
+		t.Errorf("Anna: %+v %+v", a, a.Tot)
+	}
+	b := figuresOf(t, db, "Ben", "dreissig-tot").Figures
+	if b.Won != 0 || b.BestTotal != -6 || b.Tot.AttacksSuffered != 1 || b.Tot.PointsLost != 12 || b.Tot.AvgTurn != 6 || b.Tot.AttacksMade != 0 {
+		t.Errorf("Ben: %+v %+v", b, b.Tot)
+	}
+}
+
+// Same score in 5000: Ben's 1200 sends Anna's 1200 back to 0. The game is
+// not over, so it counts for the turn figures but not as played.
+func TestStats5000Resets(t *testing.T) {
+	db := statsTestDB(t)
+	r := validate.MustRules(validate.Game5000, nil)
+	playStored(t, db, r, []string{"Anna", "Ben"},
+		sBare(1, 1, 1, 5, 5), sStop, // no keep: all scoring dice go aside, 1200
+		sBare(1, 1, 1, 5, 5), sStop, // Ben 1200 too: Anna back to 0
+	)
+	checkStatsSummaries(t, db)
+	a := figuresOf(t, db, "Anna", "5000").Figures
+	b := figuresOf(t, db, "Ben", "5000").Figures
+	if a.Played != 0 || a.Family == nil || a.Family.ResetsSuffered != 1 || a.Family.ResetsCaused != 0 || a.Family.BestTurn != 1200 || a.Family.HotDice != 1 {
+		t.Errorf("Anna: %+v %+v", a, a.Family)
+	}
+	if b.Family == nil || b.Family.ResetsCaused != 1 || b.Family.ResetsSuffered != 0 {
+		t.Errorf("Ben: %+v", b.Family)
+	}
+}
+
+// Games stored out of time order (a merged history) keep the streaks right.
+func TestStatsOutOfOrderImport(t *testing.T) {
+	db := statsTestDB(t)
+	gs, err := generate.All(generate.Config{Games: 120, Seed: 5, Players: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := len(gs)
+	_, err = db.StorePlayed(context.Background(), func() (PlayedGame, bool) {
+		if i == 0 {
+			return PlayedGame{}, false
+		}
+		i--
+		g := gs[i]
+		return PlayedGame{ID: g.ID, Started: g.Started, Ended: g.Ended, Game: g.Game}, true
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkStatsSummaries(t, db)
 }
