@@ -8,6 +8,7 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"slices"
 	"sort"
 	"time"
@@ -390,6 +391,20 @@ func (c *collector) events(ctx context.Context, tx *sql.Tx, pid int64, game stri
 	return rows.Err()
 }
 
+// options is a house-rule set as values. Unlike optionsMap it does not
+// make the rules (a Zehntausend table takes a while to build).
+func (c *collector) options(game, key string) map[string]any {
+	var raw validate.RawOptions
+	if err := json.Unmarshal([]byte(key), &raw); err != nil {
+		return map[string]any{}
+	}
+	o, err := validate.ParseRawOptions(validate.GameID(game), raw)
+	if err != nil {
+		return map[string]any{}
+	}
+	return o.Map(validate.GameID(game))
+}
+
 // finish turns sums into averages and the sets into the answer.
 func (c *collector) finish() []PlayerStats {
 	keys := make([]setKey, 0, len(c.sets))
@@ -432,7 +447,7 @@ func (c *collector) finish() []PlayerStats {
 			gs.Figures = *fg
 			continue
 		}
-		fg.Options = optionsMap(k.game, k.options)
+		fg.Options = c.options(k.game, k.options)
 		gs.HouseRules = append(gs.HouseRules, *fg)
 	}
 	out := make([]PlayerStats, 0, len(c.players))
