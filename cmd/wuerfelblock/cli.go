@@ -74,6 +74,8 @@ func commands() []command {
 		{"import", [2]string{"read games from an export; games already present are skipped", "Spiele aus einem Export einlesen; vorhandene werden übersprungen"}, runImport},
 		{"players", [2]string{"list, add, rename or delete players", "Spieler auflisten, hinzufügen, umbenennen oder löschen"}, runPlayers},
 		{"games", [2]string{"list stored games; show, undo the last entry of, or abandon one", "gespeicherte Spiele auflisten; eines zeigen, den letzten Eintrag zurücknehmen oder abbrechen"}, runGames},
+		{"stats", [2]string{"statistics: leaderboards, a player's figures (--player), head-to-head (--vs)", "Statistik: Bestenlisten, die Zahlen eines Spielers (--player), direkter Vergleich (--vs)"}, runStats},
+		{"generate", [2]string{"developer: fill a database (--db) with a generated history", "Entwicklung: eine Datenbank (--db) mit erzeugten Spielen füllen"}, runGenerate},
 	}
 }
 

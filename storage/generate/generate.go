@@ -19,14 +19,14 @@ import (
 
 // Version changes whenever the same seed would give a different history
 // (strategies, rule sets, timing); caches of generated databases key on it.
-const Version = 1
+const Version = 2
 
 // Config says what to generate.
 type Config struct {
 	Games   int    // finished games to make
 	Seed    uint64 // the same seed gives the same games
 	Players int    // size of the club (default 12, at most len(Names))
-	// Start is the first evening (default 2020-01-03 19:00 UTC).
+	// Start is the first evening (default 2016-01-08 19:00 UTC).
 	Start time.Time
 }
 
@@ -96,7 +96,7 @@ func New(cfg Config) (*Generator, error) {
 		return nil, fmt.Errorf("generate: between 2 and %d players, not %d", len(Names), cfg.Players)
 	}
 	if cfg.Start.IsZero() {
-		cfg.Start = time.Date(2020, 1, 3, 19, 0, 0, 0, time.UTC)
+		cfg.Start = time.Date(2016, 1, 8, 19, 0, 0, 0, time.UTC)
 	}
 	g := &Generator{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x5eed_d1ce)), clock: cfg.Start}
 	for _, rs := range ruleSets {
@@ -156,7 +156,7 @@ func (g *Generator) Next() (Game, bool) {
 		// About 1½ minutes per turn, and a break between games.
 		ended := started.Add(time.Duration(len(sheet.Turns())*90) * time.Second)
 		g.clock = ended.Add(time.Duration(3+g.rng.IntN(10)) * time.Minute)
-		if g.made%8 == 0 { // an evening is over: the next one a day or two later
+		if g.made%12 == 0 { // an evening is over: the next one a day or two later
 			day := time.Date(g.clock.Year(), g.clock.Month(), g.clock.Day(), 19, 0, 0, 0, time.UTC)
 			g.clock = day.AddDate(0, 0, 1+g.rng.IntN(2))
 		}

@@ -1,0 +1,409 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/wuerfelblock/wuerfelblock/storage"
+	"github.com/wuerfelblock/wuerfelblock/storage/generate"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+func runStats(e *env, args []string) int {
+	fs := newFlags(e, "stats", "[--player NAME] [--game ID] [--vs NAME] [--json | --csv]")
+	player := fs.String("player", "", e.tr("one player's figures", "die Zahlen eines Spielers"))
+	game := fs.String("game", "", e.tr("one game (5050, 5000, zehntausend, …)", "ein Spiel (5050, 5000, zehntausend, …)"))
+	vs := fs.String("vs", "", e.tr("head-to-head of --player against this player", "direkter Vergleich von --player mit diesem Spieler"))
+	asJSON := fs.Bool("json", false, e.tr("print JSON", "als JSON ausgeben"))
+	asCSV := fs.Bool("csv", false, e.tr("print CSV, one row per player, game and house-rule set", "als CSV ausgeben, eine Zeile je Spieler, Spiel und Hausregeln"))
+	pos, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	bad := func(msg string) int {
+		fmt.Fprintf(e.stderr, "wuerfelblock stats: %s\n", msg)
+		return exitInput
+	}
+	switch {
+	case len(pos) > 0:
+		return bad(e.tr("no arguments besides the flags, not ", "keine Argumente außer den Optionen, nicht ") + strconv.Quote(pos[0]))
+	case *asJSON && *asCSV:
+		return bad(e.tr("--json or --csv, not both", "--json oder --csv, nicht beides"))
+	case *vs != "" && *player == "":
+		return bad(e.tr("--vs needs --player: stats --player Anna --vs Ben", "--vs braucht --player: stats --player Anna --vs Ben"))
+	}
+	if *game != "" {
+		info, err := validate.LookupGame(*game)
+		if err != nil {
+			return e.fail("stats", err)
+		}
+		*game = string(info.ID)
+	}
+	return e.withDB("stats", func(ctx context.Context, db *storage.DB) int {
+		if *vs != "" {
+			h, err := db.HeadToHead(ctx, *player, *vs, *game)
+			if err != nil {
+				return e.dbFail("stats", err)
+			}
+			switch {
+			case *asJSON:
+				return writeJSON(e, headToHeadJSON(h))
+			case *asCSV:
+				return writeHeadToHeadCSV(e, h)
+			}
+			printHeadToHead(e, h)
+			return exitOK
+		}
+		ps, err := db.Stats(ctx, storage.StatsFilter{Player: *player, Game: *game})
+		if err != nil {
+			return e.dbFail("stats", err)
+		}
+		switch {
+		case *asJSON:
+			if ps == nil {
+				ps = []storage.PlayerStats{}
+			}
+			return writeJSON(e, map[string]any{"players": ps})
+		case *asCSV:
+			return writeStatsCSV(e, ps)
+		case *player != "":
+			printPlayer(e, ps, *player)
+		default:
+			printLeaderboard(e, ps)
+		}
+		return exitOK
+	})
+}
+
+func writeJSON(e *env, v any) int {
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return e.fail("stats", err)
+	}
+	return exitOK
+}
+
+// gameIDs are the games in the app's order.
+func gameIDs() []string {
+	var out []string
+	for _, g := range validate.Games() {
+		out = append(out, string(g.ID))
+	}
+	return out
+}
+
+func gameName(e *env, id string) string {
+	info, err := validate.LookupGame(id)
+	if err != nil {
+		return id
+	}
+	return info.Name(e.lang)
+}
+
+func pct(r float64) string { return fmt.Sprintf("%.0f%%", 100*r) }
+
+func day(t time.Time) string {
+	if t.IsZero() {
+		return "–"
+	}
+	return t.Local().Format("2006-01-02")
+}
+
+// Standing is a player's line on a game's leaderboard.
+type standing struct {
+	name string
+	f    storage.Figures
+}
+
+// Leaderboard orders a game's players: more wins per game first, then more
+// games, then by name.
+func leaderboard(ps []storage.PlayerStats, game string) []standing {
+	var out []standing
+	for _, p := range ps {
+		if g := p.Games[game]; g != nil && g.Played > 0 {
+			out = append(out, standing{p.Name, g.Figures})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].f, out[j].f
+		if a.WinRate != b.WinRate {
+			return a.WinRate > b.WinRate
+		}
+		return a.Played > b.Played
+	})
+	return out
+}
+
+func printLeaderboard(e *env, ps []storage.PlayerStats) {
+	any := false
+	for _, id := range gameIDs() {
+		rows := leaderboard(ps, id)
+		if len(rows) == 0 {
+			continue
+		}
+		if any {
+			fmt.Fprintln(e.stdout)
+		}
+		any = true
+		fmt.Fprintf(e.stdout, "%s\n", gameName(e, id))
+		w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(w, e.tr("#\tplayer\tgames\twon\twin rate\tavg total\tbest\tstreak\tlongest\tlast played\t",
+			"#\tSpieler\tSpiele\tSiege\tQuote\tSchnitt\tbestes\tSerie\tlängste\tzuletzt\t"))
+		for i, r := range rows {
+			fmt.Fprintf(w, "%d\t%s\t%d\t%d\t%s\t%.0f\t%d\t%d\t%d\t%s\t\n", i+1, r.name, r.f.Played, r.f.Won,
+				pct(r.f.WinRate), r.f.AvgTotal, r.f.BestTotal, r.f.Streak, r.f.LongestStreak, day(r.f.LastPlayed))
+		}
+		w.Flush()
+	}
+	if !any {
+		fmt.Fprintln(e.stdout, e.tr("No finished games yet.", "Noch keine beendeten Spiele."))
+	}
+}
+
+func printPlayer(e *env, ps []storage.PlayerStats, name string) {
+	if len(ps) == 0 {
+		fmt.Fprintf(e.stdout, e.tr("%s has no finished turns yet.\n", "%s hat noch keine beendeten Züge.\n"), name)
+		return
+	}
+	p := ps[0]
+	fmt.Fprintf(e.stdout, "%s\n\n", p.Name)
+	for _, id := range gameIDs() {
+		g := p.Games[id]
+		if g == nil {
+			continue
+		}
+		fmt.Fprintf(e.stdout, "%s\n", gameName(e, id))
+		printFigures(e, "  ", g.Figures)
+		if len(g.HouseRules) > 1 || len(g.HouseRules) == 1 && len(g.HouseRules[0].Options) > 0 {
+			for _, hr := range g.HouseRules {
+				fmt.Fprintf(e.stdout, "  %s %s\n", e.tr("house rules", "Hausregeln"), describeOptions(e, hr.Options))
+				printFigures(e, "    ", hr)
+			}
+		}
+		fmt.Fprintln(e.stdout)
+	}
+}
+
+func describeOptions(e *env, o map[string]any) string {
+	if len(o) == 0 {
+		return e.tr("(the basic game)", "(Grundspiel)")
+	}
+	keys := make([]string, 0, len(o))
+	for k := range o {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s=%v", k, o[k])
+	}
+	return strings.Join(parts, " ")
+}
+
+func printFigures(e *env, in string, f storage.Figures) {
+	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	line := func(label string, format string, args ...any) {
+		fmt.Fprintf(w, "%s%s\t"+format+"\n", append([]any{in, label}, args...)...)
+	}
+	line(e.tr("games (won)", "Spiele (gewonnen)"), "%d (%d, %s)", f.Played, f.Won, pct(f.WinRate))
+	if f.Played > 0 {
+		line(e.tr("final total: average, best", "Endstand: Schnitt, bester"), "%.0f, %d", f.AvgTotal, f.BestTotal)
+		line(e.tr("winning streak: now, longest", "Siegesserie: jetzt, längste"), "%d, %d", f.Streak, f.LongestStreak)
+		line(e.tr("last played", "zuletzt gespielt"), "%s", day(f.LastPlayed))
+	}
+	if fam := f.Family; fam != nil {
+		if fam.Banked > 0 { // Rückwärts writes no turn down
+			line(e.tr("turns, banked, average banked", "Züge, geschrieben, Schnitt"), "%d, %d, %.0f", fam.Turns, fam.Banked, fam.AvgBanked)
+			line(e.tr("best turn", "bester Zug"), "%d", fam.BestTurn)
+		} else {
+			line(e.tr("turns", "Züge"), "%d", fam.Turns)
+		}
+		line(e.tr("busts", "Fehlwürfe"), "%d (%s)", fam.Busts, pct(fam.BustRate))
+		var byDice []string
+		for _, d := range fam.ByDice {
+			if d.Busts > 0 {
+				byDice = append(byDice, fmt.Sprintf("%d: %s", d.Dice, pct(d.BustRate)))
+			}
+		}
+		if len(byDice) > 0 {
+			line(e.tr("bust rate by dice in the cup", "Fehlwurf-Quote nach Würfeln im Becher"), "%s", strings.Join(byDice, "  "))
+		}
+		line(e.tr("hot dice, proofs/confirmations failed", "alle raus, Beweis/Bestätigung verfehlt"), "%d, %d", fam.HotDice, fam.Failed)
+		if fam.ResetsSuffered+fam.ResetsCaused > 0 {
+			line(e.tr("5000 resets: suffered, caused", "auf 0 zurück: erlitten, verursacht"), "%d, %d", fam.ResetsSuffered, fam.ResetsCaused)
+		}
+		if fam.MinusPoints > 0 {
+			line(e.tr("minus points taken", "Minuspunkte bekommen"), "%d", fam.MinusPoints)
+		}
+	}
+	if k := f.Kniffel; k != nil {
+		line(e.tr("upper bonus", "Bonus oben"), "%d (%s)", k.UpperBonus, pct(k.UpperBonusRate))
+		line(e.tr("Kniffels, Kniffel bonuses", "Kniffel, Kniffel-Boni"), "%d, %d", k.Kniffels, k.KniffelBonuses)
+		for _, b := range k.Boxes {
+			c, err := validate.ParseCategory(b.Category)
+			if err != nil || b.Filled == 0 {
+				continue
+			}
+			line("  "+c.Name(e.lang), e.tr("avg %.1f, struck %d×", "Schnitt %.1f, gestrichen %d×"), b.Avg, b.Struck)
+		}
+	}
+	if t := f.Tot; t != nil {
+		line(e.tr("turns, average, best", "Züge, Schnitt, bester"), "%d, %.1f, %d", t.Turns, t.AvgTurn, t.Best)
+		if t.AttacksMade+t.AttacksSuffered > 0 {
+			line(e.tr("attacks made (pips taken)", "Angriffe (Augen genommen)"), "%d (%d)", t.AttacksMade, t.PointsTaken)
+			line(e.tr("attacks suffered (pips lost)", "angegriffen worden (Augen verloren)"), "%d (%d)", t.AttacksSuffered, t.PointsLost)
+		}
+	}
+	w.Flush()
+}
+
+func printHeadToHead(e *env, h storage.HeadToHead) {
+	fmt.Fprintf(e.stdout, "%s – %s\n", h.A, h.B)
+	if h.Total.Played == 0 {
+		fmt.Fprintln(e.stdout, e.tr("No finished games together yet.", "Noch keine gemeinsamen beendeten Spiele."))
+		return
+	}
+	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(w, e.tr("game\tgames\t%s ahead\t%s ahead\tlevel\t%s won\t%s won\tlast played\t\n",
+		"Spiel\tSpiele\t%s vorn\t%s vorn\tgleich\t%s gewann\t%s gewann\tzuletzt\t\n"), h.A, h.B, h.A, h.B)
+	row := func(name string, p storage.PairFigures) {
+		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t\n", name, p.Played, p.AAhead, p.BAhead, p.Level, p.AWon, p.BWon, day(p.Last))
+	}
+	for _, p := range h.Games {
+		row(gameName(e, p.Game), p)
+	}
+	if len(h.Games) > 1 {
+		row(e.tr("all games", "alle Spiele"), h.Total)
+	}
+	w.Flush()
+}
+
+func headToHeadJSON(h storage.HeadToHead) any {
+	games := map[string]storage.PairFigures{}
+	for _, p := range h.Games {
+		games[p.Game] = p
+	}
+	return map[string]any{"head_to_head": map[string]any{"a": h.A, "b": h.B, "games": games, "total": h.Total}}
+}
+
+var statsCSVHeader = []string{"player", "game", "options", "played", "won", "win_rate", "avg_total", "best_total", "streak", "longest_streak", "last_played",
+	"turns", "avg_banked", "best_turn", "busts", "bust_rate", "hot_dice", "failed", "resets_suffered", "resets_caused",
+	"upper_bonus_rate", "kniffels", "kniffel_bonuses", "avg_turn", "attacks_made", "attacks_suffered", "points_taken", "points_lost"}
+
+// writeStatsCSV writes one row per player and game ("options" empty: all
+// house rules together) and per house-rule set.
+func writeStatsCSV(e *env, ps []storage.PlayerStats) int {
+	w := csv.NewWriter(e.stdout)
+	w.Write(statsCSVHeader)
+	for _, p := range ps {
+		for _, id := range gameIDs() {
+			g := p.Games[id]
+			if g == nil {
+				continue
+			}
+			w.Write(csvRow(p.Name, id, "", g.Figures))
+			for _, hr := range g.HouseRules {
+				opts, _ := json.Marshal(hr.Options)
+				w.Write(csvRow(p.Name, id, string(opts), hr))
+			}
+		}
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return e.fail("stats", err)
+	}
+	return exitOK
+}
+
+func csvRow(name, game, options string, f storage.Figures) []string {
+	num := func(v int) string { return strconv.Itoa(v) }
+	flt := func(v float64) string { return strconv.FormatFloat(v, 'f', 4, 64) }
+	last := ""
+	if !f.LastPlayed.IsZero() {
+		last = f.LastPlayed.UTC().Format(time.RFC3339)
+	}
+	row := []string{name, game, options, num(f.Played), num(f.Won), flt(f.WinRate), flt(f.AvgTotal), num(f.BestTotal),
+		num(f.Streak), num(f.LongestStreak), last}
+	rest := make([]string, len(statsCSVHeader)-len(row))
+	if fam := f.Family; fam != nil {
+		copy(rest, []string{num(fam.Turns), flt(fam.AvgBanked), num(fam.BestTurn), num(fam.Busts), flt(fam.BustRate),
+			num(fam.HotDice), num(fam.Failed), num(fam.ResetsSuffered), num(fam.ResetsCaused)})
+	}
+	if k := f.Kniffel; k != nil {
+		copy(rest[9:], []string{flt(k.UpperBonusRate), num(k.Kniffels), num(k.KniffelBonuses)})
+	}
+	if t := f.Tot; t != nil {
+		rest[0] = num(t.Turns)
+		copy(rest[12:], []string{flt(t.AvgTurn), num(t.AttacksMade), num(t.AttacksSuffered), num(t.PointsTaken), num(t.PointsLost)})
+	}
+	return append(row, rest...)
+}
+
+func writeHeadToHeadCSV(e *env, h storage.HeadToHead) int {
+	w := csv.NewWriter(e.stdout)
+	w.Write([]string{"a", "b", "game", "played", "a_ahead", "b_ahead", "level", "a_won", "b_won"})
+	for _, p := range append(slices.Clone(h.Games), h.Total) {
+		w.Write([]string{h.A, h.B, p.Game, strconv.Itoa(p.Played), strconv.Itoa(p.AAhead), strconv.Itoa(p.BAhead),
+			strconv.Itoa(p.Level), strconv.Itoa(p.AWon), strconv.Itoa(p.BWon)})
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return e.fail("stats", err)
+	}
+	return exitOK
+}
+
+// runGenerate fills a database with a generated history (a developer
+// command for benchmarks and for trying the statistics).
+func runGenerate(e *env, args []string) int {
+	fs := newFlags(e, "generate", "--db PATH [--games N] [--seed S] [--players N]")
+	games := fs.Int("games", 20000, e.tr("finished games to generate", "so viele beendete Spiele erzeugen"))
+	seed := fs.Uint64("seed", 1, e.tr("the same seed gives the same history", "derselbe Startwert ergibt dieselbe Geschichte"))
+	players := fs.Int("players", 12, e.tr("players in the club", "Spieler im Verein"))
+	db := fs.String("db", "", e.tr("database file (required: generate writes thousands of games)", "Datenbankdatei (Pflicht: generate schreibt Tausende Spiele)"))
+	pos, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if *db != "" {
+		e.dbPath = *db
+	}
+	if len(pos) > 0 || e.dbPath == "" || *games < 0 {
+		fmt.Fprintln(e.stderr, "wuerfelblock generate: "+e.tr(
+			"name the database to fill: generate --db PATH [--games N] [--seed S] (it writes thousands of games, so never the default database)",
+			"die zu füllende Datenbank angeben: generate --db PFAD [--games N] [--seed S] (es werden Tausende Spiele geschrieben, daher nie die Standard-Datenbank)"))
+		return exitInput
+	}
+	gen, err := generate.New(generate.Config{Games: *games, Seed: *seed, Players: *players})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "wuerfelblock generate: %v\n", err)
+		return exitInput
+	}
+	return e.withDB("generate", func(ctx context.Context, db *storage.DB) int {
+		start := time.Now()
+		progress := func(n int) {
+			if n > 0 && n%5000 == 0 {
+				fmt.Fprintf(e.stderr, "  %d …\n", n)
+			}
+		}
+		n, err := db.StorePlayed(ctx, func() (storage.PlayedGame, bool) {
+			g, ok := gen.Next()
+			return storage.PlayedGame{ID: g.ID, Started: g.Started, Ended: g.Ended, Game: g.Game}, ok
+		}, progress)
+		if err != nil {
+			return e.dbFail("generate", err)
+		}
+		fmt.Fprintf(e.stdout, e.tr("%d games stored in %s (%s), seed %d\n", "%d Spiele gespeichert in %s (%s), Startwert %d\n"),
+			n, db.Path(), time.Since(start).Round(time.Millisecond), *seed)
+		return exitOK
+	})
+}
