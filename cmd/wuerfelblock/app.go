@@ -13,7 +13,7 @@ func runApp(e *env) int {
 		return e.dbFail("", err)
 	}
 	defer db.Close()
-	ui := tui.New(tui.Config{Store: db, Lang: e.lang})
+	ui := tui.New(tui.Config{Store: db, Lang: e.lang, Stats: tui.NewStatsPage(db)})
 	if err := ui.Run(); err != nil {
 		fmt.Fprintf(e.stderr, "wuerfelblock: %v\n", err)
 		return exitFailure

@@ -1,0 +1,544 @@
+package tui
+
+// The statistics screen: a leaderboard per game, a player page with charts
+// drawn in the terminal (totals over time, distribution of turn results or
+// Kniffel totals, bust rate by dice left) and head-to-head. It plugs into
+// Config.Stats and draws itself in one primitive, so it fits 80×24.
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
+
+	"github.com/wuerfelblock/wuerfelblock/storage"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// StatsSource is what the statistics screen reads; *storage.DB satisfies it.
+type StatsSource interface {
+	Stats(ctx context.Context, f storage.StatsFilter) ([]storage.PlayerStats, error)
+	HeadToHead(ctx context.Context, a, b, game string) (storage.HeadToHead, error)
+	Timeline(ctx context.Context, player, game string, n int) ([]storage.TotalPoint, error)
+	TurnPoints(ctx context.Context, player, game string) ([]storage.Count, error)
+	FinalTotals(ctx context.Context, player, game string) ([]storage.Count, error)
+}
+
+// NewStatsPage is the statistics screen for Config.Stats.
+func NewStatsPage(src StatsSource) StatsPage {
+	return func(env StatsEnv) tview.Primitive { return newStatsView(src, env.Lang) }
+}
+
+type statsMode int
+
+const (
+	modeBoard statsMode = iota
+	modePlayer
+	modeVersus
+)
+
+// statsView is the whole statistics screen.
+type statsView struct {
+	*tview.Box
+	text
+	src   StatsSource
+	mode  statsMode
+	games []validate.GameID
+	game  int // index into games
+	all   []storage.PlayerStats
+	sel   int // selected player (index into all)
+	vs    int // opponent in head-to-head
+	err   error
+
+	// Loaded for the player page and head-to-head, by (player, game).
+	loadedFor string
+	timeline  []storage.TotalPoint
+	dist      []storage.Count
+	h2h       storage.HeadToHead
+}
+
+func newStatsView(src StatsSource, lang validate.Lang) *statsView {
+	v := &statsView{Box: tview.NewBox(), text: text{lang}, src: src}
+	for _, g := range validate.Games() {
+		v.games = append(v.games, g.ID)
+	}
+	v.reload()
+	return v
+}
+
+func (v *statsView) ctx() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), 5*time.Second)
+}
+
+func (v *statsView) reload() {
+	ctx, cancel := v.ctx()
+	defer cancel()
+	v.all, v.err = v.src.Stats(ctx, storage.StatsFilter{})
+	v.loadedFor = ""
+	if v.sel >= len(v.all) {
+		v.sel = 0
+	}
+	// Start on the first game anybody finished.
+	for i, g := range v.games {
+		if len(v.board(g)) > 0 {
+			v.game = i
+			break
+		}
+	}
+}
+
+func (v *statsView) gameID() validate.GameID { return v.games[v.game] }
+
+// board is the leaderboard of a game: more wins per game first.
+func (v *statsView) board(g validate.GameID) []int {
+	var out []int
+	for i, p := range v.all {
+		if gs := p.Games[string(g)]; gs != nil && gs.Played > 0 {
+			out = append(out, i)
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool {
+		fa, fb := v.all[out[a]].Games[string(g)], v.all[out[b]].Games[string(g)]
+		if fa.WinRate != fb.WinRate {
+			return fa.WinRate > fb.WinRate
+		}
+		return fa.Played > fb.Played
+	})
+	return out
+}
+
+// load fetches the charts (player page) or the comparison (head-to-head).
+func (v *statsView) load() {
+	if len(v.all) == 0 {
+		return
+	}
+	key := fmt.Sprint(v.mode, v.sel, v.vs, v.game)
+	if key == v.loadedFor {
+		return
+	}
+	v.loadedFor = key
+	ctx, cancel := v.ctx()
+	defer cancel()
+	name, g := v.all[v.sel].Name, string(v.gameID())
+	v.err = nil
+	switch v.mode {
+	case modePlayer:
+		v.timeline, v.err = v.src.Timeline(ctx, name, g, 60)
+		if v.err == nil {
+			if g == string(validate.GameKniffel) || g == string(validate.GameRueckwaerts) {
+				v.dist, v.err = v.src.FinalTotals(ctx, name, g)
+			} else {
+				v.dist, v.err = v.src.TurnPoints(ctx, name, g)
+			}
+		}
+	case modeVersus:
+		v.h2h, v.err = v.src.HeadToHead(ctx, name, v.all[v.vs].Name, "")
+	}
+}
+
+// InputHandler moves between games, players and pages.
+func (v *statsView) InputHandler() func(ev *tcell.EventKey, setFocus func(p tview.Primitive)) {
+	return v.WrapInputHandler(func(ev *tcell.EventKey, _ func(p tview.Primitive)) {
+		n := len(v.all)
+		switch ev.Key() {
+		case tcell.KeyRight, tcell.KeyTab:
+			v.game = (v.game + 1) % len(v.games)
+		case tcell.KeyLeft, tcell.KeyBacktab:
+			v.game = (v.game + len(v.games) - 1) % len(v.games)
+		case tcell.KeyDown:
+			v.step(1)
+		case tcell.KeyUp:
+			v.step(-1)
+		case tcell.KeyEnter:
+			if v.mode == modeBoard && n > 0 {
+				v.mode = modePlayer
+			}
+		case tcell.KeyRune:
+			switch ev.Rune() {
+			case 'b', 'l':
+				v.mode = modeBoard
+			case 'p':
+				v.mode = modePlayer
+			case 'v', 'h':
+				v.mode = modeVersus
+				if n > 1 && v.vs == v.sel {
+					v.vs = (v.sel + 1) % n
+				}
+			case 'r':
+				v.reload()
+			case 'j':
+				v.step(1)
+			case 'k':
+				v.step(-1)
+			}
+		}
+	})
+}
+
+// step moves the selection: the player on the leaderboard and the player
+// page, the opponent in head-to-head.
+func (v *statsView) step(d int) {
+	n := len(v.all)
+	if n == 0 {
+		return
+	}
+	switch v.mode {
+	case modeBoard:
+		b := v.board(v.gameID())
+		if len(b) == 0 {
+			return
+		}
+		i := max(slices.Index(b, v.sel), 0)
+		v.sel = b[min(max(i+d, 0), len(b)-1)]
+	case modePlayer:
+		v.sel = (v.sel + d + n) % n
+	case modeVersus:
+		if n < 2 {
+			return
+		}
+		v.vs = (v.vs + d + n) % n
+		if v.vs == v.sel {
+			v.vs = (v.vs + d + n) % n
+		}
+	}
+}
+
+// canvas draws text into a rectangle, clipped.
+type canvas struct {
+	s          tcell.Screen
+	x, y, w, h int
+}
+
+func (c canvas) put(col, row int, s string, st tcell.Style) {
+	if row < 0 || row >= c.h {
+		return
+	}
+	x := c.x + col
+	for _, r := range s {
+		if x >= c.x+c.w {
+			return
+		}
+		c.s.SetContent(x, c.y+row, r, nil, st)
+		x++
+	}
+}
+
+func (v *statsView) Draw(screen tcell.Screen) {
+	v.Box.DrawForSubclass(screen, v)
+	x, y, w, h := v.GetInnerRect()
+	c := canvas{screen, x, y, w, h}
+	v.load()
+	titles := []string{v.tr("Leaderboard", "Bestenliste"), v.tr("Player", "Spieler"), v.tr("Head-to-head", "Direkter Vergleich")}
+	col := 0
+	c.put(col, 0, v.tr("Statistics", "Statistik")+": ", styleCurrent)
+	col += len([]rune(v.tr("Statistics", "Statistik"))) + 2
+	for i, t := range titles {
+		st := styleDim
+		if statsMode(i) == v.mode {
+			st = styleSelected
+		}
+		c.put(col, 0, " "+t+" ", st)
+		col += len([]rune(t)) + 3
+	}
+	// The games as tabs.
+	col = 0
+	for i, g := range v.games {
+		name := v.gameName(g)
+		if len([]rune(name)) > 11 {
+			name = string([]rune(name)[:10]) + "…"
+		}
+		st := styleNormal
+		if i == v.game {
+			st = styleSelected
+		}
+		if v.mode == modeVersus {
+			st = styleDim
+		}
+		c.put(col, 1, name, st)
+		col += len([]rune(name)) + 1
+	}
+	c.put(0, h-1, v.tr("←/→ game  ↑/↓ choose  Enter player  b board  p player  v versus  q back",
+		"←/→ Spiel  ↑/↓ wählen  Enter Spieler  b Liste  p Spieler  v Vergleich  q zurück"), styleDim)
+	body := canvas{screen, x, y + 3, w, h - 4}
+	switch {
+	case v.err != nil:
+		body.put(0, 0, v.tr("Statistics unavailable: ", "Statistik nicht verfügbar: ")+v.err.Error(), styleNormal)
+	case len(v.all) == 0:
+		body.put(0, 0, v.tr("No finished turns yet: play a game first.", "Noch keine beendeten Züge: erst einmal spielen."), styleNormal)
+	case v.mode == modeBoard:
+		v.drawBoard(body)
+	case v.mode == modePlayer:
+		v.drawPlayer(body)
+	default:
+		v.drawVersus(body)
+	}
+}
+
+func (v *statsView) drawBoard(c canvas) {
+	g := v.gameID()
+	b := v.board(g)
+	if len(b) == 0 {
+		c.put(0, 0, fmt.Sprintf(v.tr("No finished %s games yet.", "Noch keine beendeten Spiele %s."), v.gameName(g)), styleNormal)
+		return
+	}
+	c.put(0, 0, fmt.Sprintf("%2s  %-15s %6s %5s  %-18s %6s %6s %7s", "#", v.tr("player", "Spieler"), v.tr("games", "Spiele"),
+		v.tr("won", "Siege"), v.tr("win rate", "Quote"), v.tr("avg", "Mittel"), v.tr("best", "bester"), v.tr("streak", "Serie")), styleCurrent)
+	for i, pi := range b {
+		if i+1 >= c.h {
+			break
+		}
+		p := v.all[pi]
+		f := p.Games[string(g)]
+		st := styleNormal
+		if pi == v.sel {
+			st = styleSelected
+		}
+		line := fmt.Sprintf("%2d  %-15s %6d %5d  %4.0f%% %-12s %6.0f %6d %3d/%-3d", i+1, clip(p.Name, 15), f.Played, f.Won,
+			100*f.WinRate, bar(f.WinRate, 12), f.AvgTotal, f.BestTotal, f.Streak, f.LongestStreak)
+		c.put(0, i+1, line, st)
+	}
+}
+
+func (v *statsView) drawPlayer(c canvas) {
+	p := v.all[v.sel]
+	g := v.gameID()
+	c.put(0, 0, p.Name+" · "+v.gameName(g), styleCurrent)
+	gs := p.Games[string(g)]
+	if gs == nil {
+		c.put(0, 2, v.tr("No finished turns in this game yet.", "In diesem Spiel noch keine beendeten Züge."), styleNormal)
+		return
+	}
+	f := gs.Figures
+	left := []string{
+		fmt.Sprintf(v.tr("games %d, won %d (%.0f%%)", "Spiele %d, gewonnen %d (%.0f%%)"), f.Played, f.Won, 100*f.WinRate),
+		fmt.Sprintf(v.tr("final total: avg %.0f, best %d", "Endstand: Schnitt %.0f, bester %d"), f.AvgTotal, f.BestTotal),
+		fmt.Sprintf(v.tr("streak %d, longest %d", "Serie %d, längste %d"), f.Streak, f.LongestStreak),
+	}
+	if !f.LastPlayed.IsZero() {
+		left = append(left, v.tr("last played ", "zuletzt ")+f.LastPlayed.Local().Format("2006-01-02"))
+	}
+	var right []string
+	switch {
+	case f.Family != nil:
+		fam := f.Family
+		if fam.Banked > 0 {
+			right = append(right, fmt.Sprintf(v.tr("banked turn: avg %.0f, best %d", "Zug: Schnitt %.0f, bester %d"), fam.AvgBanked, fam.BestTurn))
+		}
+		right = append(right,
+			fmt.Sprintf(v.tr("busts %d of %d turns (%.0f%%)", "Fehlwürfe %d von %d Zügen (%.0f%%)"), fam.Busts, fam.Turns, 100*fam.BustRate),
+			fmt.Sprintf(v.tr("hot dice %d, failed proofs %d", "alle raus %d, Beweis verfehlt %d"), fam.HotDice, fam.Failed))
+		if fam.ResetsSuffered+fam.ResetsCaused > 0 {
+			right = append(right, fmt.Sprintf(v.tr("resets suffered %d, caused %d", "zurückgesetzt %d, selbst %d"), fam.ResetsSuffered, fam.ResetsCaused))
+		}
+		if fam.MinusPoints > 0 {
+			right = append(right, fmt.Sprintf(v.tr("minus points taken %d", "Minuspunkte %d"), fam.MinusPoints))
+		}
+	case f.Kniffel != nil:
+		k := f.Kniffel
+		right = append(right,
+			fmt.Sprintf(v.tr("upper bonus %d (%.0f%%)", "Bonus oben %d (%.0f%%)"), k.UpperBonus, 100*k.UpperBonusRate),
+			fmt.Sprintf(v.tr("Kniffels %d, bonuses %d", "Kniffel %d, Boni %d"), k.Kniffels, k.KniffelBonuses))
+	case f.Tot != nil:
+		t := f.Tot
+		right = append(right, fmt.Sprintf(v.tr("per turn: avg %.1f, best %d", "pro Zug: Schnitt %.1f, bester %d"), t.AvgTurn, t.Best))
+		if g == validate.GameDreissigTot {
+			right = append(right,
+				fmt.Sprintf(v.tr("attacks made %d (took %d)", "Angriffe %d (%d genommen)"), t.AttacksMade, t.PointsTaken),
+				fmt.Sprintf(v.tr("attacked %d (lost %d)", "angegriffen %d (%d verloren)"), t.AttacksSuffered, t.PointsLost))
+		}
+	}
+	half := c.w / 2
+	for i, s := range left {
+		c.put(0, 1+i, clip(s, half-1), styleNormal)
+	}
+	for i, s := range right {
+		c.put(half, 1+i, clip(s, c.w-half), styleNormal)
+	}
+	row := 1 + max(len(left), len(right)) + 1
+	// Totals over time.
+	if len(v.timeline) > 0 {
+		vals := make([]float64, len(v.timeline))
+		for i, tp := range v.timeline {
+			vals[i] = float64(tp.Total)
+		}
+		c.put(0, row, fmt.Sprintf(v.tr("final totals, last %d games (oldest left)", "Endstände, letzte %d Spiele (ältestes links)"), len(vals)), styleCurrent)
+		c.put(0, row+1, sparkline(vals, c.w), styleNormal)
+		row += 3
+	}
+	// Distribution, and bust rate by dice beside it.
+	distW := c.w
+	if f.Family != nil && len(f.Family.ByDice) > 0 {
+		distW = c.w / 2
+	}
+	rows := c.h - row - 1
+	if rows < 2 {
+		return
+	}
+	title, buckets := v.distribution(g)
+	c.put(0, row, title, styleCurrent)
+	drawBars(canvas{c.s, c.x, c.y + row + 1, distW - 1, rows}, buckets)
+	if distW < c.w {
+		var bd []bucket
+		for _, d := range f.Family.ByDice {
+			bd = append(bd, bucket{fmt.Sprintf(v.tr("%d dice", "%d Würfel"), d.Dice), d.BustRate, fmt.Sprintf("%.0f%%", 100*d.BustRate)})
+		}
+		c.put(distW, row, v.tr("bust rate by dice left", "Fehlwürfe nach Würfeln im Becher"), styleCurrent)
+		drawBars(canvas{c.s, c.x + distW, c.y + row + 1, c.w - distW, rows}, bd)
+	}
+}
+
+// bucket is one bar of a chart: label, length 0…1 and the figure shown.
+type bucket struct {
+	label string
+	frac  float64
+	value string
+}
+
+// distribution groups the loaded counts into bars.
+func (v *statsView) distribution(g validate.GameID) (string, []bucket) {
+	type span struct {
+		label  string
+		lo, hi int // inclusive
+	}
+	var spans []span
+	title := v.tr("turn results", "Ergebnisse der Züge")
+	switch g {
+	case validate.GameKniffel:
+		title = v.tr("final totals", "Endstände")
+		spans = []span{{"< 150", math.MinInt, 149}, {"150–199", 150, 199}, {"200–249", 200, 249}, {"250–299", 250, 299}, {"300+", 300, math.MaxInt}}
+	case validate.GameRueckwaerts:
+		title = v.tr("final minus points", "Minuspunkte am Ende")
+		spans = []span{{"0–2999", math.MinInt, 2999}, {"3000–5999", 3000, 5999}, {"6000–9999", 6000, 9999}, {"10000+", 10000, math.MaxInt}}
+	case validate.GameTotwuerfeln, validate.GameDreissigTot:
+		title = v.tr("pips per turn", "Augen pro Zug")
+		spans = []span{{"0–9", math.MinInt, 9}, {"10–19", 10, 19}, {"20–29", 20, 29}, {"30–39", 30, 39}, {"40+", 40, math.MaxInt}}
+	default:
+		spans = []span{{v.tr("bust", "Fehlwurf"), math.MinInt, 0}, {"50–299", 1, 299}, {"300–499", 300, 499}, {"500–999", 500, 999}, {"1000+", 1000, math.MaxInt}}
+	}
+	counts := make([]int, len(spans))
+	total := 0
+	for _, c := range v.dist {
+		for i, s := range spans {
+			if c.Value >= s.lo && c.Value <= s.hi {
+				counts[i] += c.N
+				total += c.N
+				break
+			}
+		}
+	}
+	top := slices.Max(counts)
+	out := make([]bucket, len(spans))
+	for i, s := range spans {
+		b := bucket{label: s.label, value: fmt.Sprint(counts[i])}
+		if top > 0 {
+			b.frac = float64(counts[i]) / float64(top)
+		}
+		if total > 0 {
+			b.value = fmt.Sprintf("%.0f%%", 100*float64(counts[i])/float64(total))
+		}
+		out[i] = b
+	}
+	return title, out
+}
+
+func (v *statsView) drawVersus(c canvas) {
+	h := v.h2h
+	a, b := v.all[v.sel].Name, v.all[v.vs].Name
+	c.put(0, 0, fmt.Sprintf("%s – %s", a, b), styleCurrent)
+	if v.sel == v.vs || h.Total.Played == 0 {
+		c.put(0, 2, v.tr("No finished games together yet.", "Noch keine gemeinsamen beendeten Spiele."), styleNormal)
+		return
+	}
+	c.put(0, 1, fmt.Sprintf("%-22s %6s %6s %6s %6s  %s", v.tr("game", "Spiel"), v.tr("games", "Spiele"),
+		clip(a, 6), clip(b, 6), v.tr("level", "gleich"), v.tr("ahead", "vorn")), styleDim)
+	row := 2
+	line := func(name string, p storage.PairFigures, st tcell.Style) {
+		// The bar: A's share of the games where one was ahead.
+		frac := 0.5
+		if n := p.AAhead + p.BAhead; n > 0 {
+			frac = float64(p.AAhead) / float64(n)
+		}
+		c.put(0, row, fmt.Sprintf("%-22s %6d %6d %6d %6d  %s", clip(name, 22), p.Played, p.AAhead, p.BAhead, p.Level, versusBar(frac, 20)), st)
+		row++
+	}
+	for _, p := range h.Games {
+		line(v.gameName(validate.GameID(p.Game)), p, styleNormal)
+	}
+	line(v.tr("all games", "alle Spiele"), h.Total, styleCurrent)
+	c.put(0, row+1, fmt.Sprintf(v.tr("%s won %d, %s won %d of %d games together", "%s gewann %d, %s gewann %d von %d gemeinsamen Spielen"),
+		a, h.Total.AWon, b, h.Total.BWon, h.Total.Played), styleNormal)
+	c.put(0, row+2, v.tr("↑/↓ choose the opponent, p the player page", "↑/↓ Gegner wählen, p Spielerseite"), styleDim)
+}
+
+// drawBars draws labelled horizontal bars.
+func drawBars(c canvas, bs []bucket) {
+	labelW := 0
+	for _, b := range bs {
+		labelW = max(labelW, len([]rune(b.label)))
+	}
+	barW := c.w - labelW - 7
+	if barW < 3 {
+		return
+	}
+	for i, b := range bs {
+		c.put(0, i, b.label, styleNormal)
+		c.put(labelW+1, i, bar(b.frac, barW), styleNormal)
+		c.put(labelW+2+barW, i, b.value, styleNormal)
+	}
+}
+
+// bar is frac (0…1) of width as a bar of eighth blocks, padded with spaces.
+func bar(frac float64, width int) string {
+	frac = min(max(frac, 0), 1)
+	eighths := int(math.Round(frac * float64(width*8)))
+	s := strings.Repeat("█", eighths/8)
+	if r := eighths % 8; r > 0 {
+		s += string([]rune("▏▎▍▌▋▊▉")[r-1])
+	}
+	return s + strings.Repeat(" ", width-len([]rune(s)))
+}
+
+// versusBar shows A's share from the left (█) and B's from the right (░).
+func versusBar(frac float64, width int) string {
+	a := int(math.Round(frac * float64(width)))
+	return strings.Repeat("█", a) + strings.Repeat("░", width-a)
+}
+
+// sparkline draws the values as one line of block heights, at most width
+// wide (the last values when there are more).
+func sparkline(vals []float64, width int) string {
+	if len(vals) > width {
+		vals = vals[len(vals)-width:]
+	}
+	if len(vals) == 0 {
+		return ""
+	}
+	lo, hi := slices.Min(vals), slices.Max(vals)
+	levels := []rune("▁▂▃▄▅▆▇█")
+	out := make([]rune, len(vals))
+	for i, x := range vals {
+		l := len(levels) - 1
+		if hi > lo {
+			l = int(math.Round((x - lo) / (hi - lo) * float64(len(levels)-1)))
+		}
+		out[i] = levels[l]
+	}
+	return string(out)
+}
+
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	if n <= 1 {
+		return string(r[:n])
+	}
+	return string(r[:n-1]) + "…"
+}

@@ -1,0 +1,198 @@
+package tui
+
+import (
+	"context"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
+
+	"github.com/wuerfelblock/wuerfelblock/storage"
+	"github.com/wuerfelblock/wuerfelblock/storage/generate"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// statsHistory is a database with a small generated history.
+func statsHistory(t testing.TB, games int) *storage.DB {
+	t.Helper()
+	db, err := storage.Open(filepath.Join(t.TempDir(), "stats.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	gen, err := generate.New(generate.Config{Games: games, Seed: 4, Players: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = db.StorePlayed(context.Background(), func() (storage.PlayedGame, bool) {
+		g, ok := gen.Next()
+		return storage.PlayedGame{ID: g.ID, Started: g.Started, Ended: g.Ended, Game: g.Game}, ok
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+// statsScreen draws the statistics view on an 80×24 simulation screen.
+type statsScreen struct {
+	t *testing.T
+	v *statsView
+	s tcell.SimulationScreen
+}
+
+func newStatsScreen(t *testing.T, db *storage.DB, lang validate.Lang) *statsScreen {
+	s := tcell.NewSimulationScreen("UTF-8")
+	if err := s.Init(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Fini)
+	s.SetSize(80, 24)
+	v := newStatsView(db, lang)
+	v.SetRect(0, 0, 80, 24)
+	return &statsScreen{t, v, s}
+}
+
+// text draws the view and returns the screen, one line per row.
+func (ss *statsScreen) text() string {
+	ss.s.Clear()
+	ss.v.Draw(ss.s)
+	ss.s.Show()
+	cells, w, h := ss.s.GetContents()
+	var b strings.Builder
+	for y := range h {
+		for x := range w {
+			c := cells[y*w+x]
+			if len(c.Runes) == 0 || c.Runes[0] == 0 {
+				b.WriteByte(' ')
+			} else {
+				b.WriteString(string(c.Runes))
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func (ss *statsScreen) key(k tcell.Key, r rune) {
+	ss.v.InputHandler()(tcell.NewEventKey(k, r, tcell.ModNone), func(p tview.Primitive) {})
+}
+
+func (ss *statsScreen) see(texts ...string) string {
+	ss.t.Helper()
+	scr := ss.text()
+	for _, want := range texts {
+		if !strings.Contains(scr, want) {
+			ss.t.Errorf("the screen lacks %q:\n%s", want, scr)
+		}
+	}
+	return scr
+}
+
+func TestStatsScreenLeaderboardPlayerAndVersus(t *testing.T) {
+	db := statsHistory(t, 150)
+	ss := newStatsScreen(t, db, validate.English)
+	ctx := context.Background()
+	all, err := db.Stats(ctx, storage.StatsFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The leaderboard of 5050 (the first game) shows every player who
+	// finished one, with games, wins and the win-rate bar.
+	scr := ss.see("Statistics", "Leaderboard", "5050", "win rate", "█")
+	for _, p := range all {
+		if g := p.Games["5050"]; g != nil && g.Played > 0 && !strings.Contains(scr, p.Name) {
+			t.Errorf("5050 leaderboard lacks %s", p.Name)
+		}
+	}
+	// To Kniffel: right arrow four times.
+	for range 4 {
+		ss.key(tcell.KeyRight, 0)
+	}
+	if ss.v.gameID() != validate.GameKniffel {
+		t.Fatalf("game %s, want kniffel", ss.v.gameID())
+	}
+	ss.see("Kniffel")
+	// Enter opens the selected player's page with both charts.
+	ss.key(tcell.KeyEnter, 0)
+	name := ss.v.all[ss.v.sel].Name
+	f := ss.v.all[ss.v.sel].Games["kniffel"].Figures
+	scr = ss.see(name+" · Kniffel", "upper bonus", "final totals, last", "final totals")
+	if !strings.ContainsAny(scr, "▁▂▃▄▅▆▇") {
+		t.Errorf("no sparkline:\n%s", scr)
+	}
+	if want := "games " + itoa(f.Played) + ", won " + itoa(f.Won); !strings.Contains(scr, want) {
+		t.Errorf("player page lacks %q:\n%s", want, scr)
+	}
+	// Back to 5050: the bust rate by dice left is charted beside the turns.
+	for range 4 {
+		ss.key(tcell.KeyLeft, 0)
+	}
+	ss.see("turn results", "bust rate by dice left", "dice", "bust")
+	// Head-to-head against the next player.
+	ss.key(tcell.KeyRune, 'v')
+	scr = ss.see("Head-to-head", " – ", "all games")
+	h, _ := db.HeadToHead(ctx, ss.v.all[ss.v.sel].Name, ss.v.all[ss.v.vs].Name, "")
+	if !strings.Contains(scr, "won "+itoa(h.Total.AWon)) {
+		t.Errorf("versus lacks the wins %d:\n%s", h.Total.AWon, scr)
+	}
+	ss.key(tcell.KeyDown, 0)
+	ss.see("Head-to-head")
+}
+
+func TestStatsScreenFitsAndSpeaksGerman(t *testing.T) {
+	db := statsHistory(t, 60)
+	ss := newStatsScreen(t, db, validate.German)
+	ss.see("Statistik", "Bestenliste", "Quote", "zurück")
+	for _, mode := range []rune{'p', 'v', 'b'} {
+		ss.key(tcell.KeyRune, mode)
+		for range 7 {
+			ss.key(tcell.KeyRight, 0)
+			scr := ss.text()
+			// Nothing is cut off at the right edge but the key line.
+			for i, line := range strings.Split(strings.TrimRight(scr, "\n"), "\n") {
+				if n := len([]rune(strings.TrimRight(line, " "))); n > 80 || i > 23 {
+					t.Fatalf("line %d is %d wide:\n%s", i, n, scr)
+				}
+			}
+		}
+	}
+}
+
+func TestStatsScreenEmpty(t *testing.T) {
+	db, err := storage.Open(filepath.Join(t.TempDir(), "empty.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ss := newStatsScreen(t, db, validate.English)
+	ss.see("No finished turns yet")
+	ss.key(tcell.KeyRune, 'p')
+	ss.key(tcell.KeyDown, 0)
+	ss.see("No finished turns yet")
+}
+
+// From home, s opens the statistics (Config.Stats) and q goes back.
+func TestStatsFromHome(t *testing.T) {
+	db := statsHistory(t, 30)
+	h := &harness{t: t, db: db, done: make(chan error, 1)}
+	h.ui = New(Config{Store: db, Lang: validate.English, Stats: NewStatsPage(db)})
+	h.ui.barrier = make(chan struct{})
+	h.scr = tcell.NewSimulationScreen("UTF-8")
+	h.ui.app.SetScreen(h.scr)
+	h.scr.SetSize(80, 24)
+	go func() { h.done <- h.ui.Run() }()
+	t.Cleanup(h.stop)
+	h.sync()
+	h.typ("s")
+	h.see("Leaderboard", "win rate")
+	h.typ("p")
+	h.see("final totals, last")
+	h.typ("q")
+	h.notSee("Leaderboard")
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
