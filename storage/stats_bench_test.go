@@ -138,6 +138,19 @@ func BenchmarkStatsBytesPerEntry(b *testing.B) {
 	b.ReportMetric(float64(pages*pageSize)/float64(entries), "bytes/entry")
 	b.ReportMetric(float64(entries), "entries")
 	b.ReportMetric(float64(pages*pageSize)/float64(benchGames), "bytes/game")
+	// Where the bytes go, table by table and index by index (when SQLite
+	// was built with the dbstat table).
+	rows, err := db.sql.Query(`SELECT name, sum(pgsize) FROM dbstat GROUP BY name ORDER BY 2 DESC`)
+	if err != nil {
+		return
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var name string
+		var size int64
+		rows.Scan(&name, &size)
+		b.Logf("%-24s %6.1f bytes/entry", name, float64(size)/float64(entries))
+	}
 }
 
 // fillGenerated stores a generated history.
