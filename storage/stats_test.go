@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
@@ -389,6 +390,47 @@ func TestStatsOutOfOrderImport(t *testing.T) {
 	}, nil)
 	if err != nil {
 		t.Fatal(err)
+	}
+	checkStatsSummaries(t, db)
+}
+
+// A database written before migration 002 gets its summaries filled in
+// when it is opened by this version.
+func TestStatsMigrationFillsOlderDatabase(t *testing.T) {
+	first, err := migrationFiles.ReadFile("migrations/001_init.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "old.db")
+	old, err := openWith(path, fstest.MapFS{"migrations/001_init.sql": {Data: first}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs, err := generate.All(generate.Config{Games: 80, Seed: 9, Players: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := 0
+	if _, err := old.StorePlayed(context.Background(), func() (PlayedGame, bool) {
+		if i == len(gs) {
+			return PlayedGame{}, false
+		}
+		g := gs[i]
+		i++
+		return PlayedGame{ID: g.ID, Started: g.Started, Ended: g.Ended, Game: g.Game}, true
+	}, nil); err != nil {
+		t.Fatal(err)
+	}
+	old.Close()
+	db, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	db.sql.QueryRow(`SELECT count(*) FROM result_stats`).Scan(&n)
+	if n == 0 {
+		t.Fatal("no result summaries after the upgrade")
 	}
 	checkStatsSummaries(t, db)
 }
