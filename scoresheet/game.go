@@ -163,6 +163,42 @@ func (g *Game) Entries() []Entry { return slices.Clone(g.entries) }
 // Len is the number of entries.
 func (g *Game) Len() int { return len(g.entries) }
 
+// NumTurns is the number of finished turns.
+func (g *Game) NumTurns() int { return len(g.turns) }
+
+// LastTurn is the last finished turn; ok is false before the first one ends.
+func (g *Game) LastTurn() (TurnResult, bool) {
+	if len(g.turns) == 0 {
+		return TurnResult{}, false
+	}
+	return g.turns[len(g.turns)-1], true
+}
+
+// Clone returns an independent copy of the game, for trying an entry.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.entries = slices.Clone(g.entries)
+	c.turns = slices.Clone(g.turns)
+	c.totals = slices.Clone(g.totals)
+	c.winners = slices.Clone(g.winners)
+	c.boxes = slices.Clone(g.boxes)
+	c.bonus = slices.Clone(g.bonus)
+	c.upperBonus = slices.Clone(g.upperBonus)
+	if g.fam != nil {
+		c.fam = g.fam.Clone()
+	}
+	if g.kniffel != nil {
+		c.kniffel = g.kniffel.Clone()
+	}
+	if g.tot != nil {
+		c.tot = g.tot.Clone()
+	}
+	if g.dreissig != nil {
+		c.dreissig = g.dreissig.Clone()
+	}
+	return &c
+}
+
 // Turns returns the finished turns.
 func (g *Game) Turns() []TurnResult { return slices.Clone(g.turns) }
 

@@ -134,3 +134,39 @@ func TestKniffelTurnRules(t *testing.T) {
 			totals: tot("A", 102)},
 	})
 }
+
+func TestKniffelKeepAllFive(t *testing.T) {
+	runCases(t, []rc{
+		{name: "keeping all five is standing", game: "kniffel", players: `"A"`,
+			turns:  `{"player":"A","throws":[{"roll":[6,6,6,6,6],"keep":[6,6,6,6,6]}],"score":"kniffel"}`,
+			totals: tot("A", 50)},
+		{name: "no throw of zero dice", game: "kniffel", players: `"A"`,
+			turns: `{"player":"A","throws":[{"roll":[6,6,6,6,6],"keep":[6,6,6,6,6]},{"roll":[]}],"score":"kniffel"}`,
+			code:  validate.CodeKniffelAllKept, errThrow: 1},
+	})
+}
+
+func TestCloneIsIndependent(t *testing.T) {
+	for _, info := range validate.Games() {
+		g, _ := New(validate.MustRules(info.ID, nil), []string{"A", "B"})
+		c := g.Clone()
+		es := map[validate.GameID]Entry{
+			validate.GameKniffel:     {Kind: EntryDice, Roll: []int{1, 2, 3, 4, 5}},
+			validate.GameTotwuerfeln: {Kind: EntryThrow, Roll: []int{5, 5, 5, 5, 5}},
+			validate.GameDreissigTot: {Kind: EntryThrow, Roll: []int{1, 2, 3, 4, 5, 6}, Keep: []int{1, 2, 3, 4, 5, 6}},
+			validate.Game5000:        {Kind: EntryThrow, Roll: []int{2, 2, 3, 4, 6}},
+			validate.GameRueckwaerts: {Kind: EntryThrow, Roll: []int{2, 2, 3, 4, 6}},
+		}
+		e, ok := es[info.ID]
+		if !ok {
+			e = Entry{Kind: EntryThrow, Roll: []int{2, 3, 4, 6, 2, 3}[:g.Rules.Dice()]} // a bust
+		}
+		before := g.Verdict()
+		if err := c.Apply(e); err != nil {
+			t.Fatalf("%s: %v", info.ID, err)
+		}
+		if !reflect.DeepEqual(before, g.Verdict()) || g.Len() != 0 {
+			t.Errorf("%s: applying to the clone changed the original", info.ID)
+		}
+	}
+}

@@ -259,6 +259,9 @@ func (t *KniffelTurn) Throw(roll, keep []int) error {
 		}
 		want = 5 - held.N()
 	}
+	if want == 0 {
+		return newError(CodeKniffelAllKept)
+	}
 	if len(roll) != want {
 		return newError(CodeDiceCount, want, PhraseKniffelDice, len(roll))
 	}
@@ -298,7 +301,8 @@ func (r *Rules) Score(t *KniffelTurn, b KniffelBoxes, c Category) (Placement, er
 	if t.throws == 0 {
 		return Placement{}, newError(CodeKniffelNoThrow)
 	}
-	if t.hasKeep {
+	// Keeping all five dice is standing on them; keeping fewer asks for a throw.
+	if t.hasKeep && t.keep.N() < 5 {
 		return Placement{}, newError(CodeKniffelKeepLast)
 	}
 	p, err := r.Place(b, t.five, c)
