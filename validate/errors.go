@@ -269,7 +269,7 @@ var catalog = map[Code]message{
 	CodeKniffelNoThrow:  {"a category can only be chosen after a throw", "eine Kategorie kann erst nach einem Wurf gewählt werden", false},
 	CodeKniffelBoth:     {"a Kniffel turn gives either its throws or just its final dice, not both", "ein Kniffel-Zug gibt entweder seine Würfe oder nur die Endwürfel an, nicht beides", false},
 	CodeKniffelKeep:     {"the dice kept (%s) are not among the five dice (%s)", "die behaltenen Würfel (%s) sind nicht unter den fünf Würfeln (%s)", false},
-	CodeKniffelAllKept: {"all five dice are kept: there is nothing to throw; choose a box", "alle fünf Würfel sind behalten: es gibt nichts zu werfen; ein Feld wählen", false},
+	CodeKniffelAllKept:  {"all five dice are kept: there is nothing to throw; choose a box", "alle fünf Würfel sind behalten: es gibt nichts zu werfen; ein Feld wählen", false},
 	CodeJokerUpper: {"joker rule: a further Kniffel must go in the matching upper box (%s) while it is free",
 		"Joker-Regel: ein weiterer Kniffel muss in das passende obere Feld (%s), solange es frei ist", false},
 	CodeJokerLower: {"joker rule: a further Kniffel goes in a free lower box before any upper box",
