@@ -289,7 +289,8 @@ func nullString(s string) any {
 // ends the game), are committed in one transaction before Append returns. On
 // any error sg is as it was.
 func (db *DB) Append(ctx context.Context, sg *StoredGame, e scoresheet.Entry) error {
-	g := sg.Game
+	// Try the entry on a copy: sg changes only once the entry is committed.
+	g := sg.Game.Clone()
 	before := g.Len()
 	if err := g.Apply(e); err != nil {
 		return err
@@ -314,8 +315,8 @@ func (db *DB) Append(ctx context.Context, sg *StoredGame, e scoresheet.Entry) er
 			return err
 		}
 		if turnEnded {
-			turns := g.Turns()
-			if err := db.writeTurn(ctx, tx, sg, g, len(turns)-1, turns[len(turns)-1]); err != nil {
+			last, _ := g.LastTurn()
+			if err := db.writeTurn(ctx, tx, sg, g, g.NumTurns()-1, last); err != nil {
 				return err
 			}
 		}
@@ -325,9 +326,9 @@ func (db *DB) Append(ctx context.Context, sg *StoredGame, e scoresheet.Entry) er
 		return nil
 	})
 	if err != nil {
-		restore(sg, before)
 		return err
 	}
+	*sg.Game = *g
 	if sg.Status == Abandoned {
 		sg.Status, sg.Ended = Running, time.Time{}
 	}
@@ -335,16 +336,6 @@ func (db *DB) Append(ctx context.Context, sg *StoredGame, e scoresheet.Entry) er
 		sg.Status, sg.Ended = Finished, now
 	}
 	return nil
-}
-
-// restore puts sg.Game back to its first n entries, in place, so that
-// whoever holds the *Game sees it unchanged.
-func restore(sg *StoredGame, n int) {
-	prev, err := scoresheet.FromEntries(sg.Game.Rules, sg.Game.Players, sg.Game.Entries()[:n])
-	if err != nil {
-		panic(fmt.Sprintf("storage: replaying accepted entries failed: %v", err))
-	}
-	*sg.Game = *prev
 }
 
 func isConstraint(err error) bool {
