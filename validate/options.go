@@ -26,20 +26,20 @@ const (
 
 // Games lists every game in the order the app shows them.
 var games = []GameInfo{
-	{Game5050, "5050", "5050", "six dice; stop at 350 per pass, 1500s must be confirmed; first to 5050, round played out",
-		"sechs Würfel; schreiben ab 350 pro Durchgang, 1500er bestätigen; wer zuerst 5050 hat, Runde wird zu Ende gespielt"},
-	{Game5000, "5000", "Fünftausend", "five dice; all scoring dice aside, enter with 500, no 50s, equal totals reset, exactly 5000 wins",
-		"fünf Würfel; alle zählenden Würfel raus, Einstieg mit 500, keine 50er, gleicher Stand wirft zurück, genau 5000 gewinnt"},
-	{GameZehntausend, "Zehntausend", "Zehntausend", "five or six dice; triples must be proved; first to 10000, round played out; many house rules",
-		"fünf oder sechs Würfel; Pasche beweisen; wer zuerst 10000 hat, Runde wird zu Ende gespielt; viele Hausregeln"},
-	{GameRueckwaerts, "Zehntausend Rückwärts", "Zehntausend Rückwärts", "one throw each with the dice left over; who busts takes the points on the table as minus; 10000 loses",
-		"jeder ein Wurf mit den übrigen Würfeln; wer nichts wirft, bekommt die ausliegenden Punkte als Minus; 10000 verliert"},
-	{GameKniffel, "Kniffel", "Kniffel", "five dice, three throws, 13 boxes; upper bonus 35 at 63, 100 for each further Kniffel",
-		"fünf Würfel, drei Würfe, 13 Felder; oberer Bonus 35 ab 63, 100 für jeden weiteren Kniffel"},
-	{GameTotwuerfeln, "Totwürfeln", "Totwürfeln", "throw until every die shows the killer number; the other pips count; most points after the rounds win",
-		"würfeln, bis jeder Würfel die Killerzahl zeigt; die übrigen Augen zählen; nach den Runden gewinnen die meisten Punkte"},
-	{GameDreissigTot, "Dreißig tot", "Dreißig tot", "six dice, at least one aside per throw; under 30 costs you, over 30 attacks the player before you",
-		"sechs Würfel, pro Wurf mindestens einer raus; unter 30 kostet dich, über 30 greift den Vordermann an"},
+	{Game5050, "5050", "5050", "6 dice; stop from 350 per pass, confirm 1500s; 5050 ends the round",
+		"6 Würfel; schreiben ab 350 je Durchgang, 1500er bestätigen; bis 5050"},
+	{Game5000, "5000", "Fünftausend", "5 dice; all scorers aside, enter with 500, equal totals reset; hit 5000",
+		"5 Würfel; alles Zählende raus, Einstieg 500, Gleichstand wirft raus; genau 5000"},
+	{GameZehntausend, "Zehntausend", "Zehntausend", "5 or 6 dice; prove your triples; 10000 ends the round; many house rules",
+		"5 oder 6 Würfel; Pasche beweisen; bis 10000; viele Hausregeln"},
+	{GameRueckwaerts, "Zehntausend Rückwärts", "Zehntausend Rückwärts", "one throw each with the dice left; a bust takes the table as minus",
+		"je ein Wurf mit den übrigen Würfeln; wer nichts wirft, kassiert das Minus"},
+	{GameKniffel, "Kniffel", "Kniffel", "5 dice, 3 throws, 13 boxes; bonus 35 at 63, 100 per further Kniffel",
+		"5 Würfel, 3 Würfe, 13 Felder; Bonus 35 ab 63, 100 je weiterer Kniffel"},
+	{GameTotwuerfeln, "Totwürfeln", "Totwürfeln", "throw until every die shows a killer number; the other pips count",
+		"würfeln, bis jeder Würfel die Killerzahl zeigt; die übrigen Augen zählen"},
+	{GameDreissigTot, "Dreißig tot", "Dreißig tot", "6 dice, one or more aside per throw; under 30 costs, over 30 attacks",
+		"6 Würfel, je Wurf mind. einer raus; unter 30 kostet, über 30 greift an"},
 }
 
 // GameInfo describes a game for people.

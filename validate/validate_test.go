@@ -378,3 +378,13 @@ func TestBustChance(t *testing.T) {
 		t.Errorf("two dice after 3 3 3 with ergaenzen: %v, want 9/36", got)
 	}
 }
+
+func TestSummariesFit80Columns(t *testing.T) {
+	for _, g := range Games() {
+		for _, l := range []Lang{English, German} {
+			if n := len([]rune(g.Summary(l))); n > 72 {
+				t.Errorf("%s %s summary is %d characters: %q", g.ID, l, n, g.Summary(l))
+			}
+		}
+	}
+}
