@@ -67,6 +67,7 @@ type TurnResult struct {
 	Bonus            int    // Kniffel bonus points earned in this turn (upper + Kniffel)
 	Attack           int    // Dreißig tot: pips taken from the Vordermann
 	DiceLeft         int    // Zehntausend family: dice in the cup on the last throw
+	ByDice           [7]int // Zehntausend family: ByDice[n] is how many throws used n dice
 	Events           []Event
 	Entries          int // how many entries the turn took
 }

@@ -449,3 +449,19 @@ func TestSeed5000Example(t *testing.T) {
 		t.Errorf("third 1 in a later throw: %d points, want 350", f.TurnPoints())
 	}
 }
+
+func TestThrowsByDice(t *testing.T) {
+	rec, _ := ParseRecord([]byte(`{"game":"5050","options":{},"players":["A","B"],"turns":[` +
+		turns(turn("A", "111555/111555", "111234/111", "234/"), turn("B", "553334/3335", "stop")) + `]}`))
+	g, verr, err := Load(rec, validate.English)
+	if err != nil || verr != nil {
+		t.Fatal(err, verr)
+	}
+	ts := g.Turns()
+	if ts[0].ByDice != [7]int{6: 2, 3: 1} || ts[0].DiceLeft != 3 || ts[0].End != validate.Bust {
+		t.Errorf("A: by dice %v, dice left %d, end %v", ts[0].ByDice, ts[0].DiceLeft, ts[0].End)
+	}
+	if ts[1].ByDice != [7]int{6: 1} || ts[0].HotDice != 1 {
+		t.Errorf("B: by dice %v; A hot dice %d", ts[1].ByDice, ts[0].HotDice)
+	}
+}

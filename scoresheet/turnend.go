@@ -22,6 +22,7 @@ func (g *Game) finishTurn(res *TurnResult) {
 		t := g.fam
 		res.End, res.Throws, res.HotDice = t.End(), t.Throws(), t.HotDice
 		res.DiceLeft = t.DiceToThrow()
+		res.ByDice = t.ByDice
 		if t.End() == validate.Bust {
 			res.FailedObligation = t.ProofPending() || t.MustConfirm()
 		}

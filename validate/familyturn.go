@@ -55,7 +55,8 @@ type FamilyTurn struct {
 	result int // points written for the turn
 
 	// Tallies for statistics.
-	HotDice   int // passes completed with all dice set aside
+	HotDice   int    // passes completed with all dice set aside
+	ByDice    [7]int // ByDice[n]: throws of n dice (void throws not counted)
 	LastKeep  Keep
 	LastValue int // points of the last throw (Rückwärts: put on the table)
 	LastKept  int // dice set aside in the last throw
@@ -189,6 +190,7 @@ func (t *FamilyTurn) Throw(th Throw) error {
 			return newError(CodeKeepOnBust, FormatDice(th.Roll))
 		}
 		t.throws++
+		t.ByDice[want]++
 		t.lastVoid, t.voidsInRow = false, 0
 		t.LastValue, t.LastKept = 0, 0
 		t.end, t.result = Bust, 0
@@ -227,6 +229,7 @@ func (t *FamilyTurn) Throw(th Throw) error {
 	kept := len(k.Dice)
 	fullThrow := t.aside == 0
 	t.throws++
+	t.ByDice[want]++
 	t.lastVoid, t.voidsInRow = false, 0
 	t.aside += kept
 	t.passPoints += k.Points
