@@ -71,9 +71,8 @@ type FamilyFigures struct {
 	BestTurn  int     `json:"best_turn"`
 	Busts     int     `json:"busts"`
 	BustRate  float64 `json:"bust_rate"` // busts per turn
-	// ByDice is, for each number of dice in the cup at the end of a turn,
-	// how many turns ended there and how many of those with a bust (the
-	// busting throw used that many dice).
+	// ByDice is, for each number of dice thrown, how many throws used that
+	// many dice and how many of them scored nothing.
 	ByDice         []DiceFigures `json:"by_dice"`
 	HotDice        int           `json:"hot_dice"` // passes with all dice set aside
 	Failed         int           `json:"failed"`   // busts with a confirmation or proof outstanding
@@ -82,12 +81,12 @@ type FamilyFigures struct {
 	MinusPoints    int           `json:"minus_points,omitempty"` // Rückwärts: minus points taken
 }
 
-// DiceFigures are the turns that ended with a number of dice in the cup.
+// DiceFigures are the throws of a number of dice.
 type DiceFigures struct {
 	Dice     int     `json:"dice"`
-	Turns    int     `json:"turns"`
+	Throws   int     `json:"throws"`
 	Busts    int     `json:"busts"`
-	BustRate float64 `json:"bust_rate"`
+	BustRate float64 `json:"bust_rate"` // busts per throw of that many dice
 }
 
 // KniffelFigures are the figures of Kniffel.
@@ -147,6 +146,9 @@ func (db *DB) Stats(ctx context.Context, f StatsFilter) ([]PlayerStats, error) {
 			return err
 		}
 		if err := c.turns(ctx, tx, pid, f.Game); err != nil {
+			return err
+		}
+		if err := c.diceThrows(ctx, tx, pid, f.Game); err != nil {
 			return err
 		}
 		if err := c.events(ctx, tx, pid, f.Game); err != nil {
@@ -241,6 +243,47 @@ func (c *collector) results(ctx context.Context, tx *sql.Tx, pid int64, game str
 	return rows.Err()
 }
 
+// diceThrows reads the throws and busts by the number of dice thrown.
+func (c *collector) diceThrows(ctx context.Context, tx *sql.Tx, pid int64, game string) error {
+	where, args := filter(pid, game)
+	rows, err := tx.QueryContext(ctx, `SELECT s.player_id, p.name, s.game, s.options, s.dice, s.throws, s.busts
+		FROM dice_stats s JOIN players p ON p.id = s.player_id`+where, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k setKey
+		var name string
+		var dice, throws, busts int
+		if err := rows.Scan(&k.player, &name, &k.game, &k.options, &dice, &throws, &busts); err != nil {
+			return err
+		}
+		if throws <= 0 {
+			continue
+		}
+		c.player(k.player, name)
+		one, every := c.set(k)
+		for _, fg := range []*Figures{one, every} {
+			fg.family()
+			kk := setKey{k.player, k.game, fg.key}
+			dm := c.dice[kk]
+			if dm == nil {
+				dm = map[int]*DiceFigures{}
+				c.dice[kk] = dm
+			}
+			d := dm[dice]
+			if d == nil {
+				d = &DiceFigures{Dice: dice}
+				dm[dice] = d
+			}
+			d.Throws += throws
+			d.Busts += busts
+		}
+	}
+	return rows.Err()
+}
+
 func (c *collector) turns(ctx context.Context, tx *sql.Tx, pid int64, game string) error {
 	where, args := filter(pid, game)
 	rows, err := tx.QueryContext(ctx, `SELECT s.player_id, p.name, s.game, s.options, s.end_kind, s.dice_left, s.category,
@@ -310,20 +353,6 @@ func (c *collector) turns(ctx context.Context, tx *sql.Tx, pid int64, game strin
 					if k.game == string(validate.GameRueckwaerts) {
 						ff.MinusPoints += points
 					}
-				}
-				dm := c.dice[kk]
-				if dm == nil {
-					dm = map[int]*DiceFigures{}
-					c.dice[kk] = dm
-				}
-				d := dm[left]
-				if d == nil {
-					d = &DiceFigures{Dice: left}
-					dm[left] = d
-				}
-				d.Turns += turns
-				if end == "bust" {
-					d.Busts += turns
 				}
 			}
 		}
@@ -418,7 +447,7 @@ func (c *collector) finish() []PlayerStats {
 			f.AvgBanked = avg(f.AvgBanked, f.Banked)
 			f.BustRate = rate(f.Busts, f.Turns)
 			for _, d := range c.dice[k] {
-				d.BustRate = rate(d.Busts, d.Turns)
+				d.BustRate = rate(d.Busts, d.Throws)
 				f.ByDice = append(f.ByDice, *d)
 			}
 			slices.SortFunc(f.ByDice, func(a, b DiceFigures) int { return a.Dice - b.Dice })

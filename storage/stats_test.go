@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"testing"
-	"testing/fstest"
 	"time"
 
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
@@ -35,6 +34,14 @@ var summaryQueries = map[string][2]string{
 			count(*), sum(t.points), max(t.points), sum(t.points = 0), sum(t.throws), sum(t.hot_dice), sum(t.failed), sum(t.bonus),
 			sum(t.game = 'dreissig-tot' AND t.points > 30), sum(t.attack)
 		 FROM turns t JOIN games g ON g.id = t.game_id GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6`},
+	"dice_stats": {
+		`SELECT player_id, game, options, dice, throws, busts FROM dice_stats WHERE throws > 0 ORDER BY 1, 2, 3, 4`,
+		`SELECT t.player_id, t.game, g.options, d.n,
+			sum(CASE d.n WHEN 1 THEN t.t1 WHEN 2 THEN t.t2 WHEN 3 THEN t.t3 WHEN 4 THEN t.t4 WHEN 5 THEN t.t5 ELSE t.t6 END) AS c,
+			sum(t.end_kind IN ('bust', 'nix') AND t.dice_left = d.n)
+		 FROM turns t JOIN games g ON g.id = t.game_id,
+			(SELECT 1 AS n UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4 UNION ALL SELECT 5 UNION ALL SELECT 6) d
+		 GROUP BY 1, 2, 3, 4 HAVING c > 0 ORDER BY 1, 2, 3, 4`},
 	"event_stats": {
 		`SELECT player_id, role, game, options, kind, n, points FROM event_stats WHERE n > 0 ORDER BY 1, 2, 3, 4, 5`,
 		`SELECT x.pid, x.role, g.game, g.options, x.kind, count(*), sum(x.points)
@@ -234,13 +241,15 @@ func TestStatsZehntausendKnownGames(t *testing.T) {
 		t.Errorf("Ben: %+v", b)
 	}
 	bf := b.Family
-	// Ben: bust (5 dice), 400 (hot dice, 5 in the cup), bust (4 dice), 500 (4 left), 500 (4 left).
-	wantDice := []DiceFigures{{Dice: 4, Turns: 3, Busts: 1, BustRate: 1.0 / 3}, {Dice: 5, Turns: 2, Busts: 1, BustRate: 0.5}}
-	if bf == nil || bf.Turns != 5 || bf.Busts != 2 || bf.Banked != 3 || bf.BestTurn != 500 || bf.HotDice != 3 || len(bf.ByDice) != 2 {
+	// Ben's throws: game 1: 5 dice (bust); 5, 1 (400, hot dice); 5, 4 dice (bust).
+	// Games 2 and 3: 5, 1, 5 dice (500) each.
+	wantDice := []DiceFigures{{Dice: 1, Throws: 3, Busts: 0, BustRate: 0}, {Dice: 4, Throws: 1, Busts: 1, BustRate: 1},
+		{Dice: 5, Throws: 7, Busts: 1, BustRate: 1.0 / 7}}
+	if bf == nil || bf.Turns != 5 || bf.Busts != 2 || bf.Banked != 3 || bf.BestTurn != 500 || bf.HotDice != 3 || len(bf.ByDice) != len(wantDice) {
 		t.Fatalf("Ben's turns: %+v", bf)
 	}
 	for i, d := range wantDice {
-		if got := bf.ByDice[i]; got.Dice != d.Dice || got.Turns != d.Turns || got.Busts != d.Busts || !near(got.BustRate, d.BustRate) {
+		if got := bf.ByDice[i]; got.Dice != d.Dice || got.Throws != d.Throws || got.Busts != d.Busts || !near(got.BustRate, d.BustRate) {
 			t.Errorf("Ben with %d dice: %+v, want %+v", d.Dice, got, d)
 		}
 	}
@@ -397,12 +406,8 @@ func TestStatsOutOfOrderImport(t *testing.T) {
 // A database written before migration 002 gets its summaries filled in
 // when it is opened by this version.
 func TestStatsMigrationFillsOlderDatabase(t *testing.T) {
-	first, err := migrationFiles.ReadFile("migrations/001_init.sql")
-	if err != nil {
-		t.Fatal(err)
-	}
 	path := filepath.Join(t.TempDir(), "old.db")
-	old, err := openWith(path, fstest.MapFS{"migrations/001_init.sql": {Data: first}})
+	old, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -420,6 +425,21 @@ func TestStatsMigrationFillsOlderDatabase(t *testing.T) {
 		return PlayedGame{ID: g.ID, Started: g.Started, Ended: g.Ended, Game: g.Game}, true
 	}, nil); err != nil {
 		t.Fatal(err)
+	}
+	// Take the database back to schema 1: what 002 and 003 added goes.
+	for _, q := range []string{
+		`DROP TRIGGER turns_stats_insert`, `DROP TRIGGER turns_stats_delete`, `DROP TRIGGER events_stats_insert`,
+		`DROP TRIGGER events_stats_delete`, `DROP TRIGGER results_stats_insert`, `DROP TRIGGER results_stats_delete`,
+		`DROP TRIGGER turns_dice_insert`, `DROP TRIGGER turns_dice_delete`,
+		`DROP VIEW result_runs`, `DROP INDEX results_timeline`,
+		`DROP TABLE turn_stats`, `DROP TABLE event_stats`, `DROP TABLE result_stats`, `DROP TABLE dice_stats`,
+		`ALTER TABLE turns DROP COLUMN t1`, `ALTER TABLE turns DROP COLUMN t2`, `ALTER TABLE turns DROP COLUMN t3`,
+		`ALTER TABLE turns DROP COLUMN t4`, `ALTER TABLE turns DROP COLUMN t5`, `ALTER TABLE turns DROP COLUMN t6`,
+		`DELETE FROM migrations WHERE version > 1`,
+	} {
+		if _, err := old.sql.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
 	}
 	old.Close()
 	db, err := Open(path)

@@ -235,7 +235,7 @@ func printFigures(e *env, in string, f storage.Figures) {
 			}
 		}
 		if len(byDice) > 0 {
-			line(e.tr("bust rate by dice in the cup", "Fehlwurf-Quote nach Würfeln im Becher"), "%s", strings.Join(byDice, "  "))
+			line(e.tr("bust rate by dice thrown", "Fehlwurf-Quote nach geworfenen Würfeln"), "%s", strings.Join(byDice, "  "))
 		}
 		line(e.tr("hot dice, proofs/confirmations failed", "alle raus, Beweis/Bestätigung verfehlt"), "%d, %d", fam.HotDice, fam.Failed)
 		if fam.ResetsSuffered+fam.ResetsCaused > 0 {

@@ -127,11 +127,11 @@ func TestStatsScreenLeaderboardPlayerAndVersus(t *testing.T) {
 	if want := "games " + itoa(f.Played) + ", won " + itoa(f.Won); !strings.Contains(scr, want) {
 		t.Errorf("player page lacks %q:\n%s", want, scr)
 	}
-	// Back to 5050: the bust rate by dice left is charted beside the turns.
+	// Back to 5050: the bust rate by dice thrown is charted beside the turns.
 	for range 4 {
 		ss.key(tcell.KeyLeft, 0)
 	}
-	ss.see("turn results", "bust rate by dice left", "dice", "bust")
+	ss.see("turn results", "bust rate by dice thrown", "dice", "bust")
 	// Head-to-head against the next player.
 	ss.key(tcell.KeyRune, 'v')
 	scr = ss.see("Head-to-head", " – ", "all games")
