@@ -68,12 +68,12 @@ func (v *familyView) keys() []keyHelp {
 			{"Esc", v.tr("correct", "korrigieren")},
 		}
 	}
-	k := []keyHelp{{"111523", v.tr("throw", "Wurf")}}
-	if !v.rules().AllScoring() {
-		k = append(k, keyHelp{"111523/111", v.tr("throw/keep", "Wurf/Auswahl")})
-	}
+	k := []keyHelp{{"111523 Enter", v.tr("throw", "Wurf")}}
 	if !v.rueckwaerts() {
 		k = append(k, keyHelp{"s", v.tr("stop (write)", "schreiben")})
+	}
+	if !v.rules().AllScoring() && !v.p.brief {
+		k = append(k, keyHelp{"111523/111", v.tr("throw and keep at once", "Wurf und Auswahl auf einmal")})
 	}
 	if v.rules().Options.Hausbau {
 		k = append(k, keyHelp{"v", v.tr("void throw (Hausbau)", "ungültiger Wurf (Hausbau)")})
@@ -174,8 +174,8 @@ func (v *familyView) command(ev *tcell.EventKey) bool {
 	}
 	switch ev.Rune() {
 	case 's', 'w':
-		if v.commitStop() {
-			return true
+		if !v.rueckwaerts() {
+			v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryStop})
 		}
 		return true
 	case 'v':
@@ -185,10 +185,6 @@ func (v *familyView) command(ev *tcell.EventKey) bool {
 		}
 	}
 	return false
-}
-
-func (v *familyView) commitStop() bool {
-	return v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryStop})
 }
 
 func (v *familyView) refresh() {

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
@@ -44,7 +45,7 @@ func (ui *UI) helpText(keys []keyHelp, rules *validate.Rules) string {
 		return b.String()
 	}
 	b.WriteString("\n[::b]" + ui.tr("Rules: ", "Regeln: ") + esc(ui.gameName(rules.Game)) + "[::-]\n")
-	b.WriteString(esc(validate.RulesText(rules.Game, ui.lang)) + "\n")
+	b.WriteString(esc(reflow(validate.RulesText(rules.Game, ui.lang))) + "\n")
 	b.WriteString(ui.houseRulesText(rules))
 	return b.String()
 }
@@ -94,3 +95,18 @@ func (p *textPage) typing() bool                           { return false }
 func (p *textPage) back()                                  { p.ui.pop() }
 func (p *textPage) help() ([]keyHelp, *validate.Rules)     { return p.keys, p.rules }
 func (p *textPage) refresh()                               {}
+
+// reflow joins the lines of a rules text that continue a sentence (they
+// start with a small letter), so the help can wrap them to the screen.
+func reflow(s string) string {
+	lines := strings.Split(s, "\n")
+	out := lines[:1]
+	for _, l := range lines[1:] {
+		if r := []rune(l); len(r) > 0 && unicode.IsLower(r[0]) {
+			out[len(out)-1] += " " + l
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}

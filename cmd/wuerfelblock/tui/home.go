@@ -233,7 +233,7 @@ func newRulesList(ui *UI) screen {
 		g := g
 		l.AddItem(g.Name(ui.lang), g.Summary(ui.lang), rune('1'+i), func() {
 			r, _ := validate.NewRules(g.ID, validate.DefaultOptions(g.ID))
-			p := newTextPage(ui, g.Name(ui.lang), esc(validate.RulesText(g.ID, ui.lang))+"\n"+ui.houseRulesText(r))
+			p := newTextPage(ui, g.Name(ui.lang), esc(reflow(validate.RulesText(g.ID, ui.lang)))+"\n"+ui.houseRulesText(r))
 			p.rules = r
 			ui.push(p)
 		})

@@ -41,6 +41,8 @@ type play struct {
 	input   *tview.InputField
 	hints   *tview.TextView
 	layout  *tview.Flex
+	// brief: the views give the short key list for the hint line.
+	brief bool
 	// atStake are the turn's points before the last entry (what a bust loses).
 	atStake int
 }
@@ -186,7 +188,10 @@ func (p *play) refresh() {
 	p.header.SetText(h)
 	p.view.refresh()
 	p.input.SetLabel(p.view.prompt() + " ")
-	p.hints.SetText(hintLine(append(p.view.keys(),
+	p.brief = true
+	keys := p.view.keys()
+	p.brief = false
+	p.hints.SetText(hintLine(append(keys,
 		keyHelp{"u", p.tr("undo", "zurück")}, keyHelp{"?", p.tr("help", "Hilfe")}, keyHelp{"q", p.tr("leave", "verlassen")})))
 }
 

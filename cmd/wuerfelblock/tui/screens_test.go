@@ -112,7 +112,7 @@ func TestLastWinnerStarts(t *testing.T) {
 }
 
 // finish5050 plays a 5050 game through the store that the first player wins.
-func finish5050(t *testing.T, db *storage.DB, players []string) *storage.StoredGame {
+func finish5050(t testing.TB, db *storage.DB, players []string) *storage.StoredGame {
 	t.Helper()
 	ctx := context.Background()
 	sg, err := db.CreateGame(ctx, validate.MustRules(validate.Game5050, nil), players)
