@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	
+
 	"github.com/gdamore/tcell/v2"
 
 	"github.com/wuerfelblock/wuerfelblock/storage"
@@ -94,4 +94,3 @@ func BenchmarkKeyToScreen(b *testing.B) {
 		b.StartTimer()
 	}
 }
-
