@@ -20,16 +20,17 @@ type gameOver struct {
 	table  *tview.Table
 	info   *tview.TextView
 	layout *tview.Flex
+	note   string // how the last turn ended
 }
 
 func newGameOver(ui *UI, sg *storage.StoredGame) *gameOver {
 	s := &gameOver{text: ui.text, ui: ui, sg: sg}
 	s.table = newTable()
-	s.table.SetBorder(true).SetTitle(" " + s.tr("Game over", "Spiel zu Ende") + " ")
+	s.table.SetBorder(true).SetTitle(" " + s.tr("Game over: ", "Spiel zu Ende: ") + esc(s.gameName(sg.Game.Rules.Game)) + " ")
 	s.info = newTextView()
 	s.layout = tview.NewFlex().SetDirection(tview.FlexRow).
 		AddItem(s.table, 0, 1, false).
-		AddItem(s.info, 4, 0, false)
+		AddItem(s.info, 5, 0, false)
 	s.refresh()
 	return s
 }
@@ -141,7 +142,11 @@ func (s *gameOver) refresh() {
 	if len(won) > 1 {
 		label = s.tr("Winners: ", "Gewonnen haben: ")
 	}
-	s.info.SetText("[::b]" + label + strings.Join(won, ", ") + "[::-]\n" + hintLine(s.keys()))
+	note := ""
+	if s.note != "" {
+		note = s.note + "\n"
+	}
+	s.info.SetText(note + "[::b]" + label + strings.Join(won, ", ") + "[::-]\n" + hintLine(s.keys()))
 }
 
 // lowerWins reports whether the fewest points win.

@@ -363,7 +363,7 @@ func (v *kniffelView) refreshTurn() {
 		mode = v.tr("throw by throw", "Wurf für Wurf")
 	}
 	fmt.Fprintf(&b, "%s [::b]%s[::-]\n", v.tr("Entry:", "Eingabe:"), mode)
-	if t.Throws() > 0 || v.pending != nil {
+	if !v.quick() && (t.Throws() > 0 || v.pending != nil) {
 		n := t.Throws()
 		if v.pending != nil {
 			n++

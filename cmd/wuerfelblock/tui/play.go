@@ -233,7 +233,10 @@ func (p *play) commit(e scoresheet.Entry) bool {
 		p.say(p.tr("Taken: ", "Übernommen: ") + p.describeEntry(e))
 	}
 	if p.game().Finished() {
-		p.ui.replace(newGameOver(p.ui, p.sg))
+		over := newGameOver(p.ui, p.sg)
+		over.note = strings.Join(msgs, " ")
+		over.refresh()
+		p.ui.replace(over)
 	}
 	return true
 }
