@@ -94,3 +94,25 @@ func BenchmarkKeyToScreen(b *testing.B) {
 		b.StartTimer()
 	}
 }
+
+// BenchmarkStopToScreen measures the key that ends a turn ("s"): the entry
+// and the turn's summary are committed, the screen moves to the next player.
+func BenchmarkStopToScreen(b *testing.B) {
+	db := benchDB(b)
+	h := start(b, db)
+	h.newGame('1', "Anna", "Bob")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		h.typ("111523/111\n")
+		b.StartTimer()
+		h.scr.InjectKey(tcell.KeyRune, 's', tcell.ModNone)
+		h.sync()
+		b.StopTimer()
+		if len(h.ui.top().(*play).sg.Game.Turns()) != 1 {
+			b.Fatalf("the stop was not taken:\n%s", h.screen())
+		}
+		h.typ("uu")
+		b.StartTimer()
+	}
+}

@@ -180,6 +180,9 @@ func (h *harness) newGame(gameKey rune, players ...string) {
 	h.typ("n" + string(gameKey))
 	h.see("Hausregeln")
 	h.key(tcell.KeyTab)
+	if !strings.Contains(h.screen(), "Noch niemand") {
+		h.typ("a") // known players are listed: go to the name field
+	}
 	for _, p := range players {
 		h.typ(p + "\n")
 	}
