@@ -465,3 +465,42 @@ func TestThrowsByDice(t *testing.T) {
 		t.Errorf("B: by dice %v; A hot dice %d", ts[1].ByDice, ts[0].HotDice)
 	}
 }
+
+func TestRanks(t *testing.T) {
+	for _, tc := range []struct {
+		game    validate.GameID
+		totals  []int
+		winners []int
+		rank    []int
+	}{
+		{validate.Game5050, []int{5100, 5100, 3000}, []int{0}, []int{1, 2, 3}},
+		{validate.GameKniffel, []int{200, 250, 250, 100}, []int{1, 2}, []int{3, 1, 1, 4}},
+		{validate.GameRueckwaerts, []int{10050, 2000, 2000}, []int{1, 2}, []int{3, 1, 1}},
+		{validate.Game5000, []int{3000, 5000, 4000, 4000}, []int{1}, []int{4, 1, 2, 2}},
+	} {
+		rank, won := Ranks(tc.game, tc.totals, tc.winners)
+		if !reflect.DeepEqual(rank, tc.rank) {
+			t.Errorf("%s %v winners %v: ranks %v, want %v", tc.game, tc.totals, tc.winners, rank, tc.rank)
+		}
+		for _, w := range tc.winners {
+			if !won[w] {
+				t.Errorf("%s: seat %d not marked as won", tc.game, w)
+			}
+		}
+	}
+}
+
+func TestEnteredAndStandings(t *testing.T) {
+	rec, _ := ParseRecord([]byte(`{"game":"5000","options":{},"players":["A","B","C"],"turns":[` +
+		turns(turn("A", "55523/=", "stop"), turn("B", "66623/=", "stop"), turn("C", "22346/=")) + `]}`))
+	g, verr, err := Load(rec, validate.English)
+	if err != nil || verr != nil {
+		t.Fatal(err, verr)
+	}
+	if !g.Entered(0) || !g.Entered(1) || g.Entered(2) {
+		t.Errorf("entered: %v %v %v", g.Entered(0), g.Entered(1), g.Entered(2))
+	}
+	if got := g.Standings(); !reflect.DeepEqual(got, []int{1, 0, 2}) {
+		t.Errorf("standings %v, want B A C", got)
+	}
+}

@@ -406,7 +406,7 @@ func (db *DB) writeResults(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *s
 		return err
 	}
 	totals := g.Totals()
-	rank, won := Ranks(g.Rules.Game, totals, g.Winners())
+	rank, won := scoresheet.Ranks(g.Rules.Game, totals, g.Winners())
 	for seat, total := range totals {
 		if _, err := db.exec(ctx, tx, `INSERT INTO results (game_id, seat, player_id, game, options, players, total, rank, won, ended) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			sg.row, seat, sg.players[seat], string(g.Rules.Game), sg.options, len(totals), total, rank[seat], b2i(won[seat]), ended.UnixMilli()); err != nil {
@@ -414,34 +414,6 @@ func (db *DB) writeResults(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *s
 		}
 	}
 	return nil
-}
-
-// Ranks ranks the players of a finished game: every winner is 1 (shared wins
-// count as won); the others follow by total (lower is better in Zehntausend
-// Rückwärts), equal totals sharing a rank.
-func Ranks(game validate.GameID, totals []int, winners []int) (rank []int, won []bool) {
-	won = make([]bool, len(totals))
-	for _, w := range winners {
-		won[w] = true
-	}
-	better := func(a, b int) bool { return a > b }
-	if game == validate.GameRueckwaerts {
-		better = func(a, b int) bool { return a < b }
-	}
-	rank = make([]int, len(totals))
-	for i := range totals {
-		if won[i] {
-			rank[i] = 1
-			continue
-		}
-		rank[i] = 1
-		for j := range totals {
-			if j != i && (won[j] || better(totals[j], totals[i])) {
-				rank[i]++
-			}
-		}
-	}
-	return rank, won
 }
 
 // Undo takes back the last entry and whatever summaries it completed, in one

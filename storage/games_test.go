@@ -180,29 +180,6 @@ func TestTurnSummaryFields(t *testing.T) {
 	}
 }
 
-func TestRanks(t *testing.T) {
-	for _, tc := range []struct {
-		game    validate.GameID
-		totals  []int
-		winners []int
-		rank    []int
-	}{
-		{validate.Game5050, []int{5100, 5100, 3000}, []int{0}, []int{1, 2, 3}},
-		{validate.GameKniffel, []int{200, 250, 250, 100}, []int{1, 2}, []int{3, 1, 1, 4}},
-		{validate.GameRueckwaerts, []int{10050, 2000, 2000}, []int{1, 2}, []int{3, 1, 1}},
-		{validate.Game5000, []int{3000, 5000, 4000, 4000}, []int{1}, []int{4, 1, 2, 2}},
-	} {
-		rank, won := Ranks(tc.game, tc.totals, tc.winners)
-		if !slices.Equal(rank, tc.rank) {
-			t.Errorf("%s %v winners %v: ranks %v, want %v", tc.game, tc.totals, tc.winners, rank, tc.rank)
-		}
-		for _, w := range tc.winners {
-			if !won[w] {
-				t.Errorf("%s: seat %d not marked as won", tc.game, w)
-			}
-		}
-	}
-}
 
 func TestAbandonAndGamesList(t *testing.T) {
 	db := openTest(t)

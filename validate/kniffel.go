@@ -213,6 +213,10 @@ func (r *Rules) NewKniffelTurn() *KniffelTurn { return &KniffelTurn{} }
 // Throws counts the throws so far.
 func (t *KniffelTurn) Throws() int { return t.throws }
 
+// ThrowsLeft is how many throws the turn still has (0 to 3). Dice can be
+// kept only for a throw that is still to come.
+func (t *KniffelTurn) ThrowsLeft() int { return 3 - t.throws }
+
 // Dice are the five dice after the last throw.
 func (t *KniffelTurn) Dice() Counts { return t.five }
 

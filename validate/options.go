@@ -115,13 +115,23 @@ func (o OptionSpec) Describe(l Lang) string {
 	return o.EN
 }
 
-// Allowed says in words which values the option takes.
-func (o OptionSpec) Allowed() string {
+// Allowed says in words which values the option takes (English, as in
+// error messages; see AllowedIn for people).
+func (o OptionSpec) Allowed() string { return o.AllowedIn(English) }
+
+// AllowedIn says in l which values the option takes.
+func (o OptionSpec) AllowedIn(l Lang) string {
+	tr := func(en, de string) string {
+		if l == German {
+			return de
+		}
+		return en
+	}
 	switch o.Kind {
 	case KindBool:
 		return "false, true"
 	case KindFaces:
-		return "one or two different faces 1–6, e.g. [5] or [1,6]"
+		return tr("one or two different faces 1–6, e.g. [5] or [1,6]", "eine oder zwei verschiedene Augenzahlen 1–6, z. B. [5] oder [1,6]")
 	}
 	if len(o.Values) > 0 {
 		parts := make([]string, len(o.Values))
@@ -131,9 +141,9 @@ func (o OptionSpec) Allowed() string {
 		return strings.Join(parts, ", ")
 	}
 	if o.Step > 0 {
-		return fmt.Sprintf("a positive multiple of %d", o.Step)
+		return fmt.Sprintf(tr("a positive multiple of %d", "ein positives Vielfaches von %d"), o.Step)
 	}
-	return fmt.Sprintf("a whole number from %d", o.Min)
+	return fmt.Sprintf(tr("a whole number from %d", "eine ganze Zahl ab %d"), o.Min)
 }
 
 func boolOpt(id string, def bool, en, de string) OptionSpec {

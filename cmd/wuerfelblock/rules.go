@@ -30,7 +30,7 @@ func runRules(e *env, args []string) int {
 	fmt.Fprintln(e.stdout, e.tr("House rules (--option ID=VALUE):", "Hausregeln (--option ID=WERT):"))
 	for _, s := range validate.OptionSpecs(info.ID) {
 		fmt.Fprintf(e.stdout, "  %-24s %s: %v; %s: %s\n      %s\n", s.ID,
-			e.tr("default", "Vorgabe"), formatDefault(s.Default), e.tr("values", "Werte"), s.Allowed(), s.Describe(e.lang))
+			e.tr("default", "Vorgabe"), formatDefault(s.Default), e.tr("values", "Werte"), s.AllowedIn(e.lang), s.Describe(e.lang))
 	}
 	return exitOK
 }

@@ -232,7 +232,7 @@ func (v *familyView) refreshScores() {
 		t.SetCell(i+1, 3, cell(v.lastText(last[i]), st, tview.AlignRight))
 		if is5000 {
 			in := "–"
-			if entered5000(totals[i]) {
+			if g.Entered(i) {
 				in = "✓"
 			}
 			t.SetCell(i+1, 4, cell(in, st, tview.AlignCenter))
@@ -377,8 +377,3 @@ func (v *familyView) refreshKeeps() {
 	}
 }
 
-// entered5000 reports whether a player has entered a game of 5000.
-// RULE-ISH HELPER (see report): scoresheet decides entry by total > 0
-// (a reset sends a player back to 0 and out); a scoresheet method
-// Game.Entered(seat) would make this unnecessary.
-func entered5000(total int) bool { return total > 0 }

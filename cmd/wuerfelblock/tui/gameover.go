@@ -102,25 +102,9 @@ func (s *gameOver) refresh() {
 	g := s.sg.Game
 	t := s.table
 	t.Clear()
-	order := make([]int, len(g.Players))
-	for i := range order {
-		order[i] = i
-	}
+	order := g.Standings()
 	totals := g.Totals()
 	winners := g.Winners()
-	low := lowerWins(g.Rules.Game)
-	slices.SortStableFunc(order, func(a, b int) int {
-		wa, wb := slices.Contains(winners, a), slices.Contains(winners, b)
-		switch {
-		case wa && !wb:
-			return -1
-		case wb && !wa:
-			return 1
-		case low:
-			return totals[a] - totals[b]
-		}
-		return totals[b] - totals[a]
-	})
 	head := []string{"", s.tr("Player", "Spieler"), s.tr("Total", "Stand")}
 	for c, h := range head {
 		t.SetCell(0, c, cell(h, styleCurrent, tview.AlignLeft))
@@ -149,8 +133,3 @@ func (s *gameOver) refresh() {
 	s.info.SetText(note + "[::b]" + label + strings.Join(won, ", ") + "[::-]\n" + hintLine(s.keys()))
 }
 
-// lowerWins reports whether the fewest points win.
-// RULE-ISH HELPER (see report): only Zehntausend Rückwärts counts minus
-// points; the winners themselves come from scoresheet.Game.Winners, this
-// only orders the rest of the standings.
-func lowerWins(g validate.GameID) bool { return g == validate.GameRueckwaerts }

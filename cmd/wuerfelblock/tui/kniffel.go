@@ -165,7 +165,14 @@ func (v *kniffelView) submit(s string) bool {
 
 // throw commits a throw with the dice kept for the next one.
 func (v *kniffelView) throw(roll, keep []int) bool {
-	if keep == nil {
+	if v.game().KniffelTurn().ThrowsLeft() <= 1 {
+		// The last throw of the turn: nothing can be kept for a next one.
+		if len(keep) > 0 {
+			v.p.refuse(&validate.Error{Code: validate.CodeKniffelKeepLast})
+			return false
+		}
+		keep = nil
+	} else if keep == nil {
 		keep = []int{}
 	}
 	if !v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: roll, Keep: keep}) {

@@ -84,6 +84,10 @@ func TestKniffelThrowByThrow(t *testing.T) {
 	h.typ("664/666\n") // throw and keep at once
 	h.typ("12\n")
 	h.see("Wurf 3 von 3", "Würfel: 1 2 6 6 6")
+	h.typ("66\n") // nothing can be kept after the third throw
+	h.see("NICHT ÜBERNOMMEN", "kann nichts mehr behalten")
+	h.key(tcell.KeyBackspace2)
+	h.key(tcell.KeyBackspace2)
 	h.typ("f\n")
 	h.see("Anna: Sechser 18")
 	sg := h.stored()

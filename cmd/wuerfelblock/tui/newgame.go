@@ -154,7 +154,7 @@ func (o *optionsStep) describe() {
 	if row < len(o.specs) {
 		s := o.specs[row]
 		fmt.Fprintf(&b, "[::b]%s[::-]: %s\n", s.ID, esc(s.Describe(o.lang)))
-		fmt.Fprintf(&b, "%s %s · %s %s\n", o.tr("default", "Vorgabe"), o.formatValue(s.Default), o.tr("values:", "Werte:"), esc(s.Allowed()))
+		fmt.Fprintf(&b, "%s %s · %s %s\n", o.tr("default", "Vorgabe"), o.formatValue(s.Default), o.tr("values:", "Werte:"), esc(s.AllowedIn(o.lang)))
 	} else {
 		b.WriteString(o.tr("Enter or Tab: on to the players.\n", "Enter oder Tab: weiter zu den Spielern.\n"))
 	}

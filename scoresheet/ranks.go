@@ -1,0 +1,55 @@
+package scoresheet
+
+import (
+	"slices"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// LowerWins reports whether the fewest points are best (the minus points of
+// Zehntausend Rückwärts).
+func LowerWins(g validate.GameID) bool { return g == validate.GameRueckwaerts }
+
+// Ranks places every seat: the winners share rank 1, the others follow by
+// total (lower is better in Rückwärts), equal totals sharing a rank.
+func Ranks(game validate.GameID, totals []int, winners []int) (rank []int, won []bool) {
+	won = make([]bool, len(totals))
+	for _, w := range winners {
+		won[w] = true
+	}
+	better := func(a, b int) bool { return a > b }
+	if LowerWins(game) {
+		better = func(a, b int) bool { return a < b }
+	}
+	rank = make([]int, len(totals))
+	for i := range totals {
+		rank[i] = 1
+		if won[i] {
+			continue
+		}
+		for j := range totals {
+			if j != i && (won[j] || better(totals[j], totals[i])) {
+				rank[i]++
+			}
+		}
+	}
+	return rank, won
+}
+
+// Standings lists the seats from first to last place (winners first, then
+// by total; seat order breaks ties).
+func (g *Game) Standings() []int {
+	rank, _ := Ranks(g.Rules.Game, g.totals, g.winners)
+	order := make([]int, len(g.Players))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return rank[a] - rank[b] })
+	return order
+}
+
+// Entered reports whether a player may stop with less than 500 (5000: they
+// have entered and not been reset to 0 since). Always true in other games.
+func (g *Game) Entered(seat int) bool {
+	return g.Rules.Game != validate.Game5000 || g.totals[seat] > 0
+}
