@@ -180,7 +180,6 @@ func TestTurnSummaryFields(t *testing.T) {
 	}
 }
 
-
 func TestAbandonAndGamesList(t *testing.T) {
 	db := openTest(t)
 	b := newBot(3)

@@ -376,4 +376,3 @@ func (v *familyView) refreshKeeps() {
 		}
 	}
 }
-

@@ -132,4 +132,3 @@ func (s *gameOver) refresh() {
 	}
 	s.info.SetText(note + "[::b]" + label + strings.Join(won, ", ") + "[::-]\n" + hintLine(s.keys()))
 }
-
