@@ -154,7 +154,7 @@ func usage(e *env) {
 
 // fail prints one line to stderr and returns the exit status for err.
 func (e *env) fail(cmd string, err error) int {
-	fmt.Fprintf(e.stderr, "wuerfelblock %s: %s\n", cmd, oneLine(validate.Localize(err, e.lang)))
+	fmt.Fprintf(e.stderr, "%s: %s\n", progName(cmd), oneLine(validate.Localize(err, e.lang)))
 	if validate.IsInput(err) || isInputError(err) {
 		return exitInput
 	}
@@ -166,6 +166,14 @@ func (e *env) fail(cmd string, err error) int {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// progName is how messages name the program and the command.
+func progName(cmd string) string {
+	if cmd == "" {
+		return "wuerfelblock"
+	}
+	return "wuerfelblock " + cmd
+}
 
 // newFlags makes a subcommand's flag set with a --help that prints usage.
 func newFlags(e *env, name, synopsis string) *flag.FlagSet {

@@ -185,3 +185,17 @@ func TestOdds(t *testing.T) {
 		t.Errorf("odds kniffel exit %d, want 2", code)
 	}
 }
+
+func TestAppRefusesDamagedDatabase(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bad.db")
+	if err := os.WriteFile(path, []byte("not a database at all, just text"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := call(t, "", "--lang", "en", "--db", path)
+	if code != 3 || out != "" || !strings.HasPrefix(errs, "wuerfelblock: ") || !strings.Contains(errs, "untouched") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if data, _ := os.ReadFile(path); string(data) != "not a database at all, just text" {
+		t.Error("the damaged file was changed")
+	}
+}

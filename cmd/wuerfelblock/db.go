@@ -49,7 +49,7 @@ func (e *env) dbFail(cmd string, err error) int {
 	if !errors.As(err, &se) {
 		return e.fail(cmd, err)
 	}
-	fmt.Fprintf(e.stderr, "wuerfelblock %s: %s\n", cmd, oneLine(se.Message(e.lang)))
+	fmt.Fprintf(e.stderr, "%s: %s\n", progName(cmd), oneLine(se.Message(e.lang)))
 	switch se.Code {
 	case storage.CodeBadID:
 		return exitInput
