@@ -243,6 +243,21 @@ func (c *collector) results(ctx context.Context, tx *sql.Tx, pid int64, game str
 	return rows.Err()
 }
 
+// nested returns m[outer][inner], made by mk when it is not there yet.
+func nested[K comparable, V any](m map[setKey]map[K]*V, outer setKey, inner K, mk func() *V) *V {
+	in := m[outer]
+	if in == nil {
+		in = map[K]*V{}
+		m[outer] = in
+	}
+	v := in[inner]
+	if v == nil {
+		v = mk()
+		in[inner] = v
+	}
+	return v
+}
+
 // diceThrows reads the throws and busts by the number of dice thrown.
 func (c *collector) diceThrows(ctx context.Context, tx *sql.Tx, pid int64, game string) error {
 	where, args := filter(pid, game)
@@ -266,17 +281,7 @@ func (c *collector) diceThrows(ctx context.Context, tx *sql.Tx, pid int64, game 
 		one, every := c.set(k)
 		for _, fg := range []*Figures{one, every} {
 			fg.family()
-			kk := setKey{k.player, k.game, fg.key}
-			dm := c.dice[kk]
-			if dm == nil {
-				dm = map[int]*DiceFigures{}
-				c.dice[kk] = dm
-			}
-			d := dm[dice]
-			if d == nil {
-				d = &DiceFigures{Dice: dice}
-				dm[dice] = d
-			}
+			d := nested(c.dice, setKey{k.player, k.game, fg.key}, dice, func() *DiceFigures { return &DiceFigures{Dice: dice} })
 			d.Throws += throws
 			d.Busts += busts
 		}
@@ -314,16 +319,7 @@ func (c *collector) turns(ctx context.Context, tx *sql.Tx, pid int64, game strin
 				if cat == validate.Kniffel.ID() {
 					kf.Kniffels += turns - zeros
 				}
-				bm := c.boxes[kk]
-				if bm == nil {
-					bm = map[string]*BoxFigures{}
-					c.boxes[kk] = bm
-				}
-				b := bm[cat]
-				if b == nil {
-					b = &BoxFigures{Category: cat}
-					bm[cat] = b
-				}
+				b := nested(c.boxes, kk, cat, func() *BoxFigures { return &BoxFigures{Category: cat} })
 				b.Filled += turns
 				b.Avg += float64(points) // a sum until finish
 				b.Struck += zeros
