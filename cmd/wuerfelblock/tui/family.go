@@ -22,6 +22,7 @@ type familyView struct {
 	scores *tview.Table
 	turn   *tview.TextView
 	keeps  *tview.Table
+	right  *tview.Flex
 	layout *tview.Flex
 
 	// A throw typed but not yet taken: its keep is still to be chosen.
@@ -35,13 +36,13 @@ func newFamilyView(p *play) *familyView {
 	v.scores.SetBorder(true).SetTitle(" " + v.tr("Score", "Stand") + " ")
 	v.turn = newTextView()
 	v.keeps = newTable()
-	right := tview.NewFlex().SetDirection(tview.FlexRow).
-		AddItem(v.turn, 7, 0, false).
-		AddItem(v.keeps, 0, 1, false)
-	right.SetBorder(true)
+	v.right = tview.NewFlex().SetDirection(tview.FlexRow).
+		AddItem(v.turn, 0, 1, false).
+		AddItem(v.keeps, 0, 0, false)
+	v.right.SetBorder(true)
 	v.layout = tview.NewFlex().
 		AddItem(v.scores, 0, 2, false).
-		AddItem(right, 0, 3, false)
+		AddItem(v.right, 0, 3, false)
 	return v
 }
 
@@ -188,6 +189,13 @@ func (v *familyView) command(ev *tcell.EventKey) bool {
 }
 
 func (v *familyView) refresh() {
+	// The turn panel gets the whole column unless keeps are listed below
+	// it: what blocks a stop must never be cut off.
+	if v.pending != nil {
+		v.right.ResizeItem(v.turn, 7, 0).ResizeItem(v.keeps, 0, 1)
+	} else {
+		v.right.ResizeItem(v.turn, 0, 1).ResizeItem(v.keeps, 0, 0)
+	}
 	v.refreshScores()
 	v.refreshTurn()
 	v.refreshKeeps()

@@ -187,3 +187,17 @@ func TestDreissigTotAttack(t *testing.T) {
 	h.see("Anna nimmt Bob 20 ab", "am Zug: Bob")
 	totals(t, h.stored(), 30, 10)
 }
+
+// The turn panel is never cut at 80×24: after all six dice go aside it
+// still says in full what the player may do and what blocks a stop.
+func TestTurnPanelNotCut(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("111222/111222\n")
+	h.see("Zug 1200", "neuer Durchgang mit 6")
+	h.see("Du darfst schreiben (s)", "weiterwürfeln.")
+	h.typ("s")
+	h.typ("123456/123456\n")
+	h.see("Zug 1500", "Weiterwürfeln:", "1500er-Kombination muss")
+	h.see("350 erreichen")
+}
