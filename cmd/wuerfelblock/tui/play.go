@@ -40,7 +40,10 @@ type play struct {
 	message *tview.TextView
 	input   *tview.InputField
 	hints   *tview.TextView
-	layout  *tview.Flex
+	layout  *fitFlex
+	// hintText is what the hint line shows; it wraps to a second row when
+	// the screen is too narrow for it.
+	hintText string
 	// brief: the views give the short key list for the hint line.
 	brief bool
 	// atStake are the turn's points before the last entry (what a bust loses).
@@ -62,14 +65,34 @@ func newPlay(ui *UI, sg *storage.StoredGame) *play {
 	default:
 		p.view = newTotView(p)
 	}
-	p.layout = tview.NewFlex().SetDirection(tview.FlexRow).
+	p.layout = &fitFlex{Flex: tview.NewFlex().SetDirection(tview.FlexRow).
 		AddItem(p.header, 1, 0, false).
 		AddItem(p.view.body(), 0, 1, false).
 		AddItem(p.message, 2, 0, false).
 		AddItem(p.input, 1, 0, true).
-		AddItem(p.hints, 1, 0, false)
+		AddItem(p.hints, 1, 0, false)}
+	p.layout.fit = func(width int) {
+		rows := 1
+		if tview.TaggedStringWidth(p.hintText) > width {
+			rows = 2
+		}
+		p.layout.ResizeItem(p.hints, rows, 0)
+	}
 	p.refresh()
 	return p
+}
+
+// fitFlex is a Flex that lets fit adjust its items to the width it is
+// about to be drawn with (also after the terminal was resized).
+type fitFlex struct {
+	*tview.Flex
+	fit func(width int)
+}
+
+func (f *fitFlex) Draw(screen tcell.Screen) {
+	_, _, w, _ := f.GetRect()
+	f.fit(w)
+	f.Flex.Draw(screen)
 }
 
 // isDiceChar reports whether r belongs in a typed throw: digits (a wrong
@@ -191,8 +214,9 @@ func (p *play) refresh() {
 	p.brief = true
 	keys := p.view.keys()
 	p.brief = false
-	p.hints.SetText(hintLine(append(keys,
-		keyHelp{"u", p.tr("undo", "zurück")}, keyHelp{"?", p.tr("help", "Hilfe")}, keyHelp{"q", p.tr("leave", "verlassen")})))
+	p.hintText = hintLine(append(keys,
+		keyHelp{"u", p.tr("undo", "zurück")}, keyHelp{"?", p.tr("help", "Hilfe")}, keyHelp{"q", p.tr("leave", "verlassen")}))
+	p.hints.SetText(p.hintText)
 }
 
 // say shows a message.

@@ -201,3 +201,14 @@ func TestTurnPanelNotCut(t *testing.T) {
 	h.see("Zug 1500", "Weiterwürfeln:", "1500er-Kombination muss")
 	h.see("350 erreichen")
 }
+
+// The key hints are never cut at 80 columns: a long hint line wraps to a
+// second row, so "? help" and "q leave" stay visible.
+func TestHintLineNotCut(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("111523\n")
+	h.see("was kommt zur Seite?", "Esc korrigieren", "? Hilfe", "q verlassen")
+	h.typ("a")
+	h.see("Zug 1050", "s schreiben", "q verlassen")
+}

@@ -160,11 +160,13 @@ func cell(s string, style tcell.Style, align int) *tview.TableCell {
 	return tview.NewTableCell(s).SetStyle(style).SetAlign(align)
 }
 
-// hintLine formats key hints: "key what · key what".
+// hintLine formats key hints: "key what · key what". A hint is never
+// split when the line wraps: its spaces are non-breaking.
 func hintLine(keys []keyHelp) string {
+	nb := strings.NewReplacer(" ", "\u00a0")
 	parts := make([]string, 0, len(keys))
 	for _, k := range keys {
-		parts = append(parts, "[::b]"+k.key+"[::-] "+k.what)
+		parts = append(parts, "[::b]"+nb.Replace(k.key)+"[::-]\u00a0"+nb.Replace(k.what))
 	}
-	return strings.Join(parts, " · ")
+	return strings.Join(parts, "\u00a0· ")
 }
