@@ -245,7 +245,7 @@ func (p *play) commit(e scoresheet.Entry) bool {
 	for _, res := range turns[before:] {
 		msgs = append(msgs, p.turnSummary(res))
 		for _, ev := range res.Events {
-			msgs = append(msgs, "[::b]"+p.describeEvent(ev)+"[::-]")
+			msgs = append(msgs, "[::b]"+p.describeEvent(ev)+".[::-]")
 		}
 	}
 	if len(msgs) > 0 {

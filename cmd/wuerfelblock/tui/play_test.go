@@ -96,7 +96,7 @@ func Test5000SameScoreReset(t *testing.T) {
 	h.see("Anna schreibt 1200")
 	h.typ("11155\n")
 	h.typ("s")
-	h.see("Anna hatte denselben Stand wie Bob (1200) und fällt auf 0")
+	h.see("Anna hatte denselben Stand wie Bob (1200) und fällt auf 0. Weiter: Anna")
 	totals(t, h.stored(), 0, 1200)
 	// The table shows who is in: Bob is, Anna must enter again.
 	h.see("Drin")
