@@ -69,12 +69,13 @@ func (v *familyView) keys() []keyHelp {
 			{"Esc", v.tr("correct", "korrigieren")},
 		}
 	}
-	k := []keyHelp{{"111523 Enter", v.tr("throw", "Wurf")}}
+	ex := exampleThrow(v.rules().Dice())
+	k := []keyHelp{{ex + " Enter", v.tr("throw", "Wurf")}}
 	if !v.rueckwaerts() {
 		k = append(k, keyHelp{"s", v.tr("stop (write)", "schreiben")})
 	}
 	if !v.rules().AllScoring() && !v.p.brief {
-		k = append(k, keyHelp{"111523/111", v.tr("throw and keep at once", "Wurf und Auswahl auf einmal")})
+		k = append(k, keyHelp{ex + "/111", v.tr("throw and keep at once", "Wurf und Auswahl auf einmal")})
 	}
 	if v.rules().Options.Hausbau {
 		k = append(k, keyHelp{"v", v.tr("void throw (Hausbau)", "ungültiger Wurf (Hausbau)")})
@@ -128,6 +129,15 @@ func (v *familyView) submit(s string) bool {
 	v.pending, v.options = roll, options
 	v.p.say(fmt.Sprintf(v.tr("Throw %s: pick what to set aside.", "Wurf %s: was kommt zur Seite?"), validate.FormatDice(roll)))
 	return true
+}
+
+// exampleThrow is a throw of n dice to show how one is typed.
+func exampleThrow(n int) string {
+	const ex = "111523"
+	if n >= 1 && n <= len(ex) {
+		return ex[:n]
+	}
+	return ex
 }
 
 func keepThrow(roll []int, k validate.Keep) validate.Throw {
@@ -317,7 +327,7 @@ func (v *familyView) refreshTurn() {
 	case v.pending != nil:
 		fmt.Fprintf(&b, v.tr("Throw [::b]%s[::-]: what goes aside?\n", "Wurf [::b]%s[::-]: was kommt zur Seite?\n"), validate.FormatDice(v.pending))
 	case t.Throws() == 0:
-		fmt.Fprintf(&b, v.tr("Throw %d dice and type them, e.g. 111523.\n", "%d Würfel werfen und eintippen, z. B. 111523.\n"), t.DiceToThrow())
+		fmt.Fprintf(&b, v.tr("Throw %d dice and type them, e.g. %s.\n", "%d Würfel werfen und eintippen, z. B. %s.\n"), t.DiceToThrow(), exampleThrow(t.DiceToThrow()))
 	default:
 		if t.NewPass() {
 			fmt.Fprintf(&b, "[::b]%s[::-]\n", fmt.Sprintf(v.tr("All dice aside: a new pass with %d dice.", "Alle Würfel liegen: neuer Durchgang mit %d Würfeln."), t.DiceToThrow()))

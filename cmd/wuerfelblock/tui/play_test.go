@@ -212,3 +212,12 @@ func TestHintLineNotCut(t *testing.T) {
 	h.typ("a")
 	h.see("Zug 1050", "s schreiben", "q verlassen")
 }
+
+// The typing example has as many dice as the game throws: a 5000 table is
+// not shown six dice.
+func TestThrowExampleMatchesDice(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('2', "Anna", "Bob")
+	h.see("5 Würfel werfen und eintippen, z. B. 11152.", "11152 Enter Wurf")
+	h.notSee("111523")
+}
