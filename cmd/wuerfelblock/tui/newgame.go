@@ -154,7 +154,12 @@ func (o *optionsStep) describe() {
 	if row < len(o.specs) {
 		s := o.specs[row]
 		fmt.Fprintf(&b, "[::b]%s[::-]: %s\n", s.ID, esc(s.Describe(o.lang)))
-		fmt.Fprintf(&b, "%s %s · %s %s\n", o.tr("default", "Vorgabe"), o.formatValue(s.Default), o.tr("values:", "Werte:"), esc(s.AllowedIn(o.lang)))
+		allowed := esc(s.AllowedIn(o.lang))
+		if s.Kind == validate.KindBool {
+			// Space toggles: the values are shown as the table shows them.
+			allowed = o.formatValue(false) + ", " + o.formatValue(true)
+		}
+		fmt.Fprintf(&b, "%s %s · %s %s\n", o.tr("default", "Vorgabe"), o.formatValue(s.Default), o.tr("values:", "Werte:"), allowed)
 	} else {
 		b.WriteString(o.tr("Enter or Tab: on to the players.\n", "Enter oder Tab: weiter zu den Spielern.\n"))
 	}

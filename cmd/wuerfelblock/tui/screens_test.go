@@ -198,3 +198,15 @@ func TestMouseKeep(t *testing.T) {
 	h.sync()
 	h.see("Zug 1000", "3 Würfel im Becher")
 }
+
+// A yes/no house rule lists its values in the screen's language, as the
+// table shows them, not as the command line's true/false.
+func TestHouseRuleBoolValuesInGerman(t *testing.T) {
+	h := start(t, openDB(t))
+	h.typ("n3")
+	h.key(tcell.KeyDown)
+	h.key(tcell.KeyDown) // verdoppeln
+	h.see("verdoppeln:", "Vorgabe nein · Werte: nein, ja")
+	h.notSee("false")
+	h.notSee("true")
+}
