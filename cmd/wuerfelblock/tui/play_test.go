@@ -179,6 +179,9 @@ func TestDreissigTotAttack(t *testing.T) {
 	h.see("welche Würfel kommen zur Seite")
 	h.typ("\n") // all of them
 	h.see("35 Augen: Angriff!", "ANGRIFF auf Bob", "Zielzahl 5", "Angriffswurf (6 Würfel)")
+	// The hints offer no keep: the target faces go aside by rule.
+	h.see("654321 der Angriffswurf, Enter")
+	h.notSee("Wurf/zur")
 	h.typ("555123\n")
 	h.see("bisher 15 genommen", "3 Würfel")
 	h.typ("512\n")

@@ -62,6 +62,10 @@ func (v *totView) keys() []keyHelp {
 	if v.pending != nil {
 		return []keyHelp{{"66", v.tr("set these aside", "diese zur Seite")}, {"Enter", v.tr("all aside", "alle zur Seite")}, {"Esc", v.tr("correct the throw", "Wurf korrigieren")}}
 	}
+	if v.game().DreissigTurn().Attacking() {
+		// The dice showing the target face go aside by rule: nothing to choose.
+		return []keyHelp{{"654321", v.tr("the attack throw, Enter", "der Angriffswurf, Enter")}}
+	}
 	return []keyHelp{{"654321", v.tr("the throw, Enter", "der Wurf, Enter")}, {"654321/66", v.tr("throw/aside", "Wurf/zur Seite")}}
 }
 
