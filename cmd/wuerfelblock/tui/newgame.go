@@ -27,7 +27,7 @@ func newNewGame(ui *UI, _ validate.GameID, _ []string) screen {
 	games := validate.Games()
 	for i, g := range games {
 		id := g.ID
-		l.AddItem("[::b]"+esc(g.Name(ui.lang))+"[::-]", "    "+esc(g.Summary(ui.lang)), rune('1'+i), func() {
+		l.AddItem("[::b]"+esc(g.Name(ui.lang))+"[::-]", esc(g.Summary(ui.lang)), rune('1'+i), func() {
 			ui.push(newOptionsStep(ui, &setup{game: id, values: map[string]any{}}))
 		})
 	}

@@ -210,3 +210,10 @@ func TestHouseRuleBoolValuesInGerman(t *testing.T) {
 	h.notSee("false")
 	h.notSee("true")
 }
+
+// Every game's line in the new-game list is whole at 80 columns.
+func TestNewGameListNotCut(t *testing.T) {
+	h := start(t, openDB(t))
+	h.typ("n")
+	h.see("nimmt das Minus", "die übrigen Augen zählen", "über 30 greift an")
+}
