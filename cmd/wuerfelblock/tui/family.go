@@ -140,6 +140,25 @@ func exampleThrow(n int) string {
 	return ex
 }
 
+// reoffer shows a throw just taken back with its keeps to choose again;
+// false when there is nothing to choose (a bust, a void throw, a stop, or a
+// game where every scoring die goes aside by rule).
+func (v *familyView) reoffer(e scoresheet.Entry) bool {
+	if e.Kind != scoresheet.EntryThrow || v.rules().AllScoring() || v.game().Finished() {
+		return false
+	}
+	t := v.game().Family()
+	if t == nil {
+		return false
+	}
+	options := t.LegalKeeps(e.Roll)
+	if len(options) == 0 {
+		return false
+	}
+	v.pending, v.options = e.Roll, options
+	return true
+}
+
 func keepThrow(roll []int, k validate.Keep) validate.Throw {
 	return validate.Throw{Roll: roll, Keep: k.Dice, FivesAsOnes: k.FivesAsOnes}
 }

@@ -323,8 +323,20 @@ func (p *play) undo() {
 		p.refuse(err)
 		return
 	}
-	p.say(fmt.Sprintf(p.tr("Taken back: %s (%s).", "Zurückgenommen: %s (%s)."), p.describeEntry(e), "[::b]"+esc(p.game().Current())+"[::-]"))
+	msg := fmt.Sprintf(p.tr("Taken back: %s (%s).", "Zurückgenommen: %s (%s)."), p.describeEntry(e), "[::b]"+esc(p.game().Current())+"[::-]")
+	if r, ok := p.view.(reofferer); ok && r.reoffer(e) {
+		// The usual mistake is the wrong keep: the throw stays, only the
+		// keep is chosen again.
+		msg += " " + p.tr("Pick the keep again; Esc corrects the throw.", "Auswahl neu treffen; Esc korrigiert den Wurf.")
+	}
+	p.say(msg)
 	p.refresh()
+}
+
+// reofferer is a view that, after an undo, can offer the throw taken back
+// again so that only its keep needs choosing.
+type reofferer interface {
+	reoffer(e scoresheet.Entry) bool
 }
 
 // parseDice reads typed dice; a bad character is refused with the rules' message.

@@ -224,3 +224,25 @@ func TestThrowExampleMatchesDice(t *testing.T) {
 	h.see("5 Würfel werfen und eintippen, z. B. 11152.", "11152 Enter Wurf")
 	h.notSee("111523")
 }
+
+// Undoing a throw whose keep was wrong offers the same throw again: only
+// the keep is chosen anew, the dice need not be typed twice.
+func TestUndoReoffersKeep(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("111234\n")
+	h.see("a   1 1 1  1000")
+	h.typ("c") // meant a: kept a single 1
+	h.see("Zug 100")
+	h.typ("u")
+	h.see("Zurückgenommen: Wurf 1 1 1 2 3 4, zur Seite 1", "Auswahl neu treffen", "Wurf 1 1 1 2 3 4: was kommt zur Seite?", "a   1 1 1  1000")
+	h.typ("a")
+	h.see("Zug 1000", "3 Würfel im Becher")
+	// Esc on the offered throw puts its dice in the input to correct them.
+	h.typ("u")
+	h.key(tcell.KeyEscape)
+	h.see("Wurf (6 Würfel): 111234")
+	if n := h.stored().Game.Len(); n != 0 {
+		t.Fatalf("stored entries %d, want 0", n)
+	}
+}
