@@ -186,6 +186,29 @@ func TestOdds(t *testing.T) {
 	}
 }
 
+// Percentages are written as each language writes them, and one die is one die.
+func TestOddsText(t *testing.T) {
+	_, de, _ := call(t, "", "--lang", "de", "odds", "5050")
+	if !strings.Contains(de, "1 Würfel    66,7 %") || strings.Contains(de, "66.7") {
+		t.Errorf("odds in German:\n%s", de)
+	}
+	_, en, _ := call(t, "", "--lang", "en", "odds", "5050")
+	if !strings.Contains(en, "1 die       66.7 %") || !strings.Contains(en, "2 dice      44.4 %") {
+		t.Errorf("odds in English:\n%s", en)
+	}
+}
+
+func TestScoreTotSingular(t *testing.T) {
+	_, out, _ := call(t, "", "--lang", "de", "score", "totwuerfeln", "12345")
+	if !strings.Contains(out, "10 Punkte; 1 Würfel scheidet aus, 4 leben noch") {
+		t.Errorf("score totwuerfeln: %q", out)
+	}
+	_, out, _ = call(t, "", "--lang", "en", "score", "totwuerfeln", "55")
+	if !strings.Contains(out, "0 points; 2 dice out, 0 still alive") {
+		t.Errorf("score totwuerfeln: %q", out)
+	}
+}
+
 func TestAppRefusesDamagedDatabase(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bad.db")
 	if err := os.WriteFile(path, []byte("not a database at all, just text"), 0o644); err != nil {

@@ -3,6 +3,9 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 type oddsRow struct {
@@ -43,7 +46,15 @@ func runOdds(e *env, args []string) int {
 	}
 	fmt.Fprintf(e.stdout, "%s (%s)\n", e.tr("Chance of a bust, by dice thrown", "Chance auf einen Fehlwurf, nach Zahl der Würfel"), rules.Game)
 	for _, r := range rows {
-		fmt.Fprintf(e.stdout, "  %d %-8s %5.1f %%\n", r.Dice, e.tr("dice", "Würfel"), 100*r.BustChance)
+		dice := e.tr("dice", "Würfel")
+		if r.Dice == 1 {
+			dice = e.tr("die", "Würfel")
+		}
+		pct := fmt.Sprintf("%5.1f", 100*r.BustChance)
+		if e.lang == validate.German {
+			pct = strings.Replace(pct, ".", ",", 1) // 66,7 %
+		}
+		fmt.Fprintf(e.stdout, "  %d %-8s %s %%\n", r.Dice, dice, pct)
 	}
 	return exitOK
 }
