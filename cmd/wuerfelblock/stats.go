@@ -39,6 +39,8 @@ func runStats(e *env, args []string) int {
 		return bad(e.tr("--json or --csv, not both", "--json oder --csv, nicht beides"))
 	case *vs != "" && *player == "":
 		return bad(e.tr("--vs needs --player: stats --player Anna --vs Ben", "--vs braucht --player: stats --player Anna --vs Ben"))
+	case *vs != "" && strings.EqualFold(strings.TrimSpace(*vs), strings.TrimSpace(*player)):
+		return bad(e.tr("--vs needs another player than --player", "--vs braucht einen anderen Spieler als --player"))
 	}
 	if *game != "" {
 		info, err := validate.LookupGame(*game)

@@ -171,6 +171,7 @@ func TestStatsRefusals(t *testing.T) {
 		want string
 	}{
 		{[]string{"stats", "--vs", "Ben"}, exitInput, "--vs needs --player"},
+		{[]string{"stats", "--player", "Anna", "--vs", "anna"}, exitInput, "another player"},
 		{[]string{"stats", "--json", "--csv"}, exitInput, "not both"},
 		{[]string{"stats", "--game", "schach"}, exitInput, "schach"},
 		{[]string{"stats", "--player", "Zoe"}, exitRule, "Zoe"},
