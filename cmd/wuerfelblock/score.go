@@ -111,7 +111,14 @@ func runScore(e *env, args []string) int {
 		p, k := rules.TotValue(dice)
 		out = scoreTot{Points: p, Killed: k, Live: len(dice) - k}
 		if !*asJSON {
-			fmt.Fprintf(e.stdout, e.tr("%d points; %d dice out, %d still alive\n", "%d Punkte; %d Würfel scheiden aus, %d leben noch\n"), p, k, len(dice)-k)
+			out, alive := e.tr("%d dice out", "%d Würfel scheiden aus"), e.tr("%d still alive", "%d leben noch")
+			if k == 1 {
+				out = e.tr("%d die out", "%d Würfel scheidet aus")
+			}
+			if len(dice)-k == 1 {
+				alive = e.tr("%d still alive", "%d lebt noch")
+			}
+			fmt.Fprintf(e.stdout, e.tr("%d points; ", "%d Punkte; ")+out+", "+alive+"\n", p, k, len(dice)-k)
 		}
 	case validate.GameDreissigTot:
 		if len(dice) > 6 {
