@@ -222,3 +222,17 @@ func TestAppRefusesDamagedDatabase(t *testing.T) {
 		t.Error("the damaged file was changed")
 	}
 }
+
+// A Dreißig-tot sum of six dice says what it means for the turn.
+func TestScoreDreissigMeaning(t *testing.T) {
+	for _, c := range []struct{ dice, want string }{
+		{"666666", "36 Augen: über 30, Angriff auf den Vordermann mit Zielzahl 6"},
+		{"555555", "30 Augen: genau 30, nichts passiert"},
+		{"111234", "12 Augen: unter 30, 18 vom eigenen Konto"},
+		{"66", "12 Augen\n"},
+	} {
+		if _, out, _ := call(t, "", "--lang", "de", "score", "dreissig-tot", c.dice); !strings.Contains(out, c.want) {
+			t.Errorf("score dreissig-tot %s: %q, want %q", c.dice, out, c.want)
+		}
+	}
+}

@@ -127,7 +127,19 @@ func runScore(e *env, args []string) int {
 		s := validate.CountsOf(dice).Sum()
 		out = scoreDreissig{Sum: s}
 		if !*asJSON {
-			fmt.Fprintf(e.stdout, e.tr("%d pips\n", "%d Augen\n"), s)
+			fmt.Fprintf(e.stdout, e.tr("%d pips", "%d Augen"), s)
+			if len(dice) == 6 {
+				// All six aside: say what the turn's sum means.
+				switch {
+				case s < 30:
+					fmt.Fprintf(e.stdout, e.tr(": under 30, %d off your own account", ": unter 30, %d vom eigenen Konto"), 30-s)
+				case s == 30:
+					fmt.Fprint(e.stdout, e.tr(": exactly 30, nothing happens", ": genau 30, nichts passiert"))
+				default:
+					fmt.Fprintf(e.stdout, e.tr(": over 30, attack on the Vordermann with target face %d", ": über 30, Angriff auf den Vordermann mit Zielzahl %d"), s-30)
+				}
+			}
+			fmt.Fprintln(e.stdout)
 		}
 	default:
 		if len(dice) > rules.Dice() {
