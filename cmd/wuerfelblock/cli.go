@@ -96,7 +96,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *lang != "" {
 		l, err := parseLang(*lang)
 		if err != nil {
-			fmt.Fprintf(stderr, "wuerfelblock: %v\n", err)
+			// Said in the language of the environment.
+			fmt.Fprintf(stderr, "wuerfelblock: %s\n", fmt.Sprintf(e.tr("--lang takes de or en, not %q", "--lang nimmt de oder en, nicht %q"), *lang))
 			return exitInput
 		}
 		e.lang = l

@@ -236,3 +236,14 @@ func TestScoreDreissigMeaning(t *testing.T) {
 		}
 	}
 }
+
+// A wrong --lang is refused in the language of the environment.
+func TestBadLangInEnvironmentLanguage(t *testing.T) {
+	t.Setenv("LC_ALL", "")
+	t.Setenv("LC_MESSAGES", "")
+	t.Setenv("LANG", "de_DE.UTF-8")
+	code, _, stderr := call(t, "", "--lang", "fr", "rules")
+	if code != exitInput || !strings.Contains(stderr, `--lang nimmt de oder en, nicht "fr"`) {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}
