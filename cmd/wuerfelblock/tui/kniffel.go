@@ -159,7 +159,8 @@ func (v *kniffelView) submit(s string) bool {
 	}
 	v.pending = roll
 	v.selectBest()
-	v.p.say(fmt.Sprintf(v.tr("Throw %s: type the dice to keep, or choose a box.", "Wurf %s: zu behaltende Würfel tippen oder ein Feld wählen."), validate.FormatDice(roll)))
+	// "Throw 2: 6", never "Throw 6": a single die could be read as the throw's number.
+	v.p.say(fmt.Sprintf(v.tr("Throw %d: %s. Type the dice to keep, or choose a box.", "Wurf %d: %s. Zu behaltende Würfel tippen oder ein Feld wählen."), t.Throws()+1, validate.FormatDice(roll)))
 	return true
 }
 
