@@ -217,3 +217,20 @@ func TestNewGameListNotCut(t *testing.T) {
 	h.typ("n")
 	h.see("nimmt das Minus", "die übrigen Augen zählen", "über 30 greift an")
 }
+
+// Totwürfeln with two killer numbers names both, in the plural.
+func TestTotwuerfelnTwoKillers(t *testing.T) {
+	h := start(t, openDB(t))
+	h.typ("n6")
+	h.see("Totwürfeln: Hausregeln")
+	h.key(tcell.KeyDown) // killer
+	h.key(tcell.KeyEnter)
+	h.key(tcell.KeyCtrlU)
+	h.typ("2 5\n")
+	h.see("* killer")
+	h.key(tcell.KeyTab)
+	h.typ("Anna\nBob\n\n")
+	h.see("am Zug: Anna", "Killerzahlen: 2 und 5.")
+	h.typ("12346\n")
+	h.see("Punkte in diesem Zug: 14")
+}

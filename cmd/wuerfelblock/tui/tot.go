@@ -171,7 +171,11 @@ func (v *totView) refreshTot() {
 	var b strings.Builder
 	v.turn.SetTitle(" " + esc(g.Current()) + " ")
 	fmt.Fprintf(&b, v.tr("Live dice: [::b]%d[::-] · points this turn: [::b]%d[::-] · throws: %d\n", "Lebende Würfel: [::b]%d[::-] · Punkte in diesem Zug: [::b]%d[::-] · Würfe: %d\n"), tt.Live(), tt.Points(), tt.Throws())
-	fmt.Fprintf(&b, v.tr("Killer number: [::b]%s[::-]. Throw the live dice and type them.", "Killerzahl: [::b]%s[::-]. Die lebenden Würfel werfen und eintippen."), validate.FormatDice(g.Rules.Options.Killer))
+	killer := v.tr("Killer number: [::b]%s[::-]. ", "Killerzahl: [::b]%s[::-]. ")
+	if len(g.Rules.Options.Killer) > 1 {
+		killer = v.tr("Killer numbers: [::b]%s[::-]. ", "Killerzahlen: [::b]%s[::-]. ")
+	}
+	fmt.Fprintf(&b, killer+v.tr("Throw the live dice and type them.", "Die lebenden Würfel werfen und eintippen."), strings.ReplaceAll(validate.FormatDice(g.Rules.Options.Killer), " ", v.tr(" and ", " und ")))
 	v.turn.SetText(b.String())
 }
 
