@@ -157,6 +157,11 @@ func (p *play) key(ev *tcell.EventKey) *tcell.EventKey {
 		case empty && p.view.command(ev):
 			p.refresh()
 			return nil
+		case !empty:
+			// A command letter after typed dice would be lost without a word.
+			p.say(fmt.Sprintf(p.tr("'%c' is a command: first press Enter for the dice typed, or Esc to clear them.",
+				"„%c“ ist ein Befehl: erst die getippten Würfel mit Enter übernehmen oder mit Esc löschen."), r))
+			return nil
 		}
 		return nil // letters are commands, never dice
 	case tcell.KeyUp, tcell.KeyDown, tcell.KeyLeft, tcell.KeyRight, tcell.KeyTab, tcell.KeyBacktab, tcell.KeyPgUp, tcell.KeyPgDn, tcell.KeyHome, tcell.KeyEnd:

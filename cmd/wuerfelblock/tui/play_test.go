@@ -246,3 +246,17 @@ func TestUndoReoffersKeep(t *testing.T) {
 		t.Fatalf("stored entries %d, want 0", n)
 	}
 }
+
+// A command letter typed after dice is not swallowed silently: the screen
+// says to finish the dice first, and the dice stay in the input.
+func TestCommandLetterAfterDice(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("111523/111\n")
+	h.see("Zug 1000")
+	h.typ("15s")
+	h.see(`„s“ ist ein Befehl: erst die getippten Würfel mit Enter übernehmen`, "Wurf (3 Würfel): 15")
+	if n := h.stored().Game.Len(); n != 1 {
+		t.Fatalf("stored entries %d, want 1", n)
+	}
+}
