@@ -248,11 +248,7 @@ func (v *statsView) Draw(screen tcell.Screen) {
 	}
 	// The games as tabs.
 	col = 0
-	for i, g := range v.games {
-		name := v.gameName(g)
-		if len([]rune(name)) > 11 {
-			name = string([]rune(name)[:10]) + "…"
-		}
+	for i, name := range fitTabs(v.gameNames(), v.game, w) {
 		st := styleNormal
 		if i == v.game {
 			st = styleSelected
@@ -541,4 +537,44 @@ func clip(s string, n int) string {
 		return string(r[:n])
 	}
 	return string(r[:n-1]) + "…"
+}
+
+func (v *statsView) gameNames() []string {
+	names := make([]string, len(v.games))
+	for i, g := range v.games {
+		names[i] = v.gameName(g)
+	}
+	return names
+}
+
+// fitTabs shortens tab names (one space apart) until they fit width: the
+// longest name but the selected one loses a letter at a time ("…" shows
+// it), so every game stays recognisable and the chosen one is whole.
+func fitTabs(names []string, selected, width int) []string {
+	runes := make([][]rune, len(names))
+	total := len(names) - 1
+	for i, n := range names {
+		runes[i] = []rune(n)
+		total += len(runes[i])
+	}
+	for total > width {
+		longest := -1
+		for i, r := range runes {
+			if i != selected && len(r) > 4 && (longest < 0 || len(r) > len(runes[longest])) {
+				longest = i
+			}
+		}
+		if longest < 0 {
+			break
+		}
+		// One letter (and the "…" of an earlier cut) off, "…" on.
+		r := runes[longest]
+		runes[longest] = append(r[:len(r)-2:len(r)-2], '…')
+		total--
+	}
+	out := make([]string, len(names))
+	for i, r := range runes {
+		out[i] = string(r)
+	}
+	return out
 }

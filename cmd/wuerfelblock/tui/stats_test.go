@@ -196,3 +196,23 @@ func TestStatsFromHome(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// The game tabs fit 80 columns with the chosen game's name whole; the
+// others lose only the letters that do not fit.
+func TestStatsTabsFit(t *testing.T) {
+	db := statsHistory(t, 30)
+	ss := newStatsScreen(t, db, validate.German)
+	for range 3 {
+		ss.key(tcell.KeyRight, 0)
+	}
+	scr := ss.see("Zehntausend Rückwärts", "Dreißig tot")
+	line := strings.Split(scr, "\n")[1]
+	if n := len([]rune(strings.TrimRight(line, " "))); n > 80 {
+		t.Fatalf("tab line %d wide: %q", n, line)
+	}
+	ss.key(tcell.KeyLeft, 0)
+	ss.see("Zehntausend Rückwär… Kniffel Totwürfeln Dreißig tot")
+	if got := fitTabs([]string{"5050", "5000", "Zehntausend", "Zehntausend Rückwärts"}, 0, 80); got[3] != "Zehntausend Rückwärts" {
+		t.Fatalf("tabs cut though they fit: %q", got)
+	}
+}
