@@ -260,3 +260,21 @@ func TestCommandLetterAfterDice(t *testing.T) {
 		t.Fatalf("stored entries %d, want 1", n)
 	}
 }
+
+// "Von dreißig auf hundert": the top-up is told as a sentence of its own.
+func TestDreissigHundertTopUp(t *testing.T) {
+	h := start(t, openDB(t))
+	h.typ("n7")
+	h.see("Dreißig tot: Hausregeln")
+	h.key(tcell.KeyDown) // hundert
+	h.typ(" ")
+	h.see("* hundert")
+	h.key(tcell.KeyTab)
+	h.typ("Anna\nBob\n\n")
+	h.see("am Zug: Anna")
+	for range 3 {
+		h.typ("111111/111111\n")
+	}
+	h.see("Anna: 6 Augen, Konto 12. Ein Konto hat 0 erreicht: beide Konten bekommen 30.")
+	totals(t, h.stored(), 12, 36)
+}

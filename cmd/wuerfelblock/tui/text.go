@@ -43,7 +43,7 @@ func (t text) describeEvent(ev scoresheet.Event) string {
 	case scoresheet.EventAttack:
 		return fmt.Sprintf(t.tr("%s takes %d from %s", "%[1]s nimmt %[3]s %[2]d ab"), f, ev.Points, p)
 	case scoresheet.EventTopUp:
-		return t.tr("an account reached 0: both accounts get 30", "ein Konto hat 0 erreicht: beide Konten bekommen 30")
+		return t.tr("An account reached 0: both accounts get 30", "Ein Konto hat 0 erreicht: beide Konten bekommen 30")
 	case scoresheet.EventUpperBonus:
 		return fmt.Sprintf(t.tr("%s earns the upper bonus (+%d)", "%s bekommt den Bonus oben (+%d)"), p, ev.Points)
 	case scoresheet.EventKniffelBonus:
