@@ -48,3 +48,18 @@ func TestKeepValueDoesNotAllocate(t *testing.T) {
 		t.Errorf("KeepValue allocates %v times", allocs)
 	}
 }
+
+// The odds of one more throw are computed for the turn panel after each keep.
+func BenchmarkOneMoreSixDice(b *testing.B) {
+	r := MustRules(Game5050, nil)
+	t := r.NewFamilyTurn(TurnContext{})
+	if err := t.Throw(Throw{Roll: []int{1, 1, 1, 5, 5, 5}, Keep: []int{1, 1, 1, 5, 5, 5}}); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if t.OneMore().Dice != 6 {
+			b.Fatal("hot dice: six dice")
+		}
+	}
+}

@@ -51,3 +51,38 @@ func (r *Rules) bustChance(n int, pass *[7]int) float64 {
 func (t *FamilyTurn) BustChance() float64 {
 	return t.rules.bustChance(t.DiceToThrow(), t.currentPass())
 }
+
+// OneMore is what throwing once more and then stopping is worth on average.
+type OneMore struct {
+	Dice       int     // dice the throw uses
+	BustChance float64 // the chance of a bust
+	// Gain is the expected change of the turn's points: the best keep's value
+	// when the throw scores, minus the turn's points lost on a bust.
+	Gain float64
+}
+
+// OneMore computes the exact odds of one more throw from this point of the
+// turn, taking the keep worth the most points.
+func (t *FamilyTurn) OneMore() OneMore {
+	n := t.DiceToThrow()
+	om := OneMore{Dice: n}
+	if t.end != Running || n < 1 || n > maxFamilyDice {
+		return om
+	}
+	pass := t.currentPass()
+	var all, busts, points float64
+	multisets(n, func(c Counts, ways int) {
+		w := float64(ways)
+		all += w
+		if !t.rules.scores(c, pass) {
+			busts += w
+			return
+		}
+		if ks := t.rules.legalKeeps(c, pass); len(ks) > 0 {
+			points += w * float64(ks[0].Points)
+		}
+	})
+	om.BustChance = busts / all
+	om.Gain = (points - busts*float64(t.turnPoints)) / all
+	return om
+}

@@ -388,3 +388,34 @@ func TestSummariesFit80Columns(t *testing.T) {
 		}
 	}
 }
+
+func TestOneMore(t *testing.T) {
+	r := MustRules(Game5050, nil)
+	turn := r.NewFamilyTurn(TurnContext{})
+	if err := turn.Throw(Throw{Roll: []int{1, 1, 1, 2, 3, 4}, Keep: []int{1, 1, 1}}); err != nil {
+		t.Fatal(err)
+	}
+	// Three dice left: a bust (60 of 216) loses 1000. Otherwise the best keep
+	// counts; check against a direct enumeration of all 216 ordered throws.
+	var want float64
+	for a := 1; a <= 6; a++ {
+		for b := 1; b <= 6; b++ {
+			for c := 1; c <= 6; c++ {
+				ks := r.LegalKeeps([]int{a, b, c})
+				if len(ks) == 0 {
+					want -= 1000
+				} else {
+					want += float64(ks[0].Points)
+				}
+			}
+		}
+	}
+	want /= 216
+	om := turn.OneMore()
+	if om.Dice != 3 || om.BustChance != 60.0/216 || om.Gain-want > 1e-9 || want-om.Gain > 1e-9 {
+		t.Errorf("one more with 3 dice after 1000: %+v, want gain %.3f", om, want)
+	}
+	if om.Gain >= 0 {
+		t.Errorf("risking 1000 with three dice should not pay: %+v", om)
+	}
+}
