@@ -78,11 +78,52 @@ func (t *FamilyTurn) OneMore() OneMore {
 			busts += w
 			return
 		}
-		if ks := t.rules.legalKeeps(c, pass); len(ks) > 0 {
-			points += w * float64(ks[0].Points)
-		}
+		points += w * float64(t.rules.bestKeepPoints(c, pass))
 	})
 	om.BustChance = busts / all
 	om.Gain = (points - busts*float64(t.turnPoints)) / all
 	return om
+}
+
+// bestKeepPoints is the value of the best legal keep of roll (0 for a bust),
+// like the first of legalKeeps but without listing them.
+func (r *Rules) bestKeepPoints(roll Counts, pass *[7]int) int {
+	if r.AllScoring() {
+		k, _ := r.allScoring(roll)
+		return k.Points
+	}
+	doubling := false
+	if pass != nil && r.Options.Ergaenzen {
+		for f := 1; f <= 6; f++ {
+			doubling = doubling || pass[f] > 0
+		}
+	}
+	best := 0
+	var m Counts
+	for {
+		maxFives := 0
+		if r.Options.FuenferDrehen {
+			maxFives = min(m[5], roll[5]-m[5])
+		}
+		for n := 0; n <= maxFives && m.N() > 0; n++ {
+			if doubling {
+				if k, ok := r.keepEval(m, n, pass); ok && k.Points > best {
+					best = k.Points
+				}
+			} else if v, ok := r.KeepValue(m, n); ok && v > best {
+				best = v
+			}
+		}
+		f := 1
+		for ; f <= 6; f++ {
+			if m[f] < roll[f] {
+				m[f]++
+				break
+			}
+			m[f] = 0
+		}
+		if f > 6 {
+			return best
+		}
+	}
 }

@@ -419,3 +419,22 @@ func TestOneMore(t *testing.T) {
 		t.Errorf("risking 1000 with three dice should not pay: %+v", om)
 	}
 }
+
+// bestKeepPoints agrees with the first legal keep for every throw of up to six dice.
+func TestBestKeepPointsAgreesWithLegalKeeps(t *testing.T) {
+	for _, r := range []*Rules{MustRules(Game5050, nil), MustRules(Game5000, nil),
+		MustRules(GameZehntausend, map[string]any{"wuerfel": 6, "strasse": 1250, "drei_paare": 1000, "pyramide": 1000, "fuenfer_drehen": true}),
+		MustRules(GameRueckwaerts, map[string]any{"wuerfel": 6})} {
+		for n := 1; n <= r.Dice(); n++ {
+			multisets(n, func(c Counts, _ int) {
+				want := 0
+				if ks := r.legalKeeps(c, nil); len(ks) > 0 {
+					want = ks[0].Points
+				}
+				if got := r.bestKeepPoints(c, nil); got != want {
+					t.Errorf("%s %v: best %d, legal keeps say %d", r.Game, c.Pips(), got, want)
+				}
+			})
+		}
+	}
+}
