@@ -271,7 +271,7 @@ func TestDreissigHundertTopUp(t *testing.T) {
 	h.see("* hundert")
 	h.key(tcell.KeyTab)
 	h.typ("Anna\nBob\n\n")
-	h.see("am Zug: Anna")
+	h.see("am Zug: Anna", "Wer zuerst 100 hat, gewinnt", "Genau 30: nichts · weniger: Differenz abziehen · mehr: Vordermann angreifen.")
 	for range 3 {
 		h.typ("111111/111111\n")
 	}

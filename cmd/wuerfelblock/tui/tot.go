@@ -223,6 +223,13 @@ func (v *totView) refreshDreissig() {
 			esc(g.Players[g.Vordermann()]), dt.Target(), dt.AttackLive(), dt.Taken())
 	default:
 		b.WriteString(v.tr("Throw, then set at least one die aside.\n", "Werfen, dann mindestens einen Würfel zur Seite legen.\n"))
+		b.WriteString(v.tr("Exactly 30: nothing · less: lose the difference · more: attack the Vordermann.\n",
+			"Genau 30: nichts · weniger: Differenz abziehen · mehr: Vordermann angreifen.\n"))
+		if g.Rules.Options.Hundert {
+			b.WriteString(v.tr("First to 100 wins; an account at 0 or below: both get 30.\n", "Wer zuerst 100 hat, gewinnt; ein Konto auf 0 oder darunter: beide bekommen 30.\n"))
+		} else {
+			b.WriteString(v.tr("The game ends when an account is at 0 or below.\n", "Das Spiel endet, sobald ein Konto auf 0 oder darunter ist.\n"))
+		}
 	}
 	v.turn.SetText(b.String())
 }
