@@ -33,6 +33,20 @@ func (r *Rules) BustChance(n int) float64 {
 	return r.bustChance(n, nil)
 }
 
+// ExpectedKeep is the average value of the best keep of a throw of n dice
+// at the start of a pass, a bust counting 0.
+func (r *Rules) ExpectedKeep(n int) float64 {
+	if r.fam == nil || n < 1 || n > maxFamilyDice {
+		return 0
+	}
+	var all, points float64
+	multisets(n, func(c Counts, ways int) {
+		all += float64(ways)
+		points += float64(ways) * float64(r.bestKeepPoints(c, nil))
+	})
+	return points / all
+}
+
 func (r *Rules) bustChance(n int, pass *[7]int) float64 {
 	if r.fam == nil || n < 1 || n > maxFamilyDice {
 		return 0

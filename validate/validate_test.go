@@ -368,6 +368,10 @@ func TestBustChance(t *testing.T) {
 	if got := r.BustChance(3); got != 60.0/216 {
 		t.Errorf("three dice: %v", got)
 	}
+	// One die: a 1 (100) or a 5 (50) in six.
+	if got := r.ExpectedKeep(1); got != 25 {
+		t.Errorf("expected keep of one die: %v, want 25", got)
+	}
 	// With ergaenzen a 3 after a kept triple of 3s scores too.
 	z := MustRules(GameZehntausend, map[string]any{"ergaenzen": true})
 	turn := z.NewFamilyTurn(TurnContext{})

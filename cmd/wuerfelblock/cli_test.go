@@ -189,11 +189,11 @@ func TestOdds(t *testing.T) {
 // Percentages are written as each language writes them, and one die is one die.
 func TestOddsText(t *testing.T) {
 	_, de, _ := call(t, "", "--lang", "de", "odds", "5050")
-	if !strings.Contains(de, "1 Würfel    66,7 %") || strings.Contains(de, "66.7") {
+	if !strings.Contains(de, "1 Würfel      66,7 %             25") || strings.Contains(de, "66.7") {
 		t.Errorf("odds in German:\n%s", de)
 	}
 	_, en, _ := call(t, "", "--lang", "en", "odds", "5050")
-	if !strings.Contains(en, "1 die       66.7 %") || !strings.Contains(en, "2 dice      44.4 %") {
+	if !strings.Contains(en, "1 die         66.7 %             25") || !strings.Contains(en, "2 dice        44.4 %             50") {
 		t.Errorf("odds in English:\n%s", en)
 	}
 }

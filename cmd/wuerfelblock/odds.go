@@ -9,8 +9,9 @@ import (
 )
 
 type oddsRow struct {
-	Dice       int     `json:"dice"`
-	BustChance float64 `json:"bust_chance"`
+	Dice         int     `json:"dice"`
+	BustChance   float64 `json:"bust_chance"`
+	ExpectedKeep float64 `json:"expected_keep"` // average best keep, a bust counting 0
 }
 
 // runOdds prints the exact chance of a bust for every number of dice.
@@ -38,13 +39,14 @@ func runOdds(e *env, args []string) int {
 	}
 	var rows []oddsRow
 	for n := 1; n <= rules.Dice(); n++ {
-		rows = append(rows, oddsRow{Dice: n, BustChance: rules.BustChance(n)})
+		rows = append(rows, oddsRow{Dice: n, BustChance: rules.BustChance(n), ExpectedKeep: rules.ExpectedKeep(n)})
 	}
 	if *asJSON {
 		json.NewEncoder(e.stdout).Encode(rows)
 		return exitOK
 	}
-	fmt.Fprintf(e.stdout, "%s (%s)\n", e.tr("Chance of a bust, by dice thrown", "Chance auf einen Fehlwurf, nach Zahl der Würfel"), rules.Game)
+	fmt.Fprintf(e.stdout, "%s (%s)\n", e.tr("Exact odds of a throw at the start of a pass", "Genaue Chancen eines Wurfs am Anfang eines Durchgangs"), rules.Game)
+	fmt.Fprintf(e.stdout, "  %-10s %9s %14s\n", "", e.tr("bust", "Fehlwurf"), e.tr("best keep ⌀", "beste Wahl ⌀"))
 	for _, r := range rows {
 		dice := e.tr("dice", "Würfel")
 		if r.Dice == 1 {
@@ -54,7 +56,7 @@ func runOdds(e *env, args []string) int {
 		if e.lang == validate.German {
 			pct = strings.Replace(pct, ".", ",", 1) // 66,7 %
 		}
-		fmt.Fprintf(e.stdout, "  %d %-8s %s %%\n", r.Dice, dice, pct)
+		fmt.Fprintf(e.stdout, "  %d %-8s %7s %% %14.0f\n", r.Dice, dice, pct, r.ExpectedKeep)
 	}
 	return exitOK
 }
