@@ -29,7 +29,10 @@ type kniffelView struct {
 	p      *play
 	sheet  *tview.Table
 	turn   *tview.TextView
-	layout *tview.Flex
+	layout *fitFlex
+	// nameW is how many letters of a name the sheet's head shows; fit
+	// narrows it so that every player's column fits the screen.
+	nameW int
 
 	// pending is a throw typed in throw-by-throw mode whose keep (or box)
 	// is not chosen yet.
@@ -38,14 +41,58 @@ type kniffelView struct {
 }
 
 func newKniffelView(p *play) *kniffelView {
-	v := &kniffelView{text: p.text, p: p, sel: -1}
+	v := &kniffelView{text: p.text, p: p, sel: -1, nameW: kniffelNameMax}
 	v.sheet = newTable()
 	v.turn = newTextView()
 	v.turn.SetBorder(true)
-	v.layout = tview.NewFlex().
+	v.layout = &fitFlex{Flex: tview.NewFlex().
 		AddItem(v.sheet, 0, 3, false).
-		AddItem(v.turn, 0, 2, false)
+		AddItem(v.turn, 0, 2, false)}
+	v.layout.fit = v.fit
 	return v
+}
+
+const (
+	kniffelNameMax  = 9  // letters of a name in the sheet's head, at most
+	kniffelPanelMin = 26 // columns the turn panel keeps beside the sheet
+)
+
+// fit gives the sheet the width its columns need and the turn panel the
+// rest; with many players the names are shortened so that every player's
+// column stays on the screen.
+func (v *kniffelView) fit(width int) {
+	labelW := 0
+	for row := 0; row < v.sheet.GetRowCount(); row++ {
+		if c := v.sheet.GetCell(row, 0); c != nil {
+			labelW = max(labelW, tview.TaggedStringWidth(c.Text))
+		}
+	}
+	// A column is as wide as its name, and at least "(63)" or "1575".
+	sheetWidth := func(nameW int) int {
+		w := labelW + 1
+		for _, name := range v.game().Players {
+			w += max(len([]rune(shortName(name, nameW))), 4) + 1
+		}
+		return w
+	}
+	nameW := kniffelNameMax
+	for nameW > 3 && sheetWidth(nameW)+kniffelPanelMin > width {
+		nameW--
+	}
+	if nameW != v.nameW {
+		v.nameW = nameW
+		v.refreshSheet()
+	}
+	v.layout.ResizeItem(v.sheet, sheetWidth(nameW), 0).ResizeItem(v.turn, 0, 1)
+}
+
+// shortName cuts a name to w letters, "…" marking the cut.
+func shortName(name string, w int) string {
+	r := []rune(name)
+	if len(r) <= w {
+		return name
+	}
+	return string(r[:w-1]) + "…"
 }
 
 func (v *kniffelView) body() tview.Primitive  { return v.layout }
@@ -307,7 +354,7 @@ func (v *kniffelView) refreshSheet() {
 		if cur {
 			head = head.Reverse(true)
 		}
-		t.SetCell(rowHead, col, cell(esc(name), head, tview.AlignRight).SetMaxWidth(9))
+		t.SetCell(rowHead, col, cell(esc(shortName(name, v.nameW)), head, tview.AlignRight))
 		b := g.Boxes(seat)
 		for c := validate.Category(0); c < validate.NumCategories; c++ {
 			row := rowUpper + int(c)

@@ -96,3 +96,19 @@ func TestKniffelThrowByThrow(t *testing.T) {
 		t.Fatalf("stored entries %d, want 3 throws and a box", sg.Game.Len())
 	}
 }
+
+// Seven players fit the Kniffel sheet at 80 columns: names are shortened,
+// no player's column is cut off, and the turn panel stays beside it.
+func TestKniffelSevenPlayersFit(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('5', "Annegret", "Bartholomäus", "Cem", "Dörte", "Eberhard", "Friederike", "Gustav")
+	h.see("Ann…", "Bar…", "Cem", "Dör…", "Ebe…", "Fri…", "Gus…", "Die 5 Würfel eintippen")
+	x, _ := h.find("Gus…")
+	if x+4 > 80-kniffelPanelMin {
+		t.Fatalf("the last column ends at %d, in the turn panel:\n%s", x+4, h.screen())
+	}
+	// Two players keep their whole names.
+	h2 := start(t, openDB(t))
+	h2.newGame('5', "Annegret", "Bartholomäus")
+	h2.see("Annegret", "Bartholo…")
+}
