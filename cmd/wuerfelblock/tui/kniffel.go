@@ -49,6 +49,7 @@ func newKniffelView(p *play) *kniffelView {
 		AddItem(v.sheet, 0, 3, false).
 		AddItem(v.turn, 0, 2, false)}
 	v.layout.fit = v.fit
+	v.selectBest() // a game resumed with the dice in: the best box is ready
 	return v
 }
 

@@ -112,3 +112,20 @@ func TestKniffelSevenPlayersFit(t *testing.T) {
 	h2.newGame('5', "Annegret", "Bartholomäus")
 	h2.see("Annegret", "Bartholo…")
 }
+
+// A game left with the dice in comes back with the best box chosen, as it
+// was before leaving: Enter writes it.
+func TestKniffelResumeWithDiceIn(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('5', "Anna", "Bob")
+	h.typ("66666\n")
+	h.see("▸ Kniffel 50")
+	h.typ("q")
+	h.key(tcell.KeyRight)
+	h.key(tcell.KeyEnter)
+	h.see("Weiterspielen: Kniffel")
+	h.typ("1")
+	h.see("am Zug: Anna", "▸ Kniffel 50", "Enter trägt ein")
+	h.typ("\n")
+	h.see("Anna: Kniffel 50")
+}
