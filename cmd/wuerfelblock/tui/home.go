@@ -72,7 +72,7 @@ func (h *home) refresh() {
 	defer cancel()
 	games, err := h.ui.store.Games(ctx, storage.GameFilter{Status: statusRunning, Limit: homeRunning + 1})
 	if err != nil {
-		h.info.SetText(esc(err.Error()))
+		h.info.SetText(h.tr("The running games cannot be listed: ", "Die laufenden Spiele lassen sich nicht auflisten: ") + h.errText(err))
 	}
 	for i, gi := range games {
 		if i == homeRunning {

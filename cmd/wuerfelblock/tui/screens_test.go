@@ -234,3 +234,26 @@ func TestTotwuerfelnTwoKillers(t *testing.T) {
 	h.typ("12346\n")
 	h.see("Punkte in diesem Zug: 14")
 }
+
+// failingGames is a store whose list of games fails with a rule error.
+type failingGames struct{ *storage.DB }
+
+func (failingGames) Games(context.Context, storage.GameFilter) ([]storage.GameInfo, error) {
+	return nil, &validate.Error{Code: validate.CodeNoDice}
+}
+
+// A database problem on the home screen is told in the players' language.
+func TestHomeErrorInGerman(t *testing.T) {
+	db := openDB(t)
+	h := &harness{t: t, db: db, done: make(chan error, 1)}
+	h.ui = New(Config{Store: failingGames{db}, Lang: validate.German})
+	h.ui.barrier = make(chan struct{})
+	h.scr = tcell.NewSimulationScreen("UTF-8")
+	h.ui.app.SetScreen(h.scr)
+	h.scr.SetSize(80, 24)
+	go func() { h.done <- h.ui.Run() }()
+	t.Cleanup(h.stop)
+	h.sync()
+	h.see("Die laufenden Spiele lassen sich nicht auflisten: keine Würfel angegeben")
+	h.notSee("no dice given")
+}
