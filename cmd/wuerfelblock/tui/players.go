@@ -84,7 +84,7 @@ func (s *playersStep) load() {
 	defer cancel()
 	ps, err := s.ui.store.Players(ctx)
 	if err != nil {
-		s.note = esc(err.Error())
+		s.note = s.errText(err)
 	}
 	s.known = ps
 }

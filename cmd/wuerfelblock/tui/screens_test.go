@@ -257,3 +257,43 @@ func TestHomeErrorInGerman(t *testing.T) {
 	h.see("Die laufenden Spiele lassen sich nicht auflisten: keine Würfel angegeben")
 	h.notSee("no dice given")
 }
+
+// failingPlayers is a store whose list of players fails.
+type failingPlayers struct{ *storage.DB }
+
+func (failingPlayers) Players(context.Context) ([]storage.Player, error) {
+	return nil, &validate.Error{Code: validate.CodeNoDice}
+}
+
+// failingStats is a statistics source that fails.
+type failingStats struct{ *storage.DB }
+
+func (failingStats) Stats(context.Context, storage.StatsFilter) ([]storage.PlayerStats, error) {
+	return nil, &validate.Error{Code: validate.CodeNoDice}
+}
+
+// Errors on the players step and the statistics screen are in German too.
+func TestPlayersAndStatsErrorsInGerman(t *testing.T) {
+	db := openDB(t)
+	run := func(store Store) *harness {
+		h := &harness{t: t, db: db, done: make(chan error, 1)}
+		h.ui = New(Config{Store: store, Lang: validate.German, Stats: NewStatsPage(failingStats{db})})
+		h.ui.barrier = make(chan struct{})
+		h.scr = tcell.NewSimulationScreen("UTF-8")
+		h.ui.app.SetScreen(h.scr)
+		h.scr.SetSize(80, 24)
+		go func() { h.done <- h.ui.Run() }()
+		t.Cleanup(h.stop)
+		h.sync()
+		return h
+	}
+	h := run(failingPlayers{db})
+	h.typ("n1")
+	h.key(tcell.KeyTab)
+	h.see("keine Würfel angegeben")
+	h.notSee("no dice given")
+	h.stop()
+	h = run(db)
+	h.typ("s")
+	h.see("Statistik nicht verfügbar: keine Würfel angegeben")
+}

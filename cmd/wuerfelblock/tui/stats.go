@@ -264,7 +264,7 @@ func (v *statsView) Draw(screen tcell.Screen) {
 	body := canvas{screen, x, y + 3, w, h - 4}
 	switch {
 	case v.err != nil:
-		body.put(0, 0, v.tr("Statistics unavailable: ", "Statistik nicht verfügbar: ")+v.err.Error(), styleNormal)
+		body.put(0, 0, v.tr("Statistics unavailable: ", "Statistik nicht verfügbar: ")+storage.Localize(v.err, v.lang), styleNormal)
 	case len(v.all) == 0:
 		body.put(0, 0, v.tr("No finished turns yet: play a game first.", "Noch keine beendeten Züge: erst einmal spielen."), styleNormal)
 	case v.mode == modeBoard:
