@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -243,6 +244,7 @@ func (p *play) commit(e scoresheet.Entry) bool {
 	defer cancel()
 	if err := p.ui.store.Append(ctx, p.sg, e); err != nil {
 		p.refuse(err)
+		p.reloadOnConflict(err)
 		return false
 	}
 	turns := p.game().Turns()
@@ -268,6 +270,36 @@ func (p *play) commit(e scoresheet.Entry) bool {
 		p.ui.replace(over)
 	}
 	return true
+}
+
+// reloadOnConflict loads the game again when another program (a second
+// device, the command line) changed it meanwhile, so that the table sees
+// the stored state and can enter again; what was typed stays in the input.
+func (p *play) reloadOnConflict(err error) {
+	var se *storage.Error
+	if !errors.As(err, &se) || se.Code != storage.CodeConflict {
+		return
+	}
+	ctx, cancel := p.ui.ctx()
+	defer cancel()
+	sg, lerr := p.ui.store.LoadGame(ctx, p.sg.ID)
+	if lerr != nil {
+		p.message.SetText(p.message.GetText(false) + " " + p.errText(lerr))
+		return
+	}
+	typed := p.input.GetText()
+	if p.view.cancel() && typed != "" {
+		p.input.SetText(typed)
+	}
+	*p.sg = *sg
+	p.message.SetText("[red::rb]" + p.tr(" NOT TAKEN ", " NICHT ÜBERNOMMEN ") + "[-::-] " +
+		p.tr("The game was changed elsewhere meanwhile and has been loaded again: this is how it stands now.",
+			"Das Spiel wurde inzwischen anderswo geändert und neu geladen: so steht es jetzt."))
+	if p.game().Finished() {
+		p.ui.replace(newGameOver(p.ui, p.sg))
+		return
+	}
+	p.refresh()
 }
 
 // turnSummary says how a finished turn ended.
@@ -326,6 +358,7 @@ func (p *play) undo() {
 	e, err := p.ui.store.Undo(ctx, p.sg)
 	if err != nil {
 		p.refuse(err)
+		p.reloadOnConflict(err)
 		return
 	}
 	msg := fmt.Sprintf(p.tr("Taken back: %s (%s).", "Zurückgenommen: %s (%s)."), p.describeEntry(e), "[::b]"+esc(p.game().Current())+"[::-]")

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"slices"
 	"testing"
 
@@ -277,4 +278,31 @@ func TestDreissigHundertTopUp(t *testing.T) {
 	}
 	h.see("Anna: 6 Augen, Konto 12. Ein Konto hat 0 erreicht: beide Konten bekommen 30.")
 	totals(t, h.stored(), 12, 36)
+}
+
+// When another device wrote to the game meanwhile, the entry is refused and
+// the game is loaded again at once: the table sees the stored state and
+// enters again, the typed throw still in the input.
+func TestConflictReloads(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	other := h.stored() // a second device
+	if err := h.db.Append(context.Background(), other, entryThrow([]int{1, 1, 1, 2, 3, 4}, []int{1, 1, 1})); err != nil {
+		t.Fatal(err)
+	}
+	h.typ("155234/15\n")
+	h.see("NICHT ÜBERNOMMEN", "Das Spiel wurde inzwischen anderswo geändert und neu geladen", "Zug 1000", "3 Würfel im Becher", "Wurf (3 Würfel): 155234/15")
+	h.key(tcell.KeyEscape)
+	h.typ("155/15\n")
+	h.see("Zug 1150")
+	if n := h.stored().Game.Len(); n != 2 {
+		t.Fatalf("stored entries %d, want 2", n)
+	}
+	// An undo that meets a change from elsewhere reloads as well.
+	other = h.stored()
+	if err := h.db.Append(context.Background(), other, entryThrow([]int{1}, []int{1})); err != nil {
+		t.Fatal(err)
+	}
+	h.typ("u")
+	h.see("anderswo geändert und neu geladen", "Zug 1250")
 }
