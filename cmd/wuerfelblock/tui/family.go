@@ -196,6 +196,12 @@ func (v *familyView) command(ev *tcell.EventKey) bool {
 				v.take(keepThrow(v.pending, v.options[i]))
 				return true
 			}
+			if ev.Rune() == 's' || ev.Rune() == 'w' {
+				// No stop before the throw is taken: say so instead of nothing.
+				v.p.say(fmt.Sprintf(v.tr("First choose what goes aside (a–%c or Enter), then stop with s.",
+					"Erst wählen, was zur Seite kommt (a–%c oder Enter), dann mit s schreiben."), keepLetters[min(len(v.options), len(keepLetters))-1]))
+				return true
+			}
 		}
 		return false
 	}

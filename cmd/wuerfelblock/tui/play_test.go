@@ -306,3 +306,16 @@ func TestConflictReloads(t *testing.T) {
 	h.typ("u")
 	h.see("anderswo geändert und neu geladen", "Zug 1250")
 }
+
+// s while a throw waits for its keep says what to do first.
+func TestStopBeforeKeepIsExplained(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("111523\n")
+	h.see("was kommt zur Seite?")
+	h.typ("s")
+	h.see("Erst wählen, was zur Seite kommt (a–g oder Enter), dann mit s schreiben.")
+	if n := h.stored().Game.Len(); n != 0 {
+		t.Fatalf("stored entries %d, want 0", n)
+	}
+}
