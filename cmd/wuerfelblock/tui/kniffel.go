@@ -61,7 +61,10 @@ const (
 // fit gives the sheet the width its columns need and the turn panel the
 // rest; with many players the names are shortened so that every player's
 // column stays on the screen.
-func (v *kniffelView) fit(width int) {
+// minHeight is the sheet's rows: none may be cut.
+func (v *kniffelView) minHeight() int { return rowTotal + 1 }
+
+func (v *kniffelView) fit(width, _ int) {
 	labelW := 0
 	for row := 0; row < v.sheet.GetRowCount(); row++ {
 		if c := v.sheet.GetCell(row, 0); c != nil {

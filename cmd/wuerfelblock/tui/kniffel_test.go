@@ -129,3 +129,17 @@ func TestKniffelResumeWithDiceIn(t *testing.T) {
 	h.typ("\n")
 	h.see("Anna: Kniffel 50")
 }
+
+// The Kniffel sheet is never cut at 80×24, whatever the hint line says:
+// Gesamt stays on screen, and so do help and leave.
+func TestKniffelSheetNotCutByHints(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('5', "Anna", "Bob")
+	h.see("Gesamt", "? Hilfe", "q verlassen")
+	h.typ("t")
+	h.see("Wurf für Wurf", "Gesamt", "? Hilfe", "q verlassen")
+	h.typ("12345\n")
+	h.see("Zu behaltende Würfel", "Gesamt", "? Hilfe", "q verlassen")
+	h.typ("1234\n")
+	h.see("Wurf 2 (1 Würfel)", "Gesamt", "? Hilfe", "q verlassen")
+}

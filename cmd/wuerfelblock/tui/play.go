@@ -3,6 +3,7 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
@@ -42,9 +43,12 @@ type play struct {
 	input   *tview.InputField
 	hints   *tview.TextView
 	layout  *fitFlex
-	// hintText is what the hint line shows; it wraps to a second row when
-	// the screen is too narrow for it.
-	hintText string
+	// hintKeys are the keys the hint line shows: the view's first, then
+	// undo, help and leave. The line wraps to a second row when it does not
+	// fit; where the game's sheet needs that row, the view's extra keys are
+	// left out instead (help lists them all).
+	hintKeys []keyHelp
+	hintView int // how many of hintKeys are the view's
 	// brief: the views give the short key list for the hint line.
 	brief bool
 	// atStake are the turn's points before the last entry (what a bust loses).
@@ -72,28 +76,52 @@ func newPlay(ui *UI, sg *storage.StoredGame) *play {
 		AddItem(p.message, 2, 0, false).
 		AddItem(p.input, 1, 0, true).
 		AddItem(p.hints, 1, 0, false)}
-	p.layout.fit = func(width int) {
-		rows := 1
-		if tview.TaggedStringWidth(p.hintText) > width {
-			rows = 2
-		}
-		p.layout.ResizeItem(p.hints, rows, 0)
-	}
+	p.layout.fit = p.fitHints
 	p.refresh()
 	return p
 }
 
-// fitFlex is a Flex that lets fit adjust its items to the width it is
+// fitFlex is a Flex that lets fit adjust its items to the size it is
 // about to be drawn with (also after the terminal was resized).
 type fitFlex struct {
 	*tview.Flex
-	fit func(width int)
+	fit func(width, height int)
 }
 
 func (f *fitFlex) Draw(screen tcell.Screen) {
-	_, _, w, _ := f.GetRect()
-	f.fit(w)
+	_, _, w, h := f.GetRect()
+	f.fit(w, h)
 	f.Flex.Draw(screen)
+}
+
+// minHeighter is a view whose body needs at least some rows (the Kniffel
+// sheet); the others shrink as needed.
+type minHeighter interface {
+	minHeight() int
+}
+
+// fitHints fits the hint line to the screen: one row if it fits, else two
+// rows if the view can spare one, else one row without the view's extra
+// keys (its first key, undo, help and leave stay as long as they fit).
+func (p *play) fitHints(width, height int) {
+	keys := p.hintKeys
+	rows := 1
+	if tview.TaggedStringWidth(hintLine(keys)) > width {
+		spare := true
+		if m, ok := p.view.(minHeighter); ok {
+			spare = height-1-2-1-2 >= m.minHeight() // header, message, input, two hint rows
+		}
+		if spare {
+			rows = 2
+		} else {
+			keys = slices.Clone(keys)
+			for i := p.hintView - 1; i >= 1 && tview.TaggedStringWidth(hintLine(keys)) > width; i-- {
+				keys = slices.Delete(keys, i, i+1)
+			}
+		}
+	}
+	p.hints.SetText(hintLine(keys))
+	p.layout.ResizeItem(p.hints, rows, 0)
 }
 
 // isDiceChar reports whether r belongs in a typed throw: digits (a wrong
@@ -220,9 +248,10 @@ func (p *play) refresh() {
 	p.brief = true
 	keys := p.view.keys()
 	p.brief = false
-	p.hintText = hintLine(append(keys,
-		keyHelp{"u", p.tr("undo", "zurück")}, keyHelp{"?", p.tr("help", "Hilfe")}, keyHelp{"q", p.tr("leave", "verlassen")}))
-	p.hints.SetText(p.hintText)
+	p.hintView = len(keys)
+	p.hintKeys = append(keys,
+		keyHelp{"u", p.tr("undo", "zurück")}, keyHelp{"?", p.tr("help", "Hilfe")}, keyHelp{"q", p.tr("leave", "verlassen")})
+	p.hints.SetText(hintLine(p.hintKeys))
 }
 
 // say shows a message.
