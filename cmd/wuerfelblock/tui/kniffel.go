@@ -152,7 +152,8 @@ func (v *kniffelView) dice() (validate.Counts, bool) {
 		return held.Plus(validate.CountsOf(v.pending)), true
 	}
 	if t.Throws() > 0 {
-		if _, kept := t.Kept(); !kept {
+		// No keep: the dice stand. All five kept: the player stands on them.
+		if k, kept := t.Kept(); !kept || k.N() == t.Dice().N() {
 			return t.Dice(), true
 		}
 	}
@@ -231,6 +232,9 @@ func (v *kniffelView) throw(roll, keep []int) bool {
 		return false
 	}
 	v.pending, v.sel = nil, -1
+	if v.canScore() {
+		v.selectBest() // all five kept: on to the box
+	}
 	return true
 }
 

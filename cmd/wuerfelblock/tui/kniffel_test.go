@@ -143,3 +143,17 @@ func TestKniffelSheetNotCutByHints(t *testing.T) {
 	h.typ("1234\n")
 	h.see("Wurf 2 (1 Würfel)", "Gesamt", "? Hilfe", "q verlassen")
 }
+
+// Keeping all five dice throw by throw stands on them: the boxes are
+// offered at once, not a throw of 0 dice.
+func TestKniffelKeepAllFive(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('5', "Anna", "Bob")
+	h.typ("t")
+	h.typ("12345\n")
+	h.typ("12345\n")
+	h.see("Feld (a–m, ↑↓, Enter):", "▸ Große Straße 40")
+	h.notSee("0 Würfel")
+	h.typ("\n")
+	h.see("Anna: Große Straße 40")
+}
