@@ -74,7 +74,7 @@ func (s *gameOver) undo() {
 		return
 	}
 	p := newPlay(s.ui, s.sg)
-	p.say(fmt.Sprintf(s.tr("Taken back: %s (%s). The game goes on.", "Zurückgenommen: %s (%s). Das Spiel geht weiter."), s.describeEntry(e), esc(s.sg.Game.Current())))
+	p.say(fmt.Sprintf(s.tr("Taken back: %s (%s). The game goes on.", "Zurückgenommen: %s (%s). Das Spiel geht weiter."), s.describeEntry(e, s.sg.Game.Rules.Game), esc(s.sg.Game.Current())))
 	s.ui.replace(p)
 }
 

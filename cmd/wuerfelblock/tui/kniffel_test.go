@@ -80,7 +80,7 @@ func TestKniffelThrowByThrow(t *testing.T) {
 	h.typ("66123\n")
 	h.see("Wurf 1 von 3", "Würfel: 1 2 3 6 6")
 	h.typ("66\n")
-	h.see("Behalten: 6 6", "Wurf 2 (3 Würfel):")
+	h.see("Behalten: 6 6", "Wurf 2 (3 Würfel):", "Übernommen: Wurf 6 6 1 2 3, behalten 6 6")
 	h.typ("664/666\n") // throw and keep at once
 	h.typ("12\n")
 	h.see("Wurf 3: 1 2. Zu behaltende Würfel tippen")

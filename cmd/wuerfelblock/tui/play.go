@@ -290,7 +290,7 @@ func (p *play) commit(e scoresheet.Entry) bool {
 		}
 		p.say(strings.Join(msgs, " "))
 	} else {
-		p.say(p.tr("Taken: ", "Übernommen: ") + p.describeEntry(e))
+		p.say(p.tr("Taken: ", "Übernommen: ") + p.describeEntry(e, p.game().Rules.Game))
 	}
 	if p.game().Finished() {
 		over := newGameOver(p.ui, p.sg)
@@ -390,7 +390,7 @@ func (p *play) undo() {
 		p.reloadOnConflict(err)
 		return
 	}
-	msg := fmt.Sprintf(p.tr("Taken back: %s (%s).", "Zurückgenommen: %s (%s)."), p.describeEntry(e), "[::b]"+esc(p.game().Current())+"[::-]")
+	msg := fmt.Sprintf(p.tr("Taken back: %s (%s).", "Zurückgenommen: %s (%s)."), p.describeEntry(e, p.game().Rules.Game), "[::b]"+esc(p.game().Current())+"[::-]")
 	if r, ok := p.view.(reofferer); ok && r.reoffer(e) {
 		// The usual mistake is the wrong keep: the throw stays, only the
 		// keep is chosen again.

@@ -55,12 +55,16 @@ func (t text) describeEvent(ev scoresheet.Event) string {
 }
 
 // describeEntry says what an entry was, for "taken back: …".
-func (t text) describeEntry(e scoresheet.Entry) string {
+func (t text) describeEntry(e scoresheet.Entry, game validate.GameID) string {
 	switch e.Kind {
 	case scoresheet.EntryThrow:
 		s := t.tr("throw ", "Wurf ") + validate.FormatDice(e.Roll)
 		if len(e.Keep) > 0 {
-			s += t.tr(", kept ", ", zur Seite ") + validate.FormatDice(e.Keep)
+			kept := t.tr(", kept ", ", zur Seite ")
+			if game == validate.GameKniffel {
+				kept = t.tr(", kept ", ", behalten ") // held for the next throw, not set aside
+			}
+			s += kept + validate.FormatDice(e.Keep)
 		}
 		if e.FivesAsOnes > 0 {
 			s += fmt.Sprintf(t.tr(" (%d× 5 as 1)", " (%d× 5 als 1)"), e.FivesAsOnes)
