@@ -319,7 +319,11 @@ func (v *familyView) keptThisTurn() []string {
 			out = append(out, v.tr("void", "ungültig"))
 		case e.Kind != scoresheet.EntryThrow:
 		case e.Keep != nil:
-			out = append(out, validate.FormatDice(e.Keep))
+			k := validate.FormatDice(e.Keep)
+			if e.FivesAsOnes > 0 {
+				k += fmt.Sprintf(" (%d×5→1)", e.FivesAsOnes)
+			}
+			out = append(out, k)
 		default:
 			// All-scoring games: the engine chose the dice.
 			if ks := v.rules().LegalKeeps(e.Roll); len(ks) > 0 {

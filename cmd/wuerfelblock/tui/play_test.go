@@ -319,3 +319,13 @@ func TestStopBeforeKeepIsExplained(t *testing.T) {
 		t.Fatalf("stored entries %d, want 0", n)
 	}
 }
+
+// A five turned into a one is shown as such among the dice set aside.
+func TestTurnedFiveShownAside(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("552346\n")
+	h.see("5 (1×5→1)")
+	h.typ("a")
+	h.see("Zur Seite: 5 (1×5→1)", "Zug 100")
+}
