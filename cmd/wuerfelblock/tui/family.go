@@ -334,6 +334,19 @@ func (v *familyView) keptThisTurn() []string {
 	return out
 }
 
+// voidsInARow counts the void throws (hausbau) that end the current turn's
+// entries so far.
+func (v *familyView) voidsInARow() int {
+	g := v.game()
+	es := g.Entries()
+	es = es[len(es)-g.TurnEntries():]
+	n := 0
+	for i := len(es) - 1; i >= 0 && es[i].Kind == scoresheet.EntryVoid; i-- {
+		n++
+	}
+	return n
+}
+
 func (v *familyView) refreshTurn() {
 	g := v.game()
 	t := g.Family()
@@ -349,6 +362,10 @@ func (v *familyView) refreshTurn() {
 	}
 	if kept := v.keptThisTurn(); len(kept) > 0 {
 		fmt.Fprintf(&b, "%s [::b]%s[::-]\n", v.tr("Set aside:", "Zur Seite:"), strings.Join(kept, " | "))
+	}
+	if n := v.voidsInARow(); n > 0 {
+		fmt.Fprintf(&b, v.tr("Void throws in a row: [::b]%d of 3[::-] (the third ends the turn with nothing)\n",
+			"Ungültige Würfe in Folge: [::b]%d von 3[::-] (der dritte beendet den Zug ohne Punkte)\n"), n)
 	}
 	fmt.Fprintf(&b, v.tr("Turn [::b]%d[::-] · pass %d · [::b]%d[::-] dice in the cup\n", "Zug [::b]%d[::-] · Durchgang %d · [::b]%d[::-] Würfel im Becher\n"),
 		t.TurnPoints(), t.PassPoints(), t.DiceToThrow())

@@ -329,3 +329,25 @@ func TestTurnedFiveShownAside(t *testing.T) {
 	h.typ("a")
 	h.see("Zur Seite: 5 (1×5→1)", "Zug 100")
 }
+
+// Hausbau: the panel counts the void throws in a row before the third ends
+// the turn.
+func TestVoidThrowsCounted(t *testing.T) {
+	h := start(t, openDB(t))
+	h.typ("n3")
+	h.see("Zehntausend: Hausregeln")
+	for range 13 {
+		h.key(tcell.KeyDown)
+	}
+	h.see("hausbau:")
+	h.typ(" ")
+	h.key(tcell.KeyTab)
+	h.typ("Anna\nBob\n\n")
+	h.see("am Zug: Anna")
+	h.typ("v")
+	h.see("Ungültige Würfe in Folge: 1 von 3")
+	h.typ("v")
+	h.see("Ungültige Würfe in Folge: 2 von 3")
+	h.typ("15234/1\n")
+	h.notSee("Ungültige Würfe in Folge")
+}
