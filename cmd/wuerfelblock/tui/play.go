@@ -242,6 +242,18 @@ func (p *play) refresh() {
 		h += " · [::r]" + p.tr(" FINAL ROUND ", " LETZTE RUNDE ") + "[::-]"
 	}
 	h += " · " + p.tr("turn: ", "am Zug: ") + "[::b]" + esc(g.Current()) + "[::-]"
+	// The house rules that differ from the basic game, after whose turn it
+	// is (a narrow screen cuts these first).
+	changed := g.Rules.Options.Map(g.Rules.Game)
+	var house []string
+	for _, spec := range validate.OptionSpecs(g.Rules.Game) {
+		if v, ok := changed[spec.ID]; ok {
+			house = append(house, spec.ID+" "+p.formatValue(v))
+		}
+	}
+	if len(house) > 0 {
+		h += " · [::d]" + esc(strings.Join(house, ", ")) + "[::-]"
+	}
 	p.header.SetText(h)
 	p.view.refresh()
 	p.input.SetLabel(p.view.prompt() + " ")

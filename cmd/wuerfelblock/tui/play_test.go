@@ -351,3 +351,24 @@ func TestVoidThrowsCounted(t *testing.T) {
 	h.typ("15234/1\n")
 	h.notSee("Ungültige Würfe in Folge")
 }
+
+// The header names the house rules that differ from the basic game, after
+// whose turn it is.
+func TestHeaderShowsHouseRules(t *testing.T) {
+	h := start(t, openDB(t))
+	h.typ("n3")
+	h.see("Zehntausend: Hausregeln")
+	h.typ(" ") // wuerfel 6
+	h.key(tcell.KeyDown)
+	h.key(tcell.KeyDown)
+	h.key(tcell.KeyDown) // strasse
+	h.typ(" ")
+	h.key(tcell.KeyTab)
+	h.typ("Anna\nBob\n\n")
+	h.see("Zehntausend · Runde 1 · am Zug: Anna · wuerfel 6, strasse 1000")
+	// The basic game shows none.
+	h2 := start(t, openDB(t))
+	h2.newGame('1', "Anna", "Bob")
+	h2.see("5050 · Runde 1 · am Zug: Anna")
+	h2.notSee("wuerfel")
+}
