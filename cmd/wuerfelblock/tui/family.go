@@ -440,3 +440,5 @@ func (v *familyView) refreshKeeps() {
 		}
 	}
 }
+
+func (v *familyView) typedThrow() []int { return v.pending }

@@ -455,3 +455,5 @@ func (v *kniffelView) refreshTurn() {
 	}
 	v.turn.SetText(b.String())
 }
+
+func (v *kniffelView) typedThrow() []int { return v.pending }

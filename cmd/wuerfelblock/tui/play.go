@@ -27,6 +27,9 @@ type gameView interface {
 	command(ev *tcell.EventKey) bool
 	// cancel drops a throw typed but not yet taken; false if there was none.
 	cancel() bool
+	// typedThrow is a throw typed but not yet taken (its keep is still to
+	// be chosen); nil if there is none.
+	typedThrow() []int
 	keys() []keyHelp
 	prompt() string
 }
@@ -203,8 +206,14 @@ func (p *play) key(ev *tcell.EventKey) *tcell.EventKey {
 }
 
 func (p *play) back() {
-	p.ui.ask(p.tr("Leave the game? It is saved: \"Continue\" on the home screen resumes it.",
-		"Spiel verlassen? Es ist gespeichert: „Weiterspielen“ im Hauptmenü setzt es fort."),
+	q := p.tr("Leave the game? It is saved: \"Continue\" on the home screen resumes it.",
+		"Spiel verlassen? Es ist gespeichert: „Weiterspielen“ im Hauptmenü setzt es fort.")
+	if d := p.view.typedThrow(); d != nil {
+		q += "\n\n" + fmt.Sprintf(p.tr("The throw %s is not taken yet: it is not saved.", "Der Wurf %s ist noch nicht übernommen: er wird nicht gespeichert."), validate.FormatDice(d))
+	} else if strings.TrimSpace(p.input.GetText()) != "" {
+		q += "\n\n" + fmt.Sprintf(p.tr("What you typed (%s) is not taken yet: it is not saved.", "Das Getippte (%s) ist noch nicht übernommen: es wird nicht gespeichert."), esc(strings.TrimSpace(p.input.GetText())))
+	}
+	p.ui.ask(q,
 		[]string{p.tr("Keep playing", "Weiterspielen"), p.tr("Leave", "Verlassen"), p.tr("Abandon game", "Spiel abbrechen")},
 		func(i int) {
 			switch i {

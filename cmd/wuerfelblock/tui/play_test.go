@@ -372,3 +372,18 @@ func TestHeaderShowsHouseRules(t *testing.T) {
 	h2.see("5050 · Runde 1 · am Zug: Anna")
 	h2.notSee("wuerfel")
 }
+
+// Leaving with a throw typed but not taken says that it is not saved.
+func TestLeaveWarnsOfTypedThrow(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("111523\n")
+	h.see("was kommt zur Seite?")
+	h.typ("q")
+	h.see("Spiel verlassen?", "Der Wurf 1 1 1 5 2 3 ist noch nicht übernommen")
+	h.key(tcell.KeyEscape)
+	h.see("a   1 1 1 5  1050")
+	h.typ("a1")
+	h.typ("q")
+	h.see("Das Getippte (1) ist noch nicht übernommen")
+}

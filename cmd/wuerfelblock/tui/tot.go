@@ -233,3 +233,5 @@ func (v *totView) refreshDreissig() {
 	}
 	v.turn.SetText(b.String())
 }
+
+func (v *totView) typedThrow() []int { return v.pending }
