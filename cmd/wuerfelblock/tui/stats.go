@@ -327,10 +327,19 @@ func (v *statsView) drawPlayer(c canvas) {
 			right = append(right, fmt.Sprintf(v.tr("banked turn: avg %.0f, best %d", "Zug: Schnitt %.0f, bester %d"), fam.AvgBanked, fam.BestTurn))
 		}
 		right = append(right,
-			fmt.Sprintf(v.tr("busts %d of %d turns (%.0f%%)", "Fehlwürfe %d von %d Zügen (%.0f%%)"), fam.Busts, fam.Turns, 100*fam.BustRate),
-			fmt.Sprintf(v.tr("hot dice %d, failed proofs %d", "alle raus %d, Beweis verfehlt %d"), fam.HotDice, fam.Failed))
+			fmt.Sprintf(v.tr("busts %d of %d turns (%.0f%%)", "Fehlwürfe %d von %d Zügen (%.0f%%)"), fam.Busts, fam.Turns, 100*fam.BustRate))
+		// What can fail depends on the game: 5050 confirms its 1500s,
+		// Zehntausend proves (or confirms); 5000 and Rückwärts have neither.
+		switch v.gameID() {
+		case validate.Game5050:
+			right = append(right, fmt.Sprintf(v.tr("hot dice %d, failed confirmations %d", "alle raus %d, Bestätigung verfehlt %d"), fam.HotDice, fam.Failed))
+		case validate.GameZehntausend:
+			right = append(right, fmt.Sprintf(v.tr("hot dice %d, failed proofs %d", "alle raus %d, Beweis verfehlt %d"), fam.HotDice, fam.Failed))
+		default:
+			right = append(right, fmt.Sprintf(v.tr("hot dice %d", "alle raus %d"), fam.HotDice))
+		}
 		if fam.ResetsSuffered+fam.ResetsCaused > 0 {
-			right = append(right, fmt.Sprintf(v.tr("resets suffered %d, caused %d", "zurückgesetzt %d, selbst %d"), fam.ResetsSuffered, fam.ResetsCaused))
+			right = append(right, fmt.Sprintf(v.tr("reset to 0: suffered %d, caused %d", "auf 0 gesetzt: erlitten %d, verursacht %d"), fam.ResetsSuffered, fam.ResetsCaused))
 		}
 		if fam.MinusPoints > 0 {
 			right = append(right, fmt.Sprintf(v.tr("minus points taken %d", "Minuspunkte %d"), fam.MinusPoints))

@@ -216,3 +216,20 @@ func TestStatsTabsFit(t *testing.T) {
 		t.Fatalf("tabs cut though they fit: %q", got)
 	}
 }
+
+// The player page names what can fail in each game: 5050 confirms,
+// Zehntausend proves, Rückwärts has neither.
+func TestStatsFailedLabelByGame(t *testing.T) {
+	db := statsHistory(t, 120)
+	ss := newStatsScreen(t, db, validate.German)
+	ss.key(tcell.KeyRune, 'p')
+	ss.see("· 5050", "Bestätigung verfehlt")
+	ss.key(tcell.KeyRight, 0)
+	ss.key(tcell.KeyRight, 0)
+	ss.see("· Zehntausend", "Beweis verfehlt")
+	ss.key(tcell.KeyRight, 0)
+	scr := ss.see("· Zehntausend Rückwärts", "alle raus")
+	if strings.Contains(scr, "verfehlt") {
+		t.Errorf("Rückwärts shows a failed proof:\n%s", scr)
+	}
+}
