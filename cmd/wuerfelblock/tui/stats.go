@@ -339,7 +339,7 @@ func (v *statsView) drawPlayer(c canvas) {
 			right = append(right, fmt.Sprintf(v.tr("hot dice %d", "alle raus %d"), fam.HotDice))
 		}
 		if fam.ResetsSuffered+fam.ResetsCaused > 0 {
-			right = append(right, fmt.Sprintf(v.tr("reset to 0: suffered %d, caused %d", "auf 0 gesetzt: erlitten %d, verursacht %d"), fam.ResetsSuffered, fam.ResetsCaused))
+			right = append(right, fmt.Sprintf(v.tr("reset to 0: suffered %d, caused %d", "auf 0 gefallen %d, andere auf 0 %d"), fam.ResetsSuffered, fam.ResetsCaused))
 		}
 		if fam.MinusPoints > 0 {
 			right = append(right, fmt.Sprintf(v.tr("minus points taken %d", "Minuspunkte %d"), fam.MinusPoints))
