@@ -179,14 +179,40 @@ func progName(cmd string) string {
 // newFlags makes a subcommand's flag set with a --help that prints usage.
 func newFlags(e *env, name, synopsis string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+	out := flagErrors{e, name}
+	fs.SetOutput(out)
 	fs.Usage = func() {
 		fmt.Fprintf(e.stdout, "%s: wuerfelblock %s %s\n", e.tr("Usage", "Aufruf"), name, synopsis)
 		fs.SetOutput(e.stdout)
 		fs.PrintDefaults()
-		fs.SetOutput(e.stderr)
+		fs.SetOutput(out)
 	}
 	return fs
+}
+
+// flagErrors writes the flag package's complaints as one line in the
+// user's language: "wuerfelblock score: unbekannte Option -jsn".
+type flagErrors struct {
+	e    *env
+	name string
+}
+
+func (o flagErrors) Write(p []byte) (int, error) {
+	s := strings.TrimSpace(string(p))
+	for _, m := range []struct{ prefix, en, de string }{
+		{"flag provided but not defined: ", "unknown option %s", "unbekannte Option %s"},
+		{"flag needs an argument: ", "option %s needs a value", "Option %s braucht einen Wert"},
+		{"bad flag syntax: ", "bad option syntax: %s", "Option falsch geschrieben: %s"},
+		{"invalid value ", "invalid value %s", "ungültiger Wert %s"},
+		{"invalid boolean value ", "invalid boolean value %s", "ungültiger Wahrheitswert %s"},
+	} {
+		if rest, ok := strings.CutPrefix(s, m.prefix); ok {
+			s = fmt.Sprintf(o.e.tr(m.en, m.de), rest)
+			break
+		}
+	}
+	fmt.Fprintf(o.e.stderr, "wuerfelblock %s: %s\n", o.name, s)
+	return len(p), nil
 }
 
 // parseFlags parses a subcommand's flags, allowing flags after positional
