@@ -89,7 +89,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	help := fs.Bool("help", false, "")
 	fs.BoolVar(help, "h", false, "")
 	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "wuerfelblock: %v\n", err)
+		flagErrors{e, ""}.Write([]byte(err.Error()))
 		usage(e)
 		return exitInput
 	}
@@ -211,7 +211,11 @@ func (o flagErrors) Write(p []byte) (int, error) {
 			break
 		}
 	}
-	fmt.Fprintf(o.e.stderr, "wuerfelblock %s: %s\n", o.name, s)
+	if o.name == "" {
+		fmt.Fprintf(o.e.stderr, "wuerfelblock: %s\n", s)
+	} else {
+		fmt.Fprintf(o.e.stderr, "wuerfelblock %s: %s\n", o.name, s)
+	}
 	return len(p), nil
 }
 

@@ -258,4 +258,8 @@ func TestUnknownOptionLocalized(t *testing.T) {
 	if stderr != "wuerfelblock odds: option -option needs a value\n" {
 		t.Errorf("stderr %q", stderr)
 	}
+	t.Setenv("LC_ALL", "de_DE.UTF-8")
+	if code, _, stderr = call(t, "", "--sprache", "de", "rules"); code != exitInput || !strings.HasPrefix(stderr, "wuerfelblock: unbekannte Option -sprache\n") {
+		t.Errorf("global option: exit %d, stderr %q", code, stderr)
+	}
 }
