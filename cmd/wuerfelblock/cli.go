@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -164,6 +165,26 @@ func (e *env) fail(cmd string, err error) int {
 		return exitRule
 	}
 	return exitFailure
+}
+
+// fileProblem says in the user's language why a file could not be read or
+// written, naming the file the user gave (not a temporary one).
+func (e *env) fileProblem(path string, err error, writing bool) string {
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && writing:
+		return fmt.Sprintf(e.tr("cannot write %s: its directory does not exist", "%s lässt sich nicht schreiben: das Verzeichnis gibt es nicht"), path)
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Sprintf(e.tr("there is no file %s", "die Datei %s gibt es nicht"), path)
+	case errors.Is(err, fs.ErrPermission) && writing:
+		return fmt.Sprintf(e.tr("no permission to write %s", "keine Berechtigung, %s zu schreiben"), path)
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Sprintf(e.tr("no permission to read %s", "keine Berechtigung, %s zu lesen"), path)
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Sprintf("%s: %v", path, pe.Err)
+	}
+	return err.Error()
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

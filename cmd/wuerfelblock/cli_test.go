@@ -263,3 +263,24 @@ func TestUnknownOptionLocalized(t *testing.T) {
 		t.Errorf("global option: exit %d, stderr %q", code, stderr)
 	}
 }
+
+// Files that cannot be read or written are named as the user gave them,
+// with the reason in the user's language.
+func TestFileProblemsLocalized(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "fehlt.json")
+	_, _, stderr := call(t, "", "--lang", "de", "judge", missing)
+	if stderr != "wuerfelblock judge: die Datei "+missing+" gibt es nicht\n" {
+		t.Errorf("judge: %q", stderr)
+	}
+	db := filepath.Join(dir, "w.db")
+	_, _, stderr = call(t, "", "--lang", "de", "--db", db, "import", missing)
+	if stderr != "wuerfelblock import: die Datei "+missing+" gibt es nicht\n" {
+		t.Errorf("import: %q", stderr)
+	}
+	out := filepath.Join(dir, "nein", "x.json")
+	_, _, stderr = call(t, "", "--lang", "de", "--db", db, "export", "--all", out)
+	if stderr != "wuerfelblock export: "+out+" lässt sich nicht schreiben: das Verzeichnis gibt es nicht\n" {
+		t.Errorf("export: %q", stderr)
+	}
+}

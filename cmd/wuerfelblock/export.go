@@ -45,7 +45,7 @@ func runExport(e *env, args []string) int {
 			return exitOK
 		}
 		if err := writeFileAtomic(pos[0], data); err != nil {
-			fmt.Fprintf(e.stderr, "wuerfelblock export: %v\n", err)
+			fmt.Fprintf(e.stderr, "wuerfelblock export: %s\n", e.fileProblem(pos[0], err, true))
 			return exitFailure
 		}
 		fmt.Fprintf(e.stdout, e.tr("%d games written to %s.\n", "%d Spiele nach %s geschrieben.\n"), len(recs), pos[0])
@@ -93,7 +93,7 @@ func runImport(e *env, args []string) int {
 		data, err = os.ReadFile(pos[0])
 	}
 	if err != nil {
-		fmt.Fprintf(e.stderr, "wuerfelblock import: %v\n", err)
+		fmt.Fprintf(e.stderr, "wuerfelblock import: %s\n", e.fileProblem(pos[0], err, false))
 		return exitInput
 	}
 	recs, err := storage.DecodeExport(data)

@@ -33,7 +33,7 @@ func runJudge(e *env, args []string) int {
 	if len(pos) == 1 && pos[0] != "-" {
 		f, err := os.Open(pos[0])
 		if err != nil {
-			fmt.Fprintf(e.stderr, "wuerfelblock judge: %v\n", err)
+			fmt.Fprintf(e.stderr, "wuerfelblock judge: %s\n", e.fileProblem(pos[0], err, false))
 			return exitInput
 		}
 		defer f.Close()
