@@ -232,7 +232,7 @@ func printFigures(e *env, in string, f storage.Figures) {
 		line(e.tr("busts", "Fehlwürfe"), "%d (%s)", fam.Busts, pct(fam.BustRate))
 		var byDice []string
 		for _, d := range fam.ByDice {
-			if d.Busts > 0 {
+			if d.Throws > 0 { // no bust in many throws is a figure too
 				byDice = append(byDice, fmt.Sprintf("%d: %s", d.Dice, pct(d.BustRate)))
 			}
 		}

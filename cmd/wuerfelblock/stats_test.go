@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/wuerfelblock/wuerfelblock/storage"
+	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 // Three short Zehntausend games (target 500) between Anna and Ben, the third
@@ -216,4 +220,18 @@ func hasRow(out string, fields ...string) bool {
 		}
 	}
 	return false
+}
+
+// Dice counts thrown without a bust still show their rate (0 %).
+func TestByDiceShowsZeroBustRate(t *testing.T) {
+	var out bytes.Buffer
+	e := &env{stdout: &out, lang: validate.German}
+	printFigures(e, "", storage.Figures{Family: &storage.FamilyFigures{ByDice: []storage.DiceFigures{
+		{Dice: 1, Throws: 4, Busts: 3, BustRate: 0.75},
+		{Dice: 6, Throws: 57, Busts: 0, BustRate: 0},
+		{Dice: 5, Throws: 0},
+	}}})
+	if s := out.String(); !strings.Contains(s, "1: 75%  6: 0%") || strings.Contains(s, "5: ") {
+		t.Errorf("by dice:\n%s", s)
+	}
 }
