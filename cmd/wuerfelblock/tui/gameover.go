@@ -105,7 +105,14 @@ func (s *gameOver) refresh() {
 	order := g.Standings()
 	totals := g.Totals()
 	winners := g.Winners()
-	head := []string{"", s.tr("Player", "Spieler"), s.tr("Total", "Stand")}
+	total := s.tr("Total", "Stand")
+	switch g.Rules.Game {
+	case validate.GameRueckwaerts:
+		total = s.tr("Minus", "Minus") // the fewest win
+	case validate.GameDreissigTot:
+		total = s.tr("Account", "Konto")
+	}
+	head := []string{"", s.tr("Player", "Spieler"), total}
 	for c, h := range head {
 		t.SetCell(0, c, cell(h, styleCurrent, tview.AlignLeft))
 	}

@@ -297,3 +297,13 @@ func TestPlayersAndStatsErrorsInGerman(t *testing.T) {
 	h.typ("s")
 	h.see("Statistik nicht verfügbar: keine Würfel angegeben")
 }
+
+// The game-over table of Zehntausend Rückwärts heads its column "Minus":
+// the fewest minus points win.
+func TestRueckwaertsGameOverSaysMinus(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('4', "Anna", "Bob")
+	h.typ("11111\n")
+	h.typ("22346\n")
+	h.see("Spiel zu Ende", "Spieler Minus", "Gewonnen hat: Anna")
+}
