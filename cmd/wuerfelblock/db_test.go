@@ -229,3 +229,17 @@ func TestDatabasePathFromEnvironment(t *testing.T) {
 		t.Errorf("default path under XDG_DATA_HOME not created: %v", err)
 	}
 }
+
+// Abandoning a finished game changes nothing and says so, instead of
+// claiming it was abandoned.
+func TestAbandonFinishedGameRefused(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "w.db")
+	wb(t, db, "import", writeFile(t, "in.json", "["+finishedRecord+"]"))
+	code, out, errs := wb(t, db, "--lang", "de", "games", "abandon", "7a1d2a4e")
+	if code != exitRule || out != "" || errs != "wuerfelblock games: Spiel 7a1d2a4e-8c1b-4d6a-9f3e-0a1b2c3d4e60 ist schon beendet; nichts geändert\n" {
+		t.Errorf("abandon finished: %d %q %q", code, out, errs)
+	}
+	if _, out, _ := wb(t, db, "games"); !strings.Contains(out, "finished") {
+		t.Errorf("games after abandon: %s", out)
+	}
+}

@@ -66,6 +66,12 @@ func runGames(e *env, args []string) int {
 			}
 			return showGame(e, sg, *asJSON)
 		case "abandon":
+			// Only a running game can be abandoned; the database leaves
+			// others as they are, so say so instead of "abandoned".
+			if sg, err := db.LoadGame(ctx, id); err == nil && sg.Status != storage.Running {
+				fmt.Fprintf(e.stderr, "wuerfelblock games: %s\n", fmt.Sprintf(e.tr("game %s is %s already; nothing changed", "Spiel %s ist schon %s; nichts geändert"), id, statusWord(e, sg.Status)))
+				return exitRule
+			}
 			if err := db.Abandon(ctx, id); err != nil {
 				return e.dbFail("games", err)
 			}
