@@ -2,10 +2,12 @@ package tui
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
 
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -306,4 +308,31 @@ func TestRueckwaertsGameOverSaysMinus(t *testing.T) {
 	h.typ("11111\n")
 	h.typ("22346\n")
 	h.see("Spiel zu Ende", "Spieler Minus", "Gewonnen hat: Anna")
+}
+
+// slowStore is a store whose writes time out, as when another program
+// holds the database.
+type slowStore struct{ *storage.DB }
+
+func (slowStore) Append(context.Context, *storage.StoredGame, scoresheet.Entry) error {
+	return fmt.Errorf("append: %w", context.DeadlineExceeded)
+}
+
+// A database that does not answer is explained in German; the throw typed
+// is kept to try again.
+func TestTimeoutExplained(t *testing.T) {
+	db := openDB(t)
+	h := &harness{t: t, db: db, done: make(chan error, 1)}
+	h.ui = New(Config{Store: slowStore{db}, Lang: validate.German})
+	h.ui.barrier = make(chan struct{})
+	h.scr = tcell.NewSimulationScreen("UTF-8")
+	h.ui.app.SetScreen(h.scr)
+	h.scr.SetSize(80, 24)
+	go func() { h.done <- h.ui.Run() }()
+	t.Cleanup(h.stop)
+	h.sync()
+	h.newGame('1', "Anna", "Bob")
+	h.typ("111523/111\n")
+	h.see("NICHT ÜBERNOMMEN", "die Datenbank antwortet nicht", "Wurf (6 Würfel): 111523/111")
+	h.notSee("deadline")
 }

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -88,7 +90,15 @@ func (t text) describeEntry(e scoresheet.Entry, game validate.GameID) string {
 }
 
 // errText is an error in the players' language, safe for style tags.
-func (t text) errText(err error) string { return esc(storage.Localize(err, t.lang)) }
+func (t text) errText(err error) string {
+	if errors.Is(err, context.DeadlineExceeded) {
+		// The database did not answer in time: most likely another program
+		// holds it. Nothing was stored; the entry can simply be tried again.
+		return t.tr("the database does not answer (another program may be using it); nothing was saved, try again",
+			"die Datenbank antwortet nicht (vielleicht benutzt sie gerade ein anderes Programm); nichts gespeichert, bitte nochmal versuchen")
+	}
+	return esc(storage.Localize(err, t.lang))
+}
 
 // esc makes a player name safe for tview's style tags.
 func esc(s string) string { return tview.Escape(s) }
