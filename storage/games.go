@@ -48,6 +48,7 @@ type StoredGame struct {
 	row     int64   // games.id
 	players []int64 // player ids by seat
 	options string  // canonical options key
+	rev     int64   // games.rev when this copy was made or last changed
 }
 
 // optionsKey is the canonical JSON of the options that differ from the
@@ -177,8 +178,8 @@ func loadGame(ctx context.Context, tx *sql.Tx, id string) (*StoredGame, error) {
 	var game string
 	var started int64
 	var ended sql.NullInt64
-	err := tx.QueryRowContext(ctx, `SELECT id, game, options, status, started, ended FROM games WHERE uuid = ?`, id).
-		Scan(&sg.row, &game, &sg.options, &sg.Status, &started, &ended)
+	err := tx.QueryRowContext(ctx, `SELECT id, game, options, status, started, ended, rev FROM games WHERE uuid = ?`, id).
+		Scan(&sg.row, &game, &sg.options, &sg.Status, &started, &ended, &sg.rev)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("game", id)
 	}
@@ -302,6 +303,9 @@ func (db *DB) Append(ctx context.Context, sg *StoredGame, e scoresheet.Entry) er
 	turnEnded := g.TurnEntries() == 0
 	now := db.now().Truncate(time.Millisecond)
 	err := db.update(ctx, func(tx *sql.Tx) error {
+		if err := claim(ctx, tx, sg); err != nil {
+			return err
+		}
 		if sg.Status == Abandoned {
 			if _, err := tx.ExecContext(ctx, `UPDATE games SET status = 'running', ended = NULL WHERE id = ?`, sg.row); err != nil {
 				return err
@@ -328,6 +332,7 @@ func (db *DB) Append(ctx context.Context, sg *StoredGame, e scoresheet.Entry) er
 	if err != nil {
 		return err
 	}
+	sg.rev++
 	*sg.Game = *g
 	if sg.Status == Abandoned {
 		sg.Status, sg.Ended = Running, time.Time{}
@@ -427,12 +432,8 @@ func (db *DB) Undo(ctx context.Context, sg *StoredGame) (scoresheet.Entry, error
 	last := g.Len() - 1
 	turns := len(prev.Turns())
 	err := db.update(ctx, func(tx *sql.Tx) error {
-		var after int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM entries WHERE game_id = ? AND n >= ?`, sg.row, last).Scan(&after); err != nil {
+		if err := claim(ctx, tx, sg); err != nil {
 			return err
-		}
-		if after != 1 {
-			return newErr(CodeConflict, nil, sg.ID)
 		}
 		for _, q := range []string{
 			`DELETE FROM entries WHERE game_id = ? AND n >= ?`,
@@ -456,9 +457,27 @@ func (db *DB) Undo(ctx context.Context, sg *StoredGame) (scoresheet.Entry, error
 	if err != nil {
 		return scoresheet.Entry{}, err
 	}
+	sg.rev++
 	*sg.Game = *prev
 	sg.Status, sg.Ended = Running, time.Time{}
 	return undone, nil
+}
+
+// claim raises the game's revision inside tx, or refuses with a conflict
+// when another program changed the game since sg was loaded: appending to
+// or undoing from an old copy would lose or mix up entries.
+func claim(ctx context.Context, tx *sql.Tx, sg *StoredGame) error {
+	res, err := tx.ExecContext(ctx, `UPDATE games SET rev = rev + 1 WHERE id = ? AND rev = ?`, sg.row, sg.rev)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		if err != nil {
+			return err
+		}
+		return newErr(CodeConflict, nil, sg.ID)
+	}
+	return nil
 }
 
 // Abandon marks a running game as left for good. It can still be loaded,

@@ -65,8 +65,38 @@ func TestAppendConflictBetweenTwoCopies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// b never saw a's entry nor its undo: it must load the game again.
+	wantCode(t, db.Append(ctx, b, throw([]int{5, 2, 2, 3, 4, 6}, []int{5})), CodeConflict)
+	b, _ = db.LoadGame(ctx, a.ID)
 	if err := db.Append(ctx, b, throw([]int{5, 2, 2, 3, 4, 6}, []int{5})); err != nil {
-		t.Errorf("after the undo the other copy fits again: %v", err)
+		t.Errorf("a freshly loaded copy appends: %v", err)
+	}
+}
+
+// An old copy can neither append after another copy's undo (which would
+// leave a gap in the entries) nor undo another copy's newer entry.
+func TestStaleCopyAfterUndo(t *testing.T) {
+	db := openTest(t)
+	a, _ := db.CreateGame(ctx, validate.MustRules(validate.Game5050, nil), []string{"Anna", "Ben"})
+	if err := db.Append(ctx, a, throw([]int{1, 1, 5, 2, 3, 4}, []int{1, 1})); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := db.LoadGame(ctx, a.ID)
+	if _, err := db.Undo(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	// a still believes in its first entry: its next throw would be stored as
+	// entry 1 with no entry 0.
+	wantCode(t, db.Append(ctx, a, throw([]int{1, 2, 3, 4}, []int{1})), CodeConflict)
+	// b enters something else; a's undo must not take that away.
+	if err := db.Append(ctx, b, throw([]int{5, 2, 2, 3, 4, 6}, []int{5})); err != nil {
+		t.Fatal(err)
+	}
+	_, err := db.Undo(ctx, a)
+	wantCode(t, err, CodeConflict)
+	loaded, err := db.LoadGame(ctx, a.ID)
+	if err != nil || loaded.Game.Len() != 1 || loaded.Game.Entries()[0].Roll[0] != 5 {
+		t.Fatalf("stored game after the stale copy's tries: %v %+v", err, loaded)
 	}
 }
 
