@@ -21,6 +21,7 @@ const (
 	CodeHasGames      Code = "storage.has-games"       // a player with games cannot be deleted
 	CodeConflict      Code = "storage.conflict"        // the game was changed by another program meanwhile
 	CodeReplay        Code = "storage.replay"          // stored entries the rules refuse
+	CodeSomeBroken    Code = "storage.some-broken"     // an export left out games that cannot be replayed
 	CodeBadID         Code = "storage.bad-id"          // a game id that is not a UUID
 	CodeNothingToUndo Code = "storage.nothing-to-undo" // Undo on a game without entries
 	CodeAmbiguous     Code = "storage.ambiguous"       // a game id prefix that fits several games
@@ -48,7 +49,7 @@ var messages = map[Code][2]string{
 		"%s was written by a newer wuerfelblock (schema version %d; this program knows up to %d); the file was left untouched. Update wuerfelblock to open it",
 		"%s wurde von einem neueren wuerfelblock geschrieben (Schema-Version %d; dieses Programm kennt bis %d); die Datei wurde nicht verändert. wuerfelblock aktualisieren, um sie zu öffnen"},
 	CodeNotFound: {
-		"there is no %s %q", "es gibt kein(e) %s %q"},
+		"there is no %s %q", "%s %q gibt es nicht"},
 	CodePlayerExists: {
 		"there is already a player named %q", "es gibt schon einen Spieler namens %q"},
 	CodeHasGames: {
@@ -60,6 +61,9 @@ var messages = map[Code][2]string{
 	CodeReplay: {
 		"stored game %s cannot be replayed: entry %d: %v",
 		"das gespeicherte Spiel %s lässt sich nicht nachspielen: Eintrag %d: %v"},
+	CodeSomeBroken: {
+		"stored games left out because these rules cannot replay them: %d (the first: %v)",
+		"ausgelassene gespeicherte Spiele, die sich mit diesen Regeln nicht nachspielen lassen: %d (das erste: %v)"},
 	CodeBadID: {
 		"%q is not a game id (a UUID such as 0b6f…)", "%q ist keine Spiel-ID (eine UUID wie 0b6f…)"},
 	CodeNothingToUndo: {"there is nothing to undo", "es gibt nichts zurückzunehmen"},

@@ -32,8 +32,12 @@ type ExportRecord struct {
 func (r ExportRecord) Err() error { return r.bad }
 
 // Export returns the given games (nil: every game, oldest first) as records.
+// Exporting every game leaves out games whose entries these rules no longer
+// replay, and then returns the others together with a CodeSomeBroken error.
 func (db *DB) Export(ctx context.Context, ids []string) ([]ExportRecord, error) {
 	var out []ExportRecord
+	var partial error
+	all := ids == nil
 	err := db.view(ctx, func(tx *sql.Tx) error {
 		if ids == nil {
 			rows, err := tx.QueryContext(ctx, `SELECT uuid FROM games ORDER BY started, uuid`)
@@ -54,20 +58,33 @@ func (db *DB) Export(ctx context.Context, ids []string) ([]ExportRecord, error) 
 			}
 		}
 		out = make([]ExportRecord, 0, len(ids))
+		var broken []error
 		for _, id := range ids {
 			uid, err := NormalizeID(id)
 			if err != nil {
 				return err
 			}
 			sg, err := loadGame(ctx, tx, uid)
+			if all && ErrorCode(err) == CodeReplay {
+				// One game the rules no longer accept must not keep all the
+				// others from being saved.
+				broken = append(broken, err)
+				continue
+			}
 			if err != nil {
 				return err
 			}
 			out = append(out, exportOf(sg))
 		}
+		if len(broken) > 0 {
+			partial = newErr(CodeSomeBroken, broken[0], len(broken), broken[0])
+		}
 		return nil
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	return out, partial
 }
 
 func exportOf(sg *StoredGame) ExportRecord {

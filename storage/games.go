@@ -515,6 +515,9 @@ type GameInfo struct {
 	Entries int            `json:"entries"`
 	Winners []string       `json:"winners"`
 	Round   int            `json:"round"` // the round being played, or the last one played
+	// Broken is set when the stored entries cannot be replayed by these
+	// rules (the game can then neither be continued nor exported).
+	Broken bool `json:"broken,omitempty"`
 }
 
 // GameFilter selects games for Games.
@@ -596,6 +599,10 @@ func (db *DB) Games(ctx context.Context, f GameFilter) ([]GameInfo, error) {
 		for _, p := range replay {
 			gi := &out[p.i]
 			sg, err := loadGame(ctx, tx, gi.ID)
+			if ErrorCode(err) == CodeReplay {
+				gi.Broken = true
+				continue
+			}
 			if err != nil {
 				return err
 			}

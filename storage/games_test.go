@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
@@ -362,4 +363,39 @@ func TestPresets(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantCode(t, db.DeletePreset(ctx, "Kurz"), CodeNotFound)
+}
+
+// A game whose stored entries the rules refuse (say, after a rules fix) is
+// marked in the list and left out of a full export; the others still go.
+func TestBrokenGameDoesNotBlockTheOthers(t *testing.T) {
+	db := openTest(t)
+	good, _ := db.CreateGame(ctx, validate.MustRules(validate.Game5050, nil), []string{"Anna", "Ben"})
+	bad, _ := db.CreateGame(ctx, validate.MustRules(validate.Game5050, nil), []string{"Anna", "Ben"})
+	if err := db.Append(ctx, good, throw([]int{1, 1, 5, 2, 3, 4}, []int{1, 1})); err != nil {
+		t.Fatal(err)
+	}
+	// Four dice where six must be thrown.
+	if _, err := db.sql.Exec(`INSERT INTO entries (game_id, n, kind, roll, keep) VALUES (?, 0, 'throw', '1234', '1')`, bad.row); err != nil {
+		t.Fatal(err)
+	}
+	gs, err := db.Games(ctx, GameFilter{})
+	if err != nil || len(gs) != 2 {
+		t.Fatalf("games: %v %d", err, len(gs))
+	}
+	for _, g := range gs {
+		if g.Broken != (g.ID == bad.ID) {
+			t.Errorf("game %s broken=%v", g.ID, g.Broken)
+		}
+	}
+	recs, err := db.Export(ctx, nil)
+	wantCode(t, err, CodeSomeBroken)
+	if len(recs) != 1 || recs[0].ID != good.ID {
+		t.Fatalf("export kept %d records", len(recs))
+	}
+	if !strings.Contains(err.(*Error).Message(validate.German), "nicht nachspielen lassen: 1") {
+		t.Errorf("message: %s", err.(*Error).Message(validate.German))
+	}
+	// Asked for by id, the broken game is an error of its own.
+	_, err = db.Export(ctx, []string{bad.ID})
+	wantCode(t, err, CodeReplay)
 }

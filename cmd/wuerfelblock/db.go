@@ -54,7 +54,7 @@ func (e *env) dbFail(cmd string, err error) int {
 	case storage.CodeBadID:
 		return exitInput
 	case storage.CodeNotFound, storage.CodePlayerExists, storage.CodeHasGames, storage.CodeConflict,
-		storage.CodeNothingToUndo, storage.CodeAmbiguous:
+		storage.CodeNothingToUndo, storage.CodeAmbiguous, storage.CodeSomeBroken:
 		return exitRule
 	}
 	return exitFailure

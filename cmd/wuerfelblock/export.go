@@ -33,7 +33,11 @@ func runExport(e *env, args []string) int {
 			ids = append(ids, id)
 		}
 		recs, err := db.Export(ctx, ids)
-		if err != nil {
+		status := exitOK
+		if storage.ErrorCode(err) == storage.CodeSomeBroken {
+			// Write what can be written, and say what was left out.
+			status = e.dbFail("export", err)
+		} else if err != nil {
 			return e.dbFail("export", err)
 		}
 		data, err := storage.EncodeExport(recs)
@@ -42,14 +46,14 @@ func runExport(e *env, args []string) int {
 		}
 		if len(pos) == 0 || pos[0] == "-" {
 			e.stdout.Write(data)
-			return exitOK
+			return status
 		}
 		if err := writeFileAtomic(pos[0], data); err != nil {
 			fmt.Fprintf(e.stderr, "wuerfelblock export: %s\n", e.fileProblem(pos[0], err, true))
 			return exitFailure
 		}
 		fmt.Fprintf(e.stdout, e.tr("%d games written to %s.\n", "%d Spiele nach %s geschrieben.\n"), len(recs), pos[0])
-		return exitOK
+		return status
 	})
 }
 

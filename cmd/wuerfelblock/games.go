@@ -122,7 +122,11 @@ func listGames(e *env, ctx context.Context, db *storage.DB, f storage.GameFilter
 			}
 			ps = append(ps, s)
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%d\t%s\n", g.ID[:8], g.Game, statusWord(e, g.Status),
+		status := statusWord(e, g.Status)
+		if g.Broken {
+			status += e.tr(" (cannot be replayed)", " (nicht nachspielbar)")
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%d\t%s\n", g.ID[:8], g.Game, status,
 			g.Started.Local().Format("2006-01-02 15:04"), g.Round, strings.Join(ps, ", "))
 	}
 	w.Flush()
