@@ -69,8 +69,49 @@ func (e *InputError) Unwrap() error { return e.Err }
 // Message returns the message in l.
 func (e *InputError) Message(l validate.Lang) string { return validate.Localize(e.Err, l) }
 
-func inputErr(format string, args ...any) error {
-	return &InputError{Err: fmt.Errorf(format, args...)}
+// inputErr is an input error with its message in English and German.
+// Arguments that are errors or phrases are given in the message's language.
+func inputErr(en, de string, args ...any) error {
+	return &InputError{Err: &textError{en: en, de: de, args: args}}
+}
+
+// textError is a message in both languages.
+type textError struct {
+	en, de string
+	args   []any
+}
+
+func (e *textError) Error() string { return e.Message(validate.English) }
+
+// Message returns the message in l.
+func (e *textError) Message(l validate.Lang) string {
+	f := e.en
+	if l == validate.German {
+		f = e.de
+	}
+	args := make([]any, len(e.args))
+	for i, a := range e.args {
+		switch a := a.(type) {
+		case error:
+			args[i] = validate.Localize(a, l)
+		case interface{ Text(validate.Lang) string }:
+			args[i] = a.Text(l)
+		default:
+			args[i] = a
+		}
+	}
+	return fmt.Sprintf(f, args...)
+}
+
+// both is a piece of a message in English and German.
+type both [2]string
+
+// Text returns the piece in l.
+func (b both) Text(l validate.Lang) string {
+	if l == validate.German {
+		return b[1]
+	}
+	return b[0]
 }
 
 // DecodeRecord reads one record, refusing unknown fields, trailing data and
@@ -78,7 +119,7 @@ func inputErr(format string, args ...any) error {
 func DecodeRecord(r io.Reader) (Record, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return Record{}, inputErr("cannot read the record: %v", err)
+		return Record{}, inputErr("cannot read the record: %v", "der Spielbericht lässt sich nicht lesen: %v", err)
 	}
 	return ParseRecord(data)
 }
@@ -99,70 +140,76 @@ func strictUnmarshal(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return inputErr("not a game record: %s", jsonProblem(err))
+		return inputErr("not a game record: %s", "kein Spielbericht: %s", jsonProblem(err))
 	}
 	if dec.More() {
-		return inputErr("not a game record: more data after the record")
+		return inputErr("not a game record: more data after the record", "kein Spielbericht: nach dem Bericht folgen weitere Daten")
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return inputErr("not a game record: more data after the record")
+		return inputErr("not a game record: more data after the record", "kein Spielbericht: nach dem Bericht folgen weitere Daten")
 	}
 	return nil
 }
 
-func jsonProblem(err error) string {
+func jsonProblem(err error) both {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
 		if te.Field != "" {
-			return fmt.Sprintf("field %q must be %s, not %s", te.Field, te.Type.String(), te.Value)
+			return both{fmt.Sprintf("field %q must be %s, not %s", te.Field, te.Type.String(), te.Value),
+				fmt.Sprintf("das Feld %q muss %s sein, nicht %s", te.Field, te.Type.String(), te.Value)}
 		}
-		return fmt.Sprintf("expected %s, not %s", te.Type.String(), te.Value)
+		return both{fmt.Sprintf("expected %s, not %s", te.Type.String(), te.Value),
+			fmt.Sprintf("erwartet %s, nicht %s", te.Type.String(), te.Value)}
 	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		return fmt.Sprintf("invalid JSON at byte %d: %v", se.Offset, err)
+		return both{fmt.Sprintf("invalid JSON at byte %d: %v", se.Offset, err),
+			fmt.Sprintf("ungültiges JSON bei Byte %d: %v", se.Offset, err)}
 	}
 	if err == io.EOF {
-		return "empty input, expected a JSON object"
+		return both{"empty input, expected a JSON object", "leere Eingabe, erwartet ein JSON-Objekt"}
 	}
 	if err == io.ErrUnexpectedEOF {
-		return "invalid JSON: the input ends in the middle of the record"
+		return both{"invalid JSON: the input ends in the middle of the record", "ungültiges JSON: die Eingabe endet mitten im Bericht"}
 	}
-	return err.Error()
+	if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		return both{"unknown field " + f, "unbekanntes Feld " + f}
+	}
+	return both{err.Error(), err.Error()}
 }
 
 // checkShape finds what makes the input not a record: missing fields, bad
 // pips, bad player names.
 func (rec *Record) checkShape() error {
 	if rec.Game == "" {
-		return inputErr("not a game record: the field \"game\" is missing")
+		return inputErr("not a game record: the field \"game\" is missing", "kein Spielbericht: das Feld \"game\" fehlt")
 	}
 	if rec.Players == nil {
-		return inputErr("not a game record: the field \"players\" is missing")
+		return inputErr("not a game record: the field \"players\" is missing", "kein Spielbericht: das Feld \"players\" fehlt")
 	}
 	if rec.Turns == nil {
-		return inputErr("not a game record: the field \"turns\" is missing")
+		return inputErr("not a game record: the field \"turns\" is missing", "kein Spielbericht: das Feld \"turns\" fehlt")
 	}
 	if err := CheckPlayers(rec.Players); err != nil {
 		return &InputError{Err: err}
 	}
 	for i, t := range rec.Turns {
 		if t.Player == "" {
-			return inputErr("turn %d: the field \"player\" is missing", i)
+			return inputErr("turn %d: the field \"player\" is missing", "Zug %d: das Feld \"player\" fehlt", i)
 		}
 		if err := validate.CheckPips(t.Dice); err != nil {
-			return inputErr("turn %d: %v", i, err)
+			return inputErr("turn %d: %v", "Zug %d: %v", i, err)
 		}
 		for _, list := range [][]RecordThrow{t.Throws, t.Attack} {
 			for j, th := range list {
 				if err := validate.CheckPips(th.Roll); err != nil {
-					return inputErr("turn %d, throw %d: %v", i, j, err)
+					return inputErr("turn %d, throw %d: %v", "Zug %d, Wurf %d: %v", i, j, err)
 				}
 				if err := validate.CheckPips(th.Keep); err != nil {
-					return inputErr("turn %d, throw %d: %v", i, j, err)
+					return inputErr("turn %d, throw %d: %v", "Zug %d, Wurf %d: %v", i, j, err)
 				}
 				if th.Roll == nil && !th.Void {
-					return inputErr("turn %d, throw %d: the field \"roll\" is missing", i, j)
+					return inputErr("turn %d, throw %d: the field \"roll\" is missing", "Zug %d, Wurf %d: das Feld \"roll\" fehlt", i, j)
 				}
 			}
 		}
@@ -176,15 +223,15 @@ func (rec *Record) checkShape() error {
 func CheckName(name string) error {
 	switch {
 	case strings.TrimSpace(name) == "":
-		return &validate.Error{Code: validate.CodePlayerName, Args: []any{name, "it is empty"}}
+		return &validate.Error{Code: validate.CodePlayerName, Args: []any{name, validate.PhraseEmpty}}
 	case strings.TrimSpace(name) != name:
-		return &validate.Error{Code: validate.CodePlayerName, Args: []any{name, "it starts or ends with a space"}}
+		return &validate.Error{Code: validate.CodePlayerName, Args: []any{name, validate.PhraseSpaces}}
 	case len([]rune(name)) > 40:
-		return &validate.Error{Code: validate.CodePlayerName, Args: []any{name, "it is longer than 40 characters"}}
+		return &validate.Error{Code: validate.CodePlayerName, Args: []any{name, validate.PhraseTooLong}}
 	}
 	for _, r := range name {
 		if unicode.IsControl(r) || r == '\uFFFD' || !unicode.IsPrint(r) && r != ' ' {
-			return &validate.Error{Code: validate.CodePlayerName, Args: []any{name, "it contains a control character"}}
+			return &validate.Error{Code: validate.CodePlayerName, Args: []any{name, validate.PhraseControl}}
 		}
 	}
 	return nil

@@ -43,8 +43,8 @@ func (e *Error) Message(l Lang) string {
 	}
 	args := make([]any, len(e.Args))
 	for i, a := range e.Args {
-		if p, ok := a.(Phrase); ok {
-			args[i] = p.Text(l)
+		if t, ok := a.(interface{ Text(Lang) string }); ok {
+			args[i] = t.Text(l)
 		} else {
 			args[i] = a
 		}
@@ -77,6 +77,13 @@ const (
 	PhraseAttackDice   Phrase = "attack-dice"
 	PhraseFromPrevious Phrase = "from-previous"
 	PhraseSixAside     Phrase = "six-aside"
+	PhraseTrueFalse    Phrase = "true-false"
+	PhraseWholeNumber  Phrase = "whole-number"
+	PhraseFaces        Phrase = "faces"
+	PhraseEmpty        Phrase = "empty"
+	PhraseSpaces       Phrase = "spaces"
+	PhraseTooLong      Phrase = "too-long"
+	PhraseControl      Phrase = "control"
 )
 
 var phrases = map[Phrase][2]string{
@@ -97,6 +104,13 @@ var phrases = map[Phrase][2]string{
 	PhraseLiveDice:     {"the dice still alive", "die noch lebenden Würfel"},
 	PhraseKniffelDice:  {"the dice not kept", "die nicht behaltenen Würfel"},
 	PhraseAttackDice:   {"the dice not yet set aside in the attack", "die im Angriff noch nicht zur Seite gelegten Würfel"},
+	PhraseTrueFalse:    {"true or false", "true oder false (ja oder nein)"},
+	PhraseWholeNumber:  {"a whole number", "eine ganze Zahl"},
+	PhraseFaces:        {"a list of faces such as [5] or [1,6]", "eine Liste von Augenzahlen wie [5] oder [1,6]"},
+	PhraseEmpty:        {"it is empty", "er ist leer"},
+	PhraseSpaces:       {"it starts or ends with a space", "er beginnt oder endet mit einem Leerzeichen"},
+	PhraseTooLong:      {"it is longer than 40 characters", "er ist länger als 40 Zeichen"},
+	PhraseControl:      {"it contains a control character or an escape sequence", "er enthält ein Steuerzeichen oder eine Escape-Sequenz"},
 	PhraseSixAside:     {"all six dice are set aside (an attack is entered as attack throws)", "alle sechs Würfel liegen zur Seite (ein Angriff wird als Angriffswürfe eingetragen)"},
 	PhraseFromPrevious: {"the dice the previous player left", "die Würfel, die der Vorgänger übrig ließ"},
 }
@@ -126,11 +140,16 @@ func IsInput(err error) bool {
 	return errors.As(err, &e) && e.Input()
 }
 
-// Localize returns err's message in l when it is a validate error, else err.Error().
+// Localize returns err's message in l when it can say it in l (a validate
+// error, or any error with a Message(Lang) method), else err.Error().
 func Localize(err error, l Lang) string {
 	var e *Error
 	if errors.As(err, &e) {
 		return e.Message(l)
+	}
+	var m interface{ Message(Lang) string }
+	if errors.As(err, &m) {
+		return m.Message(l)
 	}
 	return err.Error()
 }
@@ -225,7 +244,7 @@ var catalog = map[Code]message{
 	CodeGameOver:       {"the game is already over; no more turns may be played", "das Spiel ist schon zu Ende; es darf kein Zug mehr folgen", false},
 	CodeUnfinishedTurn: {"the turn was not finished (%s), but another turn follows; only the last turn may be unfinished", "der Zug wurde nicht beendet (%s), aber es folgt ein weiterer Zug; nur der letzte Zug darf offen sein", false},
 	CodeTurnOver:       {"%s; the turn is over", "%s; der Zug ist vorbei", false},
-	CodeDiceCount:      {"%d dice must be thrown now (%s), not %d", "jetzt müssen %d Würfel geworfen werden (%s), nicht %d", false},
+	CodeDiceCount:      {"wrong number of dice: %d to throw now (%s), not %d", "falsche Zahl von Würfeln: jetzt %d zu werfen (%s), nicht %d", false},
 	CodeKeepNotThrown:  {"the dice set aside (%s) were not all thrown in this throw (%s)", "die zur Seite gelegten Würfel (%s) wurden nicht alle in diesem Wurf (%s) geworfen", false},
 	CodeKeepRequired:   {"at least one scoring die must be set aside after a throw that scores", "nach einem Wurf, der zählt, muss mindestens ein zählender Würfel zur Seite gelegt werden", false},
 	CodeKeepNotScoring: {"the dice set aside (%s) do not all belong to scoring combinations of this one throw", "die zur Seite gelegten Würfel (%s) gehören nicht alle zu zählenden Kombinationen dieses einen Wurfs", false},
@@ -260,8 +279,8 @@ var catalog = map[Code]message{
 		"verschärft: schreiben erst ab 350 Punkten im Zug (dieser Zug hat %d)", false},
 	CodeVerschaerftDice: {"verschärft: at most 2 dice may be left in the cup to stop (%d are left)",
 		"verschärft: zum Schreiben dürfen höchstens 2 Würfel übrig sein (%d sind übrig)", false},
-	CodeSteigerung: {"the turn's points (%d) must exceed the previous player's last turn result (%d) before stopping",
-		"die Punkte des Zugs (%d) müssen vor dem Schreiben das letzte Ergebnis des Vorgängers (%d) übertreffen", false},
+	CodeSteigerung: {"Steigerung: the turn's points (%d) must exceed the previous player's last turn result (%d) before stopping",
+		"Steigerung: die Punkte des Zugs (%d) müssen vor dem Schreiben das letzte Ergebnis des Vorgängers (%d) übertreffen", false},
 	CodeKniffelThrows:   {"a turn has at most three throws", "ein Zug hat höchstens drei Würfe", false},
 	CodeKniffelKeepLast: {"no dice can be kept after the last throw of a turn", "nach dem letzten Wurf eines Zugs kann nichts mehr behalten werden", false},
 	CodeKniffelCategory: {"%q is not a Kniffel category (categories: %s)", "%q ist keine Kniffel-Kategorie (Kategorien: %s)", false},

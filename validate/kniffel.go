@@ -50,6 +50,9 @@ func (c Category) Name(l Lang) string {
 	return categoryInfo[c].en
 }
 
+// Text is the category's name in l, for messages.
+func (c Category) Text(l Lang) string { return c.Name(l) }
+
 // Upper reports whether the category is in the upper section.
 func (c Category) Upper() bool { return c <= Sechser }
 
@@ -157,7 +160,7 @@ func (r *Rules) Place(b KniffelBoxes, dice Counts, c Category) (Placement, error
 		return Placement{}, newError(CodeKniffelCategory, "?", "")
 	}
 	if b.Filled[c] {
-		return Placement{}, newError(CodeKniffelFilled, c.ID())
+		return Placement{}, newError(CodeKniffelFilled, c)
 	}
 	p := Placement{Category: c, Points: KniffelScore(c, dice)}
 	if !isKniffel(dice) || !b.Filled[Kniffel] {
@@ -177,7 +180,7 @@ func (r *Rules) Place(b KniffelBoxes, dice Counts, c Category) (Placement, error
 	}
 	upper := Category(face - 1)
 	if !b.Filled[upper] && c != upper {
-		return Placement{}, newError(CodeJokerUpper, upper.ID())
+		return Placement{}, newError(CodeJokerUpper, upper)
 	}
 	if c.Upper() && c != upper {
 		for l := Dreierpasch; l < NumCategories; l++ {

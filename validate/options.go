@@ -129,7 +129,7 @@ func (o OptionSpec) AllowedIn(l Lang) string {
 	}
 	switch o.Kind {
 	case KindBool:
-		return "false, true"
+		return tr("false, true", "false, true (nein, ja)")
 	case KindFaces:
 		return tr("one or two different faces 1–6, e.g. [5] or [1,6]", "eine oder zwei verschiedene Augenzahlen 1–6, z. B. [5] oder [1,6]")
 	}
@@ -324,34 +324,34 @@ func (s OptionSpec) check(v any) (any, error) {
 	case KindBool:
 		b, ok := v.(bool)
 		if !ok {
-			return nil, newError(CodeOptionType, s.ID, "true or false", fmt.Sprint(v))
+			return nil, newError(CodeOptionType, s.ID, PhraseTrueFalse, fmt.Sprint(v))
 		}
 		return b, nil
 	case KindInt:
 		n, ok := v.(int)
 		if !ok {
-			return nil, newError(CodeOptionType, s.ID, "a whole number", fmt.Sprint(v))
+			return nil, newError(CodeOptionType, s.ID, PhraseWholeNumber, fmt.Sprint(v))
 		}
 		if len(s.Values) > 0 && !slices.Contains(s.Values, n) ||
 			len(s.Values) == 0 && (n < s.Min || s.Step > 0 && n%s.Step != 0) {
-			return nil, newError(CodeOptionValue, s.ID, n, s.Allowed())
+			return nil, newError(CodeOptionValue, s.ID, n, allowedText(s))
 		}
 		return n, nil
 	default:
 		faces, ok := v.([]int)
 		if !ok {
-			return nil, newError(CodeOptionType, s.ID, "a list of faces", fmt.Sprint(v))
+			return nil, newError(CodeOptionType, s.ID, PhraseFaces, fmt.Sprint(v))
 		}
 		if len(faces) < 1 || len(faces) > 2 {
-			return nil, newError(CodeOptionValue, s.ID, faces, s.Allowed())
+			return nil, newError(CodeOptionValue, s.ID, faces, allowedText(s))
 		}
 		for _, f := range faces {
 			if f < 1 || f > 6 {
-				return nil, newError(CodeOptionValue, s.ID, faces, s.Allowed())
+				return nil, newError(CodeOptionValue, s.ID, faces, allowedText(s))
 			}
 		}
 		if len(faces) == 2 && faces[0] == faces[1] {
-			return nil, newError(CodeOptionValue, s.ID, faces, s.Allowed())
+			return nil, newError(CodeOptionValue, s.ID, faces, allowedText(s))
 		}
 		faces = slices.Clone(faces)
 		sort.Ints(faces)
@@ -437,19 +437,19 @@ func decodeOption(s OptionSpec, msg json.RawMessage) (any, error) {
 	case KindBool:
 		var b bool
 		if err := json.Unmarshal(msg, &b); err != nil {
-			return nil, newError(CodeOptionType, s.ID, "true or false", string(msg))
+			return nil, newError(CodeOptionType, s.ID, PhraseTrueFalse, string(msg))
 		}
 		return b, nil
 	case KindInt:
 		var n int
 		if err := json.Unmarshal(msg, &n); err != nil {
-			return nil, newError(CodeOptionType, s.ID, "a whole number", string(msg))
+			return nil, newError(CodeOptionType, s.ID, PhraseWholeNumber, string(msg))
 		}
 		return n, nil
 	default:
 		var faces []int
 		if err := json.Unmarshal(msg, &faces); err != nil || faces == nil {
-			return nil, newError(CodeOptionType, s.ID, "a list of faces", string(msg))
+			return nil, newError(CodeOptionType, s.ID, PhraseFaces, string(msg))
 		}
 		return faces, nil
 	}
@@ -470,21 +470,21 @@ func ParseOptionFlag(g GameID, kv string) (string, any, error) {
 	val = strings.TrimSpace(val)
 	switch s.Kind {
 	case KindBool:
-		b, err := strconv.ParseBool(val)
-		if err != nil {
-			return "", nil, newError(CodeOptionType, id, "true or false", val)
+		b, ok := parseBool(val)
+		if !ok {
+			return "", nil, newError(CodeOptionType, id, PhraseTrueFalse, val)
 		}
 		return id, b, nil
 	case KindInt:
 		n, err := strconv.Atoi(val)
 		if err != nil {
-			return "", nil, newError(CodeOptionType, id, "a whole number", val)
+			return "", nil, newError(CodeOptionType, id, PhraseWholeNumber, val)
 		}
 		return id, n, nil
 	default:
 		faces, err := ParseDice(val)
 		if err != nil {
-			return "", nil, newError(CodeOptionType, id, "a list of faces", val)
+			return "", nil, newError(CodeOptionType, id, PhraseFaces, val)
 		}
 		return id, faces, nil
 	}
@@ -502,4 +502,21 @@ func (o Options) Map(g GameID) map[string]any {
 		}
 	}
 	return out
+}
+
+// allowedText is the allowed values of an option, in the message's language.
+type allowedText OptionSpec
+
+// Text says in l which values the option takes.
+func (a allowedText) Text(l Lang) string { return OptionSpec(a).AllowedIn(l) }
+
+// parseBool reads a yes or no as people type it, in English or German.
+func parseBool(s string) (bool, bool) {
+	switch strings.ToLower(s) {
+	case "true", "t", "1", "yes", "y", "on", "ja", "j", "an", "wahr":
+		return true, true
+	case "false", "f", "0", "no", "n", "off", "nein", "aus", "falsch":
+		return false, true
+	}
+	return false, false
 }

@@ -442,3 +442,28 @@ func TestBestKeepPointsAgreesWithLegalKeeps(t *testing.T) {
 		}
 	}
 }
+
+func TestOptionMessagesInGerman(t *testing.T) {
+	_, err := MakeOptions(GameZehntausend, map[string]any{"ziel": 75})
+	if msg := Localize(err, German); !strings.Contains(msg, "Vielfaches von 50") || strings.Contains(msg, "multiple") {
+		t.Errorf("ziel=75 in German: %s", msg)
+	}
+	_, _, err = ParseOptionFlag(GameZehntausend, "beweisen=vielleicht")
+	if msg := Localize(err, German); !strings.Contains(msg, "ja oder nein") {
+		t.Errorf("bool in German: %s", msg)
+	}
+	for _, yes := range []string{"ja", "Ja", "yes", "an", "true", "1"} {
+		if _, v, err := ParseOptionFlag(GameZehntausend, "minus="+yes); err != nil || v != true {
+			t.Errorf("minus=%s: %v %v", yes, v, err)
+		}
+	}
+	if _, v, err := ParseOptionFlag(GameZehntausend, "beweisen=nein"); err != nil || v != false {
+		t.Errorf("beweisen=nein: %v %v", v, err)
+	}
+	var b KniffelBoxes
+	b.Filled[Kniffel], b.Value[Kniffel] = true, 50
+	_, err = MustRules(GameKniffel, map[string]any{"joker": true}).Place(b, CountsOf([]int{3, 3, 3, 3, 3}), Chance)
+	if msg := Localize(err, German); !strings.Contains(msg, "(Dreier)") {
+		t.Errorf("joker message names the box: %s", msg)
+	}
+}

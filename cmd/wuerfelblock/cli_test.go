@@ -90,11 +90,11 @@ func TestJudgeNotARecord(t *testing.T) {
 func TestJudgeRuleBroken(t *testing.T) {
 	rec := `{"game":"5050","options":{},"players":["A","B"],"turns":[{"player":"A","throws":[{"roll":[1,1,1,5,2],"keep":[1]}]}]}`
 	code, out, _ := call(t, rec, "--lang", "en", "judge")
-	if code != 1 || !strings.Contains(out, "6 dice must be thrown") {
+	if code != 1 || !strings.Contains(out, "wrong number of dice: 6 to throw now") {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 	code, out, _ = call(t, rec, "--lang", "de", "judge")
-	if code != 1 || !strings.Contains(out, "6 Würfel geworfen") {
+	if code != 1 || !strings.Contains(out, "falsche Zahl von Würfeln: jetzt 6 zu werfen") {
 		t.Errorf("German: exit %d:\n%s", code, out)
 	}
 }
@@ -282,5 +282,19 @@ func TestFileProblemsLocalized(t *testing.T) {
 	_, _, stderr = call(t, "", "--lang", "de", "--db", db, "export", "--all", out)
 	if stderr != "wuerfelblock export: "+out+" lässt sich nicht schreiben: das Verzeichnis gibt es nicht\n" {
 		t.Errorf("export: %q", stderr)
+	}
+}
+
+func TestJudgeNotARecordInGerman(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`{"game":"5050","options":{},"players":["A"],"turns":[],"x":1}`, `kein Spielbericht: unbekanntes Feld "x"`},
+		{`{"game":"5050","options":{},"players":["A"]}`, `das Feld "turns" fehlt`},
+		{`{"game":"5050","options":{},"players":[""],"turns":[]}`, "er ist leer"},
+		{`{"game":"zehntausend","options":{"ziel":75},"players":["A"],"turns":[]}`, "Vielfaches von 50"},
+	} {
+		code, _, errs := call(t, c.in, "--lang", "de", "judge")
+		if code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("%s: exit %d, %q; want 2 and %q", c.in, code, errs, c.want)
+		}
 	}
 }

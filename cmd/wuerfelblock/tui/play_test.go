@@ -134,7 +134,7 @@ func TestRefusalKeepsInput(t *testing.T) {
 	h := start(t, openDB(t))
 	h.newGame('1', "Anna", "Bob")
 	h.typ("11152\n")
-	h.see("NICHT ÜBERNOMMEN", "jetzt müssen 6 Würfel geworfen werden", "Wurf (6 Würfel): 11152")
+	h.see("NICHT ÜBERNOMMEN", "jetzt 6 zu werfen", "Wurf (6 Würfel): 11152")
 	h.typ("3/22\n")
 	h.see("NICHT ÜBERNOMMEN", "2 2")
 	h.see("Wurf (6 Würfel): 111523/22")
