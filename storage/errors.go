@@ -22,6 +22,7 @@ const (
 	CodeConflict      Code = "storage.conflict"        // the game was changed by another program meanwhile
 	CodeReplay        Code = "storage.replay"          // stored entries the rules refuse
 	CodeSomeBroken    Code = "storage.some-broken"     // an export left out games that cannot be replayed
+	CodeNotFinished   Code = "storage.not-finished"    // a record says finished, but its turns do not end the game
 	CodeBadID         Code = "storage.bad-id"          // a game id that is not a UUID
 	CodeNothingToUndo Code = "storage.nothing-to-undo" // Undo on a game without entries
 	CodeAmbiguous     Code = "storage.ambiguous"       // a game id prefix that fits several games
@@ -64,6 +65,9 @@ var messages = map[Code][2]string{
 	CodeSomeBroken: {
 		"stored games left out because these rules cannot replay them: %d (the first: %v)",
 		"ausgelassene gespeicherte Spiele, die sich mit diesen Regeln nicht nachspielen lassen: %d (das erste: %v)"},
+	CodeNotFinished: {
+		"the record says the game is finished, but by the rules its %d turns do not end it",
+		"der Bericht nennt das Spiel beendet, aber nach den Regeln beenden seine %d Züge es nicht"},
 	CodeBadID: {
 		"%q is not a game id (a UUID such as 0b6f…)", "%q ist keine Spiel-ID (eine UUID wie 0b6f…)"},
 	CodeNothingToUndo: {"there is nothing to undo", "es gibt nichts zurückzunehmen"},

@@ -265,6 +265,10 @@ func (db *DB) importOne(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, 
 		refuse(cause, verr.Turn, verr.Throw)
 		return nil
 	}
+	if r.Status == Finished && !g.Finished() {
+		refuse(newErr(CodeNotFinished, nil, len(r.Turns)), -1, nil)
+		return nil
+	}
 	if err := db.importGame(ctx, tx, id, r, g, now); err != nil {
 		return err
 	}

@@ -119,10 +119,11 @@ func TestImportJudgesAndRefuses(t *testing.T) {
 {"game":"5050","players":["A","B"],"turns":[],"cheat":true},
 {"game":"5050","players":["A","B"],"turns":[{"player":"A","throws":[{"roll":[1,1,1,5,2,3],"keep":[1,1,1,5]},{"roll":[1,5],"keep":[1]}]}],"status":"abandoned","started":"2024-06-01T19:00:00Z","ended":"2024-06-01T21:30:00Z"},
 {"id":"3B5BD4A2-5D0E-4C8E-9D4B-0C1A7E0F2B12","game":"totwuerfeln","options":{"runden":1},"players":["Oma"],"turns":[{"player":"Oma","throws":[{"roll":[5,5,5,5,5]}]}],"status":"running"},
-17
+17,
+{"game":"totwuerfeln","players":["Oma","Opa"],"turns":[{"player":"Oma","throws":[{"roll":[5,5,5,5,5]}]}],"status":"finished"}
 ]`)
 	rep := importBytes(t, db, data)
-	if rep.Imported != 3 || rep.Skipped != 0 || len(rep.Refused) != 5 {
+	if rep.Imported != 3 || rep.Skipped != 0 || len(rep.Refused) != 6 {
 		t.Fatalf("report %+v", rep)
 	}
 	got := map[int]Refusal{}
@@ -143,6 +144,9 @@ func TestImportJudgesAndRefuses(t *testing.T) {
 	}
 	if _, ok := got[7]; !ok {
 		t.Errorf("a number is no record: %+v", rep.Refused)
+	}
+	if r, ok := got[8]; !ok || ErrorCode(r.Err) != CodeNotFinished {
+		t.Errorf("a record that says finished but is not: %+v", got[8])
 	}
 	gs, _ := db.Games(ctx, GameFilter{})
 	status := map[string]Status{}
