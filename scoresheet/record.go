@@ -69,11 +69,13 @@ func (e *InputError) Unwrap() error { return e.Err }
 // Message returns the message in l.
 func (e *InputError) Message(l validate.Lang) string { return validate.Localize(e.Err, l) }
 
-// inputErr is an input error with its message in English and German.
+// NewInputError is an input error with its message in English and German.
 // Arguments that are errors or phrases are given in the message's language.
-func inputErr(en, de string, args ...any) error {
+func NewInputError(en, de string, args ...any) error {
 	return &InputError{Err: &textError{en: en, de: de, args: args}}
 }
+
+var inputErr = NewInputError
 
 // textError is a message in both languages.
 type textError struct {

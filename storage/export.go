@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/google/uuid"
@@ -105,18 +104,18 @@ func DecodeExport(data []byte) ([]ExportRecord, error) {
 	var elems []json.RawMessage
 	switch {
 	case len(data) == 0:
-		return nil, &scoresheet.InputError{Err: errors.New("no records: the input is empty")}
+		return nil, scoresheet.NewInputError("no records: the input is empty", "keine Spielberichte: die Eingabe ist leer")
 	case data[0] == '{':
 		elems = []json.RawMessage{data}
 	case data[0] == '[':
 		if err := json.Unmarshal(data, &elems); err != nil {
-			return nil, &scoresheet.InputError{Err: fmt.Errorf("not a JSON array of game records: %v", err)}
+			return nil, scoresheet.NewInputError("not a JSON array of game records: %v", "keine JSON-Liste von Spielberichten: %v", err)
 		}
 	default:
-		return nil, &scoresheet.InputError{Err: errors.New("not a JSON array of game records")}
+		return nil, scoresheet.NewInputError("not a JSON array of game records", "keine JSON-Liste von Spielberichten")
 	}
 	if !json.Valid(data) {
-		return nil, &scoresheet.InputError{Err: errors.New("not valid JSON")}
+		return nil, scoresheet.NewInputError("not valid JSON", "kein gültiges JSON")
 	}
 	out := make([]ExportRecord, len(elems))
 	for i, el := range elems {
@@ -131,7 +130,7 @@ func decodeOne(el json.RawMessage) ExportRecord {
 	var r ExportRecord
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(el, &fields); err != nil || fields == nil {
-		r.bad = &scoresheet.InputError{Err: errors.New("not a game record: not a JSON object")}
+		r.bad = scoresheet.NewInputError("not a game record: not a JSON object", "kein Spielbericht: kein JSON-Objekt")
 		return r
 	}
 	take := func(key string, v any) error {
@@ -141,7 +140,7 @@ func decodeOne(el json.RawMessage) ExportRecord {
 		}
 		delete(fields, key)
 		if err := json.Unmarshal(raw, v); err != nil {
-			return &scoresheet.InputError{Err: fmt.Errorf("not a game record: field %q: %v", key, err)}
+			return scoresheet.NewInputError("not a game record: field %q: %v", "kein Spielbericht: Feld %q: %v", key, err)
 		}
 		return nil
 	}
@@ -158,7 +157,7 @@ func decodeOne(el json.RawMessage) ExportRecord {
 	if status != "" {
 		st, err := ParseStatus(status)
 		if err != nil {
-			r.bad = &scoresheet.InputError{Err: fmt.Errorf("not a game record: %v", err)}
+			r.bad = scoresheet.NewInputError("not a game record: %v", "kein Spielbericht: %v", err)
 			return r
 		}
 		r.Status = st

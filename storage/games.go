@@ -34,7 +34,8 @@ func ParseStatus(s string) (Status, error) {
 	case Running, Finished, Abandoned:
 		return st, nil
 	}
-	return "", fmt.Errorf("status must be running, finished or abandoned, not %q", s)
+	return "", scoresheet.NewInputError("status must be running, finished or abandoned, not %q",
+		"der Stand muss running, finished oder abandoned sein, nicht %q", s)
 }
 
 // StoredGame is a game kept in the database. Game is its state, replayed
