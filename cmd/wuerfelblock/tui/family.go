@@ -388,8 +388,21 @@ func (v *familyView) refreshTurn() {
 				fmt.Fprintf(&b, "• %s\n", esc(e.Message(v.lang)))
 			}
 		}
+		b.WriteString(v.oddsLine(t))
 	}
 	v.turn.SetText(b.String())
+}
+
+// oddsLine gives the exact odds of one more throw: the chance of a bust and
+// what one more throw (then stopping) changes the turn's points by on average.
+func (v *familyView) oddsLine(t *validate.FamilyTurn) string {
+	om := t.OneMore()
+	pct := fmt.Sprintf("%.1f", 100*om.BustChance)
+	if v.lang == validate.German {
+		pct = strings.Replace(pct, ".", ",", 1)
+	}
+	return fmt.Sprintf(v.tr("[::d]One more throw: %s %% bust, on average %+.0f[::-]\n",
+		"[::d]Noch ein Wurf: %s %% Fehlwurf, im Schnitt %+.0f[::-]\n"), pct, om.Gain)
 }
 
 func (v *familyView) refreshKeeps() {
