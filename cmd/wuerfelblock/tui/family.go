@@ -401,8 +401,8 @@ func (v *familyView) oddsLine(t *validate.FamilyTurn) string {
 	if v.lang == validate.German {
 		pct = strings.Replace(pct, ".", ",", 1)
 	}
-	return fmt.Sprintf(v.tr("[::d]One more throw: %s %% bust, on average %+.0f[::-]\n",
-		"[::d]Noch ein Wurf: %s %% Fehlwurf, im Schnitt %+.0f[::-]\n"), pct, om.Gain)
+	return fmt.Sprintf(v.tr("[::d]Throw on: %s %% bust, on average %+.0f[::-]\n",
+		"[::d]Weiter: %s %% Fehlwurf, im Schnitt %+.0f[::-]\n"), pct, om.Gain)
 }
 
 func (v *familyView) refreshKeeps() {

@@ -30,7 +30,7 @@ func Test5050Game(t *testing.T) {
 	h.typ("a")
 	h.see("Zug 1050", "2 Würfel im Becher", "Du darfst schreiben")
 	// The exact odds of two dice: 16/36 bust (losing 1050), 50 points on average.
-	h.see("Noch ein Wurf: 44,4 % Fehlwurf, im Schnitt -417")
+	h.see("Weiter: 44,4 % Fehlwurf, im Schnitt -417")
 	h.typ("15\n")
 	h.typ("a")
 	h.see("neuer Durchgang mit 6 Würfeln", "Zug 1200")
