@@ -304,7 +304,7 @@ func (db *DB) Append(ctx context.Context, sg *StoredGame, e scoresheet.Entry) er
 	turnEnded := g.TurnEntries() == 0
 	now := db.now().Truncate(time.Millisecond)
 	err := db.update(ctx, func(tx *sql.Tx) error {
-		if err := claim(ctx, tx, sg); err != nil {
+		if err := db.claim(ctx, tx, sg); err != nil {
 			return err
 		}
 		if sg.Status == Abandoned {
@@ -433,7 +433,7 @@ func (db *DB) Undo(ctx context.Context, sg *StoredGame) (scoresheet.Entry, error
 	last := g.Len() - 1
 	turns := len(prev.Turns())
 	err := db.update(ctx, func(tx *sql.Tx) error {
-		if err := claim(ctx, tx, sg); err != nil {
+		if err := db.claim(ctx, tx, sg); err != nil {
 			return err
 		}
 		for _, q := range []string{
@@ -467,8 +467,8 @@ func (db *DB) Undo(ctx context.Context, sg *StoredGame) (scoresheet.Entry, error
 // claim raises the game's revision inside tx, or refuses with a conflict
 // when another program changed the game since sg was loaded: appending to
 // or undoing from an old copy would lose or mix up entries.
-func claim(ctx context.Context, tx *sql.Tx, sg *StoredGame) error {
-	res, err := tx.ExecContext(ctx, `UPDATE games SET rev = rev + 1 WHERE id = ? AND rev = ?`, sg.row, sg.rev)
+func (db *DB) claim(ctx context.Context, tx *sql.Tx, sg *StoredGame) error {
+	res, err := db.exec(ctx, tx, `UPDATE games SET rev = rev + 1 WHERE id = ? AND rev = ?`, sg.row, sg.rev)
 	if err != nil {
 		return err
 	}
