@@ -51,6 +51,7 @@ type statsView struct {
 	mode  statsMode
 	games []validate.GameID
 	game  int // index into games
+	set   int // house-rule set of the game: 0 all together, i: sets()[i-1]
 	all   []storage.PlayerStats
 	sel   int // selected player (index into all)
 	vs    int // opponent in head-to-head
@@ -98,19 +99,84 @@ func (v *statsView) gameID() validate.GameID { return v.games[v.game] }
 // board is the leaderboard of a game: more wins per game first.
 func (v *statsView) board(g validate.GameID) []int {
 	var out []int
-	for i, p := range v.all {
-		if gs := p.Games[string(g)]; gs != nil && gs.Played > 0 {
+	for i := range v.all {
+		if f := v.figures(i, g); f != nil && f.Played > 0 {
 			out = append(out, i)
 		}
 	}
 	sort.SliceStable(out, func(a, b int) bool {
-		fa, fb := v.all[out[a]].Games[string(g)], v.all[out[b]].Games[string(g)]
+		fa, fb := v.figures(out[a], g), v.figures(out[b], g)
 		if fa.WinRate != fb.WinRate {
 			return fa.WinRate > fb.WinRate
 		}
 		return fa.Played > fb.Played
 	})
 	return out
+}
+
+// setKey names a house-rule set: its options that differ from the basic
+// game, in order ("" for the basic game).
+func setKey(o map[string]any) string {
+	keys := make([]string, 0, len(o))
+	for k := range o {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s=%v", k, o[k])
+	}
+	return strings.Join(parts, " ")
+}
+
+// sets lists the house-rule sets anybody played of game g.
+func (v *statsView) sets(g validate.GameID) []string {
+	var out []string
+	for _, p := range v.all {
+		if gs := p.Games[string(g)]; gs != nil {
+			for _, hr := range gs.HouseRules {
+				if k := setKey(hr.Options); !slices.Contains(out, k) {
+					out = append(out, k)
+				}
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// figures are player pi's figures in game g under the chosen house-rule set
+// (nil when they have none).
+func (v *statsView) figures(pi int, g validate.GameID) *storage.Figures {
+	gs := v.all[pi].Games[string(g)]
+	if gs == nil {
+		return nil
+	}
+	if v.set == 0 {
+		return &gs.Figures
+	}
+	sets := v.sets(g)
+	if v.set > len(sets) {
+		return &gs.Figures
+	}
+	for i := range gs.HouseRules {
+		if setKey(gs.HouseRules[i].Options) == sets[v.set-1] {
+			return &gs.HouseRules[i]
+		}
+	}
+	return nil
+}
+
+// setName is the chosen house-rule set in words.
+func (v *statsView) setName(g validate.GameID) string {
+	sets := v.sets(g)
+	switch {
+	case v.set == 0 || v.set > len(sets):
+		return v.tr("all house rules together", "alle Hausregeln zusammen")
+	case sets[v.set-1] == "":
+		return v.tr("basic game", "Grundregeln")
+	}
+	return sets[v.set-1]
 }
 
 // load fetches the charts (player page) or the comparison (head-to-head).
@@ -149,8 +215,10 @@ func (v *statsView) InputHandler() func(ev *tcell.EventKey, setFocus func(p tvie
 		switch ev.Key() {
 		case tcell.KeyRight, tcell.KeyTab:
 			v.game = (v.game + 1) % len(v.games)
+			v.set = 0
 		case tcell.KeyLeft, tcell.KeyBacktab:
 			v.game = (v.game + len(v.games) - 1) % len(v.games)
+			v.set = 0
 		case tcell.KeyDown:
 			v.step(1)
 		case tcell.KeyUp:
@@ -170,6 +238,9 @@ func (v *statsView) InputHandler() func(ev *tcell.EventKey, setFocus func(p tvie
 				if n > 1 && v.vs == v.sel {
 					v.vs = (v.sel + 1) % n
 				}
+			case 'o':
+				// The house-rule sets of the game one by one, then all together.
+				v.set = (v.set + 1) % (len(v.sets(v.gameID())) + 1)
 			case 'r':
 				v.reload()
 			case 'j':
@@ -259,8 +330,11 @@ func (v *statsView) Draw(screen tcell.Screen) {
 		c.put(col, 1, name, st)
 		col += len([]rune(name)) + 1
 	}
-	c.put(0, h-1, v.tr("←/→ game  ↑/↓ choose  Enter player  b board  p player  v versus  q back",
-		"←/→ Spiel  ↑/↓ wählen  Enter Spieler  b Liste  p Spieler  v Vergleich  q zurück"), styleDim)
+	if v.mode != modeVersus {
+		c.put(0, 2, clip(v.tr("House rules: ", "Hausregeln: ")+v.setName(v.gameID())+v.tr("  (o: next set)", "  (o: nächste)"), w), styleDim)
+	}
+	c.put(0, h-1, v.tr("←/→ game  ↑/↓ choose  Enter player  o house rules  b board  v versus  q back",
+		"←/→ Spiel ↑/↓ wählen Enter Spieler o Hausregeln b Liste v Vergleich q zurück"), styleDim)
 	body := canvas{screen, x, y + 3, w, h - 4}
 	switch {
 	case v.err != nil:
@@ -290,7 +364,7 @@ func (v *statsView) drawBoard(c canvas) {
 			break
 		}
 		p := v.all[pi]
-		f := p.Games[string(g)]
+		f := v.figures(pi, g)
 		st := styleNormal
 		if pi == v.sel {
 			st = styleSelected
@@ -305,12 +379,12 @@ func (v *statsView) drawPlayer(c canvas) {
 	p := v.all[v.sel]
 	g := v.gameID()
 	c.put(0, 0, p.Name+" · "+v.gameName(g), styleCurrent)
-	gs := p.Games[string(g)]
-	if gs == nil {
-		c.put(0, 2, v.tr("No finished turns in this game yet.", "In diesem Spiel noch keine beendeten Züge."), styleNormal)
+	fp := v.figures(v.sel, g)
+	if fp == nil {
+		c.put(0, 2, v.tr("No finished turns in this game (and house rules) yet.", "In diesem Spiel (mit diesen Hausregeln) noch keine beendeten Züge."), styleNormal)
 		return
 	}
-	f := gs.Figures
+	f := *fp
 	left := []string{
 		fmt.Sprintf(v.tr("games %d, won %d (%.0f%%)", "Spiele %d, gewonnen %d (%.0f%%)"), f.Played, f.Won, 100*f.WinRate),
 		fmt.Sprintf(v.tr("final total: avg %.0f, best %d", "Endstand: Schnitt %.0f, bester %d"), f.AvgTotal, f.BestTotal),
@@ -372,7 +446,12 @@ func (v *statsView) drawPlayer(c canvas) {
 		for i, tp := range v.timeline {
 			vals[i] = float64(tp.Total)
 		}
-		c.put(0, row, fmt.Sprintf(v.tr("final totals, last %d games (oldest left)", "Endstände, letzte %d Spiele (ältestes links)"), len(vals)), styleCurrent)
+		title := fmt.Sprintf(v.tr("final totals, last %d games (oldest left)", "Endstände, letzte %d Spiele (ältestes links)"), len(vals))
+		if v.set != 0 {
+			// The charts count every house-rule set of the game.
+			title += v.tr(", all house rules", ", alle Hausregeln")
+		}
+		c.put(0, row, title, styleCurrent)
 		c.put(0, row+1, sparkline(vals, c.w), styleNormal)
 		row += 3
 	}

@@ -233,3 +233,46 @@ func TestStatsFailedLabelByGame(t *testing.T) {
 		t.Errorf("Rückwärts shows a failed proof:\n%s", scr)
 	}
 }
+
+// o walks through the house-rule sets of a game: the leaderboard then counts
+// only the games of that set, as the CLI's per-set figures do.
+func TestStatsScreenHouseRuleSets(t *testing.T) {
+	db := statsHistory(t, 150)
+	ss := newStatsScreen(t, db, validate.German)
+	for ss.v.gameID() != validate.GameZehntausend {
+		ss.key(tcell.KeyRight, 0)
+	}
+	ss.see("Hausregeln: alle Hausregeln zusammen")
+	sets := ss.v.sets(validate.GameZehntausend)
+	if len(sets) < 2 {
+		t.Fatalf("the generated history has %d Zehntausend house-rule sets, want several", len(sets))
+	}
+	for i, set := range sets {
+		ss.key(tcell.KeyRune, 'o')
+		name := set
+		if set == "" {
+			name = "Grundregeln"
+		}
+		scr := ss.see("Hausregeln: " + name)
+		// Every player on the board shows the games of exactly this set.
+		for pi, p := range ss.v.all {
+			gs := p.Games["zehntausend"]
+			if gs == nil {
+				continue
+			}
+			for _, hr := range gs.HouseRules {
+				if setKey(hr.Options) == set && hr.Played > 0 {
+					f := ss.v.figures(pi, validate.GameZehntausend)
+					if f == nil || f.Played != hr.Played {
+						t.Errorf("set %d (%s): %s shows %+v, want %d games", i+1, set, p.Name, f, hr.Played)
+					}
+					if !strings.Contains(scr, p.Name) {
+						t.Errorf("set %q: the board lacks %s:\n%s", set, p.Name, scr)
+					}
+				}
+			}
+		}
+	}
+	ss.key(tcell.KeyRune, 'o')
+	ss.see("Hausregeln: alle Hausregeln zusammen")
+}
