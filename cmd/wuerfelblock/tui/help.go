@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -45,6 +46,15 @@ func (ui *UI) helpText(keys []keyHelp, rules *validate.Rules) string {
 		return b.String()
 	}
 	b.WriteString("\n[::b]" + ui.tr("Rules: ", "Regeln: ") + esc(ui.gameName(rules.Game)) + "[::-]\n")
+	if changed := rules.Options.Map(rules.Game); len(changed) > 0 {
+		ids := make([]string, 0, len(changed))
+		for id := range changed {
+			ids = append(ids, id)
+		}
+		slices.Sort(ids)
+		b.WriteString("[::b]" + esc(fmt.Sprintf(ui.tr("Played with house rules that change what follows: %s (see below).",
+			"Gespielt mit Hausregeln, die das Folgende ändern: %s (siehe unten)."), strings.Join(ids, ", "))) + "[::-]\n")
+	}
 	b.WriteString(esc(reflow(validate.RulesText(rules.Game, ui.lang))) + "\n")
 	b.WriteString(ui.houseRulesText(rules))
 	return b.String()

@@ -336,3 +336,20 @@ func TestTimeoutExplained(t *testing.T) {
 	h.see("NICHT ÜBERNOMMEN", "die Datenbank antwortet nicht", "Wurf (6 Würfel): 111523/111")
 	h.notSee("deadline")
 }
+
+// The help of a game with house rules says, before the basic rules, which
+// house rules change them.
+func TestHelpNamesChangingHouseRules(t *testing.T) {
+	h := start(t, openDB(t))
+	h.typ("n3")
+	h.key(tcell.KeyDown) // ziel
+	h.key(tcell.KeyRight)
+	h.see("* ziel", "10050")
+	h.key(tcell.KeyTab)
+	h.typ("Anna\n")
+	h.typ("Bob\n")
+	h.typ("\n")
+	h.see("am Zug: Anna")
+	h.typ("?")
+	h.see("Gespielt mit Hausregeln, die das Folgende ändern: ziel")
+}
