@@ -19,7 +19,7 @@ const keepLetters = "abcdefghijklmnoprstvwxyzABCDEFGHIJKLMNOPRSTVWXYZ"
 type familyView struct {
 	text
 	p      *play
-	scores *tview.Table
+	scores *nameTable
 	turn   *tview.TextView
 	keeps  *tview.Table
 	right  *tview.Flex
@@ -32,7 +32,7 @@ type familyView struct {
 
 func newFamilyView(p *play) *familyView {
 	v := &familyView{text: p.text, p: p}
-	v.scores = newTable()
+	v.scores = newNameTable(1, 14)
 	v.scores.SetBorder(true).SetTitle(" " + v.tr("Score", "Stand") + " ")
 	v.turn = newTextView()
 	v.keeps = newTable()
@@ -270,7 +270,7 @@ func (v *familyView) refreshScores() {
 			st, marker = styleCurrent.Reverse(true), "▶"
 		}
 		t.SetCell(i+1, 0, cell(marker, st, tview.AlignLeft))
-		t.SetCell(i+1, 1, cell(esc(name), st, tview.AlignLeft).SetExpansion(1).SetMaxWidth(14))
+		t.SetCell(i+1, 1, cell(esc(name), st, tview.AlignLeft).SetExpansion(1))
 		t.SetCell(i+1, 2, cell(fmt.Sprint(totals[i]), st, tview.AlignRight))
 		t.SetCell(i+1, 3, cell(v.lastText(last[i]), st, tview.AlignRight))
 		if is5000 {

@@ -155,6 +155,45 @@ func newTable() *tview.Table {
 	return t
 }
 
+// nameTable is a score table whose column of player names is shortened
+// when it is drawn, so that every other column (totals, last turn) stays
+// whole however narrow the screen and however long the names.
+type nameTable struct {
+	*tview.Table
+	nameCol int // the column of the names
+	nameMax int // letters of a name at most
+}
+
+func newNameTable(nameCol, nameMax int) *nameTable {
+	return &nameTable{Table: newTable(), nameCol: nameCol, nameMax: nameMax}
+}
+
+func (t *nameTable) Draw(screen tcell.Screen) {
+	_, _, width, _ := t.GetInnerRect()
+	rows, cols := t.GetRowCount(), t.GetColumnCount()
+	others, names := cols-1, 0 // one column of space between columns
+	for c := 0; c < cols; c++ {
+		w := 0
+		for r := 0; r < rows; r++ {
+			if cell := t.GetCell(r, c); cell != nil {
+				w = max(w, tview.TaggedStringWidth(cell.Text))
+			}
+		}
+		if c == t.nameCol {
+			names = w
+		} else {
+			others += w
+		}
+	}
+	nameW := max(min(names, t.nameMax, width-others), 4)
+	for r := 0; r < rows; r++ {
+		if cell := t.GetCell(r, t.nameCol); cell != nil {
+			cell.SetMaxWidth(nameW)
+		}
+	}
+	t.Table.Draw(screen)
+}
+
 func newInput(label string) *tview.InputField {
 	in := tview.NewInputField().SetLabel(label)
 	in.SetLabelStyle(styleCurrent)

@@ -16,7 +16,7 @@ import (
 type totView struct {
 	text
 	p      *play
-	scores *tview.Table
+	scores *nameTable
 	turn   *tview.TextView
 	layout *tview.Flex
 
@@ -26,7 +26,7 @@ type totView struct {
 
 func newTotView(p *play) *totView {
 	v := &totView{text: p.text, p: p}
-	v.scores = newTable()
+	v.scores = newNameTable(0, 14)
 	v.scores.SetBorder(true)
 	v.turn = newTextView()
 	v.turn.SetBorder(true)
@@ -148,6 +148,7 @@ func (v *totView) refreshTot() {
 	g := v.game()
 	t := v.scores
 	t.Clear()
+	t.nameCol = 0
 	t.SetTitle(" " + v.tr("Points per round", "Punkte pro Runde") + " ")
 	rounds := g.Rules.Options.Runden
 	t.SetCell(0, 0, cell(v.tr("Player", "Spieler"), styleCurrent, tview.AlignLeft))
@@ -161,7 +162,7 @@ func (v *totView) refreshTot() {
 		if i == g.Seat() {
 			st = styleCurrent.Reverse(true)
 		}
-		t.SetCell(i+1, 0, cell(esc(name), st, tview.AlignLeft).SetMaxWidth(14))
+		t.SetCell(i+1, 0, cell(esc(name), st, tview.AlignLeft))
 		t.SetCell(i+1, rounds+1, cell(fmt.Sprint(g.Totals()[i]), st.Underline(true), tview.AlignRight))
 	}
 	for k, res := range g.Turns() {
@@ -183,6 +184,7 @@ func (v *totView) refreshDreissig() {
 	g := v.game()
 	t := v.scores
 	t.Clear()
+	t.nameCol = 1
 	t.SetTitle(" " + v.tr("Accounts", "Konten") + " ")
 	dt := g.DreissigTurn()
 	head := []string{"", v.tr("Player", "Spieler"), v.tr("Account", "Konto"), v.tr("Last turn", "Letzter Zug")}
@@ -199,7 +201,7 @@ func (v *totView) refreshDreissig() {
 			st, mark = styleCurrent.Underline(true), "⚔"
 		}
 		t.SetCell(i+1, 0, cell(mark, st, tview.AlignLeft))
-		t.SetCell(i+1, 1, cell(esc(name), st, tview.AlignLeft).SetMaxWidth(14))
+		t.SetCell(i+1, 1, cell(esc(name), st, tview.AlignLeft))
 		t.SetCell(i+1, 2, cell(fmt.Sprint(g.Totals()[i]), st, tview.AlignRight))
 		if r := last[i]; r != nil {
 			s := fmt.Sprintf(v.tr("%d pips", "%d Augen"), r.Points)

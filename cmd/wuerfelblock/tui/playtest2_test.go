@@ -1,0 +1,26 @@
+package tui
+
+import (
+	"testing"
+)
+
+// A long name in the score table is shortened, never the last turn beside
+// it: "Fehlwurf" was cut to "ehlwur…" with a 26-letter name at 80 columns.
+func TestScoreTableLastTurnWhole(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Jürgen Müller-Lüdenscheidt", "Oma Gertrud", "Anna")
+	h.typ("234623\n")
+	h.see("FEHLWURF", "am Zug: Oma Gertrud")
+	h.see("Jürgen Müll", "0 Fehlwurf")
+}
+
+// Dreißig tot and Totwürfeln tables keep their numbers whole too.
+func TestTotTableNumbersWhole(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('7', "Jürgen Müller-Lüdenscheidt", "Oma Gertrud")
+	h.typ("666655\n\n")
+	h.see("Zielzahl 4")
+	h.typ("444411\n") // four 4s taken, two dice thrown again
+	h.typ("12\n")
+	h.see("Jürgen Müll", "34 Augen, 16 genommen")
+}
