@@ -94,6 +94,11 @@ func (v *familyView) cancel() bool {
 }
 
 func (v *familyView) submit(s string) bool {
+	if v.pending != nil && strings.Contains(s, "/") {
+		// "ROLL/KEEP" typed while a throw waits for its keep (as after an
+		// undo that offers the throw again): the typed throw replaces it.
+		v.pending, v.options = nil, nil
+	}
 	if v.pending != nil {
 		keep, err := validate.ParseDice(s)
 		if err != nil {

@@ -24,3 +24,21 @@ func TestTotTableNumbersWhole(t *testing.T) {
 	h.typ("12\n")
 	h.see("Jürgen Müll", "34 Augen, 16 genommen")
 }
+
+// After an undo offers the throw again, typing the whole corrected throw
+// with its keep ("ROLL/KEEP") takes it instead of refusing the "/" as a die.
+func TestThrowAndKeepTypedOverOfferedThrow(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("111234\nc")
+	h.see("Zug 100")
+	h.typ("u")
+	h.see("Wurf 1 1 1 2 3 4: was kommt zur Seite?")
+	h.typ("111523/1115\n") // the throw itself was wrong
+	h.see("Zug 1050", "2 Würfel im Becher")
+	h.notSee("NICHT ÜBERNOMMEN")
+	totals(t, h.stored(), 0, 0)
+	if n := h.stored().Game.Len(); n != 1 {
+		t.Fatalf("stored entries %d, want 1", n)
+	}
+}
