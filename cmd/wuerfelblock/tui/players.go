@@ -319,15 +319,49 @@ func (p *playersPage) typing() bool { return p.editing }
 func (p *playersPage) back()        { p.ui.pop() }
 
 func (p *playersPage) help() ([]keyHelp, *validate.Rules) {
-	return []keyHelp{{"a", p.tr("add a player", "Spieler anlegen")}, {"Enter", p.tr("rename the player", "Spieler umbenennen")}, {"q/Esc", p.tr("back", "zurück")}}, nil
+	return []keyHelp{
+		{"a", p.tr("add a player", "Spieler anlegen")},
+		{"Enter", p.tr("rename the player (their games keep them)", "Spieler umbenennen (die Spiele bleiben bei ihm)")},
+		{"d / Del", p.tr("delete the player (only without games; asks first)", "Spieler löschen (nur ohne Spiele; mit Rückfrage)")},
+		{"q/Esc", p.tr("back", "zurück")},
+	}, nil
 }
 
 func (p *playersPage) key(ev *tcell.EventKey) *tcell.EventKey {
-	if !p.editing && ev.Key() == tcell.KeyRune && ev.Rune() == 'a' {
+	if p.editing {
+		return ev
+	}
+	switch {
+	case ev.Key() == tcell.KeyRune && ev.Rune() == 'a':
 		p.startEdit("")
+		return nil
+	case ev.Key() == tcell.KeyRune && ev.Rune() == 'd', ev.Key() == tcell.KeyDelete:
+		if row, _ := p.table.GetSelection(); row >= 1 && row <= len(p.known) {
+			p.confirmDelete(p.known[row-1].Name)
+		}
 		return nil
 	}
 	return ev
+}
+
+// confirmDelete deletes a player after asking; one with games is refused
+// by the store, and the screen says why.
+func (p *playersPage) confirmDelete(name string) {
+	p.ui.ask(fmt.Sprintf(p.tr("Delete the player %s?", "Spieler %s löschen?"), esc(name)),
+		[]string{p.tr("No", "Nein"), p.tr("Delete", "Löschen")}, func(i int) {
+			if i != 1 {
+				return
+			}
+			ctx, cancel := p.ui.ctx()
+			defer cancel()
+			if err := p.ui.store.DeletePlayer(ctx, name); err != nil {
+				p.refresh()
+				p.info.SetText("[::r]" + p.errText(err) + "[::-]")
+				return
+			}
+			p.refresh()
+			p.info.SetText(fmt.Sprintf(p.tr("%s deleted.", "%s gelöscht."), esc(name)) + "\n" + p.hint())
+		})
 }
 
 func (p *playersPage) startEdit(old string) {
@@ -385,5 +419,9 @@ func (p *playersPage) refresh() {
 			t.Select(1, 0)
 		}
 	}
-	p.info.SetText(hintLine([]keyHelp{{"a", p.tr("add", "anlegen")}, {"Enter", p.tr("rename", "umbenennen")}, {"q", p.tr("back", "zurück")}}))
+	p.info.SetText(p.hint())
+}
+
+func (p *playersPage) hint() string {
+	return hintLine([]keyHelp{{"a", p.tr("add", "anlegen")}, {"Enter", p.tr("rename", "umbenennen")}, {"d", p.tr("delete", "löschen")}, {"q", p.tr("back", "zurück")}})
 }

@@ -1,7 +1,10 @@
 package tui
 
 import (
+	"context"
 	"testing"
+
+	"github.com/gdamore/tcell/v2"
 )
 
 // A long name in the score table is shortened, never the last turn beside
@@ -40,5 +43,44 @@ func TestThrowAndKeepTypedOverOfferedThrow(t *testing.T) {
 	totals(t, h.stored(), 0, 0)
 	if n := h.stored().Game.Len(); n != 1 {
 		t.Fatalf("stored entries %d, want 1", n)
+	}
+}
+
+// The players screen deletes a player without games (after asking) and
+// refuses one with games, saying why.
+func TestPlayersDelete(t *testing.T) {
+	db := openDB(t)
+	h := start(t, db)
+	h.newGame('1', "Anna", "Bob")
+	h.typ("q")
+	h.key(tcell.KeyRight)
+	h.key(tcell.KeyEnter) // leave
+	h.typ("pa")
+	h.typ("Zoë\n")
+	h.see("Zoë")
+	h.typ("?")
+	h.see("d / Del", "Spieler löschen")
+	h.key(tcell.KeyEscape)
+	h.key(tcell.KeyUp)
+	h.key(tcell.KeyUp)
+	h.key(tcell.KeyUp) // Anna
+	h.typ("d")
+	h.see("Spieler Anna löschen?")
+	h.key(tcell.KeyRight)
+	h.key(tcell.KeyEnter)
+	h.see("hat 1 Spiele gespielt und kann nicht gelöscht werden")
+	h.key(tcell.KeyDown)
+	h.key(tcell.KeyDown) // Zoë
+	h.key(tcell.KeyDelete)
+	h.see("Spieler Zoë löschen?")
+	h.key(tcell.KeyRight)
+	h.key(tcell.KeyEnter)
+	h.see("Zoë gelöscht.")
+	ps, err := db.Players(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) != 2 {
+		t.Fatalf("players %v, want Anna and Bob", ps)
 	}
 }

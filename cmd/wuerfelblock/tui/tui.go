@@ -22,6 +22,7 @@ type Store interface {
 	Players(ctx context.Context) ([]storage.Player, error)
 	EnsurePlayer(ctx context.Context, name string) (storage.Player, error)
 	RenamePlayer(ctx context.Context, old, new string) error
+	DeletePlayer(ctx context.Context, name string) error
 	CreateGame(ctx context.Context, rules *validate.Rules, players []string) (*storage.StoredGame, error)
 	LoadGame(ctx context.Context, id string) (*storage.StoredGame, error)
 	Append(ctx context.Context, sg *storage.StoredGame, e scoresheet.Entry) error
