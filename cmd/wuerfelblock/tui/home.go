@@ -19,10 +19,11 @@ const statusRunning = storage.Status("running")
 // players, statistics, rules, quit.
 type home struct {
 	text
-	ui     *UI
-	list   *tview.List
-	info   *tview.TextView
-	layout *tview.Flex
+	ui      *UI
+	list    *tview.List
+	info    *tview.TextView
+	layout  *fitFlex
+	running []storage.GameInfo // the games listed after "New game"
 }
 
 func newHome(ui *UI) *home {
@@ -30,11 +31,21 @@ func newHome(ui *UI) *home {
 	h.list = newList().ShowSecondaryText(false)
 	h.list.SetBorder(true).SetTitle(" wuerfelblock ")
 	h.info = newTextView()
-	h.layout = tview.NewFlex().SetDirection(tview.FlexRow).
+	h.layout = &fitFlex{Flex: tview.NewFlex().SetDirection(tview.FlexRow).
 		AddItem(h.list, 0, 1, true).
-		AddItem(h.info, 2, 0, false)
+		AddItem(h.info, 2, 0, false)}
+	h.layout.fit = h.fit
 	h.refresh()
 	return h
+}
+
+// fit shortens the lines of the running games to the screen's width.
+func (h *home) fit(width, _ int) {
+	prefix := h.tr("Continue: ", "Weiterspielen: ")
+	avail := width - 2 - 4 - tview.TaggedStringWidth(prefix) // border, "(1) "
+	for i, gi := range h.running {
+		h.list.SetItemText(i+1, prefix+h.describeGameFit(gi, avail), "")
+	}
 }
 
 func (h *home) root() tview.Primitive  { return h.layout }
@@ -67,6 +78,7 @@ const homeRunning = 6 // running games listed on the home screen
 func (h *home) refresh() {
 	cur := h.list.GetCurrentItem()
 	h.list.Clear()
+	h.running = nil
 	h.list.AddItem(h.tr("New game", "Neues Spiel"), "", 'n', func() { h.ui.push(newNewGame(h.ui, "", nil)) })
 	ctx, cancel := h.ui.ctx()
 	defer cancel()
@@ -80,6 +92,7 @@ func (h *home) refresh() {
 		}
 		id := gi.ID
 		h.list.AddItem(h.tr("Continue: ", "Weiterspielen: ")+h.describeGame(gi), "", rune('1'+i), func() { h.ui.resume(id) })
+		h.running = append(h.running, gi)
 	}
 	if len(games) > 0 {
 		h.list.AddItem(h.tr("All running games…", "Alle laufenden Spiele…"), "", 'c', func() { h.ui.push(newContinue(h.ui)) })
@@ -95,9 +108,25 @@ func (h *home) refresh() {
 }
 
 // describeGame is one line about a stored game: name, players and standing, round.
-func (t text) describeGame(gi storage.GameInfo) string {
+func (t text) describeGame(gi storage.GameInfo) string { return t.describeGameFit(gi, 0) }
+
+// describeGameFit is describeGame in at most width columns (0: any): long
+// names are shortened first, so that every player, the round and the time
+// stay on the line.
+func (t text) describeGameFit(gi storage.GameInfo, width int) string {
+	line := t.describeGameNames(gi, 0)
+	for nameW := 12; width > 0 && nameW >= 3 && tview.TaggedStringWidth(line) > width; nameW-- {
+		line = t.describeGameNames(gi, nameW)
+	}
+	return line
+}
+
+func (t text) describeGameNames(gi storage.GameInfo, nameW int) string {
 	parts := make([]string, len(gi.Players))
 	for i, p := range gi.Players {
+		if nameW > 0 {
+			p = shortName(p, nameW)
+		}
 		if i < len(gi.Totals) {
 			parts[i] = fmt.Sprintf("%s %d", esc(p), gi.Totals[i])
 		} else {
@@ -139,9 +168,10 @@ func (ui *UI) resume(id string) {
 // continueList lists every running game, newest first.
 type continueList struct {
 	text
-	ui    *UI
-	table *tview.Table
-	games []storage.GameInfo
+	ui     *UI
+	table  *tview.Table
+	layout *fitFlex
+	games  []storage.GameInfo
 }
 
 func newContinue(ui *UI) *continueList {
@@ -153,11 +183,21 @@ func newContinue(ui *UI) *continueList {
 			c.ui.resume(c.games[row].ID)
 		}
 	})
+	c.layout = &fitFlex{Flex: tview.NewFlex().AddItem(c.table, 0, 1, true), fit: c.fit}
 	c.refresh()
 	return c
 }
 
-func (c *continueList) root() tview.Primitive  { return c.table }
+// fit shortens the games' lines to the screen's width.
+func (c *continueList) fit(width, _ int) {
+	for i, gi := range c.games {
+		if cl := c.table.GetCell(i, 0); cl != nil {
+			cl.SetText(c.describeGameFit(gi, width-2))
+		}
+	}
+}
+
+func (c *continueList) root() tview.Primitive  { return c.layout }
 func (c *continueList) focus() tview.Primitive { return c.table }
 func (c *continueList) typing() bool           { return false }
 func (c *continueList) back()                  { c.ui.pop() }

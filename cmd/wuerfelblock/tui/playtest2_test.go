@@ -84,3 +84,17 @@ func TestPlayersDelete(t *testing.T) {
 		t.Fatalf("players %v, want Anna and Bob", ps)
 	}
 }
+
+// The home screen's line of a running game shortens long names so that
+// every player, the round and the time stay on it (the fourth player and
+// the round fell off with one 26-letter name).
+func TestHomeRunningGameLineFits(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Jürgen Müller-Lüdenscheidt", "Oma Gertrud", "Anna", "Björn")
+	h.typ("q")
+	h.key(tcell.KeyRight)
+	h.key(tcell.KeyEnter)
+	h.see("Weiterspielen: 5050", "Björn 0 · Runde 1")
+	h.typ("c")
+	h.see("Laufende Spiele", "Björn 0 · Runde 1")
+}
