@@ -112,6 +112,13 @@ func (v *familyView) submit(s string) bool {
 		return false
 	}
 	if hasKeep {
+		if n := v.game().Family().DiceToThrow(); len(roll) != n && len(keep) == n {
+			// The keep typed before the throw: say so, with the right order.
+			swapped := strings.ReplaceAll(validate.FormatDice(keep), " ", "") + "/" + strings.ReplaceAll(validate.FormatDice(roll), " ", "")
+			v.p.message.SetText("[red::rb]" + v.tr(" NOT TAKEN ", " NICHT ÜBERNOMMEN ") + "[-::-] " + fmt.Sprintf(
+				v.tr("first the throw (%d dice), then after / what goes aside: %s", "erst der Wurf (%d Würfel), dann nach / was zur Seite kommt: %s"), n, swapped))
+			return false
+		}
 		return v.take(validate.Throw{Roll: roll, Keep: keep})
 	}
 	t := v.game().Family()

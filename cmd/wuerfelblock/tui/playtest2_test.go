@@ -98,3 +98,15 @@ func TestHomeRunningGameLineFits(t *testing.T) {
 	h.typ("c")
 	h.see("Laufende Spiele", "Björn 0 · Runde 1")
 }
+
+// The keep typed before the throw ("115/11523") is explained with the
+// right order instead of "wrong number of dice: 5, not 3".
+func TestKeepTypedBeforeThrow(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('3', "Anna", "Bob")
+	h.typ("115/11523\n")
+	h.see("NICHT ÜBERNOMMEN", "erst der Wurf (5 Würfel), dann nach / was zur Seite kommt: 11523/115")
+	h.key(tcell.KeyEscape)
+	h.typ("11523/115\n")
+	h.see("Zug 250")
+}
