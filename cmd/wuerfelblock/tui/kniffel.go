@@ -349,7 +349,7 @@ func (v *kniffelView) refreshSheet() {
 		label(row, fmt.Sprintf("%c %s", 'a'+rune(c), c.Name(v.lang)), styleNormal)
 	}
 	label(rowUpperSum, v.tr("Upper sum", "Summe oben"), styleCurrent)
-	label(rowBonus, v.tr("Bonus (missing)", "Bonus (fehlt)"), styleCurrent)
+	label(rowBonus, v.tr("Bonus (at 63)", "Bonus (ab 63)"), styleCurrent)
 	label(rowLowerSum, v.tr("Lower sum", "Summe unten"), styleCurrent)
 	label(rowKBonus, v.tr("Kniffel bonus", "Kniffel-Bonus"), styleCurrent)
 	label(rowTotal, v.tr("Total", "Gesamt"), styleCurrent.Underline(true))
@@ -405,15 +405,30 @@ func (v *kniffelView) refreshSheet() {
 		}
 		upper, kb := g.KniffelBonuses(seat)
 		t.SetCell(rowUpperSum, col, cell(fmt.Sprint(scoresheet.UpperSum(b)), styleNormal, tview.AlignRight))
-		if upper > 0 {
+		switch {
+		case upper > 0:
 			t.SetCell(rowBonus, col, cell(fmt.Sprint(upper), styleCurrent, tview.AlignRight))
-		} else {
+		case !upperBonusReachable(b):
+			t.SetCell(rowBonus, col, cell("–", styleDim, tview.AlignRight)) // missed for good
+		default:
 			t.SetCell(rowBonus, col, cell(fmt.Sprintf("(%d)", scoresheet.UpperMissing(b)), styleDim, tview.AlignRight))
 		}
 		t.SetCell(rowLowerSum, col, cell(fmt.Sprint(scoresheet.LowerSum(b)), styleNormal, tview.AlignRight))
 		t.SetCell(rowKBonus, col, cell(fmt.Sprint(kb), styleNormal, tview.AlignRight))
 		t.SetCell(rowTotal, col, cell(fmt.Sprint(totals[seat]), styleCurrent.Underline(true), tview.AlignRight))
 	}
+}
+
+// upperBonusReachable reports whether the upper boxes still free can bring
+// the upper sum to 63 (five of their face each at best).
+func upperBonusReachable(b validate.KniffelBoxes) bool {
+	best := scoresheet.UpperSum(b)
+	for c := validate.Einser; c <= validate.Sechser; c++ {
+		if !b.Filled[c] {
+			best += 5 * (int(c-validate.Einser) + 1)
+		}
+	}
+	return best >= scoresheet.UpperBonusAt
 }
 
 func (v *kniffelView) refreshTurn() {
@@ -426,6 +441,9 @@ func (v *kniffelView) refreshTurn() {
 		mode = v.tr("throw by throw", "Wurf für Wurf")
 	}
 	fmt.Fprintf(&b, "%s [::b]%s[::-]\n", v.tr("Entry:", "Eingabe:"), mode)
+	if boxes := g.Boxes(g.Seat()); scoresheet.UpperMissing(boxes) > 0 && upperBonusReachable(boxes) {
+		fmt.Fprintf(&b, v.tr("Upper section: %d more to the bonus.\n", "Oben: noch %d bis zum Bonus.\n"), scoresheet.UpperMissing(boxes))
+	}
 	if !v.quick() && (t.Throws() > 0 || v.pending != nil) {
 		n := t.Throws()
 		if v.pending != nil {

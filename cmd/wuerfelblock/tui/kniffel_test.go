@@ -32,7 +32,7 @@ func TestKniffelFourPlayers(t *testing.T) {
 	h := start(t, openDB(t))
 	players := []string{"Anna", "Bob", "Cleo", "Dora"}
 	h.newGame('5', players...)
-	h.see("Endwürfel:", "a Einser", "Summe oben", "Bonus (fehlt)", "(63)")
+	h.see("Endwürfel:", "a Einser", "Summe oben", "Bonus (ab 63)", "(63)", "Oben: noch 63 bis zum Bonus.")
 	for round, step := range kniffelPlan {
 		for seat := range players {
 			dice, box := step.dice, step.box

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
@@ -109,4 +110,25 @@ func TestKeepTypedBeforeThrow(t *testing.T) {
 	h.key(tcell.KeyEscape)
 	h.typ("11523/115\n")
 	h.see("Zug 250")
+}
+
+// Kniffel: the upper bonus row says "–" once 63 cannot be reached any more
+// (it kept showing what was "missing"), and the turn panel says how many
+// points the upper section still needs while it can.
+func TestKniffelUpperBonusMissedForGood(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('5', "Anna")
+	h.see("Bonus (ab 63)", "(63)", "Oben: noch 63 bis zum Bonus.")
+	for _, box := range "abcd" {
+		h.typ("12346\n" + string(box) + "\n")
+	}
+	h.see("Oben: noch 53 bis zum Bonus.", "(53)")
+	h.typ("12346\ne\n") // no five: 0, and 63 is out of reach
+	h.see("Summe oben        10")
+	h.notSee("(53)")
+	h.notSee("bis zum Bonus")
+	_, y := h.find("Bonus (ab 63)")
+	if line := strings.Split(h.screen(), "\n")[y]; !strings.Contains(line, "–") {
+		t.Fatalf("bonus row %q, want –", line)
+	}
 }
