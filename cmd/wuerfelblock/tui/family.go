@@ -69,13 +69,20 @@ func (v *familyView) keys() []keyHelp {
 			{"Esc", v.tr("correct", "korrigieren")},
 		}
 	}
-	ex := exampleThrow(v.rules().Dice())
+	// The example has as many dice as are to be thrown now.
+	n := v.rules().Dice()
+	if v.rueckwaerts() {
+		_, n = v.game().Table()
+	} else if t := v.game().Family(); t != nil {
+		n = t.DiceToThrow()
+	}
+	ex := exampleThrow(n)
 	k := []keyHelp{{ex + " Enter", v.tr("throw", "Wurf")}}
 	if !v.rueckwaerts() {
 		k = append(k, keyHelp{"s", v.tr("stop (write)", "schreiben")})
 	}
 	if !v.rules().AllScoring() && !v.p.brief {
-		k = append(k, keyHelp{ex + "/111", v.tr("throw and keep at once", "Wurf und Auswahl auf einmal")})
+		k = append(k, keyHelp{ex + "/" + ex[:min(3, len(ex))], v.tr("throw and keep at once", "Wurf und Auswahl auf einmal")})
 	}
 	if v.rules().Options.Hausbau {
 		k = append(k, keyHelp{"v", v.tr("void throw (Hausbau)", "ungültiger Wurf (Hausbau)")})

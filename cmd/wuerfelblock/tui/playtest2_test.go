@@ -132,3 +132,23 @@ func TestKniffelUpperBonusMissedForGood(t *testing.T) {
 		t.Fatalf("bonus row %q, want –", line)
 	}
 }
+
+// The hint line's example throw has as many dice as are to be thrown now
+// (Rückwärts with one die left showed "11152 Enter").
+func TestHintExampleFollowsDiceInCup(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('4', "Anna", "Bob")
+	h.typ("11523\n")
+	h.see("Wurf (2 Würfel):", "11 Enter Wurf")
+	h.notSee("11152 Enter")
+}
+
+// In 5050 the example for throw and keep at once follows the dice too.
+func TestHelpExampleFollowsDiceInCup(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("111234/111\n")
+	h.see("Wurf (3 Würfel):", "111 Enter Wurf")
+	h.typ("?")
+	h.see("111/111", "Wurf und Auswahl auf einmal")
+}
