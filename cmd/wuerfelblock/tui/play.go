@@ -247,7 +247,18 @@ func (p *play) confirmAbandon() {
 func (p *play) refresh() {
 	g := p.game()
 	h := fmt.Sprintf("[::b]%s[::-] · %s %d", esc(p.gameName(g.Rules.Game)), p.tr("round", "Runde"), g.Round())
-	if g.FinalRound() {
+	// Kniffel and Totwürfeln have a fixed number of rounds.
+	rounds := 0
+	switch g.Rules.Game {
+	case validate.GameKniffel:
+		rounds = int(validate.NumCategories)
+	case validate.GameTotwuerfeln:
+		rounds = g.Rules.Options.Runden
+	}
+	if rounds > 0 {
+		h += fmt.Sprintf(p.tr(" of %d", " von %d"), rounds)
+	}
+	if g.FinalRound() || rounds > 0 && g.Round() == rounds {
 		h += " · [::r]" + p.tr(" FINAL ROUND ", " LETZTE RUNDE ") + "[::-]"
 	}
 	h += " · " + p.tr("turn: ", "am Zug: ") + "[::b]" + esc(g.Current()) + "[::-]"

@@ -152,3 +152,16 @@ func TestHelpExampleFollowsDiceInCup(t *testing.T) {
 	h.typ("?")
 	h.see("111/111", "Wurf und Auswahl auf einmal")
 }
+
+// Totwürfeln and Kniffel name their number of rounds and mark the last one,
+// like the Zehntausend family's final round.
+func TestFixedRoundsFinalRoundMarked(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('6', "Anna", "Bob")
+	h.see("Runde 1 von 3")
+	h.notSee("LETZTE RUNDE")
+	for i := 0; i < 4; i++ {
+		h.typ("55555\n")
+	}
+	h.see("Runde 3 von 3", "LETZTE RUNDE", "am Zug: Anna")
+}
