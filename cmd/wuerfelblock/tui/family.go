@@ -58,7 +58,7 @@ func (v *familyView) prompt() string {
 	if v.pending != nil {
 		return v.tr("keep (letter or dice):", "zur Seite (Buchstabe oder Würfel):")
 	}
-	return fmt.Sprintf(v.tr("throw (%d dice):", "Wurf (%d Würfel):"), v.game().Family().DiceToThrow())
+	return fmt.Sprintf(v.tr("throw (%s):", "Wurf (%s):"), v.dice(v.game().Family().DiceToThrow()))
 }
 
 func (v *familyView) keys() []keyHelp {
@@ -123,7 +123,7 @@ func (v *familyView) submit(s string) bool {
 			// The keep typed before the throw: say so, with the right order.
 			swapped := strings.ReplaceAll(validate.FormatDice(keep), " ", "") + "/" + strings.ReplaceAll(validate.FormatDice(roll), " ", "")
 			v.p.message.SetText("[red::rb]" + v.tr(" NOT TAKEN ", " NICHT ÜBERNOMMEN ") + "[-::-] " + fmt.Sprintf(
-				v.tr("first the throw (%d dice), then after / what goes aside: %s", "erst der Wurf (%d Würfel), dann nach / was zur Seite kommt: %s"), n, swapped))
+				v.tr("first the throw (%s), then after / what goes aside: %s", "erst der Wurf (%s), dann nach / was zur Seite kommt: %s"), v.dice(n), swapped))
 			return false
 		}
 		return v.take(validate.Throw{Roll: roll, Keep: keep})
@@ -373,7 +373,7 @@ func (v *familyView) refreshTurn() {
 	fmt.Fprintf(&b, "[::b]%s[::-]\n", fmt.Sprintf(v.tr("%s's turn", "%s ist am Zug"), esc(g.Current())))
 	if v.rueckwaerts() {
 		pts, dice := g.Table()
-		fmt.Fprintf(&b, v.tr("On the table: [::b]%d[::-] points · throw [::b]%d[::-] dice\n", "Auf dem Tisch: [::b]%d[::-] Punkte · wirf [::b]%d[::-] Würfel\n"), pts, dice)
+		fmt.Fprintf(&b, v.tr("On the table: [::b]%d[::-] points · throw [::b]%s[::-]\n", "Auf dem Tisch: [::b]%d[::-] Punkte · wirf [::b]%s[::-]\n"), pts, v.dice(dice))
 		b.WriteString(v.tr("Every scoring die goes aside; nothing scoring: the table's points become your minus points.",
 			"Alle zählenden Würfel kommen raus; zählt nichts, bekommst du die ausliegenden Punkte als Minus."))
 		v.turn.SetText(b.String())
@@ -386,8 +386,8 @@ func (v *familyView) refreshTurn() {
 		fmt.Fprintf(&b, v.tr("Void throws in a row: [::b]%d of 3[::-] (the third ends the turn with nothing)\n",
 			"Ungültige Würfe in Folge: [::b]%d von 3[::-] (der dritte beendet den Zug ohne Punkte)\n"), n)
 	}
-	fmt.Fprintf(&b, v.tr("Turn [::b]%d[::-] · pass %d · [::b]%d[::-] dice in the cup\n", "Zug [::b]%d[::-] · Durchgang %d · [::b]%d[::-] Würfel im Becher\n"),
-		t.TurnPoints(), t.PassPoints(), t.DiceToThrow())
+	fmt.Fprintf(&b, v.tr("Turn [::b]%d[::-] · pass %d · [::b]%s[::-] in the cup\n", "Zug [::b]%d[::-] · Durchgang %d · [::b]%s[::-] im Becher\n"),
+		t.TurnPoints(), t.PassPoints(), v.dice(t.DiceToThrow()))
 	switch {
 	case v.pending != nil:
 		fmt.Fprintf(&b, v.tr("Throw [::b]%s[::-]: what goes aside?\n", "Wurf [::b]%s[::-]: was kommt zur Seite?\n"), validate.FormatDice(v.pending))
@@ -400,7 +400,7 @@ func (v *familyView) refreshTurn() {
 		blockers := t.StopBlockers()
 		if len(blockers) == 0 {
 			fmt.Fprintf(&b, "[green::bu]%s[-::-] %s\n", v.tr("You may stop (s).", "Du darfst schreiben (s)."),
-				fmt.Sprintf(v.tr("Or throw %d dice on.", "Oder mit %d Würfeln weiterwürfeln."), t.DiceToThrow()))
+				fmt.Sprintf(v.tr("Or throw %s on.", "Oder mit %s weiterwürfeln."), v.diceWith(t.DiceToThrow())))
 		} else {
 			fmt.Fprintf(&b, "[::u]%s[::-]\n", v.tr("Throw on:", "Weiterwürfeln:"))
 			for _, e := range blockers {

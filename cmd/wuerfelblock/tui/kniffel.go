@@ -113,7 +113,7 @@ func (v *kniffelView) prompt() string {
 	case v.quick():
 		return v.tr("final dice:", "Endwürfel:")
 	default:
-		return fmt.Sprintf(v.tr("throw %d (%d dice):", "Wurf %d (%d Würfel):"), t.Throws()+1, t.DiceToThrow())
+		return fmt.Sprintf(v.tr("throw %d (%s):", "Wurf %d (%s):"), t.Throws()+1, v.text.dice(t.DiceToThrow()))
 	}
 }
 
@@ -469,7 +469,11 @@ func (v *kniffelView) refreshTurn() {
 			}
 		}
 	} else {
-		fmt.Fprintf(&b, v.tr("Type the %d dice.\n", "Die %d Würfel eintippen.\n"), t.DiceToThrow())
+		if n := t.DiceToThrow(); n == 1 {
+			b.WriteString(v.tr("Type the die.\n", "Den Würfel eintippen.\n"))
+		} else {
+			fmt.Fprintf(&b, v.tr("Type the %d dice.\n", "Die %d Würfel eintippen.\n"), n)
+		}
 	}
 	v.turn.SetText(b.String())
 }

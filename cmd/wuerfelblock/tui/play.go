@@ -390,7 +390,7 @@ func (p *play) turnSummary(res scoresheet.TurnResult) string {
 	switch {
 	case r.Game == validate.GameRueckwaerts:
 		pts, dice := p.game().Table()
-		return fmt.Sprintf(p.tr("%s adds to the table: %d points lie out, the next player throws %d dice.", "%s legt nach: %d Punkte liegen aus, der Nächste wirft %d Würfel."), who, pts, dice)
+		return fmt.Sprintf(p.tr("%s adds to the table: %d points lie out, the next player throws %s.", "%s legt nach: %d Punkte liegen aus, der Nächste wirft %s."), who, pts, p.dice(dice))
 	case r.Game == validate.GameKniffel:
 		name := res.Category
 		if c, err := validate.ParseCategory(res.Category); err == nil {

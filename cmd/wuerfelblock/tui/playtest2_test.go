@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 // A long name in the score table is shortened, never the last turn beside
@@ -164,4 +166,23 @@ func TestFixedRoundsFinalRoundMarked(t *testing.T) {
 		h.typ("55555\n")
 	}
 	h.see("Runde 3 von 3", "LETZTE RUNDE", "am Zug: Anna")
+}
+
+// One die left is "1 die" / "mit 1 Würfel", not "1 dice" / "mit 1 Würfeln".
+func TestOneDieWording(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("111552/11155\n")
+	h.see("Wurf (1 Würfel):", "Oder mit 1 Würfel ")
+	h.notSee("1 Würfeln")
+
+	e := startLang(t, openDB(t), validate.English)
+	e.typ("n1")
+	e.see("house rules")
+	e.key(tcell.KeyTab)
+	e.typ("Anna\nBob\n\n")
+	e.see("turn: Anna")
+	e.typ("111552/11155\n")
+	e.see("throw (1 die):", "Or throw 1 die on.")
+	e.notSee("1 dice")
 }

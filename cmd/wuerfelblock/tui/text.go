@@ -24,6 +24,22 @@ func (t text) tr(en, de string) string {
 	return en
 }
 
+// dice is "1 die" / "3 dice" ("1 Würfel" / "3 Würfel").
+func (t text) dice(n int) string {
+	if n == 1 {
+		return t.tr("1 die", "1 Würfel")
+	}
+	return fmt.Sprintf(t.tr("%d dice", "%d Würfel"), n)
+}
+
+// diceWith is dice after "with": "mit 1 Würfel" / "mit 3 Würfeln".
+func (t text) diceWith(n int) string {
+	if n == 1 {
+		return t.tr("1 die", "1 Würfel")
+	}
+	return fmt.Sprintf(t.tr("%d dice", "%d Würfeln"), n)
+}
+
 func (t text) gameName(g validate.GameID) string {
 	info, err := validate.LookupGame(string(g))
 	if err != nil {

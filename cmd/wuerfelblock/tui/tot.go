@@ -43,16 +43,16 @@ func (v *totView) dreissig() bool         { return v.game().Rules.Game == valida
 func (v *totView) prompt() string {
 	g := v.game()
 	if !v.dreissig() {
-		return fmt.Sprintf(v.tr("throw (%d dice):", "Wurf (%d Würfel):"), g.TotTurn().Live())
+		return fmt.Sprintf(v.tr("throw (%s):", "Wurf (%s):"), v.dice(g.TotTurn().Live()))
 	}
 	t := g.DreissigTurn()
 	switch {
 	case v.pending != nil:
 		return v.tr("set aside (Enter = all):", "zur Seite (Enter = alle):")
 	case t.Attacking():
-		return fmt.Sprintf(v.tr("attack throw (%d dice):", "Angriffswurf (%d Würfel):"), t.AttackLive())
+		return fmt.Sprintf(v.tr("attack throw (%s):", "Angriffswurf (%s):"), v.dice(t.AttackLive()))
 	}
-	return fmt.Sprintf(v.tr("throw (%d dice):", "Wurf (%d Würfel):"), 6-t.Aside())
+	return fmt.Sprintf(v.tr("throw (%s):", "Wurf (%s):"), v.dice(6-t.Aside()))
 }
 
 func (v *totView) keys() []keyHelp {
@@ -220,9 +220,9 @@ func (v *totView) refreshDreissig() {
 	case v.pending != nil:
 		fmt.Fprintf(&b, v.tr("Throw [::b]%s[::-]: which dice go aside? (Enter: all)\n", "Wurf [::b]%s[::-]: welche kommen zur Seite? (Enter: alle)\n"), validate.FormatDice(v.pending))
 	case dt.Attacking():
-		fmt.Fprintf(&b, v.tr("[::r] ATTACK [::-] on [::b]%s[::-] (Vordermann) · target face [::b]%d[::-] · %d dice · taken so far %d\n",
-			"[::r] ANGRIFF [::-] auf [::b]%s[::-] (Vordermann) · Zielzahl [::b]%d[::-] · %d Würfel · bisher %d genommen\n"),
-			esc(g.Players[g.Vordermann()]), dt.Target(), dt.AttackLive(), dt.Taken())
+		fmt.Fprintf(&b, v.tr("[::r] ATTACK [::-] on [::b]%s[::-] (Vordermann) · target face [::b]%d[::-] · %s · taken so far %d\n",
+			"[::r] ANGRIFF [::-] auf [::b]%s[::-] (Vordermann) · Zielzahl [::b]%d[::-] · %s · bisher %d genommen\n"),
+			esc(g.Players[g.Vordermann()]), dt.Target(), v.dice(dt.AttackLive()), dt.Taken())
 	default:
 		b.WriteString(v.tr("Throw, then set at least one die aside.\n", "Werfen, dann mindestens einen Würfel zur Seite legen.\n"))
 		b.WriteString(v.tr("Exactly 30: nothing · less: lose the difference · more: attack the Vordermann.\n",
