@@ -412,6 +412,15 @@ func (v *familyView) refreshTurn() {
 	v.turn.SetText(b.String())
 }
 
+func (v *familyView) helpNote() string {
+	if v.rueckwaerts() {
+		return ""
+	}
+	return "[::b]" + v.tr("Throw on: 27.8 % bust, on average -191", "Weiter: 27,8 % Fehlwurf, im Schnitt -191") + "[::-]\n" +
+		v.tr("The exact odds of one more throw with the dice in the cup: the chance that it scores nothing (a bust loses the turn's points), and how much one more throw, then stopping, changes the turn's points on average (the best keep counted; a minus number means stopping now is worth more on average).",
+			"Die genauen Chancen eines weiteren Wurfs mit den Würfeln im Becher: wie oft er nichts zählt (ein Fehlwurf kostet die Punkte des Zugs), und um wie viel ein weiterer Wurf mit anschließendem Schreiben die Punkte des Zugs im Schnitt ändert (mit der besten Auswahl gerechnet; eine negative Zahl heißt: jetzt schreiben ist im Schnitt mehr wert).") + "\n"
+}
+
 // oddsLine gives the exact odds of one more throw: the chance of a bust and
 // what one more throw (then stopping) changes the turn's points by on average.
 func (v *familyView) oddsLine(t *validate.FamilyTurn) string {

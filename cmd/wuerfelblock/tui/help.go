@@ -17,7 +17,18 @@ import (
 func (ui *UI) showHelp(s screen) {
 	keys, rules := s.help()
 	tv := newTextView().SetScrollable(true)
-	tv.SetText(ui.helpText(keys, rules))
+	text := ui.helpText(keys, rules)
+	if n, ok := s.(helpNoter); ok {
+		if note := n.helpNote(); note != "" {
+			// What the screen shows, after the keys and before the rules.
+			k, r, found := strings.Cut(text, "\n\n")
+			text = k + "\n\n" + note
+			if found {
+				text += "\n" + r
+			}
+		}
+	}
+	tv.SetText(text)
 	tv.SetBorder(true).SetTitle(" " + ui.tr("Help", "Hilfe") + " ")
 	tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
 		switch {
@@ -29,6 +40,11 @@ func (ui *UI) showHelp(s screen) {
 		return ev
 	})
 	ui.showOverlay(tv)
+}
+
+// helpNoter is a screen whose help explains what it shows.
+type helpNoter interface {
+	helpNote() string
 }
 
 func (ui *UI) helpText(keys []keyHelp, rules *validate.Rules) string {

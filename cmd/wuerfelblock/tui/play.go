@@ -148,6 +148,13 @@ func (p *play) help() ([]keyHelp, *validate.Rules) {
 	return keys, p.game().Rules
 }
 
+func (p *play) helpNote() string {
+	if n, ok := p.view.(helpNoter); ok {
+		return n.helpNote()
+	}
+	return ""
+}
+
 func (p *play) key(ev *tcell.EventKey) *tcell.EventKey {
 	if p.ui.app.GetFocus() != p.input {
 		p.ui.app.SetFocus(p.input) // after a mouse click elsewhere

@@ -186,3 +186,21 @@ func TestOneDieWording(t *testing.T) {
 	e.see("throw (1 die):", "Or throw 1 die on.")
 	e.notSee("1 dice")
 }
+
+// The help of the Zehntausend family explains the odds line of the turn
+// panel, in both languages.
+func TestHelpExplainsOddsLine(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("?")
+	h.see("Weiter: 27,8 % Fehlwurf, im Schnitt -191", "Die genauen Chancen eines weiteren Wurfs", "Regeln: 5050")
+
+	e := startLang(t, openDB(t), validate.English)
+	e.typ("n3")
+	e.see("house rules")
+	e.key(tcell.KeyTab)
+	e.typ("Anna\n\n")
+	e.see("turn: Anna")
+	e.typ("?")
+	e.see("Throw on: 27.8 % bust", "The exact odds of one more throw", "Rules: Zehntausend")
+}
