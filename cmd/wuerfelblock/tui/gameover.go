@@ -83,9 +83,11 @@ func (s *gameOver) undo() {
 func (s *gameOver) rematch() {
 	g := s.sg.Game
 	players := slices.Clone(g.Players)
+	note := ""
 	if g.Rules.Game == validate.Game5050 {
 		if w := g.Winners(); len(w) > 0 {
 			players = append(players[w[0]:], players[:w[0]]...)
+			note = fmt.Sprintf(s.tr("Rematch: %s won and begins.", "Revanche: %s hat gewonnen und beginnt."), "[::b]"+esc(g.Players[w[0]])+"[::-]")
 		}
 	}
 	ctx, cancel := s.ui.ctx()
@@ -95,7 +97,11 @@ func (s *gameOver) rematch() {
 		s.info.SetText(s.errText(err))
 		return
 	}
-	s.ui.replace(newPlay(s.ui, sg))
+	p := newPlay(s.ui, sg)
+	if note != "" {
+		p.say(note)
+	}
+	s.ui.replace(p)
 }
 
 func (s *gameOver) refresh() {
@@ -133,9 +139,18 @@ func (s *gameOver) refresh() {
 	if len(won) > 1 {
 		label = s.tr("Winners: ", "Gewonnen haben: ")
 	}
+	tie := ""
+	if g.Rules.Game == validate.Game5050 && len(winners) == 1 {
+		for seat, tot := range totals {
+			if seat != winners[0] && tot == totals[winners[0]] {
+				tie = s.tr(" (same total: the earlier seat wins)", " (Gleichstand: wer früher dran war, gewinnt)")
+				break
+			}
+		}
+	}
 	note := ""
 	if s.note != "" {
 		note = s.note + "\n"
 	}
-	s.info.SetText(note + "[::b]" + label + strings.Join(won, ", ") + "[::-]\n" + hintLine(s.keys()))
+	s.info.SetText(note + "[::b]" + label + strings.Join(won, ", ") + "[::-]" + tie + "\n" + hintLine(s.keys()))
 }

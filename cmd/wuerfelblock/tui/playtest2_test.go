@@ -204,3 +204,23 @@ func TestHelpExplainsOddsLine(t *testing.T) {
 	e.typ("?")
 	e.see("Throw on: 27.8 % bust", "The exact odds of one more throw", "Rules: Zehntausend")
 }
+
+// 5050: a tie on the top total says why the earlier seat wins, and the
+// rematch says that the winner begins.
+func Test5050TieAndRematchSayWhy(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob", "Cleo")
+	h.typ("234623\n") // Anna busts
+	for i := 0; i < 3; i++ {
+		h.typ("111111/111111\n")
+	}
+	h.typ("s")
+	h.see("LETZTE RUNDE", "am Zug: Cleo")
+	for i := 0; i < 3; i++ {
+		h.typ("111111/111111\n")
+	}
+	h.typ("s")
+	h.see("Spiel zu Ende", "Gewonnen hat: Bob (Gleichstand: wer früher dran war, gewinnt)")
+	h.typ("r")
+	h.see("Revanche: Bob hat gewonnen und beginnt.", "am Zug: Bob")
+}
