@@ -63,7 +63,7 @@ func (h *home) key(ev *tcell.EventKey) *tcell.EventKey {
 func (h *home) help() ([]keyHelp, *validate.Rules) {
 	return []keyHelp{
 		{"n", h.tr("new game", "neues Spiel")},
-		{"1–9", h.tr("continue a running game (newest first)", "ein laufendes Spiel fortsetzen (neuestes zuerst)")},
+		{fmt.Sprintf("1–%d", homeRunning), h.tr("continue a running game (newest first)", "ein laufendes Spiel fortsetzen (neuestes zuerst)")},
 		{"c", h.tr("all running games", "alle laufenden Spiele")},
 		{"p", h.tr("players", "Spieler")},
 		{"s", h.tr("statistics", "Statistik")},
@@ -103,7 +103,14 @@ func (h *home) refresh() {
 	h.list.AddItem(h.tr("Quit", "Beenden"), "", 'q', func() { h.ui.app.Stop() })
 	h.list.SetCurrentItem(min(cur, h.list.GetItemCount()-1))
 	if err == nil {
-		h.info.SetText(hintLine([]keyHelp{{"n", h.tr("new game", "neues Spiel")}, {"1–9", h.tr("continue", "weiterspielen")}, {"?", h.tr("help", "Hilfe")}, {"q", h.tr("quit", "beenden")}}))
+		keys := []keyHelp{{"n", h.tr("new game", "neues Spiel")}}
+		switch n := len(h.running); {
+		case n == 1:
+			keys = append(keys, keyHelp{"1", h.tr("continue", "weiterspielen")})
+		case n > 1:
+			keys = append(keys, keyHelp{fmt.Sprintf("1–%d", n), h.tr("continue", "weiterspielen")})
+		}
+		h.info.SetText(hintLine(append(keys, keyHelp{"?", h.tr("help", "Hilfe")}, keyHelp{"q", h.tr("quit", "beenden")})))
 	}
 }
 

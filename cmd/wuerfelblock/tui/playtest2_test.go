@@ -224,3 +224,19 @@ func Test5050TieAndRematchSayWhy(t *testing.T) {
 	h.typ("r")
 	h.see("Revanche: Bob hat gewonnen und beginnt.", "am Zug: Bob")
 }
+
+// The home screen offers the numbers of the running games it lists (it
+// said "1–9" with none or two listed, and only six are ever listed).
+func TestHomeContinueKeysMatchList(t *testing.T) {
+	h := start(t, openDB(t))
+	h.see("n neues Spiel · ? Hilfe")
+	h.notSee("1–9")
+	h.typ("?")
+	h.see("1–6", "ein laufendes Spiel fortsetzen")
+	h.key(tcell.KeyEscape)
+	h.newGame('1', "Anna", "Bob")
+	h.typ("q")
+	h.key(tcell.KeyRight)
+	h.key(tcell.KeyEnter)
+	h.see("n neues Spiel · 1 weiterspielen")
+}
