@@ -19,7 +19,7 @@ type gameOver struct {
 	sg     *storage.StoredGame
 	table  *tview.Table
 	info   *tview.TextView
-	layout *tview.Flex
+	layout *fitFlex
 	note   string // how the last turn ended
 }
 
@@ -28,11 +28,23 @@ func newGameOver(ui *UI, sg *storage.StoredGame) *gameOver {
 	s.table = newTable()
 	s.table.SetBorder(true).SetTitle(" " + s.tr("Game over: ", "Spiel zu Ende: ") + esc(s.gameName(sg.Game.Rules.Game)) + " ")
 	s.info = newTextView()
-	s.layout = tview.NewFlex().SetDirection(tview.FlexRow).
+	s.layout = &fitFlex{Flex: tview.NewFlex().SetDirection(tview.FlexRow).
 		AddItem(s.table, 0, 1, false).
-		AddItem(s.info, 5, 0, false)
+		AddItem(s.info, 5, 0, false)}
+	s.layout.fit = s.fit
 	s.refresh()
 	return s
+}
+
+// fit gives the text below the standings as many rows as it needs once
+// wrapped (a long last turn and long winners' names), so that the keys
+// stay on the screen; the standings keep at least a few rows.
+func (s *gameOver) fit(width, height int) {
+	rows := 0
+	for _, line := range strings.Split(s.info.GetText(false), "\n") {
+		rows += max(len(tview.WordWrap(line, width)), 1)
+	}
+	s.layout.ResizeItem(s.info, max(min(rows, height-6), 1), 0)
 }
 
 func (s *gameOver) root() tview.Primitive  { return s.layout }

@@ -240,3 +240,13 @@ func TestHomeContinueKeysMatchList(t *testing.T) {
 	h.key(tcell.KeyEnter)
 	h.see("n neues Spiel · 1 weiterspielen")
 }
+
+// Game over keeps its keys on the screen when the last turn's note and the
+// winners' names take two lines each.
+func TestGameOverKeysNotCutByLongNote(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('4', "Jürgen Müller-Lüdenscheidt", "Ein sehr langer Name mit vielen Buchstab", "Anna Maria Magdalena Schmidt")
+	h.typ("11112\n") // four 1s: 10000 on the table, one die left
+	h.typ("3\n")     // nothing: 10000 minus points, the game is over
+	h.see("Spiel zu Ende", "Gewonnen haben:", "r Revanche", "Enter/q Hauptmenü")
+}
