@@ -504,3 +504,11 @@ func TestEnteredAndStandings(t *testing.T) {
 		t.Errorf("standings %v, want B A C", got)
 	}
 }
+
+func TestDiceCountPhraseAtTurnStart(t *testing.T) {
+	g, _ := New(validate.MustRules(validate.GameZehntausend, nil), []string{"A", "B"})
+	err := g.Apply(Entry{Kind: EntryThrow, Roll: []int{1, 1, 5, 2}, Keep: []int{1}})
+	if msg := validate.Localize(err, validate.German); !strings.Contains(msg, "(alle Würfel)") || strings.Contains(msg, "Durchgang") {
+		t.Errorf("first throw of a turn: %s", msg)
+	}
+}

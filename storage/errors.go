@@ -54,8 +54,8 @@ var messages = map[Code][2]string{
 	CodePlayerExists: {
 		"there is already a player named %q", "es gibt schon einen Spieler namens %q"},
 	CodeHasGames: {
-		"%q has played %d games and cannot be deleted (rename instead)",
-		"%q hat %d Spiele gespielt und kann nicht gelöscht werden (stattdessen umbenennen)"},
+		"%q cannot be deleted: they have played games (%d); rename instead",
+		"%q kann nicht gelöscht werden: es gibt Spiele mit dieser Person (%d); stattdessen umbenennen"},
 	CodeConflict: {
 		"game %s was changed by another program meanwhile; load it again",
 		"Spiel %s wurde inzwischen von einem anderen Programm geändert; bitte neu laden"},

@@ -78,6 +78,7 @@ const (
 	PhraseFromPrevious Phrase = "from-previous"
 	PhraseSixAside     Phrase = "six-aside"
 	PhraseTrueFalse    Phrase = "true-false"
+	PhraseAllDice      Phrase = "all-dice"
 	PhraseWholeNumber  Phrase = "whole-number"
 	PhraseFaces        Phrase = "faces"
 	PhraseEmpty        Phrase = "empty"
@@ -104,6 +105,7 @@ var phrases = map[Phrase][2]string{
 	PhraseLiveDice:     {"the dice still alive", "die noch lebenden Würfel"},
 	PhraseKniffelDice:  {"the dice not kept", "die nicht behaltenen Würfel"},
 	PhraseAttackDice:   {"the dice not yet set aside in the attack", "die im Angriff noch nicht zur Seite gelegten Würfel"},
+	PhraseAllDice:      {"all dice", "alle Würfel"},
 	PhraseTrueFalse:    {"true or false", "true oder false (ja oder nein)"},
 	PhraseWholeNumber:  {"a whole number", "eine ganze Zahl"},
 	PhraseFaces:        {"a list of faces such as [5] or [1,6]", "eine Liste von Augenzahlen wie [5] oder [1,6]"},

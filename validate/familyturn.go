@@ -269,8 +269,10 @@ func (t *FamilyTurn) cupPhrase() Phrase {
 	switch {
 	case t.rules.Game == GameRueckwaerts && t.ctx.TableDice > 0:
 		return PhraseFromPrevious
-	case t.NewPass() || t.aside == 0:
+	case t.NewPass():
 		return PhraseNewPass
+	case t.aside == 0:
+		return PhraseAllDice
 	}
 	return PhraseLeftInCup
 }

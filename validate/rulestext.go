@@ -21,7 +21,8 @@ die set aside must belong to a combination of this one throw.
   Four or five of a kind are no combination: 4 4 4 4 = 400 with one 4 unusable.
 A throw with nothing scoring is a bust: the turn's points are lost.
 Hurdle: stop only after a successful throw with 350 or more in the current pass.
-All six dice aside: take them all again for a new pass; the new pass needs its own 350.
+All six dice aside: stop (if that pass has 350), or take them all again for a new pass,
+which needs its own 350 before the next stop.
 Confirmation: after a 1500 combination you must throw on, and stop only once the new pass has 350.
 Two fives: a 5 may be set aside as a 1 (100) when a second 5 of the same throw is thrown again.
 End: once someone has 5050 or more, the round is played to its end. Highest total wins;
@@ -33,7 +34,8 @@ und jeder zur Seite gelegte Würfel muss zu einer Kombination dieses einen Wurfs
   Vier oder fünf Gleiche sind keine Kombination: 4 4 4 4 = 400, eine 4 bleibt ungenutzt.
 Ein Wurf ohne Punkte ist ein Fehlwurf: die Punkte des Zugs sind verloren.
 Hürde: schreiben nur nach einem erfolgreichen Wurf mit 350 oder mehr im laufenden Durchgang.
-Alle sechs zur Seite: alle neu aufnehmen, neuer Durchgang; der braucht wieder seine 350.
+Alle sechs zur Seite: schreiben (wenn dieser Durchgang 350 hat) oder alle neu aufnehmen;
+der neue Durchgang braucht vor dem nächsten Schreiben wieder seine 350.
 Bestätigen: nach einer 1500er-Kombination muss weitergewürfelt werden; schreiben erst, wenn der neue Durchgang 350 hat.
 Zwei Fünfen: eine 5 darf als 1 (100) zur Seite, wenn eine zweite 5 desselben Wurfs neu geworfen wird.
 Ende: hat jemand 5050 oder mehr, wird die Runde zu Ende gespielt. Die meisten Punkte gewinnen;

@@ -71,7 +71,7 @@ func TestPlayersDelete(t *testing.T) {
 	h.see("Spieler Anna löschen?")
 	h.key(tcell.KeyRight)
 	h.key(tcell.KeyEnter)
-	h.see("hat 1 Spiele gespielt und kann nicht gelöscht werden")
+	h.see("kann nicht gelöscht werden: es gibt Spiele mit dieser Person (1)")
 	h.key(tcell.KeyDown)
 	h.key(tcell.KeyDown) // Zoë
 	h.key(tcell.KeyDelete)
