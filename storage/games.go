@@ -464,6 +464,27 @@ func (db *DB) Undo(ctx context.Context, sg *StoredGame) (scoresheet.Entry, error
 	return undone, nil
 }
 
+// Revision counts the changes of the stored game this copy knows of.
+func (sg *StoredGame) Revision() int64 { return sg.rev }
+
+// Revision is the stored game's revision now: when it differs from a copy's
+// Revision, another program entered or took back something meanwhile.
+func (db *DB) Revision(ctx context.Context, id string) (int64, error) {
+	uid, err := NormalizeID(id)
+	if err != nil {
+		return 0, err
+	}
+	var rev int64
+	err = db.view(ctx, func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `SELECT rev FROM games WHERE uuid = ?`, uid).Scan(&rev)
+		if errors.Is(err, sql.ErrNoRows) {
+			return notFound("game", id)
+		}
+		return err
+	})
+	return rev, err
+}
+
 // claim raises the game's revision inside tx, or refuses with a conflict
 // when another program changed the game since sg was loaded: appending to
 // or undoing from an old copy would lose or mix up entries.

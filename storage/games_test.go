@@ -399,3 +399,30 @@ func TestBrokenGameDoesNotBlockTheOthers(t *testing.T) {
 	_, err = db.Export(ctx, []string{bad.ID})
 	wantCode(t, err, CodeReplay)
 }
+
+func TestRevisionFollowsChanges(t *testing.T) {
+	db := openTest(t)
+	sg, _ := db.CreateGame(ctx, validate.MustRules(validate.Game5050, nil), []string{"Anna", "Ben"})
+	rev := func() int64 {
+		r, err := db.Revision(ctx, sg.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	if rev() != sg.Revision() {
+		t.Fatalf("a new game: stored %d, copy %d", rev(), sg.Revision())
+	}
+	if err := db.Append(ctx, sg, throw([]int{1, 1, 5, 2, 3, 4}, []int{1, 1})); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Undo(ctx, sg); err != nil {
+		t.Fatal(err)
+	}
+	if rev() != 2 || sg.Revision() != 2 {
+		t.Errorf("after an entry and an undo: stored %d, copy %d, want 2", rev(), sg.Revision())
+	}
+	if _, err := db.Revision(ctx, "0b6f0000-0000-4000-8000-000000000000"); ErrorCode(err) != CodeNotFound {
+		t.Errorf("unknown game: %v", err)
+	}
+}

@@ -46,9 +46,15 @@ func start(t testing.TB, db *storage.DB) *harness {
 }
 
 func startLang(t testing.TB, db *storage.DB, lang validate.Lang) *harness {
+	return startWith(t, db, Config{Lang: lang})
+}
+
+// startWith runs a UI on db with the given configuration.
+func startWith(t testing.TB, db *storage.DB, cfg Config) *harness {
 	t.Helper()
 	h := &harness{t: t, db: db, done: make(chan error, 1)}
-	h.ui = New(Config{Store: db, Lang: lang})
+	cfg.Store = db
+	h.ui = New(cfg)
 	h.ui.barrier = make(chan struct{})
 	h.scr = tcell.NewSimulationScreen("UTF-8")
 	h.ui.app.SetScreen(h.scr)

@@ -340,6 +340,45 @@ func (p *play) commit(e scoresheet.Entry) bool {
 	return true
 }
 
+// checkElsewhere loads the game again when another program changed it
+// since this screen last saw it, and says so; what was typed stays.
+func (p *play) checkElsewhere() {
+	ctx, cancel := p.ui.ctx()
+	defer cancel()
+	rev, err := p.ui.store.Revision(ctx, p.sg.ID)
+	if err != nil || rev == p.sg.Revision() {
+		return
+	}
+	if p.reload() {
+		p.message.SetText("[::b]" + p.tr("Changed elsewhere (another terminal or the command line): this is how the game stands now.",
+			"Anderswo geändert (anderes Terminal oder Befehlszeile): so steht das Spiel jetzt.") + "[::-]")
+		p.refresh()
+	}
+}
+
+// reload replaces the game by the stored one, keeping what was typed; false
+// when it could not be loaded or the game is over (then the game-over
+// screen shows).
+func (p *play) reload() bool {
+	ctx, cancel := p.ui.ctx()
+	defer cancel()
+	sg, lerr := p.ui.store.LoadGame(ctx, p.sg.ID)
+	if lerr != nil {
+		p.message.SetText(p.message.GetText(false) + " " + p.errText(lerr))
+		return false
+	}
+	typed := p.input.GetText()
+	if p.view.cancel() && typed != "" {
+		p.input.SetText(typed)
+	}
+	*p.sg = *sg
+	if p.game().Finished() {
+		p.ui.replace(newGameOver(p.ui, p.sg))
+		return false
+	}
+	return true
+}
+
 // reloadOnConflict loads the game again when another program (a second
 // device, the command line) changed it meanwhile, so that the table sees
 // the stored state and can enter again; what was typed stays in the input.
@@ -348,26 +387,13 @@ func (p *play) reloadOnConflict(err error) {
 	if !errors.As(err, &se) || se.Code != storage.CodeConflict {
 		return
 	}
-	ctx, cancel := p.ui.ctx()
-	defer cancel()
-	sg, lerr := p.ui.store.LoadGame(ctx, p.sg.ID)
-	if lerr != nil {
-		p.message.SetText(p.message.GetText(false) + " " + p.errText(lerr))
-		return
-	}
-	typed := p.input.GetText()
-	if p.view.cancel() && typed != "" {
-		p.input.SetText(typed)
-	}
-	*p.sg = *sg
-	p.message.SetText("[red::rb]" + p.tr(" NOT TAKEN ", " NICHT ÜBERNOMMEN ") + "[-::-] " +
+	msg := "[red::rb]" + p.tr(" NOT TAKEN ", " NICHT ÜBERNOMMEN ") + "[-::-] " +
 		p.tr("The game was changed elsewhere meanwhile and has been loaded again: this is how it stands now.",
-			"Das Spiel wurde inzwischen anderswo geändert und neu geladen: so steht es jetzt."))
-	if p.game().Finished() {
-		p.ui.replace(newGameOver(p.ui, p.sg))
-		return
+			"Das Spiel wurde inzwischen anderswo geändert und neu geladen: so steht es jetzt.")
+	if p.reload() {
+		p.message.SetText(msg)
+		p.refresh()
 	}
-	p.refresh()
 }
 
 // turnSummary says how a finished turn ended.

@@ -4,11 +4,13 @@ import (
 	"context"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/gdamore/tcell/v2"
 
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
+	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 func totals(t *testing.T, sg *storage.StoredGame, want ...int) {
@@ -388,4 +390,27 @@ func TestLeaveWarnsOfTypedThrow(t *testing.T) {
 	h.typ("a1")
 	h.typ("q")
 	h.see("Das Getippte (1) ist noch nicht übernommen")
+}
+
+// A game changed in another terminal shows its new state here by itself
+// within the watch interval, keeping what was typed.
+func TestGameChangedElsewhereIsShown(t *testing.T) {
+	db := openDB(t)
+	h := startWith(t, db, Config{Lang: validate.German, Watch: 20 * time.Millisecond})
+	h.newGame('1', "Anna", "Bob")
+	h.see("am Zug: Anna")
+	h.typ("12")
+	other, err := db.LoadGame(context.Background(), h.stored().ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Append(context.Background(), other, scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: []int{1, 1, 1, 2, 3, 4}, Keep: []int{1, 1, 1}}); err != nil {
+		t.Fatal(err)
+	}
+	h.see("Anderswo geändert", "Zug 1000", "3 Würfel im Becher", "Wurf (3 Würfel): 12")
+	// The next entry here goes on from the stored state.
+	h.key(tcell.KeyBackspace2)
+	h.key(tcell.KeyBackspace2)
+	h.typ("s")
+	h.see("Anna schreibt 1000")
 }

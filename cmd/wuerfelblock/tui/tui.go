@@ -25,6 +25,7 @@ type Store interface {
 	DeletePlayer(ctx context.Context, name string) error
 	CreateGame(ctx context.Context, rules *validate.Rules, players []string) (*storage.StoredGame, error)
 	LoadGame(ctx context.Context, id string) (*storage.StoredGame, error)
+	Revision(ctx context.Context, id string) (int64, error)
 	Append(ctx context.Context, sg *storage.StoredGame, e scoresheet.Entry) error
 	Undo(ctx context.Context, sg *storage.StoredGame) (scoresheet.Entry, error)
 	Abandon(ctx context.Context, id string) error
@@ -57,6 +58,9 @@ type Config struct {
 	Stats StatsPage
 	// Timeout bounds every storage call (default 5 s).
 	Timeout time.Duration
+	// Watch is how often a game on screen is checked for changes made
+	// elsewhere (another terminal, the command line); default 2 s.
+	Watch time.Duration
 }
 
 // UI is the running terminal UI.
@@ -67,6 +71,7 @@ type UI struct {
 	store   Store
 	stats   StatsPage
 	timeout time.Duration
+	watch   time.Duration
 
 	prefs prefs
 
@@ -119,9 +124,13 @@ func New(cfg Config) *UI {
 		store:   cfg.Store,
 		stats:   cfg.Stats,
 		timeout: cfg.Timeout,
+		watch:   cfg.Watch,
 	}
 	if ui.timeout == 0 {
 		ui.timeout = 5 * time.Second
+	}
+	if ui.watch == 0 {
+		ui.watch = 2 * time.Second
 	}
 	ui.app.SetRoot(ui.pages, true).EnableMouse(true)
 	ui.app.SetInputCapture(ui.capture)
@@ -133,7 +142,31 @@ func New(cfg Config) *UI {
 func (ui *UI) App() *tview.Application { return ui.app }
 
 // Run runs the UI until the player quits.
-func (ui *UI) Run() error { return ui.app.Run() }
+func (ui *UI) Run() error {
+	done := make(chan struct{})
+	defer close(done)
+	go ui.watchGames(done)
+	return ui.app.Run()
+}
+
+// watchGames asks, every ui.watch, whether the game on screen was changed
+// elsewhere, until done is closed.
+func (ui *UI) watchGames(done <-chan struct{}) {
+	tick := time.NewTicker(ui.watch)
+	defer tick.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-tick.C:
+			ui.app.QueueUpdateDraw(func() {
+				if p, ok := ui.top().(*play); ok && !ui.overlay {
+					p.checkElsewhere()
+				}
+			})
+		}
+	}
+}
 
 func (ui *UI) ctx() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), ui.timeout)
