@@ -130,7 +130,8 @@ func (s *playersStep) startNaming() {
 }
 
 func (s *playersStep) nameDone(k tcell.Key) {
-	name := scoresheet.CleanName(s.name.GetText())
+	typed := s.name.GetText()
+	name := scoresheet.CleanName(typed)
 	switch {
 	case k == tcell.KeyEnter && name == "" && len(s.seats) > 0:
 		s.start()
@@ -151,7 +152,7 @@ func (s *playersStep) nameDone(k tcell.Key) {
 		if !slices.Contains(s.seats, p.Name) {
 			s.seats = append(s.seats, p.Name)
 		}
-		s.note = ""
+		s.note = cleanedNote(s.text, typed, p.Name)
 		s.proposeStarter()
 		s.refresh()
 		return // stay in the name field for the next player
@@ -375,7 +376,8 @@ func (p *playersPage) startEdit(old string) {
 }
 
 func (p *playersPage) editDone(k tcell.Key) {
-	name := scoresheet.CleanName(p.edit.GetText())
+	typed := p.edit.GetText()
+	name := scoresheet.CleanName(typed)
 	if k == tcell.KeyEnter && name != "" {
 		ctx, cancel := p.ui.ctx()
 		defer cancel()
@@ -388,6 +390,9 @@ func (p *playersPage) editDone(k tcell.Key) {
 		if err != nil {
 			p.info.SetText("[::r]" + p.errText(err) + "[::-]")
 			return
+		}
+		if note := cleanedNote(p.text, typed, name); note != "" {
+			defer p.info.SetText(note)
 		}
 	}
 	p.editing = false
@@ -424,4 +429,14 @@ func (p *playersPage) refresh() {
 
 func (p *playersPage) hint() string {
 	return hintLine([]keyHelp{{"a", p.tr("add", "anlegen")}, {"Enter", p.tr("rename", "umbenennen")}, {"d", p.tr("delete", "löschen")}, {"q", p.tr("back", "zurück")}})
+}
+
+// cleanedNote says that a typed name was stored cleaned (control characters
+// and escape sequences removed, spaces tidied, cut to 40 characters).
+func cleanedNote(t text, typed, stored string) string {
+	if strings.TrimSpace(typed) == stored {
+		return ""
+	}
+	return esc(fmt.Sprintf(t.tr("Stored as %q: names have at most 40 characters and no control characters.",
+		"Gespeichert als %q: Namen haben höchstens 40 Zeichen und keine Steuerzeichen."), stored))
 }

@@ -250,3 +250,17 @@ func TestGameOverKeysNotCutByLongNote(t *testing.T) {
 	h.typ("3\n")     // nothing: 10000 minus points, the game is over
 	h.see("Spiel zu Ende", "Gewonnen haben:", "r Revanche", "Enter/q Hauptmenü")
 }
+
+// A name typed too long is stored cut to 40 characters, and the screen says so.
+func TestLongNameIsCutWithANote(t *testing.T) {
+	h := start(t, openDB(t))
+	h.typ("n1")
+	h.key(tcell.KeyTab)
+	long := "Annegret-Wilhelmine von Hohenzollern-Sig" + "maringen"
+	h.typ(long + "\n")
+	h.see("Gespeichert als", "höchstens 40 Zeichen")
+	ps, err := h.db.Players(context.Background())
+	if err != nil || len(ps) != 1 || len([]rune(ps[0].Name)) != 40 {
+		t.Fatalf("players %+v, %v", ps, err)
+	}
+}
