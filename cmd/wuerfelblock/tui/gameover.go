@@ -8,6 +8,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -53,11 +54,15 @@ func (s *gameOver) typing() bool           { return false }
 func (s *gameOver) back()                  { s.ui.home() }
 
 func (s *gameOver) keys() []keyHelp {
-	return []keyHelp{
+	var sheet []keyHelp
+	if s.sg.Game.Rules.Game == validate.GameKniffel {
+		sheet = []keyHelp{{"b", s.tr("the final sheet", "das fertige Blatt")}}
+	}
+	return append(sheet, []keyHelp{
 		{"r", s.tr("rematch: same players, same rules", "Revanche: gleiche Spieler, gleiche Regeln")},
 		{"u", s.tr("take back the last entry and play on", "letzten Eintrag zurücknehmen und weiterspielen")},
 		{"Enter/q", s.tr("home", "Hauptmenü")},
-	}
+	}...)
 }
 
 func (s *gameOver) help() ([]keyHelp, *validate.Rules) { return s.keys(), s.sg.Game.Rules }
@@ -73,8 +78,64 @@ func (s *gameOver) key(ev *tcell.EventKey) *tcell.EventKey {
 	case ev.Key() == tcell.KeyRune && ev.Rune() == 'r':
 		s.rematch()
 		return nil
+	case ev.Key() == tcell.KeyRune && ev.Rune() == 'b' && s.sg.Game.Rules.Game == validate.GameKniffel:
+		s.ui.push(newTextPage(s.ui, s.tr("Final sheet", "Das fertige Blatt"), s.kniffelSheet()))
+		return nil
 	}
 	return ev
+}
+
+// kniffelSheet writes the finished Kniffel sheet: every box, the sums, both
+// bonuses and the totals, one column per player.
+func (s *gameOver) kniffelSheet() string {
+	g := s.sg.Game
+	const labelW, colW = 16, 9
+	var b strings.Builder
+	row := func(label string, vals []string, bold bool) {
+		on, off := "", ""
+		if bold {
+			on, off = "[::b]", "[::-]"
+		}
+		fmt.Fprintf(&b, "%s%-*s", on, labelW, esc(clip(label, labelW)))
+		for _, v := range vals {
+			fmt.Fprintf(&b, "%*s", colW, esc(v))
+		}
+		b.WriteString(off + "\n")
+	}
+	var names []string
+	for _, p := range g.Players {
+		names = append(names, clip(p, colW-1))
+	}
+	row("", names, true)
+	per := func(f func(seat int) string) []string {
+		out := make([]string, len(g.Players))
+		for seat := range g.Players {
+			out[seat] = f(seat)
+		}
+		return out
+	}
+	box := func(c validate.Category) func(int) string {
+		return func(seat int) string {
+			bx := g.Boxes(seat)
+			if bx.Value[c] == 0 {
+				return "–"
+			}
+			return fmt.Sprint(bx.Value[c])
+		}
+	}
+	for c := validate.Einser; c <= validate.Sechser; c++ {
+		row(c.Name(s.lang), per(box(c)), false)
+	}
+	row(s.tr("Upper sum", "Summe oben"), per(func(seat int) string { return fmt.Sprint(scoresheet.UpperSum(g.Boxes(seat))) }), true)
+	row(s.tr("Bonus (at 63)", "Bonus (ab 63)"), per(func(seat int) string { u, _ := g.KniffelBonuses(seat); return fmt.Sprint(u) }), false)
+	for c := validate.Dreierpasch; c < validate.NumCategories; c++ {
+		row(c.Name(s.lang), per(box(c)), false)
+	}
+	row(s.tr("Lower sum", "Summe unten"), per(func(seat int) string { return fmt.Sprint(scoresheet.LowerSum(g.Boxes(seat))) }), true)
+	row(s.tr("Kniffel bonus", "Kniffel-Bonus"), per(func(seat int) string { _, k := g.KniffelBonuses(seat); return fmt.Sprint(k) }), false)
+	totals := g.Totals()
+	row(s.tr("Total", "Gesamt"), per(func(seat int) string { return fmt.Sprint(totals[seat]) }), true)
+	return b.String()
 }
 
 func (s *gameOver) undo() {

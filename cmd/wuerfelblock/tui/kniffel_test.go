@@ -69,6 +69,11 @@ func TestKniffelFourPlayers(t *testing.T) {
 			t.Fatalf("seat %d bonuses %d/%d, want 35/100", seat, up, kb)
 		}
 	}
+	// b shows the finished sheet: every box, both bonuses, the totals.
+	h.typ("b")
+	h.see("Das fertige Blatt", "Summe oben", "Kniffel-Bonus", "Gesamt", "Dora", "390")
+	h.typ("q")
+	h.see("Spiel zu Ende")
 }
 
 // Throw by throw: keep dice between throws, then write the box.
