@@ -113,6 +113,15 @@ func gameName(e *env, id string) string {
 
 func pct(r float64) string { return fmt.Sprintf("%.0f%%", 100*r) }
 
+// dec1 is a number with one decimal, with a decimal comma in German ("36,0").
+func dec1(lang validate.Lang, v float64) string {
+	s := strconv.FormatFloat(v, 'f', 1, 64)
+	if lang == validate.German {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}
+
 func day(t time.Time) string {
 	if t.IsZero() {
 		return "–"
@@ -255,11 +264,11 @@ func printFigures(e *env, in string, f storage.Figures) {
 			if err != nil || b.Filled == 0 {
 				continue
 			}
-			line("  "+c.Name(e.lang), e.tr("avg %.1f, struck %d×", "Schnitt %.1f, gestrichen %d×"), b.Avg, b.Struck)
+			line("  "+c.Name(e.lang), e.tr("avg %s, struck %d×", "Schnitt %s, gestrichen %d×"), dec1(e.lang, b.Avg), b.Struck)
 		}
 	}
 	if t := f.Tot; t != nil {
-		line(e.tr("turns, average, best", "Züge, Schnitt, bester"), "%d, %.1f, %d", t.Turns, t.AvgTurn, t.Best)
+		line(e.tr("turns, average, best", "Züge, Schnitt, bester"), "%d, %s, %d", t.Turns, dec1(e.lang, t.AvgTurn), t.Best)
 		if t.AttacksMade+t.AttacksSuffered > 0 {
 			line(e.tr("attacks made (pips taken)", "Angriffe (Augen genommen)"), "%d (%d)", t.AttacksMade, t.PointsTaken)
 			line(e.tr("attacks suffered (pips lost)", "angegriffen worden (Augen verloren)"), "%d (%d)", t.AttacksSuffered, t.PointsLost)

@@ -235,3 +235,33 @@ func TestByDiceShowsZeroBustRate(t *testing.T) {
 		t.Errorf("by dice:\n%s", s)
 	}
 }
+
+// German figures with one decimal take a decimal comma, as the odds line does
+// ("27,8 %"); "36.0" reads as thirty-six thousand to a German club.
+func TestFiguresDecimalCommaInGerman(t *testing.T) {
+	f := storage.Figures{
+		Kniffel: &storage.KniffelFigures{Boxes: []storage.BoxFigures{{Category: "einser", Filled: 2, Avg: 2.5}}},
+		Tot:     &storage.TotFigures{Turns: 2, AvgTurn: 33.5, Best: 36},
+	}
+	for _, c := range []struct {
+		lang      validate.Lang
+		want, not []string
+	}{
+		{validate.German, []string{"Schnitt 2,5,", "2, 33,5, 36"}, []string{"2.5", "33.5"}},
+		{validate.English, []string{"avg 2.5,", "2, 33.5, 36"}, []string{"2,5", "33,5"}},
+	} {
+		var out bytes.Buffer
+		printFigures(&env{stdout: &out, lang: c.lang}, "", f)
+		s := out.String()
+		for _, w := range c.want {
+			if !strings.Contains(s, w) {
+				t.Errorf("%v: lacks %q:\n%s", c.lang, w, s)
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(s, w) {
+				t.Errorf("%v: shows %q:\n%s", c.lang, w, s)
+			}
+		}
+	}
+}

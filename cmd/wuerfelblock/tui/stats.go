@@ -425,7 +425,7 @@ func (v *statsView) drawPlayer(c canvas) {
 			fmt.Sprintf(v.tr("Kniffels %d, bonuses %d", "Kniffel %d, Boni %d"), k.Kniffels, k.KniffelBonuses))
 	case f.Tot != nil:
 		t := f.Tot
-		right = append(right, fmt.Sprintf(v.tr("per turn: avg %.1f, best %d", "pro Zug: Schnitt %.1f, bester %d"), t.AvgTurn, t.Best))
+		right = append(right, fmt.Sprintf(v.tr("per turn: avg %s, best %d", "pro Zug: Schnitt %s, bester %d"), v.dec1(t.AvgTurn), t.Best))
 		if g == validate.GameDreissigTot {
 			right = append(right,
 				fmt.Sprintf(v.tr("attacks made %d (took %d)", "Angriffe %d (%d genommen)"), t.AttacksMade, t.PointsTaken),

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -275,4 +276,25 @@ func TestStatsScreenHouseRuleSets(t *testing.T) {
 	}
 	ss.key(tcell.KeyRune, 'o')
 	ss.see("Hausregeln: alle Hausregeln zusammen")
+}
+
+// The Dreißig tot page gives pips per turn with a decimal comma in German.
+func TestStatsScreenDecimalCommaInGerman(t *testing.T) {
+	db := statsHistory(t, 120)
+	for _, c := range []struct {
+		lang validate.Lang
+		re   string
+	}{
+		{validate.German, `pro Zug: Schnitt \d+,\d, bester`},
+		{validate.English, `per turn: avg \d+\.\d, best`},
+	} {
+		ss := newStatsScreen(t, db, c.lang)
+		ss.key(tcell.KeyRune, 'p')
+		for range 6 {
+			ss.key(tcell.KeyRight, 0)
+		}
+		if scr := ss.text(); !regexp.MustCompile(c.re).MatchString(scr) {
+			t.Errorf("%v: no %s:\n%s", c.lang, c.re, scr)
+		}
+	}
 }

@@ -24,6 +24,15 @@ func (t text) tr(en, de string) string {
 	return en
 }
 
+// dec1 is a number with one decimal, with a decimal comma in German ("36,0").
+func (t text) dec1(v float64) string {
+	s := fmt.Sprintf("%.1f", v)
+	if t.lang == validate.German {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}
+
 // dice is "1 die" / "3 dice" ("1 Würfel" / "3 Würfel").
 func (t text) dice(n int) string {
 	if n == 1 {
