@@ -167,7 +167,7 @@ func printLeaderboard(e *env, ps []storage.PlayerStats) {
 		any = true
 		fmt.Fprintf(e.stdout, "%s\n", gameName(e, id))
 		w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(w, e.tr("#\tplayer\tgames\twon\twin rate\tavg total\tbest\tstreak\tlongest\tlast played\t",
+		fmt.Fprintln(w, e.tr("#\tplayer\tgames\twon\twin rate\taverage\tbest\tstreak\tlongest\tlast played\t",
 			"#\tSpieler\tSpiele\tSiege\tQuote\tSchnitt\tbestes\tSerie\tlängste\tzuletzt\t"))
 		for i, r := range rows {
 			fmt.Fprintf(w, "%d\t%s\t%d\t%d\t%s\t%.0f\t%d\t%d\t%d\t%s\t\n", i+1, r.name, r.f.Played, r.f.Won,
@@ -242,11 +242,11 @@ func printFigures(e *env, in string, f storage.Figures) {
 		var byDice []string
 		for _, d := range fam.ByDice {
 			if d.Throws > 0 { // no bust in many throws is a figure too
-				byDice = append(byDice, fmt.Sprintf("%d: %s", d.Dice, pct(d.BustRate)))
+				byDice = append(byDice, fmt.Sprintf("%d:%s", d.Dice, pct(d.BustRate)))
 			}
 		}
 		if len(byDice) > 0 {
-			line(e.tr("bust rate by dice thrown", "Fehlwurf-Quote nach geworfenen Würfeln"), "%s", strings.Join(byDice, "  "))
+			line(e.tr("bust rate by dice thrown", "Fehlwurf-Quote nach geworfenen Würfeln"), "%s", strings.Join(byDice, " "))
 		}
 		line(e.tr("hot dice, proofs/confirmations failed", "alle raus, Beweis/Bestätigung verfehlt"), "%d, %d", fam.HotDice, fam.Failed)
 		if fam.ResetsSuffered+fam.ResetsCaused > 0 {
@@ -284,8 +284,11 @@ func printHeadToHead(e *env, h storage.HeadToHead) {
 		return
 	}
 	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(w, e.tr("game\tgames\t%s ahead\t%s ahead\tlevel\t%s won\t%s won\tlast played\t\n",
-		"Spiel\tSpiele\t%s vorn\t%s vorn\tgleich\t%s gewann\t%s gewann\tzuletzt\t\n"), h.A, h.B, h.A, h.B)
+	// The names head their columns once, above what is counted for each,
+	// so that two names do not widen the table beyond 80 columns twice.
+	fmt.Fprintf(w, "\t\t%s\t%s\t\t%s\t%s\t\t\n", h.A, h.B, h.A, h.B)
+	fmt.Fprint(w, e.tr("game\tgames\tahead\tahead\tlevel\twon\twon\tlast played\t\n",
+		"Spiel\tSpiele\tvorn\tvorn\tgleich\tSiege\tSiege\tzuletzt\t\n"))
 	row := func(name string, p storage.PairFigures) {
 		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t\n", name, p.Played, p.AAhead, p.BAhead, p.Level, p.AWon, p.BWon, day(p.Last))
 	}

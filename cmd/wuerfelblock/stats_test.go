@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -231,7 +232,7 @@ func TestByDiceShowsZeroBustRate(t *testing.T) {
 		{Dice: 6, Throws: 57, Busts: 0, BustRate: 0},
 		{Dice: 5, Throws: 0},
 	}}})
-	if s := out.String(); !strings.Contains(s, "1: 75%  6: 0%") || strings.Contains(s, "5: ") {
+	if s := out.String(); !strings.Contains(s, "1:75% 6:0%") || strings.Contains(s, "5:") {
 		t.Errorf("by dice:\n%s", s)
 	}
 }
@@ -263,5 +264,45 @@ func TestFiguresDecimalCommaInGerman(t *testing.T) {
 				t.Errorf("%v: shows %q:\n%s", c.lang, w, s)
 			}
 		}
+	}
+}
+
+// Every statistics table fits an 80-column terminal with everyday names:
+// the leaderboard, a player page with six dice counts in a nested house-rule
+// set, and head-to-head (it named both players twice in its header and
+// was 92 columns wide in English, 97 in German).
+func TestStatsFitEightyColumns(t *testing.T) {
+	db := knownDB(t)
+	for _, lang := range []string{"en", "de"} {
+		for _, args := range [][]string{{"stats"}, {"stats", "--player", "Anna"}, {"stats", "--player", "Anna", "--vs", "Ben"}} {
+			code, out, stderr := call(t, "", append([]string{"--db", db, "--lang", lang}, args...)...)
+			if code != 0 {
+				t.Fatalf("%s %v: %d %s", lang, args, code, stderr)
+			}
+			for _, line := range strings.Split(out, "\n") {
+				if n := utf8.RuneCountInString(line); n > 80 {
+					t.Errorf("%s %v: %d columns: %q", lang, args, n, line)
+				}
+			}
+		}
+		var out bytes.Buffer
+		var byDice []storage.DiceFigures
+		for d := 1; d <= 6; d++ { // 98% … 93%: two digits each
+			byDice = append(byDice, storage.DiceFigures{Dice: d, Throws: 100, Busts: 99 - d, BustRate: float64(99-d) / 100})
+		}
+		l := validate.English
+		if lang == "de" {
+			l = validate.German
+		}
+		printFigures(&env{stdout: &out, lang: l}, "    ", storage.Figures{Family: &storage.FamilyFigures{ByDice: byDice, Turns: 1}})
+		for _, line := range strings.Split(out.String(), "\n") {
+			if n := utf8.RuneCountInString(line); n > 80 {
+				t.Errorf("%s by dice: %d columns: %q", lang, n, line)
+			}
+		}
+	}
+	code, out, _ := call(t, "", "--db", db, "--lang", "de", "stats", "--player", "Anna", "--vs", "Ben")
+	if code != 0 || !hasRow(out, "Anna", "Ben", "Anna", "Ben") || !hasRow(out, "Spiel", "Spiele", "vorn", "vorn", "gleich", "Siege", "Siege", "zuletzt") {
+		t.Errorf("head-to-head header:\n%s", out)
 	}
 }
