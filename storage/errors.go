@@ -66,8 +66,8 @@ var messages = map[Code][2]string{
 		"stored games left out because these rules cannot replay them: %d (the first: %v)",
 		"ausgelassene gespeicherte Spiele, die sich mit diesen Regeln nicht nachspielen lassen: %d (das erste: %v)"},
 	CodeNotFinished: {
-		"the record says the game is finished, but by the rules its %d turns do not end it",
-		"der Bericht nennt das Spiel beendet, aber nach den Regeln beenden seine %d Züge es nicht"},
+		"the record says the game is finished, but by the rules it is not over after its turns (%d)",
+		"der Bericht nennt das Spiel beendet, aber nach den Regeln ist es nach seinen Zügen (%d) nicht zu Ende"},
 	CodeBadID: {
 		"%q is not a game id (a UUID such as 0b6f…)", "%q ist keine Spiel-ID (eine UUID wie 0b6f…)"},
 	CodeNothingToUndo: {"there is nothing to undo", "es gibt nichts zurückzunehmen"},

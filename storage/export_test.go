@@ -148,6 +148,13 @@ func TestImportJudgesAndRefuses(t *testing.T) {
 	if r, ok := got[8]; !ok || ErrorCode(r.Err) != CodeNotFinished {
 		t.Errorf("a record that says finished but is not: %+v", got[8])
 	}
+	// One turn reads right in both languages (it said "its 1 turns", "seine 1 Züge").
+	if r := got[8]; r.Err != nil {
+		en, de := Localize(r.Err, validate.English), Localize(r.Err, validate.German)
+		if strings.Contains(en, "1 turns") || strings.Contains(de, "1 Züge") || !strings.Contains(en, "(1)") || !strings.Contains(de, "(1)") {
+			t.Errorf("one turn: %q / %q", en, de)
+		}
+	}
 	gs, _ := db.Games(ctx, GameFilter{})
 	status := map[string]Status{}
 	for _, g := range gs {
