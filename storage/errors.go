@@ -24,6 +24,7 @@ const (
 	CodeSomeBroken    Code = "storage.some-broken"     // an export left out games that cannot be replayed
 	CodeNotFinished   Code = "storage.not-finished"    // a record says finished, but its turns do not end the game
 	CodeBadID         Code = "storage.bad-id"          // a game id that is not a UUID
+	CodeShortID       Code = "storage.short-id"        // a game id prefix of fewer than 4 characters
 	CodeNothingToUndo Code = "storage.nothing-to-undo" // Undo on a game without entries
 	CodeAmbiguous     Code = "storage.ambiguous"       // a game id prefix that fits several games
 	CodeFailure       Code = "storage.failure"         // any other database trouble
@@ -70,6 +71,9 @@ var messages = map[Code][2]string{
 		"der Bericht nennt das Spiel beendet, aber nach den Regeln ist es nach seinen Zügen (%d) nicht zu Ende"},
 	CodeBadID: {
 		"%q is not a game id (a UUID such as 0b6f…)", "%q ist keine Spiel-ID (eine UUID wie 0b6f…)"},
+	CodeShortID: {
+		"%q is too short to find a game: type at least its first 4 characters",
+		"%q ist zu kurz, um ein Spiel zu finden: mindestens die ersten 4 Zeichen der ID eingeben"},
 	CodeNothingToUndo: {"there is nothing to undo", "es gibt nichts zurückzunehmen"},
 	CodeAmbiguous:     {"%q fits several games; type more of the id", "%q passt zu mehreren Spielen; mehr von der ID eingeben"},
 	CodeFailure: {

@@ -697,8 +697,11 @@ func (db *DB) LastWinner(ctx context.Context, game string, players []string) (wi
 // least four characters), for people who type ids.
 func (db *DB) FindGame(ctx context.Context, prefix string) (string, error) {
 	p := strings.ToLower(strings.TrimSpace(prefix))
-	if len(p) < 4 || strings.Trim(p, "0123456789abcdef-") != "" {
+	if strings.Trim(p, "0123456789abcdef-") != "" {
 		return "", newErr(CodeBadID, nil, prefix)
+	}
+	if len(p) < 4 {
+		return "", newErr(CodeShortID, nil, prefix)
 	}
 	var ids []string
 	err := db.view(ctx, func(tx *sql.Tx) error {

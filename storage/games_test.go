@@ -426,3 +426,18 @@ func TestRevisionFollowsChanges(t *testing.T) {
 		t.Errorf("unknown game: %v", err)
 	}
 }
+
+// A prefix of fewer than 4 characters is refused for being short, not as
+// "not a game id" (the help promises "id or its first characters").
+func TestFindGameShortPrefix(t *testing.T) {
+	db := openTest(t)
+	for _, p := range []string{"4", "44", "0b6"} {
+		_, err := db.FindGame(ctx, p)
+		wantCode(t, err, CodeShortID)
+		if m := Localize(err, validate.German); !strings.Contains(m, "mindestens die ersten 4 Zeichen") {
+			t.Errorf("%q: %s", p, m)
+		}
+	}
+	_, err := db.FindGame(ctx, "zz")
+	wantCode(t, err, CodeBadID)
+}

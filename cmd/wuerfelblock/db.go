@@ -51,7 +51,7 @@ func (e *env) dbFail(cmd string, err error) int {
 	}
 	fmt.Fprintf(e.stderr, "%s: %s\n", progName(cmd), oneLine(se.Message(e.lang)))
 	switch se.Code {
-	case storage.CodeBadID:
+	case storage.CodeBadID, storage.CodeShortID:
 		return exitInput
 	case storage.CodeNotFound, storage.CodePlayerExists, storage.CodeHasGames, storage.CodeConflict,
 		storage.CodeNothingToUndo, storage.CodeAmbiguous, storage.CodeSomeBroken:

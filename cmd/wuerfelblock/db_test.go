@@ -243,3 +243,12 @@ func TestAbandonFinishedGameRefused(t *testing.T) {
 		t.Errorf("games after abandon: %s", out)
 	}
 }
+
+// A game id prefix that is too short says so, and is an input error (2).
+func TestGamesShortPrefix(t *testing.T) {
+	db := knownDB(t)
+	code, _, stderr := call(t, "", "--db", db, "--lang", "en", "games", "show", "0b9")
+	if code != 2 || !strings.Contains(stderr, "at least its first 4 characters") {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+}
