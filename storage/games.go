@@ -35,7 +35,7 @@ func ParseStatus(s string) (Status, error) {
 		return st, nil
 	}
 	return "", scoresheet.NewInputError("status must be running, finished or abandoned, not %q",
-		"der Stand muss running, finished oder abandoned sein, nicht %q", s)
+		"der Status muss running, finished oder abandoned sein, nicht %q", s)
 }
 
 // StoredGame is a game kept in the database. Game is its state, replayed

@@ -252,3 +252,12 @@ func TestGamesShortPrefix(t *testing.T) {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
 }
+
+// A bad --status is refused in the chosen language (German said it in English).
+func TestGamesBadStatusGerman(t *testing.T) {
+	db := knownDB(t)
+	code, _, stderr := call(t, "", "--db", db, "--lang", "de", "games", "--status", "kaputt")
+	if code != 2 || !strings.Contains(stderr, `der Status muss running, finished oder abandoned sein, nicht "kaputt"`) {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+}

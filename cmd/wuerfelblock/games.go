@@ -26,8 +26,7 @@ func runGames(e *env, args []string) int {
 		if *status != "" {
 			var err error
 			if st, err = storage.ParseStatus(*status); err != nil {
-				fmt.Fprintf(e.stderr, "wuerfelblock games: %v\n", err)
-				return exitInput
+				return e.fail("games", err)
 			}
 		}
 		return e.withDB("games", func(ctx context.Context, db *storage.DB) int {
