@@ -470,7 +470,7 @@ func (v *statsView) drawPlayer(c canvas) {
 	if distW < c.w {
 		var bd []bucket
 		for _, d := range f.Family.ByDice {
-			bd = append(bd, bucket{fmt.Sprintf(v.tr("%d dice", "%d Würfel"), d.Dice), d.BustRate, fmt.Sprintf("%.0f%%", 100*d.BustRate)})
+			bd = append(bd, bucket{v.dice(d.Dice), d.BustRate, fmt.Sprintf("%.0f%%", 100*d.BustRate)})
 		}
 		c.put(distW, row, v.tr("bust rate by dice thrown", "Fehlwürfe nach geworfenen Würfeln"), styleCurrent)
 		drawBars(canvas{c.s, c.x + distW, c.y + row + 1, c.w - distW, rows}, bd)

@@ -298,3 +298,16 @@ func TestStatsScreenDecimalCommaInGerman(t *testing.T) {
 		}
 	}
 }
+
+// The bust-rate chart says "1 die", not "1 dice".
+func TestStatsByDiceOneDie(t *testing.T) {
+	db := statsHistory(t, 120)
+	ss := newStatsScreen(t, db, validate.English)
+	ss.key(tcell.KeyRune, 'p')
+	ss.key(tcell.KeyRight, 0)
+	ss.key(tcell.KeyRight, 0)
+	scr := ss.see("· Zehntausend", "1 die ", "2 dice ")
+	if strings.Contains(scr, "1 dice") {
+		t.Errorf("1 dice:\n%s", scr)
+	}
+}
