@@ -23,6 +23,7 @@ const (
 	CodeReplay        Code = "storage.replay"          // stored entries the rules refuse
 	CodeSomeBroken    Code = "storage.some-broken"     // an export left out games that cannot be replayed
 	CodeNotFinished   Code = "storage.not-finished"    // a record says finished, but its turns do not end the game
+	CodeDiverged      Code = "storage.diverged"        // an imported game differs from the stored one with its id
 	CodeBadID         Code = "storage.bad-id"          // a game id that is not a UUID
 	CodeShortID       Code = "storage.short-id"        // a game id prefix of fewer than 4 characters
 	CodeNothingToUndo Code = "storage.nothing-to-undo" // Undo on a game without entries
@@ -66,6 +67,9 @@ var messages = map[Code][2]string{
 	CodeSomeBroken: {
 		"stored games left out because these rules cannot replay them: %d (the first: %v)",
 		"ausgelassene gespeicherte Spiele, die sich mit diesen Regeln nicht nachspielen lassen: %d (das erste: %v)"},
+	CodeDiverged: {
+		"game %s is stored here with other entries than in the file (taken back and played otherwise on one side); it was left as it is",
+		"Spiel %s ist hier mit anderen Einträgen gespeichert als in der Datei (auf einer Seite zurückgenommen und anders gespielt); es bleibt, wie es ist"},
 	CodeNotFinished: {
 		"the record says the game is finished, but by the rules it is not over after its turns (%d)",
 		"der Bericht nennt das Spiel beendet, aber nach den Regeln ist es nach seinen Zügen (%d) nicht zu Ende"},

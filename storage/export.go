@@ -6,6 +6,8 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -179,9 +181,11 @@ func decodeOne(el json.RawMessage) ExportRecord {
 // ImportReport says what Import did with each record.
 type ImportReport struct {
 	Imported int
-	Skipped  int      // already present (same id)
-	IDs      []string // the ids of the imported games, in input order
-	Refused  []Refusal
+	Skipped  int // already present (same id), with the same entries or more
+	Extended int // already present, and the import brought entries played since
+
+	IDs     []string // the ids of the imported games, in input order
+	Refused []Refusal
 }
 
 // Refusal is a record Import refused.
@@ -219,6 +223,7 @@ func (db *DB) Import(ctx context.Context, recs []ExportRecord) (ImportReport, er
 		}
 		rep.Imported += part.Imported
 		rep.Skipped += part.Skipped
+		rep.Extended += part.Extended
 		rep.IDs = append(rep.IDs, part.IDs...)
 		rep.Refused = append(rep.Refused, part.Refused...)
 	}
@@ -236,6 +241,7 @@ func (db *DB) importOne(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, 
 		return nil
 	}
 	id := uuid.NewString()
+	exists := false
 	if r.ID != "" {
 		var err error
 		if id, err = NormalizeID(r.ID); err != nil {
@@ -246,10 +252,7 @@ func (db *DB) importOne(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, 
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE uuid = ?`, id).Scan(&n); err != nil {
 			return err
 		}
-		if n > 0 {
-			rep.Skipped++
-			return nil
-		}
+		exists = n > 0
 	}
 	g, verr, err := scoresheet.Load(r.Record, validate.English)
 	if err != nil {
@@ -264,6 +267,9 @@ func (db *DB) importOne(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, 
 		refuse(cause, verr.Turn, verr.Throw)
 		return nil
 	}
+	if exists {
+		return db.mergeGame(ctx, tx, id, r, g, now, rep, refuse)
+	}
 	if r.Status == Finished && !g.Finished() {
 		refuse(newErr(CodeNotFinished, nil, len(r.Turns)), -1, nil)
 		return nil
@@ -274,6 +280,68 @@ func (db *DB) importOne(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, 
 	rep.Imported++
 	rep.IDs = append(rep.IDs, id)
 	return nil
+}
+
+// mergeGame brings a game that is already stored up to date with an
+// imported copy of it: a copy with the stored entries and more (the game
+// went on on another device) adds the new entries with their summaries; a
+// copy that is the same or behind is skipped; a copy whose entries differ
+// from the stored ones (taken back and played otherwise) is refused.
+func (db *DB) mergeGame(ctx context.Context, tx *sql.Tx, id string, r ExportRecord, in *scoresheet.Game, now time.Time,
+	rep *ImportReport, refuse func(error, int, *int)) error {
+	sg, err := loadGame(ctx, tx, id)
+	if ErrorCode(err) == CodeReplay {
+		refuse(err, -1, nil)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	stored, incoming := sg.Game.Entries(), in.Entries()
+	switch {
+	case samePrefix(stored, incoming):
+		// The same game, or one that went on here further than in the file.
+		rep.Skipped++
+		return nil
+	case !samePrefix(incoming, stored) || sg.Game.Rules.Game != in.Rules.Game || !slices.Equal(sg.Game.Players, in.Players):
+		refuse(newErr(CodeDiverged, nil, id), -1, nil)
+		return nil
+	}
+	ended := r.Ended
+	if ended.IsZero() {
+		ended = now
+	}
+	g := sg.Game.Clone()
+	for n := len(stored); n < len(incoming); n++ {
+		if err := g.Apply(incoming[n]); err != nil {
+			return fmt.Errorf("import %s: entry %d of a judged game refused: %w", id, n, err)
+		}
+		if err := db.writeEntry(ctx, tx, sg, g, n, incoming[n], ended.Truncate(time.Millisecond)); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET rev = rev + 1 WHERE id = ?`, sg.row); err != nil {
+		return err
+	}
+	rep.Extended++
+	rep.IDs = append(rep.IDs, id)
+	return nil
+}
+
+// samePrefix reports whether the entries a begin with all of b, compared as
+// the database stores them.
+func samePrefix(a, b []scoresheet.Entry) bool {
+	if len(b) > len(a) {
+		return false
+	}
+	for i := range b {
+		x, y := a[i], b[i]
+		if x.Kind != y.Kind || x.FivesAsOnes != y.FivesAsOnes || x.Category != y.Category ||
+			pipsText(x.Roll) != pipsText(y.Roll) || pipsText(x.Keep) != pipsText(y.Keep) {
+			return false
+		}
+	}
+	return true
 }
 
 // importGame stores a judged game with its entries and summaries.

@@ -3,6 +3,7 @@ package storage
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -224,4 +225,69 @@ func FuzzDecodeExport(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Two devices: a running game exported from A to B, then played on to its
+// end on A. Importing A's export again brings B up to date (entries,
+// summaries, result); a copy that was taken back and played otherwise on B
+// is refused instead of mixed in.
+func TestImportBringsAGameUpToDate(t *testing.T) {
+	a, b := openTest(t), openTest(t)
+	rules := validate.MustRules(validate.GameZehntausend, map[string]any{"ziel": 1000, "beweisen": false})
+	sg, err := a.CreateGame(ctx, rules, []string{"Anna", "Ben"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := func(db *DB, sg *StoredGame, es ...scoresheet.Entry) {
+		t.Helper()
+		for _, e := range es {
+			if err := db.Append(ctx, sg, e); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	play(a, sg, throw([]int{5, 5, 5, 2, 3}, []int{5, 5, 5}), stop)
+	export := func() []byte {
+		recs, err := a.Export(ctx, []string{sg.ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := EncodeExport(recs)
+		return data
+	}
+	if rep := importBytes(t, b, export()); rep.Imported != 1 {
+		t.Fatalf("first import: %+v", rep)
+	}
+	play(a, sg, throw([]int{2, 2, 3, 4, 6}, nil), throw([]int{1, 1, 1, 2, 3}, []int{1, 1, 1}), stop, throw([]int{2, 2, 3, 4, 6}, nil))
+	if !sg.Game.Finished() {
+		t.Fatal("the game should be over")
+	}
+	rep := importBytes(t, b, export())
+	if rep.Extended != 1 || rep.Imported != 0 || rep.Skipped != 0 || len(rep.Refused) != 0 {
+		t.Fatalf("second import: %+v", rep)
+	}
+	onB, err := b.LoadGame(ctx, sg.ID)
+	if err != nil || onB.Status != Finished || !slices.Equal(onB.Game.Totals(), sg.Game.Totals()) || onB.Game.Len() != sg.Game.Len() {
+		t.Fatalf("on B: %+v %v", onB, err)
+	}
+	checkSummaries(t, b)
+	// The same file once more: nothing new.
+	if rep := importBytes(t, b, export()); rep.Skipped != 1 || rep.Extended != 0 {
+		t.Errorf("third import: %+v", rep)
+	}
+	// B takes back the last entries and plays otherwise: A's copy now differs.
+	for range 3 {
+		if _, err := b.Undo(ctx, onB); err != nil {
+			t.Fatal(err)
+		}
+	}
+	play(b, onB, throw([]int{1, 1, 1, 2, 3}, []int{1}))
+	rep = importBytes(t, b, export())
+	if len(rep.Refused) != 1 || ErrorCode(rep.Refused[0].Err) != CodeDiverged {
+		t.Fatalf("diverged import: %+v", rep)
+	}
+	again, _ := b.LoadGame(ctx, sg.ID)
+	if again.Game.Len() != onB.Game.Len() {
+		t.Errorf("the refused import changed B's game: %d entries, want %d", again.Game.Len(), onB.Game.Len())
+	}
 }

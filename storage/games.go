@@ -301,7 +301,6 @@ func (db *DB) Append(ctx context.Context, sg *StoredGame, e scoresheet.Entry) er
 		return nil // accepted, but changes nothing (a Rückwärts stop)
 	}
 	stored := e // Apply keeps the entry as given
-	turnEnded := g.TurnEntries() == 0
 	now := db.now().Truncate(time.Millisecond)
 	err := db.update(ctx, func(tx *sql.Tx) error {
 		if err := db.claim(ctx, tx, sg); err != nil {
@@ -312,23 +311,7 @@ func (db *DB) Append(ctx context.Context, sg *StoredGame, e scoresheet.Entry) er
 				return err
 			}
 		}
-		if _, err := db.exec(ctx, tx, insertEntry, sg.row, before, string(stored.Kind),
-			pipsText(stored.Roll), pipsText(stored.Keep), stored.FivesAsOnes, nullString(stored.Category)); err != nil {
-			if isConstraint(err) {
-				return newErr(CodeConflict, err, sg.ID)
-			}
-			return err
-		}
-		if turnEnded {
-			last, _ := g.LastTurn()
-			if err := db.writeTurn(ctx, tx, sg, g, g.NumTurns()-1, last); err != nil {
-				return err
-			}
-		}
-		if g.Finished() {
-			return db.writeResults(ctx, tx, sg, g, now)
-		}
-		return nil
+		return db.writeEntry(ctx, tx, sg, g, before, stored, now)
 	})
 	if err != nil {
 		return err
@@ -340,6 +323,28 @@ func (db *DB) Append(ctx context.Context, sg *StoredGame, e scoresheet.Entry) er
 	}
 	if g.Finished() {
 		sg.Status, sg.Ended = Finished, now
+	}
+	return nil
+}
+
+// writeEntry stores entry n of game g (already applied to g) with the
+// summaries it completes: the turn it ends, the results of the game it ends.
+func (db *DB) writeEntry(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scoresheet.Game, n int, e scoresheet.Entry, now time.Time) error {
+	if _, err := db.exec(ctx, tx, insertEntry, sg.row, n, string(e.Kind),
+		pipsText(e.Roll), pipsText(e.Keep), e.FivesAsOnes, nullString(e.Category)); err != nil {
+		if isConstraint(err) {
+			return newErr(CodeConflict, err, sg.ID)
+		}
+		return err
+	}
+	if g.TurnEntries() == 0 {
+		last, _ := g.LastTurn()
+		if err := db.writeTurn(ctx, tx, sg, g, g.NumTurns()-1, last); err != nil {
+			return err
+		}
+	}
+	if g.Finished() {
+		return db.writeResults(ctx, tx, sg, g, now)
 	}
 	return nil
 }

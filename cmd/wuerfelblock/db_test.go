@@ -80,13 +80,13 @@ func TestImportExportCommands(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "a.db")
 	in := writeFile(t, "in.json", "["+runningRecord+",\n"+finishedRecord+",\n"+brokenRecord+"]")
 	code, out, errs := wb(t, db, "import", in)
-	if code != 1 || !strings.Contains(out, "2 imported, 0 skipped (already present), 1 refused") {
+	if code != 1 || !strings.Contains(out, "2 imported, 0 brought up to date, 0 skipped (already present), 1 refused") {
 		t.Fatalf("import: %d %q %q", code, out, errs)
 	}
 	if !strings.Contains(errs, "record 3, turn 1, throw 1") || strings.Count(errs, "\n") != 1 {
 		t.Errorf("the refusal should name record, turn and throw in one line: %q", errs)
 	}
-	if code, out, _ := wb(t, db, "import", in); code != 1 || !strings.Contains(out, "0 imported, 2 skipped") {
+	if code, out, _ := wb(t, db, "import", in); code != 1 || !strings.Contains(out, "0 imported, 0 brought up to date, 2 skipped") {
 		t.Errorf("second import: %d %q", code, out)
 	}
 

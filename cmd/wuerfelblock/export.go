@@ -122,8 +122,8 @@ func runImport(e *env, args []string) int {
 			}
 			fmt.Fprintf(e.stderr, "wuerfelblock import: %s %s: %s\n", e.tr("refused", "abgelehnt:"), where, e.localize(r.Err))
 		}
-		fmt.Fprintf(e.stdout, e.tr("%d imported, %d skipped (already present), %d refused.\n",
-			"%d importiert, %d übersprungen (schon vorhanden), %d abgelehnt.\n"), rep.Imported, rep.Skipped, len(rep.Refused))
+		fmt.Fprintf(e.stdout, e.tr("%d imported, %d brought up to date, %d skipped (already present), %d refused.\n",
+			"%d importiert, %d ergänzt, %d übersprungen (schon vorhanden), %d abgelehnt.\n"), rep.Imported, rep.Extended, rep.Skipped, len(rep.Refused))
 		if len(rep.Refused) > 0 {
 			return exitRule
 		}
