@@ -261,3 +261,13 @@ func TestGamesBadStatusGerman(t *testing.T) {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
 }
+
+func TestPlayersDeleteNamesTheStoredPlayer(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "p.db")
+	if code, _, errs := wb(t, db, "players", "add", "Cara"); code != 0 {
+		t.Fatalf("add: %d %s", code, errs)
+	}
+	if code, out, _ := wb(t, db, "players", "delete", "cara"); code != 0 || out != "Deleted Cara.\n" {
+		t.Errorf("delete: %d %q", code, out)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -54,10 +55,18 @@ func runPlayers(e *env, args []string) int {
 		})
 	case pos[0] == "delete" && len(pos) == 2:
 		return e.withDB("players", func(ctx context.Context, db *storage.DB) int {
+			name := pos[1]
+			if ps, err := db.Players(ctx); err == nil {
+				for _, p := range ps {
+					if strings.EqualFold(p.Name, name) {
+						name = p.Name // as stored, whatever the case typed
+					}
+				}
+			}
 			if err := db.DeletePlayer(ctx, pos[1]); err != nil {
 				return e.dbFail("players", err)
 			}
-			fmt.Fprintf(e.stdout, e.tr("Deleted %s.\n", "%s gelöscht.\n"), pos[1])
+			fmt.Fprintf(e.stdout, e.tr("Deleted %s.\n", "%s gelöscht.\n"), name)
 			return exitOK
 		})
 	}

@@ -447,6 +447,9 @@ func (v *statsView) drawPlayer(c canvas) {
 			vals[i] = float64(tp.Total)
 		}
 		title := fmt.Sprintf(v.tr("final totals, last %d games (oldest left)", "Endstände, letzte %d Spiele (ältestes links)"), len(vals))
+		if len(vals) == 1 {
+			title = v.tr("final total of the one game", "Endstand des einen Spiels")
+		}
 		if v.set != 0 {
 			// The charts count every house-rule set of the game.
 			title += v.tr(", all house rules", ", alle Hausregeln")
