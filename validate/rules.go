@@ -23,7 +23,8 @@ func NewRules(g GameID, o Options) (*Rules, error) {
 	return r, nil
 }
 
-// MustRules is NewRules with the default options of g, for tests and examples.
+// MustRules makes the rules of g with the given option values (nil for the
+// basic game) and panics on a bad value; for tests and examples.
 func MustRules(g GameID, values map[string]any) *Rules {
 	o, err := MakeOptions(g, values)
 	if err != nil {
