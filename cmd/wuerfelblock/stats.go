@@ -311,7 +311,11 @@ func headToHeadJSON(h storage.HeadToHead) any {
 
 var statsCSVHeader = []string{"player", "game", "options", "played", "won", "win_rate", "avg_total", "best_total", "streak", "longest_streak", "last_played",
 	"turns", "avg_banked", "best_turn", "busts", "bust_rate", "hot_dice", "failed", "resets_suffered", "resets_caused",
-	"upper_bonus_rate", "kniffels", "kniffel_bonuses", "avg_turn", "attacks_made", "attacks_suffered", "points_taken", "points_lost"}
+	"upper_bonus_rate", "kniffels", "kniffel_bonuses", "avg_turn", "attacks_made", "attacks_suffered", "points_taken", "points_lost",
+	"minus_points", "bust_rate_1_die", "bust_rate_2_dice", "bust_rate_3_dice", "bust_rate_4_dice", "bust_rate_5_dice", "bust_rate_6_dice"}
+
+// csvByDice is where the bust rates by number of dice start in a row.
+const csvByDice = 29
 
 // writeStatsCSV writes one row per player and game ("options" empty: all
 // house rules together) and per house-rule set.
@@ -359,7 +363,16 @@ func csvRow(name, game, options string, f storage.Figures) []string {
 		rest[0] = num(t.Turns)
 		copy(rest[12:], []string{flt(t.AvgTurn), num(t.AttacksMade), num(t.AttacksSuffered), num(t.PointsTaken), num(t.PointsLost)})
 	}
-	return append(row, rest...)
+	row = append(row, rest...)
+	if fam := f.Family; fam != nil {
+		row[csvByDice-1] = num(fam.MinusPoints)
+		for _, d := range fam.ByDice {
+			if d.Dice >= 1 && d.Dice <= 6 && d.Throws > 0 {
+				row[csvByDice+d.Dice-1] = flt(d.BustRate)
+			}
+		}
+	}
+	return row
 }
 
 func writeHeadToHeadCSV(e *env, h storage.HeadToHead) int {

@@ -2,10 +2,13 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -147,6 +150,22 @@ func TestStatsCSVAndHeadToHeadJSON(t *testing.T) {
 	// A header, then per player the game line and its two house-rule sets.
 	if len(rows) != 1+2*3 || rows[0][0] != "player" || rows[1][0] != "Anna" || rows[1][3] != "3" || rows[1][4] != "2" || rows[1][7] != "550" {
 		t.Errorf("csv:\n%s", out)
+	}
+	// The bust rates by number of dice close every row; they match the JSON.
+	col := slices.Index(rows[0], "bust_rate_5_dice")
+	if col < 0 || slices.Index(rows[0], "minus_points") != col-5 {
+		t.Fatalf("csv header: %v", rows[0])
+	}
+	ps, err := storage.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ps.Close()
+	all, _ := ps.Stats(context.Background(), storage.StatsFilter{Player: rows[1][0], Game: rows[1][1]})
+	for _, d := range all[0].Games[rows[1][1]].Family.ByDice {
+		if got := rows[1][col-5+d.Dice]; got != strconv.FormatFloat(d.BustRate, 'f', 4, 64) {
+			t.Errorf("%s with %d dice: csv %s, stats %v", rows[1][0], d.Dice, got, d.BustRate)
+		}
 	}
 	code, out, _ = call(t, "", "--db", db, "stats", "--json", "--player", "Ben", "--vs", "Anna")
 	var h struct {
