@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -95,9 +94,7 @@ func listGames(e *env, ctx context.Context, db *storage.DB, f storage.GameFilter
 			gs[i].Started = gs[i].Started.UTC()
 			gs[i].Ended = gs[i].Ended.UTC()
 		}
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		enc.Encode(gs)
+		e.printJSON(gs)
 		return exitOK
 	}
 	if len(gs) == 0 {
@@ -149,9 +146,7 @@ func statusWord(e *env, s storage.Status) string {
 func showGame(e *env, sg *storage.StoredGame, asJSON bool) int {
 	rec := sg.Game.Record()
 	if asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		enc.Encode(storage.ExportRecord{ID: sg.ID, Status: sg.Status, Started: sg.Started.UTC(), Ended: sg.Ended.UTC(), Record: rec})
+		e.printJSON(storage.ExportRecord{ID: sg.ID, Status: sg.Status, Started: sg.Started.UTC(), Ended: sg.Ended.UTC(), Record: rec})
 		return exitOK
 	}
 	fmt.Fprintf(e.stdout, "%s %s: %s, %s\n", e.tr("Game", "Spiel"), sg.ID, rec.Game, statusWord(e, sg.Status))

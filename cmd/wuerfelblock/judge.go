@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -48,9 +47,7 @@ func runJudge(e *env, args []string) int {
 		return e.fail("judge", err)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		enc.Encode(v)
+		e.printJSON(v)
 	} else {
 		printVerdict(e, rec, v)
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -86,9 +85,7 @@ func listPlayers(e *env, ctx context.Context, db *storage.DB, asJSON bool) int {
 				out[i].LastPlayed = time.Time{}
 			}
 		}
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		enc.Encode(out)
+		e.printJSON(out)
 		return exitOK
 	}
 	if len(ps) == 0 {

@@ -86,9 +86,7 @@ func runStats(e *env, args []string) int {
 }
 
 func writeJSON(e *env, v any) int {
-	enc := json.NewEncoder(e.stdout)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
+	if err := e.printJSON(v); err != nil {
 		return e.fail("stats", err)
 	}
 	return exitOK
