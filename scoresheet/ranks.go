@@ -53,3 +53,14 @@ func (g *Game) Standings() []int {
 func (g *Game) Entered(seat int) bool {
 	return g.Rules.Game != validate.Game5000 || g.totals[seat] > 0
 }
+
+// RematchOrder is the seat order of the next game between the same players:
+// where the winner begins (5050), the order turns so that they sit first;
+// otherwise it stays.
+func (g *Game) RematchOrder() []string {
+	players := slices.Clone(g.Players)
+	if w := g.winners; g.Rules.WinnerBegins() && len(w) > 0 {
+		players = append(players[w[0]:], players[:w[0]]...)
+	}
+	return players
+}

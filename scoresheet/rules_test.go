@@ -512,3 +512,32 @@ func TestDiceCountPhraseAtTurnStart(t *testing.T) {
 		t.Errorf("first throw of a turn: %s", msg)
 	}
 }
+
+func TestRematchOrder(t *testing.T) {
+	for _, c := range []struct {
+		game    string
+		options string
+		turns   string
+		want    []string
+	}{
+		// 5050: B wins and begins the next game.
+		{"5050", ``, turns(turn("A", "223346/"), turn("B", "111111/111111", "stop"), turn("C", "223346/"),
+			turn("A", "223346/"), turn("B", "111111/111111", "stop"), turn("C", "223346/"),
+			turn("A", "223346/"), turn("B", "111111/111111", "stop"), turn("C", "223346/")), []string{"B", "C", "A"}},
+		// Zehntausend keeps the seat order.
+		{"zehntausend", `"ziel":1000,"beweisen":false`, turns(turn("A", "22346/"), turn("B", "11123/111", "stop"), turn("C", "22346/")),
+			[]string{"A", "B", "C"}},
+	} {
+		rec, err := ParseRecord([]byte(fmt.Sprintf(`{"game":%q,"options":{%s},"players":["A","B","C"],"turns":[%s]}`, c.game, c.options, c.turns)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, verr, err := Load(rec, validate.English)
+		if err != nil || verr != nil || !g.Finished() {
+			t.Fatalf("%s: %v %+v finished=%v", c.game, err, verr, g.Finished())
+		}
+		if got := g.RematchOrder(); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: rematch order %v, want %v", c.game, got, c.want)
+		}
+	}
+}

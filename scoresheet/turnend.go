@@ -191,7 +191,7 @@ func (g *Game) checkEnd() {
 			g.finalRound = true
 		}
 		if g.finalRound && roundDone {
-			g.end(r.Game == validate.Game5050)
+			g.end(r.EarlierSeatWinsTies())
 		}
 	case validate.Game5000:
 		for i, t := range g.totals {

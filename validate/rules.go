@@ -50,6 +50,14 @@ func (r *Rules) Family() bool {
 // every throw (5000, Zehntausend Rückwärts).
 func (r *Rules) AllScoring() bool { return r.Game == Game5000 || r.Game == GameRueckwaerts }
 
+// EarlierSeatWinsTies reports whether a tie for the win goes to the player
+// who sits earlier in the turn order (5050) instead of being shared.
+func (r *Rules) EarlierSeatWinsTies() bool { return r.Game == Game5050 }
+
+// WinnerBegins reports whether the next game between the same players
+// starts with the winner of the last one (5050).
+func (r *Rules) WinnerBegins() bool { return r.Game == Game5050 }
+
 // Dice is the number of dice the game is played with.
 func (r *Rules) Dice() int { return r.Options.Wuerfel }
 

@@ -155,11 +155,10 @@ func (s *gameOver) undo() {
 // starts (the seat order rotates so that the order around the table stays).
 func (s *gameOver) rematch() {
 	g := s.sg.Game
-	players := slices.Clone(g.Players)
+	players := g.RematchOrder()
 	note := ""
-	if g.Rules.Game == validate.Game5050 {
+	if g.Rules.WinnerBegins() {
 		if w := g.Winners(); len(w) > 0 {
-			players = append(players[w[0]:], players[:w[0]]...)
 			note = fmt.Sprintf(s.tr("Rematch: %s won and begins.", "Revanche: %s hat gewonnen und beginnt."), "[::b]"+esc(g.Players[w[0]])+"[::-]")
 		}
 	}
@@ -213,7 +212,7 @@ func (s *gameOver) refresh() {
 		label = s.tr("Winners: ", "Gewonnen haben: ")
 	}
 	tie := ""
-	if g.Rules.Game == validate.Game5050 && len(winners) == 1 {
+	if g.Rules.EarlierSeatWinsTies() && len(winners) == 1 {
 		for seat, tot := range totals {
 			if seat != winners[0] && tot == totals[winners[0]] {
 				tie = s.tr(" (same total: the earlier seat wins)", " (Gleichstand: wer früher dran war, gewinnt)")

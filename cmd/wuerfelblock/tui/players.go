@@ -200,7 +200,7 @@ func (s *playersStep) begin(name string) {
 // proposeStarter: in 5050 the winner of the last game between the same
 // players begins (proposed once per set of players; it can be changed).
 func (s *playersStep) proposeStarter() {
-	if s.rules.Game != validate.Game5050 || len(s.seats) < 2 {
+	if !s.rules.WinnerBegins() || len(s.seats) < 2 {
 		return
 	}
 	set := slices.Clone(s.seats)
