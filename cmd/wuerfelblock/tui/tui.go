@@ -29,6 +29,7 @@ type Store interface {
 	Append(ctx context.Context, sg *storage.StoredGame, e scoresheet.Entry) error
 	Undo(ctx context.Context, sg *storage.StoredGame) (scoresheet.Entry, error)
 	Abandon(ctx context.Context, id string) error
+	SetCoach(ctx context.Context, id string, level storage.CoachLevel) error
 	Games(ctx context.Context, f storage.GameFilter) ([]storage.GameInfo, error)
 	LastWinner(ctx context.Context, game string, players []string) (string, bool, error)
 	SavePreset(ctx context.Context, p storage.Preset) error
