@@ -78,7 +78,6 @@ type UI struct {
 
 	stack   []screen
 	overlay bool // help or a dialog is shown above the top screen
-	seq     int
 
 	// barrier is signalled when the test key arrives (headless tests); the
 	// UI then waits until the test signals back.
