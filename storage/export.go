@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -374,10 +375,12 @@ func (db *DB) importOne(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, 
 }
 
 // mergeGame brings a game that is already stored up to date with an
-// imported copy of it: a copy with the stored entries and more (the game
-// went on on another device) adds the new entries with their summaries; a
-// copy that is the same or behind is skipped; a copy whose entries differ
-// from the stored ones (taken back and played otherwise) is refused.
+// imported copy of it. The copy must be the same game: same game, same
+// players in the same seats (in any case), same house rules. Then a copy
+// with the stored entries and more (the game went on on another device)
+// adds the new entries with their summaries, and its status and end time; a
+// copy that is the same or behind is skipped. Anything else is refused with
+// the difference named, and the stored game stays as it is.
 func (db *DB) mergeGame(ctx context.Context, tx *sql.Tx, id string, r ExportRecord, in *scoresheet.Game, now time.Time,
 	rep *ImportReport, refuse func(error, int, *int)) error {
 	sg, err := loadGame(ctx, tx, id)
@@ -388,13 +391,32 @@ func (db *DB) mergeGame(ctx context.Context, tx *sql.Tx, id string, r ExportReco
 	if err != nil {
 		return err
 	}
-	stored, incoming := sg.Game.Entries(), in.Entries()
+	differs := func(what, stored, file string) {
+		refuse(newErr(CodeDiffers, nil, id, kind(what), stored, file), -1, nil)
+	}
 	switch {
-	case samePrefix(stored, incoming):
+	case sg.Game.Rules.Game != in.Rules.Game:
+		differs("kind", string(sg.Game.Rules.Game), string(in.Rules.Game))
+		return nil
+	case !sameNames(sg.Game.Players, in.Players):
+		differs("players", scoresheet.SafeText(strings.Join(sg.Game.Players, ", ")), scoresheet.SafeText(strings.Join(in.Players, ", ")))
+		return nil
+	case sg.options != optionsKey(in.Rules):
+		differs("options", sg.options, optionsKey(in.Rules))
+		return nil
+	}
+	if r.Status == Finished && !in.Finished() {
+		refuse(newErr(CodeNotFinished, nil, len(r.Turns)), -1, nil)
+		return nil
+	}
+	stored, incoming := sg.Game.Entries(), in.Entries()
+	abandon := r.Status == Abandoned && sg.Status == Running && len(incoming) == len(stored)
+	switch {
+	case samePrefix(stored, incoming) && !abandon:
 		// The same game, or one that went on here further than in the file.
 		rep.Skipped++
 		return nil
-	case !samePrefix(incoming, stored) || sg.Game.Rules.Game != in.Rules.Game || !slices.Equal(sg.Game.Players, in.Players):
+	case !samePrefix(incoming, stored):
 		refuse(newErr(CodeDiverged, nil, id), -1, nil)
 		return nil
 	}
@@ -402,12 +424,27 @@ func (db *DB) mergeGame(ctx context.Context, tx *sql.Tx, id string, r ExportReco
 	if ended.IsZero() {
 		ended = now
 	}
+	ended = ended.Truncate(time.Millisecond)
 	g := sg.Game.Clone()
 	for n := len(stored); n < len(incoming); n++ {
 		if err := g.Apply(incoming[n]); err != nil {
 			return fmt.Errorf("import %s: entry %d of a judged game refused: %w", id, n, err)
 		}
-		if err := db.writeEntry(ctx, tx, sg, g, n, incoming[n], ended.Truncate(time.Millisecond)); err != nil {
+		if err := db.writeEntry(ctx, tx, sg, g, n, incoming[n], ended); err != nil {
+			return err
+		}
+	}
+	if !g.Finished() {
+		// The file says where a game that is not over stands.
+		st := r.Status
+		if st == "" {
+			st = sg.Status
+		}
+		var end any
+		if st == Abandoned {
+			end = ended.UnixMilli()
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, ended = ? WHERE id = ?`, string(st), end, sg.row); err != nil {
 			return err
 		}
 	}
@@ -417,6 +454,11 @@ func (db *DB) mergeGame(ctx context.Context, tx *sql.Tx, id string, r ExportReco
 	rep.Extended++
 	rep.IDs = append(rep.IDs, id)
 	return nil
+}
+
+// sameNames: the same players in the same seats; case does not count.
+func sameNames(a, b []string) bool {
+	return slices.EqualFunc(a, b, func(x, y string) bool { return nameKey(x) == nameKey(y) })
 }
 
 // samePrefix reports whether the entries a begin with all of b, compared as
