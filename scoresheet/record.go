@@ -133,6 +133,9 @@ func ParseRecord(data []byte) (Record, error) {
 	if err := strictUnmarshal(data, &rec); err != nil {
 		return Record{}, err
 	}
+	if err := CheckKeys(data); err != nil {
+		return Record{}, err
+	}
 	if err := rec.checkShape(); err != nil {
 		return Record{}, err
 	}

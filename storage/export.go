@@ -132,6 +132,10 @@ func DecodeExport(data []byte) ([]ExportRecord, error) {
 // with the strict record reader of package scoresheet.
 func decodeOne(el json.RawMessage) ExportRecord {
 	var r ExportRecord
+	if err := scoresheet.CheckKeys(el, "id", "status", "started", "ended"); err != nil {
+		r.bad = err
+		return r
+	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(el, &fields); err != nil || fields == nil {
 		r.bad = scoresheet.NewInputError("not a game record: not a JSON object", "kein Spielbericht: kein JSON-Objekt")

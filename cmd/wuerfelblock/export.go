@@ -125,6 +125,11 @@ func runImport(e *env, args []string) int {
 			// The summary says what was stored before the trouble.
 			return e.dbFail("import", err)
 		}
+		for _, r := range rep.Refused {
+			if isInputError(r.Err) {
+				return exitInput // as judge: not a record at all
+			}
+		}
 		if len(rep.Refused) > 0 {
 			return exitRule
 		}
