@@ -542,7 +542,10 @@ func (v *statsView) drawVersus(c canvas) {
 		c.put(0, 2, v.tr("No finished games together yet.", "Noch keine gemeinsamen beendeten Spiele."), styleNormal)
 		return
 	}
-	c.put(0, 1, fmt.Sprintf("%-22s %6s %6s %6s %6s  %s", v.tr("game", "Spiel"), v.tr("games", "Spiele"),
+	// The bar gets what the figures leave, up to 20; on a narrow screen the
+	// game's name gives way first, so that the bar is never cut.
+	nameW, barW := versusWidths(c.w)
+	c.put(0, 1, fmt.Sprintf("%-*s %6s %6s %6s %6s  %s", nameW, clip(v.tr("game", "Spiel"), nameW), v.tr("games", "Spiele"),
 		clip(a, 6), clip(b, 6), v.tr("level", "gleich"), v.tr("ahead", "vorn")), styleDim)
 	row := 2
 	line := func(name string, p storage.PairFigures, st tcell.Style) {
@@ -551,7 +554,7 @@ func (v *statsView) drawVersus(c canvas) {
 		if n := p.AAhead + p.BAhead; n > 0 {
 			frac = float64(p.AAhead) / float64(n)
 		}
-		c.put(0, row, fmt.Sprintf("%-22s %6d %6d %6d %6d  %s", clip(name, 22), p.Played, p.AAhead, p.BAhead, p.Level, versusBar(frac, 20)), st)
+		c.put(0, row, fmt.Sprintf("%-*s %6d %6d %6d %6d  %s", nameW, clip(name, nameW), p.Played, p.AAhead, p.BAhead, p.Level, versusBar(frac, barW)), st)
 		row++
 	}
 	for _, p := range h.Games {
@@ -561,6 +564,22 @@ func (v *statsView) drawVersus(c canvas) {
 	c.put(0, row+1, fmt.Sprintf(v.tr("%s won %d, %s won %d of %d games together", "%s gewann %d, %s gewann %d von %d gemeinsamen Spielen"),
 		a, h.Total.AWon, b, h.Total.BWon, h.Total.Played), styleNormal)
 	c.put(0, row+2, v.tr("↑/↓ choose the opponent, p the player page", "↑/↓ Gegner wählen, p Spielerseite"), styleDim)
+}
+
+// versusWidths splits a head-to-head line of width w: the game's name
+// (22 letters, down to 8) and the bar (up to 20; at least 6, else none).
+func versusWidths(w int) (nameW, barW int) {
+	const figures = 4*7 + 2 // four numbers, the gap before the bar
+	nameW = 22
+	barW = min(w-nameW-figures, 20)
+	if barW < 20 {
+		nameW = max(nameW-(20-barW), 8)
+		barW = min(w-nameW-figures, 20)
+	}
+	if barW < 6 {
+		barW = 0
+	}
+	return nameW, barW
 }
 
 // drawBars draws labelled horizontal bars.

@@ -105,3 +105,45 @@ func TestKeepListScrollsAt60x20(t *testing.T) {
 		})
 	}
 }
+
+// Issue 12.2: at 60×20 the Kniffel sheet keeps every box and the totals,
+// and the sums and bonuses stay on the screen (in the turn panel); at
+// 80×24 the whole sheet shows.
+func TestKniffelSheetAt60x20(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('5', "Anna", "Bob")
+	h.resize(60, 20)
+	h.typ("66666\n")
+	h.typ("m")
+	h.see("m Chance", "▸30", "Gesamt", "Oben 0", "unten 0", "Kniffel-Bonus 0")
+	h.typ("\n")
+	h.see("Anna: Chance 30")
+	h.resize(80, 24)
+	h.see("m Chance", "Summe oben", "Bonus (ab 63)", "Summe unten", "Kniffel-Bonus", "Gesamt")
+}
+
+// Issue 12.2: at 60 columns the head-to-head bars are whole, not cut at
+// the screen's edge.
+func TestVersusBarsAt60(t *testing.T) {
+	db := statsHistory(t, 40)
+	ss := newStatsScreen(t, db, validate.English)
+	ss.s.SetSize(60, 20)
+	ss.v.SetRect(0, 0, 60, 20)
+	ss.key(tcell.KeyRune, 'v')
+	scr := ss.see("Head-to-head", "all games")
+	found := false
+	for _, line := range strings.Split(scr, "\n") {
+		if !strings.Contains(line, "all games") {
+			continue
+		}
+		found = true
+		bar := strings.Count(line, "█") + strings.Count(line, "░")
+		// A bar that reaches the edge with fewer than its 20 blocks was cut.
+		if w := len([]rune(strings.TrimRight(line, " "))); bar < 6 || w >= 60 && bar < 20 {
+			t.Fatalf("the bar of %q has %d blocks and the line is %d wide (cut at 60?):\n%s", line, bar, w, scr)
+		}
+	}
+	if !found {
+		t.Fatalf("no total line:\n%s", scr)
+	}
+}
