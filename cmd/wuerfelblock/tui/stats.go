@@ -468,14 +468,18 @@ func (v *statsView) drawPlayer(c canvas) {
 		return
 	}
 	title, buckets := v.distribution(g)
-	c.put(0, row, title, styleCurrent)
+	if v.set != 0 {
+		// Like the totals over time, this chart counts every house-rule set.
+		title += v.tr(", all house rules", ", alle Hausregeln")
+	}
+	c.put(0, row, clip(title, distW-1), styleCurrent)
 	drawBars(canvas{c.s, c.x, c.y + row + 1, distW - 1, rows}, buckets)
 	if distW < c.w {
 		var bd []bucket
 		for _, d := range f.Family.ByDice {
 			bd = append(bd, bucket{v.dice(d.Dice), d.BustRate, fmt.Sprintf("%.0f%%", 100*d.BustRate)})
 		}
-		c.put(distW, row, v.tr("bust rate by dice thrown", "Fehlwürfe nach geworfenen Würfeln"), styleCurrent)
+		c.put(distW, row, clip(v.tr("bust rate by dice thrown", "Fehlwürfe nach geworfenen Würfeln"), c.w-distW), styleCurrent)
 		drawBars(canvas{c.s, c.x + distW, c.y + row + 1, c.w - distW, rows}, bd)
 	}
 }
