@@ -101,7 +101,7 @@ func (f *fitFlex) Draw(screen tcell.Screen) {
 // minHeighter is a view whose body needs at least some rows (the Kniffel
 // sheet); the others shrink as needed.
 type minHeighter interface {
-	minHeight() int
+	minHeight(screenHeight int) int
 }
 
 // fitHints fits the hint line to the screen: one row if it fits, else two
@@ -113,7 +113,7 @@ func (p *play) fitHints(width, height int) {
 	if tview.TaggedStringWidth(hintLine(keys)) > width {
 		spare := true
 		if m, ok := p.view.(minHeighter); ok {
-			spare = height-1-2-1-2 >= m.minHeight() // header, message, input, two hint rows
+			spare = height-1-2-1-2 >= m.minHeight(height) // header, message, input, two hint rows
 		}
 		if spare {
 			rows = 2
