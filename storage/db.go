@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"modernc.org/sqlite"
@@ -39,6 +40,10 @@ type DB struct {
 
 	mu    sync.Mutex
 	stmts map[string]*sql.Stmt // prepared once, for the statements of every entry and import
+
+	// damaged is set once SQLite reported the file damaged: nothing more
+	// is written to it.
+	damaged atomic.Bool
 }
 
 // DefaultPath is where the database lives unless told otherwise:
@@ -198,7 +203,9 @@ func (db *DB) wrap(err error) error {
 	if errors.As(err, &le) {
 		switch le.Code() & 0xff {
 		case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
-			return newErr(CodeCorrupt, err, db.path, err)
+			// Stop writing to it: more writes can only spread the damage.
+			db.damaged.Store(true)
+			return newErr(CodeDamaged, err, db.path, shortText(le.Error()))
 		case sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM:
 			return newErr(CodeCannotOpen, err, db.path, err)
 		}
@@ -219,6 +226,9 @@ func isBusy(err error) bool {
 // another process holds the lock past the busy timeout it tries again, so
 // that "database is locked" does not reach the players.
 func (db *DB) update(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	if db.damaged.Load() {
+		return newErr(CodeDamaged, nil, db.path, "an earlier check or command found the file damaged")
+	}
 	return db.retry(ctx, func() error { return db.inTx(ctx, nil, fn) })
 }
 

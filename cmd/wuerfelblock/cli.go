@@ -78,6 +78,7 @@ func commands() []command {
 		{"players", [2]string{"list, add, rename or delete players", "Spieler auflisten, hinzufügen, umbenennen oder löschen"}, runPlayers},
 		{"games", [2]string{"list stored games; show, undo the last entry of, or abandon one", "gespeicherte Spiele auflisten; eines zeigen, den letzten Eintrag zurücknehmen oder abbrechen"}, runGames},
 		{"stats", [2]string{"statistics: leaderboards, a player's figures (--player), head-to-head (--vs)", "Statistik: Bestenlisten, die Zahlen eines Spielers (--player), direkter Vergleich (--vs)"}, runStats},
+		{"check", [2]string{"check the database: SQLite's checks, every game replayed, the statistics recomputed", "die Datenbank prüfen: SQLite-Prüfungen, jedes Spiel nachgespielt, die Statistik nachgerechnet"}, runCheck},
 		{"generate", [2]string{"developer: fill a database (--db) with a generated history", "Entwicklung: eine Datenbank (--db) mit erzeugten Spielen füllen"}, runGenerate},
 	}
 }

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"crypto/sha256"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -40,5 +43,63 @@ func TestJudgeAndImportAgreeOnStrictRecords(t *testing.T) {
 	}
 	if code, out, errs := wb(t, filepath.Join(t.TempDir(), "i.db"), "import", in); code != 0 || !strings.Contains(out, "1 imported") {
 		t.Fatalf("import of the good record: %d %q %q", code, out, errs)
+	}
+}
+
+// damagedCopy generates a 300-game database and zeroes one page in its
+// middle, as a failing disk would.
+func damagedCopy(t *testing.T) string {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "w.db")
+	if code, _, errs := wb(t, db, "generate", "--games", "300"); code != 0 {
+		t.Fatalf("generate: %s", errs)
+	}
+	f, err := os.OpenFile(db, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ := f.Stat()
+	page := int64(4096)
+	if _, err := f.WriteAt(make([]byte, page), (st.Size()/page/2)*page); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	return db
+}
+
+// Issue 10.5: a damaged file is neither used nor written: every command
+// stops with one clear line, and check says what is wrong.
+func TestDamagedDatabaseStopsEveryCommand(t *testing.T) {
+	db := damagedCopy(t)
+	sum := func() string {
+		b, _ := os.ReadFile(db)
+		return fmt.Sprintf("%x", sha256.Sum256(b))
+	}
+	before := sum()
+	in := writeFile(t, "r.json", goodRecord)
+	for _, args := range [][]string{
+		{"players", "add", "Neu"},
+		{"import", in},
+		{"stats"},
+		{"export"},
+		{"games"},
+	} {
+		code, out, errs := wb(t, db, args...)
+		if code != 3 || !strings.Contains(errs, "damaged") || !strings.Contains(errs, "wuerfelblock check") || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v on a damaged file: exit %d, out %.200q, err %.300q", args, code, out, errs)
+		}
+	}
+	if sum() != before {
+		t.Error("the damaged file was written to")
+	}
+	code, out, errs := wb(t, db, "check")
+	if code != 3 || !strings.Contains(out, "integrity_check") {
+		t.Errorf("check of a damaged file: exit %d %.300q %.300q", code, out, errs)
+	}
+	// check on a sound database says so, and exits 0.
+	good := filepath.Join(t.TempDir(), "g.db")
+	wb(t, good, "generate", "--games", "40")
+	if code, out, errs := wb(t, good, "check"); code != 0 || !strings.Contains(out, "no problems") {
+		t.Errorf("check of a sound file: exit %d %.300q %.300q", code, out, errs)
 	}
 }
