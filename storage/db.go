@@ -354,10 +354,12 @@ func (db *DB) wrapOpen(err error) error {
 }
 
 // schemaVersion is the highest migration applied to the database (0 for an
-// empty one); an SQLite file of another program is refused.
-func schemaVersion(ctx context.Context, sdb *sql.DB, path string) (int, error) {
-	var tables, ours, have int
-	if err := sdb.QueryRowContext(ctx, `SELECT count(*), count(*) FILTER (WHERE name = 'migrations') FROM sqlite_schema WHERE type = 'table'`).Scan(&tables, &ours); err != nil {
+// empty one); an SQLite file of another program is refused. A file is ours
+// when its migrations table is ours (version, name, applied) and names our
+// first migration: another program's "migrations" table is not enough.
+func schemaVersion(ctx context.Context, q querier, path string) (int, error) {
+	var tables, ours int
+	if err := q.QueryRowContext(ctx, `SELECT count(*), count(*) FILTER (WHERE name = 'migrations') FROM sqlite_schema WHERE type = 'table'`).Scan(&tables, &ours); err != nil {
 		return 0, err
 	}
 	if ours == 0 {
@@ -366,23 +368,56 @@ func schemaVersion(ctx context.Context, sdb *sql.DB, path string) (int, error) {
 		}
 		return 0, nil
 	}
-	err := sdb.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM migrations`).Scan(&have)
-	return have, err
+	var cols int
+	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('migrations') WHERE name IN ('version', 'name', 'applied')`).Scan(&cols); err != nil {
+		return 0, err
+	}
+	if cols != 3 {
+		return 0, newErr(CodeForeign, nil, path)
+	}
+	var first string
+	var have int
+	err := q.QueryRowContext(ctx, `SELECT coalesce((SELECT name FROM migrations WHERE version = 1), ''), coalesce(max(version), 0) FROM migrations`).Scan(&first, &have)
+	if err != nil {
+		return 0, err
+	}
+	if first != "001_init.sql" && !(have == 0 && tables == 1) {
+		return 0, newErr(CodeForeign, nil, path)
+	}
+	return have, nil
 }
 
-// inspect reads an existing file before the pool opens it: switching a
-// database to WAL writes to it, and a file of another program or of a newer
-// version must be left exactly as it is.
+type querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// inspect reads an existing file before the pool opens it: opening it for
+// writing may switch it to WAL, roll back a journal or checkpoint a WAL,
+// and a file of another program or of a newer version must be left exactly
+// as it is, journals included. The file alone is read first, as immutable;
+// when a WAL beside it may hold more (the last migration of a newer
+// version, say), the WAL is read too, through a read-only connection.
 func inspect(path string, known int) error {
 	if st, err := os.Stat(path); err != nil || st.Size() == 0 {
 		return nil
 	}
+	if err := inspectWith(path, "mode=ro&immutable=1", known); err != nil {
+		return err
+	}
+	if st, err := os.Stat(path + "-wal"); err == nil && st.Size() > 0 {
+		return inspectWith(path, "mode=ro", known)
+	}
+	return nil
+}
+
+func inspectWith(path, params string, known int) error {
 	u := url.URL{Path: path}
-	sdb, err := sql.Open("sqlite", "file:"+u.EscapedPath()+"?_pragma=busy_timeout(5000)")
+	sdb, err := sql.Open("sqlite", "file:"+u.EscapedPath()+"?"+params+"&_pragma=busy_timeout(5000)")
 	if err != nil {
 		return newErr(CodeCannotOpen, err, path, err)
 	}
 	defer sdb.Close()
+	sdb.SetMaxOpenConns(1)
 	have, err := schemaVersion(context.Background(), sdb, path)
 	if err != nil {
 		db := &DB{path: path}
