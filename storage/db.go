@@ -44,6 +44,8 @@ type DB struct {
 	// damaged is set once SQLite reported the file damaged: nothing more
 	// is written to it.
 	damaged atomic.Bool
+	// readOnly is why the file cannot be written (nil when it can).
+	readOnly error
 }
 
 // DefaultPath is where the database lives unless told otherwise:
@@ -90,12 +92,15 @@ func openWith(path string, migrations fs.FS) (*DB, error) {
 	if err != nil {
 		return nil, newErr(CodeCannotOpen, err, path, err)
 	}
-	if err := preflight(abs); err != nil {
-		return nil, err
-	}
 	ms, err := readMigrations(migrations)
 	if err != nil {
 		return nil, newErr(CodeFailure, err, abs, err)
+	}
+	if err := preflight(abs); err != nil {
+		if ErrorCode(err) == CodeCannotOpen && readable(abs) {
+			return openReadOnly(abs, len(ms), err)
+		}
+		return nil, err
 	}
 	if err := inspect(abs, len(ms)); err != nil {
 		return nil, err
@@ -115,6 +120,65 @@ func openWith(path string, migrations fs.FS) (*DB, error) {
 	}
 	return db, nil
 }
+
+// readable reports whether path is a file this process can read (though
+// perhaps not write).
+func readable(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	return err == nil && !st.IsDir() && st.Size() > 0
+}
+
+// openReadOnly opens a database file that cannot be written: everything
+// that reads works, every write is refused with CodeReadOnly. SQLite reads
+// a WAL database read-only when it can use the WAL index beside it; where
+// it cannot (a directory nobody may write to), and no WAL is left over,
+// the file is read as immutable.
+func openReadOnly(abs string, known int, why error) (*DB, error) {
+	if err := inspect(abs, known); err != nil {
+		return nil, err
+	}
+	var cause error = why
+	if se, ok := why.(*Error); ok && len(se.Args) > 1 {
+		if e, ok := se.Args[1].(error); ok {
+			cause = e
+		}
+	}
+	u := url.URL{Path: abs}
+	tries := []string{"mode=ro"}
+	if st, err := os.Stat(abs + "-wal"); err != nil || st.Size() == 0 {
+		tries = append(tries, "mode=ro&immutable=1")
+	}
+	var last error
+	for _, params := range tries {
+		sdb, err := sql.Open("sqlite", "file:"+u.EscapedPath()+"?"+params+"&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)")
+		if err != nil {
+			return nil, newErr(CodeCannotOpen, err, abs, err)
+		}
+		sdb.SetMaxOpenConns(4)
+		have, err := schemaVersion(context.Background(), sdb, abs)
+		if err != nil {
+			sdb.Close()
+			last = err
+			continue
+		}
+		if have != known {
+			sdb.Close()
+			// An older schema needs its migrations written first.
+			return nil, newErr(CodeCannotOpen, why, abs, cause)
+		}
+		return &DB{Now: time.Now, sql: sdb, path: abs, readOnly: cause}, nil
+	}
+	db := &DB{path: abs}
+	return nil, db.wrapOpen(last)
+}
+
+// ReadOnly reports whether the database can only be read.
+func (db *DB) ReadOnly() bool { return db.readOnly != nil }
 
 // preflight finds the problems SQLite would report badly: a directory that
 // cannot be made, a file that cannot be written, a file that is no SQLite
@@ -226,6 +290,9 @@ func isBusy(err error) bool {
 // another process holds the lock past the busy timeout it tries again, so
 // that "database is locked" does not reach the players.
 func (db *DB) update(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	if db.readOnly != nil {
+		return newErr(CodeReadOnly, nil, db.path, db.readOnly)
+	}
 	if db.damaged.Load() {
 		return newErr(CodeDamaged, nil, db.path, "an earlier check or command found the file damaged")
 	}

@@ -4,8 +4,10 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -101,5 +103,63 @@ func TestDamagedDatabaseStopsEveryCommand(t *testing.T) {
 	wb(t, good, "generate", "--games", "40")
 	if code, out, errs := wb(t, good, "check"); code != 0 || !strings.Contains(out, "no problems") {
 		t.Errorf("check of a sound file: exit %d %.300q %.300q", code, out, errs)
+	}
+}
+
+// Issue 10.7: a database file that cannot be written can still be read:
+// games, stats, export and players work, and only writing is refused.
+func TestReadOnlyDatabaseCanBeRead(t *testing.T) {
+	if p := os.Getenv("WB_READONLY_DB"); p != "" {
+		readOnlyChecks(t, p)
+		return
+	}
+	for _, dirMode := range []os.FileMode{0o755, 0o777} {
+		dir, err := os.MkdirTemp("", "wb-ro-*")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer os.RemoveAll(dir)
+		db := filepath.Join(dir, "w.db")
+		if code, _, errs := wb(t, db, "generate", "--games", "20"); code != 0 {
+			t.Fatal(errs)
+		}
+		os.Chmod(db, 0o444)
+		os.Chmod(dir, dirMode) // 0755: not even SQLite's WAL index can be made beside it
+		if os.Geteuid() != 0 {
+			readOnlyChecks(t, db)
+			continue
+		}
+		// root writes any file: run the checks as nobody, from a copy of
+		// this test binary that nobody may run.
+		bin := filepath.Join(dir, "cmd.test")
+		data, err := os.ReadFile(os.Args[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(bin, data, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(bin, "-test.run=^TestReadOnlyDatabaseCanBeRead$")
+		cmd.Env = append(os.Environ(), "WB_READONLY_DB="+db, "HOME="+dir)
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("directory %o, as nobody: %v\n%s", dirMode, err, out)
+		}
+	}
+}
+
+func readOnlyChecks(t *testing.T, db string) {
+	before, _ := os.ReadFile(db)
+	for _, args := range [][]string{{"games"}, {"stats"}, {"export"}, {"players"}} {
+		if code, out, errs := wb(t, db, args...); code != 0 || out == "" {
+			t.Errorf("%v on a read-only file: exit %d, %.100q %.300q", args, code, out, errs)
+		}
+	}
+	code, _, errs := wb(t, db, "players", "add", "Neu")
+	if code != 3 || !strings.Contains(errs, "can only be read") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("players add on a read-only file: exit %d, %q", code, errs)
+	}
+	if after, _ := os.ReadFile(db); string(after) != string(before) {
+		t.Error("the read-only file changed")
 	}
 }
