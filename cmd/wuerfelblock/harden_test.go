@@ -2,6 +2,8 @@ package main
 
 import (
 	"crypto/sha256"
+	"database/sql"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -162,4 +164,82 @@ func readOnlyChecks(t *testing.T, db string) {
 	if after, _ := os.ReadFile(db); string(after) != string(before) {
 		t.Error("the read-only file changed")
 	}
+}
+
+// rawControls finds what must never reach a terminal raw: control
+// characters other than newline and tab, and bidi overrides.
+func rawControls(s string) string {
+	for _, r := range s {
+		switch {
+		case r == '\n' || r == '\t':
+		case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 || r == '\u202e' || r == '\u202d' || r == '\u2066' || r == '\u200f':
+			return fmt.Sprintf("%U", r)
+		}
+	}
+	return ""
+}
+
+// Issue 10.8: names and ids from files and other programs never reach the
+// terminal raw, in any output or error.
+func TestNothingRawReachesTheTerminal(t *testing.T) {
+	evil := "Ev\x1b[2J\x1b]52;c;QUFB\x07il\r\u202eA"
+	check := func(what string, outs ...string) {
+		t.Helper()
+		for _, o := range outs {
+			if r := rawControls(o); r != "" {
+				t.Errorf("%s: %s reaches the terminal raw in %q", what, r, o)
+			}
+		}
+	}
+	dir := t.TempDir()
+	db := filepath.Join(dir, "w.db")
+
+	// judge: a turn's player.
+	rec := strings.Replace(goodRecord, `{"player":"Anna"`, `{"player":`+jsonString(evil), 1)
+	in := writeFile(t, "r.json", rec)
+	_, out, errs := wb(t, db, "judge", in)
+	check("judge", out, errs)
+	_, out, errs = wb(t, db, "judge", "--json", in)
+	check("judge --json", out, errs)
+
+	// import: a record's id.
+	idRec := `{"id":` + jsonString("\x1b]0;pwned\x07"+strings.Repeat("x", 5000)) + `,` + goodRecord[1:]
+	in = writeFile(t, "i.json", "["+idRec+"]")
+	_, out, errs = wb(t, db, "import", in)
+	check("import", out, errs)
+	if len(errs) > 400 {
+		t.Errorf("import echoes a 5000-character id whole: %d bytes", len(errs))
+	}
+
+	// players rename echoes the new name as stored.
+	wb(t, db, "players", "add", "Anna")
+	_, out, errs = wb(t, db, "players", "rename", "Anna", "Bo\x1b[31mb")
+	check("players rename", out, errs)
+
+	// A database another program wrote names into.
+	wb(t, db, "import", writeFile(t, "g.json", goodRecord))
+	raw := openRaw(t, db)
+	if _, err := raw.Exec(`UPDATE players SET name = ? WHERE name = 'Ben'`, evil); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	for _, args := range [][]string{{"games"}, {"games", "--json"}, {"players"}, {"players", "--json"}, {"stats"}, {"stats", "--csv"}, {"export"}} {
+		_, out, errs := wb(t, db, args...)
+		check(strings.Join(args, " "), out, errs)
+	}
+}
+
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// openRaw opens a database as another program would.
+func openRaw(t *testing.T, path string) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db
 }
