@@ -142,6 +142,8 @@ func (v *kniffelView) quick() bool            { return !v.p.ui.prefs.kniffelByTh
 func (v *kniffelView) prompt() string {
 	t := v.game().KniffelTurn()
 	switch {
+	case v.lastThrow():
+		return v.tr("box (a–m, ↑↓, Enter):", "Feld (a–m, ↑↓, Enter):")
 	case v.pending != nil:
 		return v.tr("keep (dice) or box:", "behalten (Würfel) oder Feld:")
 	case v.canScore():
@@ -156,6 +158,8 @@ func (v *kniffelView) prompt() string {
 func (v *kniffelView) keys() []keyHelp {
 	k := []keyHelp{}
 	switch {
+	case v.lastThrow():
+		k = append(k, keyHelp{"a–m/↑↓", v.tr("choose box", "Feld wählen")}, keyHelp{"Enter", v.tr("write it", "eintragen")})
 	case v.pending != nil:
 		k = append(k, keyHelp{"22", v.tr("keep these, throw the rest", "behalten, Rest werfen")},
 			keyHelp{"n", v.tr("keep none", "nichts behalten")},
@@ -171,6 +175,12 @@ func (v *kniffelView) keys() []keyHelp {
 		k = append(k, keyHelp{"t", v.tr("throw by throw ↔ final dice", "Wurf für Wurf ↔ Endwürfel")})
 	}
 	return k
+}
+
+// lastThrow reports whether the pending throw is the turn's last: its
+// dice go in a box, nothing can be kept.
+func (v *kniffelView) lastThrow() bool {
+	return v.pending != nil && v.game().KniffelTurn().ThrowsLeft() <= 1
 }
 
 func (v *kniffelView) canToggle() bool {
@@ -248,6 +258,10 @@ func (v *kniffelView) submit(s string) bool {
 	v.pending = roll
 	v.selectBest()
 	// "Throw 2: 6", never "Throw 6": a single die could be read as the throw's number.
+	if v.lastThrow() {
+		v.p.say(fmt.Sprintf(v.tr("Throw %d: %s. The last throw: choose a box.", "Wurf %d: %s. Der letzte Wurf: Feld wählen."), t.Throws()+1, validate.FormatDice(roll)))
+		return true
+	}
 	v.p.say(fmt.Sprintf(v.tr("Throw %d: %s. Type the dice to keep, or choose a box.", "Wurf %d: %s. Zu behaltende Würfel tippen oder ein Feld wählen."), t.Throws()+1, validate.FormatDice(roll)))
 	return true
 }

@@ -179,3 +179,21 @@ func TestStatsChartsSayTheirHouseRules(t *testing.T) {
 		}
 	}
 }
+
+// Issue 12.5: after the third Kniffel throw only boxes are offered: no
+// invitation to keep dice, in the message, the prompt or the hint line.
+func TestKniffelThirdThrowOffersOnlyBoxes(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('5', "Anna", "Bob")
+	h.typ("t")
+	h.typ("66123\n66\n")
+	h.typ("664/666\n")
+	h.typ("12\n")
+	h.see("Wurf 3 von 3", "Würfel: 1 2 6 6 6")
+	for _, s := range []string{"Zu behaltende Würfel", "behalten, Rest werfen", "behalten (Würfel)"} {
+		h.notSee(s)
+	}
+	h.see("Feld wählen")
+	h.typ("f\n")
+	h.see("Anna: Sechser 18")
+}
