@@ -137,7 +137,17 @@ func shortName(name string, w int) string {
 
 func (v *kniffelView) body() tview.Primitive  { return v.layout }
 func (v *kniffelView) game() *scoresheet.Game { return v.p.game() }
-func (v *kniffelView) quick() bool            { return !v.p.ui.prefs.kniffelByThrow }
+
+// quick reports whether the final dice are entered instead of every throw:
+// the table's choice, except in a turn whose throws are being entered one
+// by one (as in a game resumed in the middle of such a turn).
+func (v *kniffelView) quick() bool {
+	t := v.game().KniffelTurn()
+	if _, kept := t.Kept(); t.Throws() > 0 && (kept || v.pending != nil) {
+		return false // quick entry is one entry of the final dice, never kept
+	}
+	return !v.p.ui.prefs.kniffelByThrow
+}
 
 func (v *kniffelView) prompt() string {
 	t := v.game().KniffelTurn()

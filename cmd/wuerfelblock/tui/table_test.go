@@ -197,3 +197,24 @@ func TestKniffelThirdThrowOffersOnlyBoxes(t *testing.T) {
 	h.typ("f\n")
 	h.see("Anna: Sechser 18")
 }
+
+// Issue 12.6: a Kniffel game resumed in the middle of a throw-by-throw
+// turn asks for the next throw as such: mode, prompt and "Wurf n von 3".
+func TestKniffelResumeMidTurnThrowByThrow(t *testing.T) {
+	db := openDB(t)
+	h := start(t, db)
+	h.newGame('5', "Anna", "Bob")
+	h.typ("t")
+	h.typ("66123\n66\n")
+	h.typ("664/666\n")
+	h.see("Wurf 3 (2 Würfel):")
+	h.stop()
+
+	h = start(t, db) // a new program: the entry mode is not remembered
+	h.typ("1")
+	h.see("am Zug: Anna")
+	h.see("Eingabe: Wurf für Wurf", "Wurf 3 (2 Würfel):", " von 3", "Behalten: 6 6 6")
+	h.notSee("Endwürfel")
+	h.typ("12\n")
+	h.see("Wurf 3 von 3", "Würfel: 1 2 6 6 6")
+}
