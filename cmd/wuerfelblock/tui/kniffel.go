@@ -331,7 +331,13 @@ func (v *kniffelView) command(ev *tcell.EventKey) bool {
 		r := ev.Rune()
 		switch {
 		case r >= 'a' && r < 'a'+rune(validate.NumCategories) && v.canScore():
-			v.sel = validate.Category(r - 'a')
+			c := validate.Category(r - 'a')
+			if b := v.game().Boxes(v.game().Seat()); b.Filled[c] {
+				// Say so, and leave the box chosen before as it was.
+				v.p.say(fmt.Sprintf(v.tr("%s is already filled (%d): choose a free box.", "%s ist schon belegt (%d): ein freies Feld wählen."), c.Name(v.lang), b.Value[c]))
+				return true
+			}
+			v.sel = c
 			return true
 		case r == 'n' && v.pending != nil:
 			v.throw(v.pending, []int{})

@@ -218,3 +218,20 @@ func TestKniffelResumeMidTurnThrowByThrow(t *testing.T) {
 	h.typ("12\n")
 	h.see("Wurf 3 von 3", "Würfel: 1 2 6 6 6")
 }
+
+// Issue 12.7: the letter of a filled Kniffel box says so, with its value,
+// and the box chosen before stays chosen.
+func TestKniffelFilledBoxLetter(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('5', "Anna", "Bob")
+	h.typ("66612\nf\n")
+	h.see("Anna: Sechser 18")
+	h.typ("12345\nk\n")
+	h.see("Bob: Große Straße 40")
+	h.typ("66666\n")
+	h.see("▸ Kniffel 50")
+	h.typ("f")
+	h.see("Sechser", "schon belegt (18)", "▸ Kniffel 50")
+	h.typ("\n")
+	h.see("Anna: Kniffel 50")
+}
