@@ -141,7 +141,8 @@ func (p *play) game() *scoresheet.Game { return p.sg.Game }
 
 func (p *play) help() ([]keyHelp, *validate.Rules) {
 	keys := append(p.view.keys(),
-		keyHelp{"u / Ctrl-Z", p.tr("take back the last entry (u on an empty input)", "letzten Eintrag zurücknehmen (u bei leerer Eingabe)")},
+		keyHelp{"u / Ctrl-Z", p.tr("take back the throw waiting for its keep, else the last entry (u on an empty input)",
+			"den Wurf zurücknehmen, der auf seine Auswahl wartet, sonst den letzten Eintrag (u bei leerer Eingabe)")},
 		keyHelp{"Esc", p.tr("clear the input / drop a typed throw; on an empty input: leave (asks first)", "Eingabe löschen / getippten Wurf verwerfen; bei leerer Eingabe: Spiel verlassen (mit Rückfrage)")},
 		keyHelp{"q", p.tr("leave the game (asks first; the game is saved)", "Spiel verlassen (mit Rückfrage; das Spiel ist gespeichert)")},
 	)
@@ -438,9 +439,16 @@ func (p *play) turnSummary(res scoresheet.TurnResult) string {
 	return fmt.Sprintf("%s: %d", who, res.Points)
 }
 
-// undo takes back the last stored entry and says what it was.
+// undo takes back a throw typed but not taken yet (at the keep prompt);
+// otherwise the last stored entry, and says what it was.
 func (p *play) undo() {
-	p.view.cancel()
+	if d := p.view.typedThrow(); d != nil {
+		p.view.cancel()
+		p.input.SetText("")
+		p.say(fmt.Sprintf(p.tr("Taken back: the throw %s (it was not stored yet).", "Zurückgenommen: der Wurf %s (er war noch nicht gespeichert)."), validate.FormatDice(d)))
+		p.refresh()
+		return
+	}
 	p.input.SetText("")
 	if p.game().Len() == 0 {
 		p.say(p.tr("Nothing to take back.", "Nichts zurückzunehmen."))

@@ -129,6 +129,10 @@ func TestUndoAcrossTurns(t *testing.T) {
 	if n := h.stored().Game.Len(); n != 0 {
 		t.Fatalf("stored entries %d, want 0", n)
 	}
+	// The throw taken back waits for its keep again; u drops it, then
+	// there is nothing left.
+	h.typ("u")
+	h.see("Zurückgenommen: der Wurf 1 1 1 5 2 3")
 	h.typ("u")
 	h.see("Nichts zurückzunehmen")
 }

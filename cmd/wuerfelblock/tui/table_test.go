@@ -235,3 +235,28 @@ func TestKniffelFilledBoxLetter(t *testing.T) {
 	h.typ("\n")
 	h.see("Anna: Kniffel 50")
 }
+
+// Issue 12.8: u at the keep prompt takes back the throw just typed, not
+// the previous player's stop; on a turn without a pending throw it takes
+// back the last stored entry.
+func TestUndoAtKeepPromptDropsPendingThrow(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("111234\na")
+	h.see("Zug 1000")
+	h.typ("s")
+	h.see("Anna schreibt 1000", "am Zug: Bob")
+	h.typ("111523\n")
+	h.see("was kommt zur Seite?")
+	h.typ("u")
+	h.notSee("was kommt zur Seite?")
+	h.see("am Zug: Bob")
+	sg := h.stored()
+	if n := sg.Game.Len(); n != 2 {
+		t.Fatalf("stored entries %d after u at the keep prompt, want Anna's throw and stop", n)
+	}
+	totals(t, sg, 1000, 0)
+	// Now the turn is empty: u takes back Anna's stop.
+	h.typ("u")
+	h.see("Zurückgenommen: das Schreiben", "am Zug: Anna")
+}
