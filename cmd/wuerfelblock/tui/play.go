@@ -382,7 +382,8 @@ func (p *play) reload() bool {
 
 // reloadOnConflict loads the game again when another program (a second
 // device, the command line) changed it meanwhile, so that the table sees
-// the stored state and can enter again; what was typed stays in the input.
+// the stored state and can enter again. What was typed is dropped (and
+// named): it was meant for a state that is gone, maybe another player's turn.
 func (p *play) reloadOnConflict(err error) {
 	var se *storage.Error
 	if !errors.As(err, &se) || se.Code != storage.CodeConflict {
@@ -391,7 +392,17 @@ func (p *play) reloadOnConflict(err error) {
 	msg := "[red::rb]" + p.tr(" NOT TAKEN ", " NICHT ÜBERNOMMEN ") + "[-::-] " +
 		p.tr("The game was changed elsewhere meanwhile and has been loaded again: this is how it stands now.",
 			"Das Spiel wurde inzwischen anderswo geändert und neu geladen: so steht es jetzt.")
+	typed := strings.TrimSpace(p.input.GetText())
+	if d := p.view.typedThrow(); d != nil {
+		typed = strings.ReplaceAll(validate.FormatDice(d), " ", "")
+	}
 	if p.reload() {
+		p.view.cancel()
+		p.input.SetText("")
+		if typed != "" {
+			msg += " " + fmt.Sprintf(p.tr("What was typed (%s) is dropped: type it again if it still holds.",
+				"Das Getippte (%s) ist verworfen: neu eingeben, falls es noch gilt."), esc(typed))
+		}
 		p.message.SetText(msg)
 		p.refresh()
 	}

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -259,4 +261,28 @@ func TestUndoAtKeepPromptDropsPendingThrow(t *testing.T) {
 	// Now the turn is empty: u takes back Anna's stop.
 	h.typ("u")
 	h.see("Zurückgenommen: das Schreiben", "am Zug: Anna")
+}
+
+// Issue 12.9: an entry refused as stale (the game changed in another
+// terminal) leaves no typed dice behind that the next Enter would enter
+// for the next player.
+func TestStaleRefusalClearsInput(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	other := h.stored() // a second terminal: Anna throws and stops there
+	for _, e := range []scoresheet.Entry{entryThrow([]int{1, 1, 1, 2, 3, 4}, []int{1, 1, 1}), entryStop()} {
+		if err := h.db.Append(context.Background(), other, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.typ("111523/1115\n")
+	h.see("NICHT ÜBERNOMMEN", "anderswo geändert", "am Zug: Bob", "111523/1115")
+	_, y := h.find("Wurf (6 Würfel):")
+	if line := strings.Split(h.screen(), "\n")[y]; strings.Contains(line, "111523") {
+		t.Fatalf("the refused dice stay in the input: %q", line)
+	}
+	h.typ("\n")
+	if n := h.stored().Game.Len(); n != 2 {
+		t.Fatalf("stored entries %d, want Anna's throw and stop only", n)
+	}
 }
