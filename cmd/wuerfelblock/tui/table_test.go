@@ -286,3 +286,19 @@ func TestStaleRefusalClearsInput(t *testing.T) {
 		t.Fatalf("stored entries %d, want Anna's throw and stop only", n)
 	}
 }
+
+// Issue 12.10: in 5000 the turn panel says before the stop that it would
+// pass the points on; the stop still takes one key.
+func TestStopPreviewShown5000(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('2', "Ann", "Bob")
+	h.typ("11111\ns")
+	h.see("Ann schreibt 4400")
+	h.typ("66655\ns")
+	h.see("Bob schreibt 700")
+	h.typ("66655\n")
+	h.see("Du darfst schreiben", "Schreiben jetzt: Ann wäre über 5000: die 700", "Punkte gehen an Bob")
+	h.typ("s")
+	h.see("700 Punkte gehen an Bob")
+	totals(t, h.stored(), 4400, 1400)
+}
