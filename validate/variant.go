@@ -102,3 +102,14 @@ func (v Variant) FixedRounds() int {
 	}
 	return 0
 }
+
+// VariantOf is the game facts of game g with its basic rules (the zero
+// Variant for an unknown game). Facts that depend on house rules (target,
+// rounds) need the rules' own Variant.
+func VariantOf(g GameID) Variant {
+	d := def(g)
+	if d == nil {
+		return Variant{}
+	}
+	return d.variant(DefaultOptions(g))
+}
