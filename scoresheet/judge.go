@@ -39,15 +39,7 @@ func (e *VerdictError) Err() error { return e.err }
 
 // Rules makes the rules of a record (game and options).
 func (rec Record) Rules() (*validate.Rules, error) {
-	info, err := validate.LookupGame(rec.Game)
-	if err != nil {
-		return nil, &InputError{Err: err}
-	}
-	opts, err := validate.ParseRawOptions(info.ID, rec.Options)
-	if err != nil {
-		return nil, &InputError{Err: err}
-	}
-	r, err := validate.NewRules(info.ID, opts)
+	r, err := validate.ParseRules(rec.Game, rec.Options)
 	if err != nil {
 		return nil, &InputError{Err: err}
 	}
