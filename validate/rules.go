@@ -264,64 +264,96 @@ func (r *Rules) legalKeeps(roll Counts, pass *[7]int) []Keep {
 		}
 		return nil
 	}
+	subsets := 1
+	for f := 1; f <= 6; f++ {
+		subsets *= roll[f] + 1
+	}
+	w := keepWalk{r: r, tb: r.table(), roll: roll, pass: pass, doubling: r.doubling(pass),
+		out: make([]Keep, 0, subsets), backing: make([]int, 0, subsets*roll.N())}
+	// Walk every sub-multiset m of roll like an odometer.
+	var m Counts
+	for {
+		w.add(m)
+		if !nextSubset(&m, roll) {
+			break
+		}
+	}
+	sortKeeps(w.out)
+	return w.out
+}
+
+// doubling reports whether ergaenzen can add dice to a triple of the pass.
+func (r *Rules) doubling(pass *[7]int) bool {
 	doubling := false
 	if pass != nil && r.Options.Ergaenzen {
 		for f := 1; f <= 6; f++ {
 			doubling = doubling || pass[f] > 0
 		}
 	}
-	subsets := 1
+	return doubling
+}
+
+// nextSubset turns the odometer m on to the next sub-multiset of roll;
+// false after the last.
+func nextSubset(m *Counts, roll Counts) bool {
 	for f := 1; f <= 6; f++ {
-		subsets *= roll[f] + 1
+		if m[f] < roll[f] {
+			m[f]++
+			return true
+		}
+		m[f] = 0
 	}
-	out := make([]Keep, 0, subsets)
-	backing := make([]int, 0, subsets*roll.N())
-	// Walk every sub-multiset m of roll like an odometer.
-	var m Counts
-	for {
-		maxFives := 0
-		if r.Options.FuenferDrehen {
-			maxFives = min(m[5], roll[5]-m[5])
-		}
-		for n := 0; n <= maxFives && m.N() > 0; n++ {
-			var k Keep
-			ok := false
-			if doubling {
-				k, ok = r.keepEval(m, n, pass)
-			} else {
-				base := m
-				base[5] -= n
-				if rd := r.table().reading(base); rd.OK {
-					rd.Value += 100 * n
-					rd.Proves = rd.Proves || n > 0
-					k, ok = Keep{FivesAsOnes: n, Points: rd.Value, Reading: rd}, true
-				}
-			}
-			if ok {
-				start := len(backing)
-				for f := 1; f <= 6; f++ {
-					for i := 0; i < m[f]; i++ {
-						backing = append(backing, f)
-					}
-				}
-				k.Dice = backing[start:len(backing):len(backing)]
-				out = append(out, k)
-			}
-		}
-		f := 1
-		for ; f <= 6; f++ {
-			if m[f] < roll[f] {
-				m[f]++
-				break
-			}
-			m[f] = 0
-		}
-		if f > 6 {
-			break
-		}
+	return false
+}
+
+// keepWalk gathers the legal keeps of a throw; all their dice share one
+// backing array.
+type keepWalk struct {
+	r        *Rules
+	tb       *table
+	roll     Counts
+	pass     *[7]int
+	doubling bool
+	out      []Keep
+	backing  []int
+}
+
+// add lists the keeps of the dice m, with each number of fives as ones.
+func (w *keepWalk) add(m Counts) {
+	maxFives := 0
+	if w.r.Options.FuenferDrehen {
+		maxFives = min(m[5], w.roll[5]-m[5])
 	}
-	sortKeeps(out)
-	return out
+	for n := 0; n <= maxFives && m.N() > 0; n++ {
+		k, ok := w.value(m, n)
+		if !ok {
+			continue
+		}
+		start := len(w.backing)
+		for f := 1; f <= 6; f++ {
+			for i := 0; i < m[f]; i++ {
+				w.backing = append(w.backing, f)
+			}
+		}
+		k.Dice = w.backing[start:len(w.backing):len(w.backing)]
+		w.out = append(w.out, k)
+	}
+}
+
+// value is the keep m with n fives as ones, ok false when it does not score.
+func (w *keepWalk) value(m Counts, n int) (Keep, bool) {
+	if w.doubling {
+		return w.r.keepEval(m, n, w.pass)
+	}
+	base := m
+	base[5] -= n
+	rd := w.tb.reading(base)
+	if !rd.OK {
+		return Keep{}, false
+	}
+	rd.Value += 100 * n
+	rd.Proves = rd.Proves || n > 0
+	return Keep{FivesAsOnes: n, Points: rd.Value, Reading: rd}, true
 }
 
 func sortKeeps(ks []Keep) {
