@@ -67,19 +67,14 @@ func optionsKey(r *validate.Rules) string {
 
 // rulesOf makes the rules of a stored game id and options key.
 func rulesOf(game, options string) (*validate.Rules, error) {
-	info, err := validate.LookupGame(game)
-	if err != nil {
-		return nil, err
-	}
 	var raw validate.RawOptions
 	if err := json.Unmarshal([]byte(options), &raw); err != nil {
+		if _, gerr := validate.LookupGame(game); gerr != nil {
+			return nil, gerr
+		}
 		return nil, err
 	}
-	o, err := validate.ParseRawOptions(info.ID, raw)
-	if err != nil {
-		return nil, err
-	}
-	return validate.NewRules(info.ID, o)
+	return validate.ParseRules(game, raw)
 }
 
 // optionsMap is the options key as values (bool, int or []int by id).
