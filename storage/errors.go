@@ -14,6 +14,8 @@ type Code string
 const (
 	CodeCannotOpen    Code = "storage.cannot-open"     // the file or its directory cannot be created or written
 	CodeCorrupt       Code = "storage.corrupt"         // not an SQLite file, or a damaged one
+	CodeDamaged       Code = "storage.damaged"         // SQLite found the file damaged while using it: nothing more is written
+	CodeReadOnly      Code = "storage.read-only"       // the file can be read but not written: a write was refused
 	CodeForeign       Code = "storage.foreign"         // an SQLite file of some other program
 	CodeNewerSchema   Code = "storage.newer-schema"    // written by a newer wuerfelblock
 	CodeNotFound      Code = "storage.not-found"       // no such player, game or preset
@@ -24,6 +26,7 @@ const (
 	CodeSomeBroken    Code = "storage.some-broken"     // an export left out games that cannot be replayed
 	CodeNotFinished   Code = "storage.not-finished"    // a record says finished, but its turns do not end the game
 	CodeDiverged      Code = "storage.diverged"        // an imported game differs from the stored one with its id
+	CodeDiffers       Code = "storage.differs"         // an imported record has a stored game's id but another game, players or house rules
 	CodeBadID         Code = "storage.bad-id"          // a game id that is not a UUID
 	CodeShortID       Code = "storage.short-id"        // a game id prefix of fewer than 4 characters
 	CodeNothingToUndo Code = "storage.nothing-to-undo" // Undo on a game without entries
@@ -45,6 +48,12 @@ var messages = map[Code][2]string{
 	CodeCorrupt: {
 		"%s is not a wuerfelblock database or it is damaged (%v); the file was left untouched. Choose another file with --db or restore a backup",
 		"%s ist keine wuerfelblock-Datenbank oder sie ist beschädigt (%v); die Datei wurde nicht verändert. Mit --db eine andere Datei wählen oder eine Sicherung zurückspielen"},
+	CodeDamaged: {
+		"the database %s is damaged (%v); nothing more was written to it. Run 'wuerfelblock check' to see what is wrong, and restore a backup",
+		"die Datenbank %s ist beschädigt (%v); es wurde nichts mehr hineingeschrieben. 'wuerfelblock check' zeigt, was nicht stimmt; eine Sicherung zurückspielen"},
+	CodeReadOnly: {
+		"the database %s can only be read (%v): nothing was changed. Give yourself write permission for the file and its directory, or choose another file with --db",
+		"die Datenbank %s lässt sich nur lesen (%v): nichts wurde geändert. Schreibrechte für die Datei und ihr Verzeichnis geben oder mit --db eine andere Datei wählen"},
 	CodeForeign: {
 		"%s is an SQLite database of another program, not of wuerfelblock; the file was left untouched. Choose another file with --db",
 		"%s ist eine SQLite-Datenbank eines anderen Programms, nicht von wuerfelblock; die Datei wurde nicht verändert. Mit --db eine andere Datei wählen"},
@@ -70,6 +79,9 @@ var messages = map[Code][2]string{
 	CodeDiverged: {
 		"game %s is stored here with other entries than in the file (taken back and played otherwise on one side); it was left as it is",
 		"Spiel %s ist hier mit anderen Einträgen gespeichert als in der Datei (auf einer Seite zurückgenommen und anders gespielt); es bleibt, wie es ist"},
+	CodeDiffers: {
+		"game %s is stored here with other %s (stored: %s; in the file: %s); the record was not imported",
+		"Spiel %s ist hier mit anderen %s gespeichert (gespeichert: %s; in der Datei: %s); der Bericht wurde nicht eingelesen"},
 	CodeNotFinished: {
 		"the record says the game is finished, but by the rules it is not over after its turns (%d)",
 		"der Bericht nennt das Spiel beendet, aber nach den Regeln ist es nach seinen Zügen (%d) nicht zu Ende"},
@@ -89,6 +101,10 @@ var what = map[string][2]string{
 	"player": {"player", "Spieler"},
 	"game":   {"game", "Spiel"},
 	"preset": {"preset", "Voreinstellung"},
+	// For CodeDiffers: "stored here with other …".
+	"kind":    {"game (game id)", "Spiel (Spiel-ID)"},
+	"players": {"players or seats", "Spielern oder Plätzen"},
+	"options": {"house rules", "Hausregeln"},
 }
 
 // Error returns the English message.

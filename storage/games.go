@@ -45,6 +45,9 @@ type StoredGame struct {
 	Game           *scoresheet.Game
 	Started, Ended time.Time // Ended is zero while the game runs
 	Status         Status
+	// Coach is how much the coach says during play (chosen with the game,
+	// changed with SetCoach).
+	Coach CoachLevel
 
 	row     int64   // games.id
 	players []int64 // player ids by seat
@@ -64,19 +67,14 @@ func optionsKey(r *validate.Rules) string {
 
 // rulesOf makes the rules of a stored game id and options key.
 func rulesOf(game, options string) (*validate.Rules, error) {
-	info, err := validate.LookupGame(game)
-	if err != nil {
-		return nil, err
-	}
 	var raw validate.RawOptions
 	if err := json.Unmarshal([]byte(options), &raw); err != nil {
+		if _, gerr := validate.LookupGame(game); gerr != nil {
+			return nil, gerr
+		}
 		return nil, err
 	}
-	o, err := validate.ParseRawOptions(info.ID, raw)
-	if err != nil {
-		return nil, err
-	}
-	return validate.NewRules(info.ID, o)
+	return validate.ParseRules(game, raw)
 }
 
 // optionsMap is the options key as values (bool, int or []int by id).
@@ -92,7 +90,7 @@ func optionsMap(game, options string) map[string]any {
 func NormalizeID(id string) (string, error) {
 	u, err := uuid.Parse(strings.TrimSpace(id))
 	if err != nil {
-		return "", newErr(CodeBadID, err, id)
+		return "", newErr(CodeBadID, err, scoresheet.Cut(id, 40))
 	}
 	return u.String(), nil
 }
@@ -134,7 +132,7 @@ func (db *DB) createGame(ctx context.Context, tx *sql.Tx, rules *validate.Rules,
 		return nil, err
 	}
 	started = started.Truncate(time.Millisecond)
-	sg := &StoredGame{ID: id, Game: g, Started: started, Status: Running, players: ids, options: optionsKey(rules)}
+	sg := &StoredGame{ID: id, Game: g, Started: started, Status: Running, Coach: CoachOdds, players: ids, options: optionsKey(rules)}
 	res, err := db.exec(ctx, tx, `INSERT INTO games (uuid, game, options, status, started) VALUES (?, ?, ?, 'running', ?)`,
 		id, string(rules.Game), sg.options, started.UnixMilli())
 	if err != nil {
@@ -179,8 +177,8 @@ func loadGame(ctx context.Context, tx *sql.Tx, id string) (*StoredGame, error) {
 	var game string
 	var started int64
 	var ended sql.NullInt64
-	err := tx.QueryRowContext(ctx, `SELECT id, game, options, status, started, ended, rev FROM games WHERE uuid = ?`, id).
-		Scan(&sg.row, &game, &sg.options, &sg.Status, &started, &ended, &sg.rev)
+	err := tx.QueryRowContext(ctx, `SELECT id, game, options, status, started, ended, rev, coach FROM games WHERE uuid = ?`, id).
+		Scan(&sg.row, &game, &sg.options, &sg.Status, &started, &ended, &sg.rev, &sg.Coach)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("game", id)
 	}
@@ -703,7 +701,7 @@ func (db *DB) LastWinner(ctx context.Context, game string, players []string) (wi
 func (db *DB) FindGame(ctx context.Context, prefix string) (string, error) {
 	p := strings.ToLower(strings.TrimSpace(prefix))
 	if strings.Trim(p, "0123456789abcdef-") != "" {
-		return "", newErr(CodeBadID, nil, prefix)
+		return "", newErr(CodeBadID, nil, scoresheet.Cut(prefix, 40))
 	}
 	if len(p) < 4 {
 		return "", newErr(CodeShortID, nil, prefix)
