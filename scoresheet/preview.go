@@ -1,13 +1,12 @@
 package scoresheet
 
-import "github.com/wuerfelblock/wuerfelblock/validate"
-
 // StopPreview is what a stop now would write, without writing it: the
 // turn's result with its events (5000: points passed on to another player
 // or lost over 5000, a total reset by the same score). ok is false where no
 // stop is allowed now (a rule blocks it, or the game has no stop).
 func (g *Game) StopPreview() (res TurnResult, ok bool) {
-	if g.fam == nil || g.finished || g.Rules.Game == validate.GameRueckwaerts || len(g.fam.StopBlockers()) > 0 {
+	f := g.Family()
+	if f == nil || g.finished || g.Rules.Variant().TableTurns || len(f.StopBlockers()) > 0 {
 		return TurnResult{}, false
 	}
 	c := g.Clone()
