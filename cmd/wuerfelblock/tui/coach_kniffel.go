@@ -100,15 +100,13 @@ func (v *kniffelView) coachLines() string {
 	g := v.game()
 	t := g.KniffelTurn()
 	var b strings.Builder
-	if level == storage.CoachAdvice {
-		if line := v.lastTurnCost(); line != "" {
-			b.WriteString(line)
-		}
+	d, have := v.dice()
+	if level == storage.CoachAdvice && !have {
+		b.WriteString(v.lastTurnCost()) // until the dice of the next turn are in
 	}
 	// The position: before a throw, after one, or with the dice in.
 	total := float64(g.Totals()[g.Seat()])
 	var value float64
-	d, have := v.dice()
 	left := 0 // throws still allowed after the dice on the table
 	switch {
 	case v.pending != nil:
@@ -126,12 +124,12 @@ func (v *kniffelView) coachLines() string {
 	if level != storage.CoachAdvice || !have {
 		return b.String()
 	}
+	// The best hold, the best box (to stand on the dice), what the box
+	// under the cursor costs, then the next best holds with their cost.
+	var holds []kniffel.HoldValue
 	if left > 0 {
-		holds := tn.Holds(d, left)
+		holds = tn.Holds(d, left)
 		fmt.Fprintf(&b, v.tr("Advice: hold %s\n", "Rat: %s behalten\n"), v.holdName(holds[0].Dice, d))
-		for _, h := range holds[1:min(3, len(holds))] {
-			fmt.Fprintf(&b, "  %s −%s\n", v.holdName(h.Dice, d), v.num(holds[0].Expected-h.Expected))
-		}
 	}
 	boxes := tn.Boxes(d)
 	fmt.Fprintf(&b, v.tr("Best box: %s\n", "Bestes Feld: %s\n"), boxes[0].Category.Name(v.lang))
@@ -139,6 +137,9 @@ func (v *kniffelView) coachLines() string {
 		if loss, ok := tn.BoxLoss(d, v.sel); ok {
 			fmt.Fprintf(&b, v.tr("%s costs %s\n", "%s kostet %s\n"), v.sel.Name(v.lang), v.num(loss))
 		}
+	}
+	for _, h := range holds[min(1, len(holds)):min(3, len(holds))] {
+		fmt.Fprintf(&b, "  %s −%s\n", v.holdName(h.Dice, d), v.num(holds[0].Expected-h.Expected))
 	}
 	return b.String()
 }
