@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"database/sql"
@@ -99,33 +100,160 @@ func exportOf(sg *StoredGame) ExportRecord {
 }
 
 // DecodeExport reads what export wrote: a JSON array of records, each with
-// or without id, status and times (a single record object is taken too).
-// Input that is not such JSON at all is an error (*scoresheet.InputError); an
-// element that is not a record comes back with its Err set, for Import to
-// refuse.
+// or without id, status and times (a single record object, or one record
+// per line, is taken too). Input that is not such JSON at all is an error
+// (*scoresheet.InputError); an element that is not a record comes back with
+// its Err set, for Import to refuse. It reads everything into memory: for
+// files of any size use ExportReader.
 func DecodeExport(data []byte) ([]ExportRecord, error) {
-	data = bytes.TrimSpace(data)
-	var elems []json.RawMessage
-	switch {
-	case len(data) == 0:
-		return nil, scoresheet.NewInputError("no records: the input is empty", "keine Spielberichte: die Eingabe ist leer")
-	case data[0] == '{':
-		elems = []json.RawMessage{data}
-	case data[0] == '[':
-		if err := json.Unmarshal(data, &elems); err != nil {
-			return nil, scoresheet.NewInputError("not a JSON array of game records: %v", "keine JSON-Liste von Spielberichten: %v", err)
+	x := NewExportReader(bytes.NewReader(data))
+	var out []ExportRecord
+	for {
+		r, err := x.Next()
+		if err == io.EOF {
+			return out, nil
 		}
-	default:
-		return nil, scoresheet.NewInputError("not a JSON array of game records", "keine JSON-Liste von Spielberichten")
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
 	}
-	if !json.Valid(data) {
-		return nil, scoresheet.NewInputError("not valid JSON", "kein gültiges JSON")
+}
+
+// ExportReader reads an export record by record, in memory that does not
+// grow with the number of records: a JSON array of records (what export
+// writes), a single record, or one record per line (JSON Lines).
+type ExportReader struct {
+	in    *bufio.Reader
+	count *countingReader
+	dec   *json.Decoder
+	array bool
+	n     int // records read
+	done  bool
+}
+
+// NewExportReader reads from r.
+func NewExportReader(r io.Reader) *ExportReader {
+	c := &countingReader{r: r, limit: -1}
+	return &ExportReader{count: c, in: bufio.NewReaderSize(c, 64<<10)}
+}
+
+// Records is how many records Next returned.
+func (x *ExportReader) Records() int { return x.n }
+
+// Next returns the next record, or io.EOF after the last. An element that
+// is not a record comes back with its Err set; input that is no JSON
+// records at all (or that breaks off, or a record larger than
+// scoresheet.MaxRecordBytes) is an *scoresheet.InputError, which ends the
+// reading.
+func (x *ExportReader) Next() (ExportRecord, error) {
+	if x.done {
+		return ExportRecord{}, io.EOF
 	}
-	out := make([]ExportRecord, len(elems))
-	for i, el := range elems {
-		out[i] = decodeOne(el)
+	if x.dec == nil {
+		if err := x.start(); err != nil {
+			x.done = true
+			return ExportRecord{}, err
+		}
 	}
-	return out, nil
+	if !x.dec.More() {
+		x.done = true
+		if x.array {
+			if _, err := x.dec.Token(); err != nil { // the closing ]
+				return ExportRecord{}, x.broken(err)
+			}
+		}
+		if _, err := x.dec.Token(); err != io.EOF {
+			return ExportRecord{}, scoresheet.NewInputError("more data after the records", "nach den Spielberichten folgen weitere Daten")
+		}
+		return ExportRecord{}, io.EOF
+	}
+	// The element may take MaxRecordBytes beyond what the decoder has read.
+	x.count.limit = x.count.n + scoresheet.MaxRecordBytes + 128<<10
+	var raw json.RawMessage
+	err := x.dec.Decode(&raw)
+	x.count.limit = -1
+	if err != nil {
+		x.done = true
+		return ExportRecord{}, x.broken(err)
+	}
+	x.n++
+	if len(raw) > scoresheet.MaxRecordBytes {
+		x.done = true
+		return ExportRecord{}, x.tooLarge()
+	}
+	return decodeOne(raw), nil
+}
+
+// start finds out what the input is: a list, or records one after another.
+func (x *ExportReader) start() error {
+	for {
+		b, err := x.in.ReadByte()
+		if err == io.EOF {
+			return scoresheet.NewInputError("no records: the input is empty", "keine Spielberichte: die Eingabe ist leer")
+		}
+		if err != nil {
+			return scoresheet.NewInputError("cannot read the records: %v", "die Spielberichte lassen sich nicht lesen: %v", err)
+		}
+		switch b {
+		case ' ', '\t', '\r', '\n':
+			continue
+		case '[', '{':
+			x.in.UnreadByte()
+			x.dec = json.NewDecoder(x.in)
+			if b == '[' {
+				x.array = true
+				if _, err := x.dec.Token(); err != nil {
+					return x.broken(err)
+				}
+			}
+			return nil
+		case 0xef: // a UTF-8 byte order mark
+			if c, _ := x.in.Peek(2); bytes.Equal(c, []byte{0xbb, 0xbf}) {
+				x.in.Discard(2)
+				continue
+			}
+		}
+		return scoresheet.NewInputError("not a JSON array of game records", "keine JSON-Liste von Spielberichten")
+	}
+}
+
+// broken says where the input stopped being JSON records.
+func (x *ExportReader) broken(err error) error {
+	if errors.Is(err, errTooLarge) {
+		return x.tooLarge()
+	}
+	return scoresheet.NewInputError("record %d: not valid JSON (%v); the records before it were read",
+		"Bericht %d: kein gültiges JSON (%v); die Berichte davor wurden gelesen", x.n+1, err)
+}
+
+func (x *ExportReader) tooLarge() error {
+	return scoresheet.NewInputError("record %d is larger than %d MiB; no game needs that much (a record holds at most %d turns)",
+		"Bericht %d ist größer als %d MiB; kein Spiel braucht so viel (ein Bericht hat höchstens %d Züge)",
+		x.n+1, scoresheet.MaxRecordBytes>>20, scoresheet.MaxTurns)
+}
+
+var errTooLarge = errors.New("record too large")
+
+// countingReader counts what was read and stops at limit (-1: none).
+type countingReader struct {
+	r     io.Reader
+	n     int64
+	limit int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	if c.limit >= 0 {
+		if c.n >= c.limit {
+			return 0, errTooLarge
+		}
+		if rest := c.limit - c.n; int64(len(p)) > rest {
+			p = p[:rest]
+		}
+	}
+	k, err := c.r.Read(p)
+	c.n += int64(k)
+	return k, err
 }
 
 // decodeOne takes id, status and times off one element and reads the rest

@@ -90,23 +90,34 @@ func runImport(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "wuerfelblock import: "+e.tr("give one file (- for standard input)", "genau eine Datei angeben (- für die Standardeingabe)"))
 		return exitInput
 	}
-	var data []byte
-	var err error
-	if pos[0] == "-" {
-		data, err = io.ReadAll(e.stdin)
-	} else {
-		data, err = os.ReadFile(pos[0])
+	var in io.Reader = e.stdin
+	if pos[0] != "-" {
+		f, err := os.Open(pos[0])
+		if err != nil {
+			fmt.Fprintf(e.stderr, "wuerfelblock import: %s\n", e.fileProblem(pos[0], err, false))
+			return exitInput
+		}
+		defer f.Close()
+		in = f
 	}
-	if err != nil {
-		fmt.Fprintf(e.stderr, "wuerfelblock import: %s\n", e.fileProblem(pos[0], err, false))
-		return exitInput
-	}
-	recs, err := storage.DecodeExport(data)
-	if err != nil {
+	// Records are read one by one as they are stored: memory does not grow
+	// with the file. Input that is no records at all is refused before
+	// the database is opened.
+	x := storage.NewExportReader(in)
+	first, err := x.Next()
+	if err != nil && err != io.EOF {
 		return e.fail("import", err)
 	}
+	pending := err == nil
+	next := func() (storage.ExportRecord, error) {
+		if pending {
+			pending = false
+			return first, nil
+		}
+		return x.Next()
+	}
 	return e.withDB("import", func(ctx context.Context, db *storage.DB) int {
-		rep, err := db.Import(ctx, recs)
+		rep, err := db.ImportFrom(ctx, next)
 		for _, r := range rep.Refused {
 			where := fmt.Sprintf("%s %d", e.tr("record", "Eintrag"), r.Index+1)
 			if r.ID != "" {
