@@ -144,3 +144,51 @@ func TestImportKnownIDMustBeTheSameGame(t *testing.T) {
 	}
 	checkSummaries(t, db)
 }
+
+// Issue 10.10: rules are built once per distinct rule set.
+func TestRulesAreCached(t *testing.T) {
+	a, err := rulesOf("zehntausend", `{"ziel":2000}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := rulesOf("zehntausend", `{"ziel":2000}`)
+	c, _ := rulesOf("zehntausend", `{}`)
+	if a != b || a == c {
+		t.Errorf("rulesOf: the same set gave %p and %p, another %p", a, b, c)
+	}
+}
+
+// Issue 10.11: the running-games query of the home screen uses the status
+// index instead of scanning every game.
+func TestGamesByStatusUsesTheIndex(t *testing.T) {
+	db := openTest(t)
+	fill(t, db, 9, 30)
+	db.sql.Exec(`ANALYZE`)
+	q, args := gamesQuery(GameFilter{Status: Running, Limit: 10})
+	rows, err := db.sql.Query(`EXPLAIN QUERY PLAN `+q, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var plan []string
+	for rows.Next() {
+		var id, parent, notused int
+		var detail string
+		rows.Scan(&id, &parent, &notused, &detail)
+		plan = append(plan, detail)
+	}
+	if p := strings.Join(plan, "; "); !strings.Contains(p, "games_status") || strings.Contains(p, "SCAN g ") && !strings.Contains(p, "SEARCH g") {
+		t.Errorf("plan: %s", p)
+	}
+	all, _ := db.Games(ctx, GameFilter{})
+	running, _ := db.Games(ctx, GameFilter{Status: Running})
+	n := 0
+	for _, g := range all {
+		if g.Status == Running {
+			n++
+		}
+	}
+	if len(running) != n || n == 0 {
+		t.Errorf("%d running games listed, %d among all", len(running), n)
+	}
+}

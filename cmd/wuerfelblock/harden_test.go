@@ -280,3 +280,32 @@ func TestRecordLimits(t *testing.T) {
 		t.Errorf("a file that breaks off: %d %q %q", code, out, errs)
 	}
 }
+
+// Issue 10.10: games lists the latest 20 by default, with --limit and --all.
+func TestGamesPaging(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "w.db")
+	if code, _, errs := wb(t, db, "generate", "--games", "45"); code != 0 {
+		t.Fatal(errs)
+	}
+	lines := func(out string) int { return strings.Count(out, "\n") }
+	_, out, _ := wb(t, db, "games")
+	if !strings.Contains(out, "20 of 45") || lines(out) != 1+20+1 {
+		t.Errorf("default listing: %d lines\n%s", lines(out), out)
+	}
+	_, out, _ = wb(t, db, "games", "--limit", "5")
+	if !strings.Contains(out, "5 of 45") || lines(out) != 1+5+1 {
+		t.Errorf("--limit 5: %d lines\n%s", lines(out), out)
+	}
+	_, out, _ = wb(t, db, "games", "--all")
+	if strings.Contains(out, " of 45") || lines(out) != 1+45 {
+		t.Errorf("--all: %d lines", lines(out))
+	}
+	code, out, _ := wb(t, db, "games", "--json")
+	var gs []map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &gs) != nil || len(gs) != 20 {
+		t.Errorf("--json: %d games", len(gs))
+	}
+	if code, _, errs := wb(t, db, "games", "--all", "--limit", "3"); code != 2 {
+		t.Errorf("--all with --limit: %d %q", code, errs)
+	}
+}
