@@ -38,58 +38,122 @@ func (r ExportRecord) Err() error { return r.bad }
 // Export returns the given games (nil: every game, oldest first) as records.
 // Exporting every game leaves out games whose entries these rules no longer
 // replay, and then returns the others together with a CodeSomeBroken error.
+// It holds every record in memory: ExportTo streams.
 func (db *DB) Export(ctx context.Context, ids []string) ([]ExportRecord, error) {
 	var out []ExportRecord
+	_, err := db.ExportEach(ctx, ids, func(r ExportRecord) error {
+		out = append(out, r)
+		return nil
+	})
+	if err != nil && ErrorCode(err) != CodeSomeBroken {
+		return nil, err
+	}
+	return out, err
+}
+
+// ExportTo writes the given games (nil: every game, oldest first) to w as
+// export does (ExportWriter), one game at a time: memory does not grow with
+// the number of games. It returns how many games it wrote; see Export for
+// the games it leaves out.
+func (db *DB) ExportTo(ctx context.Context, ids []string, w io.Writer) (int, error) {
+	x := NewExportWriter(w)
+	n, err := db.ExportEach(ctx, ids, x.Write)
+	if err != nil && ErrorCode(err) != CodeSomeBroken {
+		return n, err
+	}
+	if cerr := x.Close(); cerr != nil {
+		return n, cerr
+	}
+	return n, err
+}
+
+// ExportEach hands the given games (nil: every game, oldest first) to fn
+// one at a time, all read in one transaction (a consistent copy while
+// others write).
+func (db *DB) ExportEach(ctx context.Context, ids []string, fn func(ExportRecord) error) (int, error) {
 	var partial error
-	all := ids == nil
+	n := 0
 	err := db.view(ctx, func(tx *sql.Tx) error {
-		if ids == nil {
-			rows, err := tx.QueryContext(ctx, `SELECT uuid FROM games ORDER BY started, uuid`)
+		n, partial = 0, nil
+		var broken []error
+		one := func(id string, all bool) error {
+			sg, err := loadGame(ctx, tx, id)
+			if all && ErrorCode(err) == CodeReplay {
+				// One game the rules no longer accept must not keep all the
+				// others from being saved.
+				broken = append(broken, err)
+				return nil
+			}
 			if err != nil {
 				return err
 			}
+			if err := fn(exportOf(sg)); err != nil {
+				return errWrite{err}
+			}
+			n++
+			return nil
+		}
+		if ids != nil {
+			for _, id := range ids {
+				uid, err := NormalizeID(id)
+				if err != nil {
+					return err
+				}
+				if err := one(uid, false); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		// Every game, a page of ids at a time.
+		var lastStarted int64 = -1 << 62
+		lastID := ""
+		for {
+			rows, err := tx.QueryContext(ctx, `SELECT uuid, started FROM games WHERE (started, uuid) > (?, ?) ORDER BY started, uuid LIMIT 500`, lastStarted, lastID)
+			if err != nil {
+				return err
+			}
+			var page []string
 			for rows.Next() {
-				var id string
-				if err := rows.Scan(&id); err != nil {
+				if err := rows.Scan(&lastID, &lastStarted); err != nil {
 					rows.Close()
 					return err
 				}
-				ids = append(ids, id)
+				page = append(page, lastID)
 			}
 			rows.Close()
 			if err := rows.Err(); err != nil {
 				return err
 			}
-		}
-		out = make([]ExportRecord, 0, len(ids))
-		var broken []error
-		for _, id := range ids {
-			uid, err := NormalizeID(id)
-			if err != nil {
-				return err
+			for _, id := range page {
+				if err := one(id, true); err != nil {
+					return err
+				}
 			}
-			sg, err := loadGame(ctx, tx, uid)
-			if all && ErrorCode(err) == CodeReplay {
-				// One game the rules no longer accept must not keep all the
-				// others from being saved.
-				broken = append(broken, err)
-				continue
+			if len(page) < 500 {
+				break
 			}
-			if err != nil {
-				return err
-			}
-			out = append(out, exportOf(sg))
 		}
 		if len(broken) > 0 {
 			partial = newErr(CodeSomeBroken, broken[0], len(broken), broken[0])
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, err
+	var we errWrite
+	if errors.As(err, &we) {
+		return n, we.err
 	}
-	return out, partial
+	if err != nil {
+		return n, err
+	}
+	return n, partial
 }
+
+// errWrite carries an error of the export's writer through the database's
+// error handling unchanged.
+type errWrite struct{ err error }
+
+func (e errWrite) Error() string { return e.err.Error() }
 
 func exportOf(sg *StoredGame) ExportRecord {
 	r := ExportRecord{ID: sg.ID, Status: sg.Status, Started: sg.Started.UTC(), Record: sg.Game.Record()}
@@ -646,22 +710,53 @@ func (db *DB) importGame(ctx context.Context, tx *sql.Tx, id string, r ExportRec
 // EncodeExport writes records as export does: a JSON array with one record
 // per line, so that exports are easy to read, diff and merge.
 func EncodeExport(recs []ExportRecord) ([]byte, error) {
-	if len(recs) == 0 {
-		return []byte("[]\n"), nil
-	}
 	var buf bytes.Buffer
-	buf.WriteString("[\n")
-	for i, r := range recs {
-		b, err := json.Marshal(r)
-		if err != nil {
+	x := NewExportWriter(&buf)
+	for _, r := range recs {
+		if err := x.Write(r); err != nil {
 			return nil, err
 		}
-		buf.Write(b)
-		if i < len(recs)-1 {
-			buf.WriteByte(',')
-		}
-		buf.WriteByte('\n')
 	}
-	buf.WriteString("]\n")
+	if err := x.Close(); err != nil {
+		return nil, err
+	}
 	return buf.Bytes(), nil
+}
+
+// ExportWriter writes records as export does, one at a time: a JSON array
+// with one record per line.
+type ExportWriter struct {
+	w *bufio.Writer
+	n int
+}
+
+// NewExportWriter writes to w; Close ends the array.
+func NewExportWriter(w io.Writer) *ExportWriter {
+	return &ExportWriter{w: bufio.NewWriterSize(w, 64<<10)}
+}
+
+// Write writes one record.
+func (x *ExportWriter) Write(r ExportRecord) error {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	if x.n == 0 {
+		x.w.WriteString("[\n")
+	} else {
+		x.w.WriteString(",\n")
+	}
+	x.n++
+	_, err = x.w.Write(b)
+	return err
+}
+
+// Close ends the array and flushes it (it does not close the writer).
+func (x *ExportWriter) Close() error {
+	if x.n == 0 {
+		x.w.WriteString("[]\n")
+	} else {
+		x.w.WriteString("\n]\n")
+	}
+	return x.w.Flush()
 }

@@ -1,7 +1,9 @@
 package storage
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -190,5 +192,43 @@ func TestGamesByStatusUsesTheIndex(t *testing.T) {
 	}
 	if len(running) != n || n == 0 {
 		t.Errorf("%d running games listed, %d among all", len(running), n)
+	}
+}
+
+// failingWriter takes limit bytes and then fails.
+type failingWriter struct{ limit, n int }
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if w.n+len(p) > w.limit {
+		return 0, errors.New("disk full")
+	}
+	w.n += len(p)
+	return len(p), nil
+}
+
+// Issue 10.12: export streams game by game: what a reader of the stream
+// sees comes while the games are read, and a writer's error stops it.
+func TestExportStreams(t *testing.T) {
+	db := openTest(t)
+	fill(t, db, 11, 60)
+	var all bytes.Buffer
+	n, err := db.ExportTo(ctx, nil, &all)
+	if err != nil || n != 60 {
+		t.Fatalf("ExportTo: %d, %v", n, err)
+	}
+	recs, err := db.Export(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := EncodeExport(recs)
+	if !bytes.Equal(all.Bytes(), want) {
+		t.Error("ExportTo writes other bytes than EncodeExport")
+	}
+	// A writer that fails after 100 kB: the export stops there, having read
+	// only the games it could write (the buffer holds 64 kB).
+	w := &failingWriter{limit: 100 << 10}
+	n, err = db.ExportTo(ctx, nil, w)
+	if err == nil || !strings.Contains(err.Error(), "disk full") || n >= 60 {
+		t.Errorf("a failing writer: %d games, %v", n, err)
 	}
 }
