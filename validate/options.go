@@ -89,6 +89,7 @@ type OptionSpec struct {
 	// empty means any number from Min on, a multiple of Step when Step > 0.
 	Values []int
 	Min    int
+	Max    int // 0: no upper bound; else a limit no real game reaches
 	Step   int
 	EN, DE string
 
@@ -135,8 +136,13 @@ func (o OptionSpec) AllowedIn(l Lang) string {
 		}
 		return strings.Join(parts, ", ")
 	}
-	if o.Step > 0 {
+	switch {
+	case o.Step > 0 && o.Max > 0:
+		return fmt.Sprintf(tr("a positive multiple of %d up to %d", "ein positives Vielfaches von %d bis %d"), o.Step, o.Max)
+	case o.Step > 0:
 		return fmt.Sprintf(tr("a positive multiple of %d", "ein positives Vielfaches von %d"), o.Step)
+	case o.Max > 0:
+		return fmt.Sprintf(tr("a whole number from %d to %d", "eine ganze Zahl von %d bis %d"), o.Min, o.Max)
 	}
 	return fmt.Sprintf(tr("a whole number from %d", "eine ganze Zahl ab %d"), o.Min)
 }
@@ -160,7 +166,7 @@ func diceOpt(values ...int) OptionSpec {
 
 var zehntausendOptions = []OptionSpec{
 	diceOpt(5, 6),
-	intOpt(OptionSpec{ID: "ziel", Default: 10000, Min: 50, Step: 50,
+	intOpt(OptionSpec{ID: "ziel", Default: 10000, Min: 50, Max: 1000000, Step: 50,
 		EN: "target total; who reaches it ends the game after the round", DE: "Zielpunktzahl; wer sie erreicht, beendet das Spiel nach der Runde"},
 		func(o *Options) *int { return &o.Ziel }),
 	boolOpt("verdoppeln", func(o *Options) *bool { return &o.Verdoppeln }, false,
@@ -209,11 +215,11 @@ var kniffelOptions = []OptionSpec{diceOpt(5),
 }
 
 var totOptions = []OptionSpec{
-	intOpt(OptionSpec{ID: "wuerfel", Default: 5, Min: 1, EN: "number of dice", DE: "Anzahl der Würfel"},
+	intOpt(OptionSpec{ID: "wuerfel", Default: 5, Min: 1, Max: 36, EN: "number of dice", DE: "Anzahl der Würfel"},
 		func(o *Options) *int { return &o.Wuerfel }),
 	{ID: "killer", Kind: KindFaces, Default: []int{5}, EN: "the killer number(s): dice showing them are out", DE: "die Killerzahl(en): Würfel, die sie zeigen, scheiden aus",
 		ref: func(o *Options) any { return &o.Killer }},
-	intOpt(OptionSpec{ID: "runden", Default: 3, Min: 1, EN: "number of rounds", DE: "Anzahl der Runden"},
+	intOpt(OptionSpec{ID: "runden", Default: 3, Min: 1, Max: 100, EN: "number of rounds", DE: "Anzahl der Runden"},
 		func(o *Options) *int { return &o.Runden }),
 	boolOpt("killerwurf_zaehlt_nicht", func(o *Options) *bool { return &o.KillerwurfZaehltNicht }, false,
 		"a throw with any killer number scores nothing", "ein Wurf mit einer Killerzahl zählt gar nicht"),
@@ -355,7 +361,7 @@ func (s OptionSpec) check(v any) (any, error) {
 			return nil, newError(CodeOptionType, s.ID, PhraseWholeNumber, fmt.Sprint(v))
 		}
 		if len(s.Values) > 0 && !slices.Contains(s.Values, n) ||
-			len(s.Values) == 0 && (n < s.Min || s.Step > 0 && n%s.Step != 0) {
+			len(s.Values) == 0 && (n < s.Min || s.Max > 0 && n > s.Max || s.Step > 0 && n%s.Step != 0) {
 			return nil, newError(CodeOptionValue, s.ID, n, allowedText(s))
 		}
 		return n, nil
