@@ -111,6 +111,43 @@ func (o OptionSpec) Describe(l Lang) string {
 	return o.EN
 }
 
+// Name is the option's name for players in l ("Fünfer drehen", "turn
+// fives"); the ID is what records and the command line use.
+func (o OptionSpec) Name(l Lang) string {
+	n, ok := optionNames[o.ID]
+	if !ok {
+		return o.ID
+	}
+	if l == German {
+		return n[1]
+	}
+	return n[0]
+}
+
+// optionNames are the options' names in English and German, by id.
+var optionNames = map[string][2]string{
+	"wuerfel":                 {"dice", "Würfel"},
+	"ziel":                    {"target", "Ziel"},
+	"verdoppeln":              {"doubling", "Verdoppeln"},
+	"strasse":                 {"street", "Straße"},
+	"drei_paare":              {"three pairs", "Drei Paare"},
+	"pyramide":                {"pyramid", "Pyramide"},
+	"fuenfer_drehen":          {"turn fives", "Fünfer drehen"},
+	"bestaetigen":             {"confirming", "Bestätigen"},
+	"verschaerft":             {"stricter", "Verschärft"},
+	"minus":                   {"minus", "Minus"},
+	"nix":                     {"nix", "Nix"},
+	"ergaenzen":               {"adding on", "Ergänzen"},
+	"steigerung":              {"rising", "Steigerung"},
+	"hausbau":                 {"house building", "Hausbau"},
+	"beweisen":                {"proving", "Beweisen"},
+	"joker":                   {"joker", "Joker"},
+	"killer":                  {"killer numbers", "Killerzahlen"},
+	"runden":                  {"rounds", "Runden"},
+	"killerwurf_zaehlt_nicht": {"killer throw scores nothing", "Killerwurf zählt nicht"},
+	"hundert":                 {"thirty to a hundred", "Von dreißig auf hundert"},
+}
+
 // Allowed says in words which values the option takes (English, as in
 // error messages; see AllowedIn for people).
 func (o OptionSpec) Allowed() string { return o.AllowedIn(English) }
