@@ -90,7 +90,7 @@ func optionsMap(game, options string) map[string]any {
 func NormalizeID(id string) (string, error) {
 	u, err := uuid.Parse(strings.TrimSpace(id))
 	if err != nil {
-		return "", newErr(CodeBadID, err, id)
+		return "", newErr(CodeBadID, err, scoresheet.Cut(id, 40))
 	}
 	return u.String(), nil
 }
@@ -713,7 +713,7 @@ func (db *DB) LastWinner(ctx context.Context, game string, players []string) (wi
 func (db *DB) FindGame(ctx context.Context, prefix string) (string, error) {
 	p := strings.ToLower(strings.TrimSpace(prefix))
 	if strings.Trim(p, "0123456789abcdef-") != "" {
-		return "", newErr(CodeBadID, nil, prefix)
+		return "", newErr(CodeBadID, nil, scoresheet.Cut(prefix, 40))
 	}
 	if len(p) < 4 {
 		return "", newErr(CodeShortID, nil, prefix)
