@@ -386,16 +386,27 @@ func isConstraint(err error) bool {
 const (
 	insertEntry = `INSERT INTO entries (game_id, n, kind, roll, keep, fives, category) VALUES (?, ?, ?, ?, ?, ?, ?)`
 	insertTurn  = `INSERT INTO turns (game_id, turn, seat, player_id, game, points, total, end_kind, throws, hot_dice, failed, dice_left, category, bonus, attack,
-		t1, t2, t3, t4, t5, t6)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+		t1, t2, t3, t4, t5, t6, busted, attacked)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 )
 
+// endKinds are the stored names of the ways a turn ends (turns.end_kind).
 var endKinds = map[validate.TurnEnd]string{
 	validate.Stopped:  "stopped",
 	validate.Bust:     "bust",
 	validate.NixEnd:   "nix",
 	validate.Voided:   "voided",
 	validate.Finished: "finished",
+}
+
+// endKindOf is the way a turn ended by its stored name (Running for none).
+func endKindOf(s string) validate.TurnEnd {
+	for k, v := range endKinds {
+		if v == s {
+			return k
+		}
+	}
+	return validate.Running
 }
 
 func b2i(b bool) int {
@@ -414,7 +425,8 @@ func (db *DB) writeTurn(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scor
 	if _, err := db.exec(ctx, tx, insertTurn, sg.row, turn, t.Seat, sg.players[t.Seat], string(g.Rules.Game),
 		t.Points, t.Totals[t.Seat], end, t.Throws, t.HotDice, b2i(t.FailedObligation), t.DiceLeft,
 		nullString(t.Category), t.Bonus, t.Attack,
-		t.ByDice[1], t.ByDice[2], t.ByDice[3], t.ByDice[4], t.ByDice[5], t.ByDice[6]); err != nil {
+		t.ByDice[1], t.ByDice[2], t.ByDice[3], t.ByDice[4], t.ByDice[5], t.ByDice[6],
+		b2i(t.Busted()), b2i(t.Attacked())); err != nil {
 		if isConstraint(err) {
 			return newErr(CodeConflict, err, sg.ID)
 		}
