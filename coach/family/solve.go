@@ -199,9 +199,9 @@ func (s *Solver) keepLists(r *validate.Rules, rep *validate.FamilyTurn, n int) [
 // (see next): the same dice count, points and reading flags.
 func (g *game) distinct(ks []validate.Keep) []validate.Keep {
 	type effect struct {
-		n, pts                  int
+		n, pts                   int
 		proves, ofAKind, confirm bool
-		doubled, values         [7]int
+		doubled, values          [7]int
 	}
 	seen := make([]effect, 0, len(ks))
 	out := make([]validate.Keep, 0, len(ks))
