@@ -113,7 +113,7 @@ func newSolver(r *validate.Rules) (*Solver, error) {
 	for n := 1; n <= g.dice; n++ {
 		s.keeps[ctxKey{n: int8(n)}] = fresh[n]
 	}
-	effects := map[ctxKey][][]validate.Keep{}
+	effects := map[ctxKey]*effectSet{}
 	s.throwsOf = append(s.throwsOf, 0)
 	for i := 0; i < len(s.states); i++ {
 		st := s.states[i]
@@ -124,40 +124,46 @@ func newSolver(r *validate.Rules) (*Solver, error) {
 			ks = s.keepLists(r, reps[key], n)
 			s.keeps[key] = ks
 		}
-		eff, ok := effects[key]
-		if !ok {
-			eff = make([][]validate.Keep, len(ks))
-			for ri := range ks {
-				eff[ri] = g.distinct(ks[ri])
-			}
-			effects[key] = eff
+		es := effects[key]
+		if es == nil {
+			es = g.effects(ks, s.rolls[n])
+			effects[key] = es
 		}
-		for ri, c := range s.rolls[n] {
+		// The state after each effect, worked out once for all throws.
+		succ := make([]int32, len(es.keeps))
+		for e, k := range es.keeps {
+			st2, pts := g.next(st, k)
+			if pts <= 0 || pts%step != 0 {
+				return nil, fmt.Errorf("keep %v of %v is worth %d, not a positive multiple of %d", k.Dice, es.rolls[e], pts, step)
+			}
+			j, fresh := s.intern(st2)
+			succ[e] = j
+			s.maxPts = max(s.maxPts, pts)
+			if fresh && g.ergaenzen {
+				rep := repOf[int32(i)].Clone()
+				if err := rep.Throw(validate.Throw{Roll: es.rolls[e].Pips(), Keep: k.Dice, FivesAsOnes: k.FivesAsOnes}); err != nil {
+					return nil, fmt.Errorf("engine refused its own keep %v of %v: %w", k.Dice, es.rolls[e], err)
+				}
+				repOf[j] = rep
+				if k2 := s.ctxOf(st2); !g.fresh(st2) && reps[k2] == nil && k2.combos != ([7]int32{}) {
+					reps[k2] = rep
+				}
+			}
+		}
+		// Throws with the same outcomes are one throw with their chances
+		// added up (a bust included).
+		same := map[string]int32{}
+		first := int32(len(s.throws))
+		for ri := range s.rolls[n] {
 			lo := int32(len(s.outcomes))
-			for _, k := range eff[ri] {
-				st2, pts := g.next(st, k)
-				if pts <= 0 || pts%step != 0 {
-					return nil, fmt.Errorf("keep %v of %v is worth %d, not a positive multiple of %d", k.Dice, c, pts, step)
-				}
-				j, fresh := s.intern(st2)
-				if fresh && g.ergaenzen {
-					rep := repOf[int32(i)].Clone()
-					if err := rep.Throw(validate.Throw{Roll: c.Pips(), Keep: k.Dice, FivesAsOnes: k.FivesAsOnes}); err != nil {
-						return nil, fmt.Errorf("engine refused its own keep %v of %v: %w", k.Dice, c, err)
-					}
-					repOf[j] = rep
-					if k2 := s.ctxOf(st2); !g.fresh(st2) && reps[k2] == nil && k2.combos != ([7]int32{}) {
-						reps[k2] = rep
-					}
-				}
-				s.maxPts = max(s.maxPts, pts)
+			for _, e := range es.byRoll[ri] {
 				// A state's value never falls with more points (of the same
 				// phase), so of two keeps leading to one state only the one
 				// worth more counts.
-				o := outcome{pts: int32(pts), to: j}
+				o := outcome{pts: int32(es.keeps[e].Points), to: succ[e]}
 				dup := false
 				for x := lo; x < int32(len(s.outcomes)); x++ {
-					if p := &s.outcomes[x]; p.to == j && s.phase(int(p.pts)) == s.phase(pts) {
+					if p := &s.outcomes[x]; p.to == o.to && s.phase(int(p.pts)) == s.phase(int(o.pts)) {
 						p.pts = max(p.pts, o.pts)
 						dup = true
 						break
@@ -167,6 +173,20 @@ func newSolver(r *validate.Rules) (*Solver, error) {
 					s.outcomes = append(s.outcomes, o)
 				}
 			}
+			outs := s.outcomes[lo:]
+			slices.SortFunc(outs, func(a, b outcome) int {
+				if a.to != b.to {
+					return int(a.to - b.to)
+				}
+				return int(a.pts - b.pts)
+			})
+			sig := fmt.Sprint(outs)
+			if k, ok := same[sig]; ok {
+				s.throws[first+k].p += probs[n][ri]
+				s.outcomes = s.outcomes[:lo]
+				continue
+			}
+			same[sig] = int32(len(s.throws)) - first
 			s.throws = append(s.throws, throwOf{p: probs[n][ri], lo: lo, hi: int32(len(s.outcomes))})
 		}
 		s.throwsOf = append(s.throwsOf, int32(len(s.throws)))
@@ -195,27 +215,42 @@ func (s *Solver) keepLists(r *validate.Rules, rep *validate.FamilyTurn, n int) [
 	return ks
 }
 
-// distinct keeps one keep of every group that acts alike on every state
-// (see next): the same dice count, points and reading flags.
-func (g *game) distinct(ks []validate.Keep) []validate.Keep {
+// effectSet is the keeps of every throw in one context grouped by what
+// they do to any state (see next): the same dice count, points and reading
+// flags (and with ergaenzen the doubled and kept combinations).
+type effectSet struct {
+	keeps  []validate.Keep   // one keep per effect
+	rolls  []validate.Counts // a throw that allows it
+	byRoll [][]int32         // per throw, its effects
+}
+
+func (g *game) effects(ks [][]validate.Keep, rolls []validate.Counts) *effectSet {
 	type effect struct {
 		n, pts                   int
 		proves, ofAKind, confirm bool
 		doubled, values          [7]int
 	}
-	seen := make([]effect, 0, len(ks))
-	out := make([]validate.Keep, 0, len(ks))
-	for _, k := range ks {
-		e := effect{n: len(k.Dice), pts: k.Points, proves: k.Reading.Proves, ofAKind: k.Reading.OfAKind, confirm: k.Reading.Confirm}
-		if g.ergaenzen {
-			e.doubled, e.values = k.Doubled, k.Reading.OfAKindValue
-		}
-		if !slices.Contains(seen, e) {
-			seen = append(seen, e)
-			out = append(out, k)
+	es := &effectSet{byRoll: make([][]int32, len(ks))}
+	ids := map[effect]int32{}
+	for ri, list := range ks {
+		for _, k := range list {
+			e := effect{n: len(k.Dice), pts: k.Points, proves: k.Reading.Proves, ofAKind: k.Reading.OfAKind, confirm: k.Reading.Confirm}
+			if g.ergaenzen {
+				e.doubled, e.values = k.Doubled, k.Reading.OfAKindValue
+			}
+			id, ok := ids[e]
+			if !ok {
+				id = int32(len(es.keeps))
+				ids[e] = id
+				es.keeps = append(es.keeps, k)
+				es.rolls = append(es.rolls, rolls[ri])
+			}
+			if !slices.Contains(es.byRoll[ri], id) {
+				es.byRoll[ri] = append(es.byRoll[ri], id)
+			}
 		}
 	}
-	return out
+	return es
 }
 
 func (s *Solver) intern(st state) (int32, bool) {
