@@ -7,7 +7,7 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
-// Verdict is what `judge` prints for a record (contract/RECORD.md).
+// Verdict is what `judge` prints for a record (docs/RECORD.md).
 type Verdict struct {
 	Valid    bool           `json:"valid"`
 	Turns    []VerdictTurn  `json:"turns"`

@@ -8,11 +8,12 @@ import (
 	"io"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
-// Record is a game as contract/RECORD.md defines it: the rules plus the
+// Record is a game as docs/RECORD.md defines it: the rules plus the
 // ordered list of what the players entered.
 type Record struct {
 	Game    string              `json:"game"`
@@ -130,6 +131,9 @@ func DecodeRecord(r io.Reader) (Record, error) {
 func ParseRecord(data []byte) (Record, error) {
 	var rec Record
 	if err := strictUnmarshal(data, &rec); err != nil {
+		return Record{}, err
+	}
+	if err := CheckKeys(data); err != nil {
 		return Record{}, err
 	}
 	if err := rec.checkShape(); err != nil {
@@ -284,4 +288,54 @@ func CheckPlayers(players []string) error {
 		seen[k] = true
 	}
 	return nil
+}
+
+// SafeText makes a name, id or any text that came from a file, a player or
+// another program safe to print on a terminal: control characters (ESC,
+// BEL, CR, …), and invisible format characters such as bidi overrides are
+// shown as escapes (\x1b, \u202e) instead of being sent raw. Every text
+// output and error of the command line writes such text through it.
+func SafeText(s string) string {
+	clean := true
+	for _, r := range s {
+		if unsafeRune(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == utf8.RuneError:
+			b.WriteString(`\ufffd`)
+		case !unsafeRune(r):
+			b.WriteRune(r)
+		case r < 0x80:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		}
+	}
+	return b.String()
+}
+
+func unsafeRune(r rune) bool {
+	return r == utf8.RuneError || unicode.IsControl(r) || unicode.Is(unicode.Cf, r) ||
+		unicode.Is(unicode.Bidi_Control, r) || r == '\u2028' || r == '\u2029'
+}
+
+// Short is SafeText cut to at most n characters (an ellipsis marks the
+// cut): messages quote a bad value, never all of it.
+func Short(s string, n int) string {
+	if len(s) > 4*n {
+		s = s[:4*n]
+	}
+	rs := []rune(s)
+	if len(rs) > n {
+		return SafeText(string(rs[:n])) + "…"
+	}
+	return SafeText(s)
 }

@@ -24,6 +24,7 @@ const (
 	CodeSomeBroken    Code = "storage.some-broken"     // an export left out games that cannot be replayed
 	CodeNotFinished   Code = "storage.not-finished"    // a record says finished, but its turns do not end the game
 	CodeDiverged      Code = "storage.diverged"        // an imported game differs from the stored one with its id
+	CodeDiffers       Code = "storage.differs"         // an imported record has a stored game's id but another game, players or house rules
 	CodeBadID         Code = "storage.bad-id"          // a game id that is not a UUID
 	CodeShortID       Code = "storage.short-id"        // a game id prefix of fewer than 4 characters
 	CodeNothingToUndo Code = "storage.nothing-to-undo" // Undo on a game without entries
@@ -70,6 +71,9 @@ var messages = map[Code][2]string{
 	CodeDiverged: {
 		"game %s is stored here with other entries than in the file (taken back and played otherwise on one side); it was left as it is",
 		"Spiel %s ist hier mit anderen Einträgen gespeichert als in der Datei (auf einer Seite zurückgenommen und anders gespielt); es bleibt, wie es ist"},
+	CodeDiffers: {
+		"game %s is stored here with other %s (stored: %s; in the file: %s); the record was not imported",
+		"Spiel %s ist hier mit anderen %s gespeichert (gespeichert: %s; in der Datei: %s); der Bericht wurde nicht eingelesen"},
 	CodeNotFinished: {
 		"the record says the game is finished, but by the rules it is not over after its turns (%d)",
 		"der Bericht nennt das Spiel beendet, aber nach den Regeln ist es nach seinen Zügen (%d) nicht zu Ende"},
@@ -89,6 +93,10 @@ var what = map[string][2]string{
 	"player": {"player", "Spieler"},
 	"game":   {"game", "Spiel"},
 	"preset": {"preset", "Voreinstellung"},
+	// For CodeDiffers: "stored here with other …".
+	"kind":    {"game (game id)", "Spiel (Spiel-ID)"},
+	"players": {"players or seats", "Spielern oder Plätzen"},
+	"options": {"house rules", "Hausregeln"},
 }
 
 // Error returns the English message.

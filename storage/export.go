@@ -7,7 +7,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -17,7 +19,7 @@ import (
 )
 
 // ExportRecord is a game as export writes and import reads it: the game
-// record of contract/RECORD.md plus its id, status and times.
+// record of docs/RECORD.md plus its id, status and times.
 type ExportRecord struct {
 	ID      string    `json:"id,omitempty"`
 	Status  Status    `json:"status,omitempty"`
@@ -130,6 +132,10 @@ func DecodeExport(data []byte) ([]ExportRecord, error) {
 // with the strict record reader of package scoresheet.
 func decodeOne(el json.RawMessage) ExportRecord {
 	var r ExportRecord
+	if err := scoresheet.CheckKeys(el, "id", "status", "started", "ended"); err != nil {
+		r.bad = err
+		return r
+	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(el, &fields); err != nil || fields == nil {
 		r.bad = scoresheet.NewInputError("not a game record: not a JSON object", "kein Spielbericht: kein JSON-Objekt")
@@ -200,37 +206,127 @@ type Refusal struct {
 // Import stores records: each is judged by the rules engine and refused with
 // its error when invalid; a game whose id is present already is skipped, so
 // merging the histories of several devices never duplicates a game; a record
-// without id gets a new one. Records are written in transactions of
-// importBatch, so that other programs on the database wait only briefly; an
-// import cut short is completed by importing the same file again.
+// without id gets a new one. See ImportFrom.
 func (db *DB) Import(ctx context.Context, recs []ExportRecord) (ImportReport, error) {
+	i := 0
+	return db.ImportFrom(ctx, func() (ExportRecord, error) {
+		if i == len(recs) {
+			return ExportRecord{}, io.EOF
+		}
+		i++
+		return recs[i-1], nil
+	})
+}
+
+// ImportFrom stores the records next returns until it returns io.EOF. Every
+// record stands alone: it is stored whole or refused whole (a savepoint
+// each), and a refusal names its record and never touches the others.
+// Records are written in short transactions (about importSlice of work
+// each), so that a player's entry in another program waits only briefly; an
+// import cut short is completed by importing the same file again.
+//
+// An error of next (input that is not JSON records at all) ends the import
+// after the records before it were stored; it is returned with the report.
+// A database error ends it too; the records of the transaction it hit are
+// not stored.
+func (db *DB) ImportFrom(ctx context.Context, next func() (ExportRecord, error)) (ImportReport, error) {
 	var rep ImportReport
 	now := db.now()
-	for start := 0; start < len(recs); start += importBatch {
-		end := min(start+importBatch, len(recs))
+	index := 0 // of the first record of the current transaction
+	eof := false
+	var inputErr error
+	for !eof {
+		var batch []ExportRecord // read for this transaction; kept for a retry
 		var part ImportReport
 		err := db.update(ctx, func(tx *sql.Tx) error {
 			part = ImportReport{}
-			for i := start; i < end; i++ {
-				if err := db.importOne(ctx, tx, i, recs[i], now, &part); err != nil {
+			start := time.Now()
+			for k := 0; ; k++ {
+				if k == len(batch) {
+					if eof || k > 0 && time.Since(start) >= importSlice {
+						return nil
+					}
+					r, err := next()
+					if err == io.EOF {
+						eof = true
+						return nil
+					}
+					if err != nil {
+						inputErr, eof = err, true
+						return nil
+					}
+					batch = append(batch, r)
+				}
+				if err := db.importRecord(ctx, tx, index+k, batch[k], now, &part); err != nil {
 					return err
 				}
 			}
-			return nil
 		})
 		if err != nil {
 			return rep, err
 		}
+		index += len(batch)
 		rep.Imported += part.Imported
 		rep.Skipped += part.Skipped
 		rep.Extended += part.Extended
 		rep.IDs = append(rep.IDs, part.IDs...)
 		rep.Refused = append(rep.Refused, part.Refused...)
 	}
-	return rep, nil
+	return rep, inputErr
 }
 
-const importBatch = 200
+// importSlice is about how long one import transaction writes before it
+// commits and lets other programs in.
+const importSlice = 50 * time.Millisecond
+
+// importRecord stores one record inside a savepoint: a refusal, however
+// deep in the writing it comes, undoes exactly this record. Only database
+// trouble is returned as an error.
+func (db *DB) importRecord(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, now time.Time, rep *ImportReport) error {
+	if _, err := tx.ExecContext(ctx, `SAVEPOINT import_record`); err != nil {
+		return err
+	}
+	var out ImportReport
+	err := db.importOne(ctx, tx, i, r, now, &out)
+	if err != nil && isRefusal(err) {
+		out = ImportReport{Refused: []Refusal{{Index: i, ID: r.ID, Turn: -1, Err: err}}}
+		err = nil
+	}
+	if err != nil {
+		return err
+	}
+	if len(out.Refused) > 0 {
+		if _, err := tx.ExecContext(ctx, `ROLLBACK TO import_record`); err != nil {
+			return err
+		}
+		out.Imported, out.Extended, out.Skipped, out.IDs = 0, 0, 0, nil
+	}
+	if _, err := tx.ExecContext(ctx, `RELEASE import_record`); err != nil {
+		return err
+	}
+	rep.Imported += out.Imported
+	rep.Skipped += out.Skipped
+	rep.Extended += out.Extended
+	rep.IDs = append(rep.IDs, out.IDs...)
+	rep.Refused = append(rep.Refused, out.Refused...)
+	return nil
+}
+
+// isRefusal tells a record's fault (a rule, a name, an id, a conflict) from
+// trouble with the database.
+func isRefusal(err error) bool {
+	var se *Error
+	if errors.As(err, &se) {
+		switch se.Code {
+		case CodeFailure, CodeCorrupt, CodeCannotOpen:
+			return false
+		}
+		return true
+	}
+	var ve *validate.Error
+	var ie *scoresheet.InputError
+	return errors.As(err, &ve) || errors.As(err, &ie)
+}
 
 func (db *DB) importOne(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, now time.Time, rep *ImportReport) error {
 	refuse := func(err error, turn int, throw *int) {
@@ -283,10 +379,12 @@ func (db *DB) importOne(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, 
 }
 
 // mergeGame brings a game that is already stored up to date with an
-// imported copy of it: a copy with the stored entries and more (the game
-// went on on another device) adds the new entries with their summaries; a
-// copy that is the same or behind is skipped; a copy whose entries differ
-// from the stored ones (taken back and played otherwise) is refused.
+// imported copy of it. The copy must be the same game: same game, same
+// players in the same seats (in any case), same house rules. Then a copy
+// with the stored entries and more (the game went on on another device)
+// adds the new entries with their summaries, and its status and end time; a
+// copy that is the same or behind is skipped. Anything else is refused with
+// the difference named, and the stored game stays as it is.
 func (db *DB) mergeGame(ctx context.Context, tx *sql.Tx, id string, r ExportRecord, in *scoresheet.Game, now time.Time,
 	rep *ImportReport, refuse func(error, int, *int)) error {
 	sg, err := loadGame(ctx, tx, id)
@@ -297,13 +395,32 @@ func (db *DB) mergeGame(ctx context.Context, tx *sql.Tx, id string, r ExportReco
 	if err != nil {
 		return err
 	}
-	stored, incoming := sg.Game.Entries(), in.Entries()
+	differs := func(what, stored, file string) {
+		refuse(newErr(CodeDiffers, nil, id, kind(what), stored, file), -1, nil)
+	}
 	switch {
-	case samePrefix(stored, incoming):
+	case sg.Game.Rules.Game != in.Rules.Game:
+		differs("kind", string(sg.Game.Rules.Game), string(in.Rules.Game))
+		return nil
+	case !sameNames(sg.Game.Players, in.Players):
+		differs("players", scoresheet.SafeText(strings.Join(sg.Game.Players, ", ")), scoresheet.SafeText(strings.Join(in.Players, ", ")))
+		return nil
+	case sg.options != optionsKey(in.Rules):
+		differs("options", sg.options, optionsKey(in.Rules))
+		return nil
+	}
+	if r.Status == Finished && !in.Finished() {
+		refuse(newErr(CodeNotFinished, nil, len(r.Turns)), -1, nil)
+		return nil
+	}
+	stored, incoming := sg.Game.Entries(), in.Entries()
+	abandon := r.Status == Abandoned && sg.Status == Running && len(incoming) == len(stored)
+	switch {
+	case samePrefix(stored, incoming) && !abandon:
 		// The same game, or one that went on here further than in the file.
 		rep.Skipped++
 		return nil
-	case !samePrefix(incoming, stored) || sg.Game.Rules.Game != in.Rules.Game || !slices.Equal(sg.Game.Players, in.Players):
+	case !samePrefix(incoming, stored):
 		refuse(newErr(CodeDiverged, nil, id), -1, nil)
 		return nil
 	}
@@ -311,12 +428,27 @@ func (db *DB) mergeGame(ctx context.Context, tx *sql.Tx, id string, r ExportReco
 	if ended.IsZero() {
 		ended = now
 	}
+	ended = ended.Truncate(time.Millisecond)
 	g := sg.Game.Clone()
 	for n := len(stored); n < len(incoming); n++ {
 		if err := g.Apply(incoming[n]); err != nil {
 			return fmt.Errorf("import %s: entry %d of a judged game refused: %w", id, n, err)
 		}
-		if err := db.writeEntry(ctx, tx, sg, g, n, incoming[n], ended.Truncate(time.Millisecond)); err != nil {
+		if err := db.writeEntry(ctx, tx, sg, g, n, incoming[n], ended); err != nil {
+			return err
+		}
+	}
+	if !g.Finished() {
+		// The file says where a game that is not over stands.
+		st := r.Status
+		if st == "" {
+			st = sg.Status
+		}
+		var end any
+		if st == Abandoned {
+			end = ended.UnixMilli()
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, ended = ? WHERE id = ?`, string(st), end, sg.row); err != nil {
 			return err
 		}
 	}
@@ -326,6 +458,11 @@ func (db *DB) mergeGame(ctx context.Context, tx *sql.Tx, id string, r ExportReco
 	rep.Extended++
 	rep.IDs = append(rep.IDs, id)
 	return nil
+}
+
+// sameNames: the same players in the same seats; case does not count.
+func sameNames(a, b []string) bool {
+	return slices.EqualFunc(a, b, func(x, y string) bool { return nameKey(x) == nameKey(y) })
 }
 
 // samePrefix reports whether the entries a begin with all of b, compared as

@@ -45,6 +45,9 @@ type StoredGame struct {
 	Game           *scoresheet.Game
 	Started, Ended time.Time // Ended is zero while the game runs
 	Status         Status
+	// Coach is how much the coach says during play (chosen with the game,
+	// changed with SetCoach).
+	Coach CoachLevel
 
 	row     int64   // games.id
 	players []int64 // player ids by seat
@@ -134,7 +137,7 @@ func (db *DB) createGame(ctx context.Context, tx *sql.Tx, rules *validate.Rules,
 		return nil, err
 	}
 	started = started.Truncate(time.Millisecond)
-	sg := &StoredGame{ID: id, Game: g, Started: started, Status: Running, players: ids, options: optionsKey(rules)}
+	sg := &StoredGame{ID: id, Game: g, Started: started, Status: Running, Coach: CoachOdds, players: ids, options: optionsKey(rules)}
 	res, err := db.exec(ctx, tx, `INSERT INTO games (uuid, game, options, status, started) VALUES (?, ?, ?, 'running', ?)`,
 		id, string(rules.Game), sg.options, started.UnixMilli())
 	if err != nil {
@@ -179,8 +182,8 @@ func loadGame(ctx context.Context, tx *sql.Tx, id string) (*StoredGame, error) {
 	var game string
 	var started int64
 	var ended sql.NullInt64
-	err := tx.QueryRowContext(ctx, `SELECT id, game, options, status, started, ended, rev FROM games WHERE uuid = ?`, id).
-		Scan(&sg.row, &game, &sg.options, &sg.Status, &started, &ended, &sg.rev)
+	err := tx.QueryRowContext(ctx, `SELECT id, game, options, status, started, ended, rev, coach FROM games WHERE uuid = ?`, id).
+		Scan(&sg.row, &game, &sg.options, &sg.Status, &started, &ended, &sg.rev, &sg.Coach)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("game", id)
 	}

@@ -49,7 +49,10 @@ type FamilyTurn struct {
 	pendProof   bool // an of-a-kind combination waits for its proof
 	mustConfirm bool // bestaetigen: all dice of a full throw set aside
 	pass1500    bool // 5050: the pass holds a 1500 combination
-	passCombos  [7]int
+	// 5050: a 1500 of an earlier pass still waits for its confirmation (a
+	// new pass that holds 350); a bust before that fails it.
+	confirming bool
+	passCombos [7]int
 
 	end    TurnEnd
 	result int // points written for the turn
@@ -112,9 +115,11 @@ func (t *FamilyTurn) Throws() int { return t.throws }
 // ProofPending reports whether an of-a-kind combination still waits for its proof.
 func (t *FamilyTurn) ProofPending() bool { return t.rules.Options.Beweisen && t.pendProof }
 
-// MustConfirm reports whether a confirmation is outstanding (5050 1500s, bestaetigen).
+// MustConfirm reports whether a confirmation is outstanding: a 5050 1500
+// from its hot dice until a new pass holds 350, or a bestaetigen throw of
+// all dice until the next throw scores.
 func (t *FamilyTurn) MustConfirm() bool {
-	return t.pass1500 || t.rules.Options.Bestaetigen && t.mustConfirm
+	return t.pass1500 || t.confirming || t.rules.Options.Bestaetigen && t.mustConfirm
 }
 
 // LegalKeeps lists the legal keeps of roll at this point of the turn, best first.
@@ -224,6 +229,7 @@ func (t *FamilyTurn) Throw(th Throw) error {
 	}
 	// The throw is legal: apply it.
 	if newPass {
+		t.confirming = t.confirming || t.pass1500
 		t.aside, t.passPoints, t.passCombos, t.pass1500 = 0, 0, [7]int{}, false
 	}
 	kept := len(k.Dice)
@@ -244,6 +250,9 @@ func (t *FamilyTurn) Throw(th Throw) error {
 	}
 	if k.Reading.Confirm {
 		t.pass1500 = true
+	}
+	if t.confirming && t.passPoints >= 350 {
+		t.confirming = false // the new pass confirmed the 1500
 	}
 	if r.Options.Bestaetigen {
 		t.mustConfirm = fullThrow && t.aside == r.Dice()

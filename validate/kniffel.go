@@ -277,6 +277,17 @@ func (t *KniffelTurn) Throw(roll, keep []int) error {
 	if !five.Contains(k) {
 		return newError(CodeKniffelKeep, FormatDice(keep), five.String())
 	}
+	if t.throws == 2 {
+		// The third throw is the last: nothing can be held for another one.
+		// Holding all five is standing on them, holding none is no keep.
+		switch k.N() {
+		case 0:
+			keep = nil
+		case 5:
+		default:
+			return newError(CodeKniffelKeepLast)
+		}
+	}
 	t.throws++
 	t.five = five
 	t.keep, t.hasKeep = k, keep != nil

@@ -13,7 +13,7 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
-// Exit statuses of every subcommand (contract/RECORD.md).
+// Exit statuses of every subcommand (docs/RECORD.md).
 const (
 	exitOK      = 0
 	exitRule    = 1

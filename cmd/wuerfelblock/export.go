@@ -106,9 +106,6 @@ func runImport(e *env, args []string) int {
 	}
 	return e.withDB("import", func(ctx context.Context, db *storage.DB) int {
 		rep, err := db.Import(ctx, recs)
-		if err != nil {
-			return e.dbFail("import", err)
-		}
 		for _, r := range rep.Refused {
 			where := fmt.Sprintf("%s %d", e.tr("record", "Eintrag"), r.Index+1)
 			if r.ID != "" {
@@ -124,6 +121,15 @@ func runImport(e *env, args []string) int {
 		}
 		fmt.Fprintf(e.stdout, e.tr("%d imported, %d brought up to date, %d skipped (already present), %d refused.\n",
 			"%d importiert, %d ergänzt, %d übersprungen (schon vorhanden), %d abgelehnt.\n"), rep.Imported, rep.Extended, rep.Skipped, len(rep.Refused))
+		if err != nil {
+			// The summary says what was stored before the trouble.
+			return e.dbFail("import", err)
+		}
+		for _, r := range rep.Refused {
+			if isInputError(r.Err) {
+				return exitInput // as judge: not a record at all
+			}
+		}
 		if len(rep.Refused) > 0 {
 			return exitRule
 		}

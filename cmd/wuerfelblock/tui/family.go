@@ -11,9 +11,6 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
-// keepLetters name the legal keeps of a throw; q and u stay commands.
-const keepLetters = "abcdefghijklmnoprstvwxyzABCDEFGHIJKLMNOPRSTVWXYZ"
-
 // familyView is the Zehntausend-family screen: 5050, 5000, Zehntausend,
 // Zehntausend Rückwärts.
 type familyView struct {
@@ -21,8 +18,8 @@ type familyView struct {
 	p      *play
 	scores *nameTable
 	turn   *tview.TextView
-	keeps  *tview.Table
-	right  *tview.Flex
+	keeps  *keepList
+	right  *fitFlex
 	layout *tview.Flex
 
 	// A throw typed but not yet taken: its keep is still to be chosen.
@@ -35,10 +32,20 @@ func newFamilyView(p *play) *familyView {
 	v.scores = newNameTable(1, 14)
 	v.scores.SetBorder(true).SetTitle(" " + v.tr("Score", "Stand") + " ")
 	v.turn = newTextView()
-	v.keeps = newTable()
-	v.right = tview.NewFlex().SetDirection(tview.FlexRow).
+	v.keeps = newKeepList()
+	v.keeps.pick = func(i int) {
+		if v.pending != nil && i < len(v.options) {
+			v.take(keepThrow(v.pending, v.options[i]))
+			v.p.refresh()
+		}
+	}
+	v.keeps.more = func(from, to string) string {
+		return "[::b]" + fmt.Sprintf(v.tr("%s–%s shown · ↓/↑ more", "%s–%s gezeigt · ↓/↑ weitere"), from, to) + "[::-]"
+	}
+	v.right = &fitFlex{Flex: tview.NewFlex().SetDirection(tview.FlexRow).
 		AddItem(v.turn, 0, 1, false).
-		AddItem(v.keeps, 0, 0, false)
+		AddItem(v.keeps, 0, 0, false)}
+	v.right.fit = v.fitRight
 	v.right.SetBorder(true)
 	v.layout = tview.NewFlex().
 		AddItem(v.scores, 0, 2, false).
@@ -64,7 +71,7 @@ func (v *familyView) prompt() string {
 func (v *familyView) keys() []keyHelp {
 	if v.pending != nil {
 		return []keyHelp{
-			{"a…", v.tr("pick", "nehmen")},
+			v.pickKey(),
 			{"Enter", v.tr("best (a)/typed dice", "beste (a)/getippte Würfel")},
 			{"Esc", v.tr("correct", "korrigieren")},
 		}
@@ -86,6 +93,17 @@ func (v *familyView) keys() []keyHelp {
 	}
 	if v.rules().Options.Hausbau {
 		k = append(k, keyHelp{"v", v.tr("void throw (Hausbau)", "ungültiger Wurf (Hausbau)")})
+	}
+	return k
+}
+
+// pickKey is the help of the keep letters: short on the hint line, with
+// the scheme in help.
+func (v *familyView) pickKey() keyHelp {
+	k := keyHelp{keepLetterRange(len(v.options)), v.tr("pick", "nehmen")}
+	if !v.p.brief {
+		k.what = v.tr("pick that keep (letters without the command keys c q s u v w; ↓/↑ show more when they do not fit)",
+			"diese Auswahl nehmen (Buchstaben ohne die Befehlstasten c q s u v w; ↓/↑ zeigen weitere, wenn nicht alle passen)")
 	}
 	return k
 }
@@ -205,20 +223,30 @@ func (v *familyView) take(th validate.Throw) bool {
 
 func (v *familyView) command(ev *tcell.EventKey) bool {
 	if v.pending != nil {
-		switch {
-		case ev.Key() == tcell.KeyEnter:
+		switch ev.Key() {
+		case tcell.KeyEnter:
 			v.take(keepThrow(v.pending, v.options[0]))
 			return true
-		case ev.Key() == tcell.KeyRune:
-			i := strings.IndexRune(keepLetters, ev.Rune())
-			if i >= 0 && i < len(v.options) {
-				v.take(keepThrow(v.pending, v.options[i]))
+		case tcell.KeyDown, tcell.KeyPgDn:
+			v.keeps.scroll(true)
+			return true
+		case tcell.KeyUp, tcell.KeyPgUp:
+			v.keeps.scroll(false)
+			return true
+		case tcell.KeyRune:
+			r := ev.Rune()
+			if i := strings.IndexRune(keepLetters, r); i >= 0 {
+				if i < len(v.options) {
+					v.take(keepThrow(v.pending, v.options[i]))
+				} else {
+					v.p.say(fmt.Sprintf(v.tr("'%c' is not among the keeps of this throw (%s).", "„%c“ gehört zu keiner Auswahl dieses Wurfs (%s)."), r, keepLetterRange(len(v.options))))
+				}
 				return true
 			}
-			if ev.Rune() == 's' || ev.Rune() == 'w' {
+			if r == 's' || r == 'w' {
 				// No stop before the throw is taken: say so instead of nothing.
-				v.p.say(fmt.Sprintf(v.tr("First choose what goes aside (a–%c or Enter), then stop with s.",
-					"Erst wählen, was zur Seite kommt (a–%c oder Enter), dann mit s schreiben."), keepLetters[min(len(v.options), len(keepLetters))-1]))
+				v.p.say(fmt.Sprintf(v.tr("First choose what goes aside (%s or Enter), then stop with s.",
+					"Erst wählen, was zur Seite kommt (%s oder Enter), dann mit s schreiben."), keepLetterRange(len(v.options))))
 				return true
 			}
 		}
@@ -243,16 +271,27 @@ func (v *familyView) command(ev *tcell.EventKey) bool {
 }
 
 func (v *familyView) refresh() {
-	// The turn panel gets the whole column unless keeps are listed below
-	// it: what blocks a stop must never be cut off.
-	if v.pending != nil {
-		v.right.ResizeItem(v.turn, 7, 0).ResizeItem(v.keeps, 0, 1)
-	} else {
-		v.right.ResizeItem(v.turn, 0, 1).ResizeItem(v.keeps, 0, 0)
-	}
 	v.refreshScores()
 	v.refreshTurn()
 	v.refreshKeeps()
+}
+
+// fitRight gives the turn panel the rows its text needs and the keep list,
+// while a throw waits for its keep, the rest; otherwise the turn panel gets
+// the whole column: what blocks a stop must never be cut off.
+func (v *familyView) fitRight(_, _ int) {
+	if v.pending == nil {
+		v.right.ResizeItem(v.turn, 0, 1).ResizeItem(v.keeps, 0, 0)
+		return
+	}
+	_, _, w, h := v.right.GetInnerRect()
+	rows := 0
+	for _, line := range strings.Split(strings.TrimRight(v.turn.GetText(false), "\n"), "\n") {
+		rows += max(len(tview.WordWrap(line, max(w, 1))), 1)
+	}
+	// The keeps keep at least half the rows.
+	rows = min(rows, max(h/2, 1))
+	v.right.ResizeItem(v.turn, rows, 0).ResizeItem(v.keeps, 0, 1)
 }
 
 // lastTurns is each seat's last finished turn.
@@ -433,53 +472,61 @@ func (v *familyView) oddsLine(t *validate.FamilyTurn) string {
 		"[::d]Weiter: %s %% Fehlwurf, im Schnitt %+.0f[::-]\n"), pct, om.Gain)
 }
 
+// refreshKeeps lists the keeps the engine offers for the pending throw,
+// best first, each in one line made by keepEntry.
 func (v *familyView) refreshKeeps() {
-	t := v.keeps
-	t.Clear()
-	if v.pending == nil {
-		return
-	}
-	n := len(v.options)
-	cols := 1
-	switch {
-	case n > 16:
-		cols = 3
-	case n > 7:
-		cols = 2
-	}
-	rows := (n + cols - 1) / cols
-	compact := cols == 3
-	for i, k := range v.options {
-		if i >= len(keepLetters) {
-			break
+	var items []keepItem
+	if v.pending != nil {
+		diceW, pointsW := 0, 0
+		for _, k := range v.options {
+			diceW = max(diceW, len([]rune(v.keepDice(k, true))))
+			pointsW = max(pointsW, len(fmt.Sprint(k.Points)))
 		}
-		r, c := i%rows, (i/rows)*4
-		dice := validate.FormatDice(k.Dice)
-		if compact {
-			dice = strings.ReplaceAll(dice, " ", "")
-		}
-		if k.FivesAsOnes > 0 {
-			dice += fmt.Sprintf(v.tr(" (%d×5→1)", " (%d×5→1)"), k.FivesAsOnes)
-		}
-		st := styleNormal
-		if i == 0 {
-			st = styleCurrent
-		}
-		pick := func(k validate.Keep) func() bool {
-			return func() bool {
-				v.take(keepThrow(v.pending, k))
-				v.p.refresh()
-				return true
+		for i, k := range v.options {
+			if i >= len(keepLetters) {
+				break
 			}
-		}(k)
-		t.SetCell(r, c, cell(" "+string(keepLetters[i])+" ", styleCurrent.Reverse(true), tview.AlignLeft).SetClickedFunc(pick))
-		t.SetCell(r, c+1, cell(" "+dice, st, tview.AlignLeft).SetClickedFunc(pick))
-		t.SetCell(r, c+2, cell(fmt.Sprintf("%5d ", k.Points), st, tview.AlignRight).SetClickedFunc(pick))
-		if cols == 1 {
-			left := fmt.Sprintf(v.tr("  %d left", "  Rest %d"), len(v.pending)-len(k.Dice))
-			t.SetCell(r, c+3, cell(left, styleDim, tview.AlignLeft).SetClickedFunc(pick))
+			items = append(items, v.keepEntry(i, k, diceW, pointsW))
 		}
 	}
+	if len(items) != len(v.keeps.items) || v.pending == nil {
+		v.keeps.setItems(items)
+	} else {
+		v.keeps.items = items // same throw: stay on the page shown
+	}
+}
+
+// keepEntry is the line of keep i in its forms, longest first: spaced dice
+// with the dice left, spaced dice, packed dice.
+func (v *familyView) keepEntry(i int, k validate.Keep, diceW, pointsW int) keepItem {
+	letter := keepLetters[i]
+	best := i == 0
+	spaced, packed := v.keepDice(k, true), v.keepDice(k, false)
+	left := fmt.Sprintf(v.tr("%d left", "Rest %d"), len(v.pending)-len(k.Dice))
+	packedW := 0
+	for _, o := range v.options {
+		packedW = max(packedW, len([]rune(v.keepDice(o, false))))
+	}
+	return keepItem{letter: letter, best: best, forms: []string{
+		keepForm(letter, spaced, k.Points, diceW, pointsW, left, best),
+		keepForm(letter, spaced, k.Points, diceW, pointsW, "", best),
+		keepForm(letter, packed, k.Points, packedW, pointsW, "", best),
+	}}
+}
+
+// keepDice are a keep's dice as the list shows them, a turned five marked.
+func (v *familyView) keepDice(k validate.Keep, spaced bool) string {
+	d := validate.FormatDice(k.Dice)
+	if !spaced {
+		d = strings.ReplaceAll(d, " ", "")
+	}
+	if k.FivesAsOnes > 0 {
+		d += fmt.Sprintf(" (%d×5→1)", k.FivesAsOnes)
+		if !spaced {
+			d = strings.ReplaceAll(d, " ", "")
+		}
+	}
+	return d
 }
 
 func (v *familyView) typedThrow() []int { return v.pending }

@@ -165,6 +165,12 @@ func (s *gameOver) rematch() {
 	ctx, cancel := s.ui.ctx()
 	defer cancel()
 	sg, err := s.ui.store.CreateGame(ctx, g.Rules, players)
+	if err == nil && s.sg.Coach != sg.Coach && s.sg.Coach.Valid() {
+		// A rematch keeps the coach level of the game before.
+		if err = s.ui.store.SetCoach(ctx, sg.ID, s.sg.Coach); err == nil {
+			sg.Coach = s.sg.Coach
+		}
+	}
 	if err != nil {
 		s.info.SetText(s.errText(err))
 		return

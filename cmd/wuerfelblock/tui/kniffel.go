@@ -33,6 +33,9 @@ type kniffelView struct {
 	// nameW is how many letters of a name the sheet's head shows; fit
 	// narrows it so that every player's column fits the screen.
 	nameW int
+	// compact: the screen is too low for the whole sheet; it shows the
+	// boxes and the totals, the turn panel the current player's sums.
+	compact bool
 
 	// pending is a throw typed in throw-by-throw mode whose keep (or box)
 	// is not chosen yet.
@@ -61,10 +64,43 @@ const (
 // fit gives the sheet the width its columns need and the turn panel the
 // rest; with many players the names are shortened so that every player's
 // column stays on the screen.
-// minHeight is the sheet's rows: none may be cut.
-func (v *kniffelView) minHeight() int { return rowTotal + 1 }
+// minHeight is the rows the sheet needs on a screen of the given height:
+// the whole sheet where it fits with a one-row hint line, else the compact
+// one (boxes and totals). None of its rows may be cut.
+func (v *kniffelView) minHeight(screenHeight int) int {
+	if screenHeight-1-2-1-1 >= rowTotal+1 { // header, message, input, hints
+		return rowTotal + 1
+	}
+	return compactRows
+}
 
-func (v *kniffelView) fit(width, _ int) {
+// compactRows are the rows of the compact sheet: head, 13 boxes, total.
+const compactRows = 1 + int(validate.NumCategories) + 1
+
+// sheetRow is the row of box c on the sheet.
+func (v *kniffelView) sheetRow(c validate.Category) int {
+	if c.Upper() {
+		return rowUpper + int(c)
+	}
+	if v.compact {
+		return rowUpper + int(c)
+	}
+	return rowLower + int(c-validate.Dreierpasch)
+}
+
+func (v *kniffelView) totalRow() int {
+	if v.compact {
+		return compactRows - 1
+	}
+	return rowTotal
+}
+
+func (v *kniffelView) fit(width, height int) {
+	if compact := height < rowTotal+1; compact != v.compact {
+		v.compact = compact
+		v.refreshSheet()
+		v.refreshTurn()
+	}
 	labelW := 0
 	for row := 0; row < v.sheet.GetRowCount(); row++ {
 		if c := v.sheet.GetCell(row, 0); c != nil {
@@ -342,17 +378,15 @@ func (v *kniffelView) refreshSheet() {
 	}
 	label(rowHead, "", styleNormal)
 	for c := validate.Category(0); c < validate.NumCategories; c++ {
-		row := rowUpper + int(c)
-		if !c.Upper() {
-			row = rowLower + int(c-validate.Dreierpasch)
-		}
-		label(row, fmt.Sprintf("%c %s", 'a'+rune(c), c.Name(v.lang)), styleNormal)
+		label(v.sheetRow(c), fmt.Sprintf("%c %s", 'a'+rune(c), c.Name(v.lang)), styleNormal)
 	}
-	label(rowUpperSum, v.tr("Upper sum", "Summe oben"), styleCurrent)
-	label(rowBonus, v.tr("Bonus (at 63)", "Bonus (ab 63)"), styleCurrent)
-	label(rowLowerSum, v.tr("Lower sum", "Summe unten"), styleCurrent)
-	label(rowKBonus, v.tr("Kniffel bonus", "Kniffel-Bonus"), styleCurrent)
-	label(rowTotal, v.tr("Total", "Gesamt"), styleCurrent.Underline(true))
+	if !v.compact {
+		label(rowUpperSum, v.tr("Upper sum", "Summe oben"), styleCurrent)
+		label(rowBonus, v.tr("Bonus (at 63)", "Bonus (ab 63)"), styleCurrent)
+		label(rowLowerSum, v.tr("Lower sum", "Summe unten"), styleCurrent)
+		label(rowKBonus, v.tr("Kniffel bonus", "Kniffel-Bonus"), styleCurrent)
+	}
+	label(v.totalRow(), v.tr("Total", "Gesamt"), styleCurrent.Underline(true))
 	dice, have := v.dice()
 	totals := g.Totals()
 	for seat, name := range g.Players {
@@ -365,10 +399,7 @@ func (v *kniffelView) refreshSheet() {
 		t.SetCell(rowHead, col, cell(esc(shortName(name, v.nameW)), head, tview.AlignRight))
 		b := g.Boxes(seat)
 		for c := validate.Category(0); c < validate.NumCategories; c++ {
-			row := rowUpper + int(c)
-			if !c.Upper() {
-				row = rowLower + int(c-validate.Dreierpasch)
-			}
+			row := v.sheetRow(c)
 			var cl *tview.TableCell
 			switch {
 			case b.Filled[c]:
@@ -403,20 +434,29 @@ func (v *kniffelView) refreshSheet() {
 			}
 			t.SetCell(row, col, cl)
 		}
-		upper, kb := g.KniffelBonuses(seat)
-		t.SetCell(rowUpperSum, col, cell(fmt.Sprint(scoresheet.UpperSum(b)), styleNormal, tview.AlignRight))
-		switch {
-		case upper > 0:
-			t.SetCell(rowBonus, col, cell(fmt.Sprint(upper), styleCurrent, tview.AlignRight))
-		case !upperBonusReachable(b):
-			t.SetCell(rowBonus, col, cell("–", styleDim, tview.AlignRight)) // missed for good
-		default:
-			t.SetCell(rowBonus, col, cell(fmt.Sprintf("(%d)", scoresheet.UpperMissing(b)), styleDim, tview.AlignRight))
+		if !v.compact {
+			v.sumCells(seat, col)
 		}
-		t.SetCell(rowLowerSum, col, cell(fmt.Sprint(scoresheet.LowerSum(b)), styleNormal, tview.AlignRight))
-		t.SetCell(rowKBonus, col, cell(fmt.Sprint(kb), styleNormal, tview.AlignRight))
-		t.SetCell(rowTotal, col, cell(fmt.Sprint(totals[seat]), styleCurrent.Underline(true), tview.AlignRight))
+		t.SetCell(v.totalRow(), col, cell(fmt.Sprint(totals[seat]), styleCurrent.Underline(true), tview.AlignRight))
 	}
+}
+
+// sumCells writes a column's sums and bonuses (the whole sheet only).
+func (v *kniffelView) sumCells(seat, col int) {
+	g, t := v.game(), v.sheet
+	b := g.Boxes(seat)
+	upper, kb := g.KniffelBonuses(seat)
+	t.SetCell(rowUpperSum, col, cell(fmt.Sprint(scoresheet.UpperSum(b)), styleNormal, tview.AlignRight))
+	switch {
+	case upper > 0:
+		t.SetCell(rowBonus, col, cell(fmt.Sprint(upper), styleCurrent, tview.AlignRight))
+	case !upperBonusReachable(b):
+		t.SetCell(rowBonus, col, cell("–", styleDim, tview.AlignRight)) // missed for good
+	default:
+		t.SetCell(rowBonus, col, cell(fmt.Sprintf("(%d)", scoresheet.UpperMissing(b)), styleDim, tview.AlignRight))
+	}
+	t.SetCell(rowLowerSum, col, cell(fmt.Sprint(scoresheet.LowerSum(b)), styleNormal, tview.AlignRight))
+	t.SetCell(rowKBonus, col, cell(fmt.Sprint(kb), styleNormal, tview.AlignRight))
 }
 
 // upperBonusReachable reports whether the upper boxes still free can bring
@@ -441,6 +481,9 @@ func (v *kniffelView) refreshTurn() {
 		mode = v.tr("throw by throw", "Wurf für Wurf")
 	}
 	fmt.Fprintf(&b, "%s [::b]%s[::-]\n", v.tr("Entry:", "Eingabe:"), mode)
+	if v.compact {
+		b.WriteString(v.sumsLine(g.Seat()))
+	}
 	if boxes := g.Boxes(g.Seat()); scoresheet.UpperMissing(boxes) > 0 && upperBonusReachable(boxes) {
 		fmt.Fprintf(&b, v.tr("Upper section: %d more to the bonus.\n", "Oben: noch %d bis zum Bonus.\n"), scoresheet.UpperMissing(boxes))
 	}
@@ -479,3 +522,21 @@ func (v *kniffelView) refreshTurn() {
 }
 
 func (v *kniffelView) typedThrow() []int { return v.pending }
+
+// sumsLine gives a player's sums and bonuses in the turn panel when the
+// screen is too low for those rows of the sheet.
+func (v *kniffelView) sumsLine(seat int) string {
+	g := v.game()
+	b := g.Boxes(seat)
+	upper, kb := g.KniffelBonuses(seat)
+	bonus := fmt.Sprint(upper)
+	switch {
+	case upper > 0:
+	case !upperBonusReachable(b):
+		bonus = "–"
+	default:
+		bonus = fmt.Sprintf("(%d)", scoresheet.UpperMissing(b))
+	}
+	return fmt.Sprintf(v.tr("Upper %d · bonus %s · lower %d · Kniffel bonus %d\n", "Oben %d · Bonus %s · unten %d · Kniffel-Bonus %d\n"),
+		scoresheet.UpperSum(b), bonus, scoresheet.LowerSum(b), kb)
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
+	"github.com/wuerfelblock/wuerfelblock/coach"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -17,6 +18,7 @@ type setup struct {
 	game   validate.GameID
 	values map[string]any // chosen house rules by id (only what was touched)
 	preset string         // name of the preset loaded, if any
+	coach  storage.CoachLevel
 }
 
 // newNewGame is the first step: the seven games with a line each.
@@ -28,7 +30,7 @@ func newNewGame(ui *UI, _ validate.GameID, _ []string) screen {
 	for i, g := range games {
 		id := g.ID
 		l.AddItem("[::b]"+esc(g.Name(ui.lang))+"[::-]", esc(g.Summary(ui.lang)), rune('1'+i), func() {
-			ui.push(newOptionsStep(ui, &setup{game: id, values: map[string]any{}}))
+			ui.push(newOptionsStep(ui, &setup{game: id, values: map[string]any{}, coach: storage.CoachOdds}))
 		})
 	}
 	// The list cuts long lines: the chosen game's line is shown whole below.
@@ -124,7 +126,16 @@ func (o *optionsStep) refresh() {
 		t.SetCell(i, 1, cell(o.formatValue(v), st.Underline(true), tview.AlignLeft))
 		t.SetCell(i, 2, cell(fmt.Sprintf("(%s %s)", o.tr("default", "Vorgabe"), o.formatValue(s.Default)), styleDim, tview.AlignLeft).SetExpansion(1))
 	}
-	next := len(o.specs)
+	if r := o.coachRow(); r >= 0 {
+		st, mark := styleNormal, " "
+		if o.s.coach != storage.CoachOdds {
+			st, mark = styleCurrent, "*"
+		}
+		t.SetCell(r, 0, cell(mark+" "+o.tr("Coach", "Rat"), st, tview.AlignLeft))
+		t.SetCell(r, 1, cell(o.coachName(o.s.coach), st.Underline(true), tview.AlignLeft))
+		t.SetCell(r, 2, cell(fmt.Sprintf("(%s %s)", o.tr("default", "Vorgabe"), o.coachName(storage.CoachOdds)), styleDim, tview.AlignLeft).SetExpansion(1))
+	}
+	next := o.playersRow()
 	t.SetCell(next, 0, cell("→ "+o.tr("Players (Tab)", "Spieler (Tab)"), styleCurrent, tview.AlignLeft))
 	t.Select(min(row, next), 0)
 	o.describe()
@@ -160,6 +171,9 @@ func (o *optionsStep) describe() {
 			allowed = o.formatValue(false) + ", " + o.formatValue(true)
 		}
 		fmt.Fprintf(&b, "%s %s · %s %s\n", o.tr("default", "Vorgabe"), o.formatValue(s.Default), o.tr("values:", "Werte:"), allowed)
+	} else if row == o.coachRow() {
+		fmt.Fprintf(&b, "[::b]%s[::-]: %s\n", o.tr("Coach", "Rat"), o.coachAbout())
+		fmt.Fprintf(&b, "%s %s · %s %s\n", o.tr("default", "Vorgabe"), o.coachName(storage.CoachOdds), o.tr("values:", "Werte:"), o.coachValues())
 	} else {
 		b.WriteString(o.tr("Enter or Tab: on to the players.\n", "Enter oder Tab: weiter zu den Spielern.\n"))
 	}
@@ -194,6 +208,9 @@ func (o *optionsStep) key(ev *tcell.EventKey) *tcell.EventKey {
 			if row < len(o.specs) {
 				delete(o.s.values, o.specs[row].ID)
 				o.refresh()
+			} else if row == o.coachRow() {
+				o.s.coach = storage.CoachOdds
+				o.refresh()
 			}
 			return nil
 		case 'l':
@@ -209,6 +226,10 @@ func (o *optionsStep) key(ev *tcell.EventKey) *tcell.EventKey {
 
 // activate is Enter or Space on a row: change the value, or go on.
 func (o *optionsStep) activate(row int) {
+	if row == o.coachRow() {
+		o.step(row, +1)
+		return
+	}
 	if row >= len(o.specs) {
 		o.next()
 		return
@@ -223,6 +244,13 @@ func (o *optionsStep) activate(row int) {
 
 // step moves an option to its next or previous allowed value.
 func (o *optionsStep) step(row, dir int) {
+	if row == o.coachRow() {
+		n := len(storage.CoachLevels)
+		i := slices.Index(storage.CoachLevels, o.s.coach)
+		o.s.coach = storage.CoachLevels[(i+dir+n)%n]
+		o.refresh()
+		return
+	}
 	if row >= len(o.specs) {
 		return
 	}
@@ -274,6 +302,22 @@ func (o *optionsStep) editDone(k tcell.Key) {
 	o.refresh()
 }
 
+// coachRow is the table row of the coach level, -1 for a game without a
+// coach; playersRow is the last row, "on to the players".
+func (o *optionsStep) coachRow() int {
+	if coach.Covers(o.s.game) {
+		return len(o.specs)
+	}
+	return -1
+}
+
+func (o *optionsStep) playersRow() int {
+	if coach.Covers(o.s.game) {
+		return len(o.specs) + 1
+	}
+	return len(o.specs)
+}
+
 // options checks the chosen house rules together.
 func (o *optionsStep) options() (validate.Options, error) {
 	return validate.MakeOptions(o.s.game, o.s.values)
@@ -290,7 +334,7 @@ func (o *optionsStep) next() {
 		o.desc.SetText("[::r]" + o.errText(err) + "[::-]")
 		return
 	}
-	o.ui.push(newPlayersStep(o.ui, rules))
+	o.ui.push(newPlayersStep(o.ui, rules, o.s.coach))
 }
 
 func (o *optionsStep) savePreset(name string) {

@@ -9,6 +9,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
+	"github.com/wuerfelblock/wuerfelblock/coach"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -100,7 +101,7 @@ func (f *fitFlex) Draw(screen tcell.Screen) {
 // minHeighter is a view whose body needs at least some rows (the Kniffel
 // sheet); the others shrink as needed.
 type minHeighter interface {
-	minHeight() int
+	minHeight(screenHeight int) int
 }
 
 // fitHints fits the hint line to the screen: one row if it fits, else two
@@ -112,7 +113,7 @@ func (p *play) fitHints(width, height int) {
 	if tview.TaggedStringWidth(hintLine(keys)) > width {
 		spare := true
 		if m, ok := p.view.(minHeighter); ok {
-			spare = height-1-2-1-2 >= m.minHeight() // header, message, input, two hint rows
+			spare = height-1-2-1-2 >= m.minHeight(height) // header, message, input, two hint rows
 		}
 		if spare {
 			rows = 2
@@ -141,6 +142,7 @@ func (p *play) game() *scoresheet.Game { return p.sg.Game }
 
 func (p *play) help() ([]keyHelp, *validate.Rules) {
 	keys := append(p.view.keys(),
+		keyHelp{"*", fmt.Sprintf(p.tr("coach: off, odds, advice (now: %s)", "Rat: aus, Chancen, Rat (jetzt: %s)"), p.coachName(p.coach()))},
 		keyHelp{"u / Ctrl-Z", p.tr("take back the last entry (u on an empty input)", "letzten Eintrag zurücknehmen (u bei leerer Eingabe)")},
 		keyHelp{"Esc", p.tr("clear the input / drop a typed throw; on an empty input: leave (asks first)", "Eingabe löschen / getippten Wurf verwerfen; bei leerer Eingabe: Spiel verlassen (mit Rückfrage)")},
 		keyHelp{"q", p.tr("leave the game (asks first; the game is saved)", "Spiel verlassen (mit Rückfrage; das Spiel ist gespeichert)")},
@@ -192,6 +194,10 @@ func (p *play) key(ev *tcell.EventKey) *tcell.EventKey {
 			return ev
 		case empty && r == 'u':
 			p.undo()
+			return nil
+		case empty && r == '*' && coach.Covers(p.game().Rules.Game):
+			p.switchCoach()
+			p.refresh()
 			return nil
 		case empty && p.view.command(ev):
 			p.refresh()

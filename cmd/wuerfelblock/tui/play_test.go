@@ -237,7 +237,7 @@ func TestUndoReoffersKeep(t *testing.T) {
 	h.newGame('1', "Anna", "Bob")
 	h.typ("111234\n")
 	h.see("a   1 1 1  1000")
-	h.typ("c") // meant a: kept a single 1
+	h.typ("d") // meant a: kept a single 1
 	h.see("Zug 100")
 	h.typ("u")
 	h.see("Zurückgenommen: Wurf 1 1 1 2 3 4, zur Seite 1", "Auswahl neu treffen", "Wurf 1 1 1 2 3 4: was kommt zur Seite?", "a   1 1 1  1000")
@@ -318,7 +318,7 @@ func TestStopBeforeKeepIsExplained(t *testing.T) {
 	h.typ("111523\n")
 	h.see("was kommt zur Seite?")
 	h.typ("s")
-	h.see("Erst wählen, was zur Seite kommt (a–g oder Enter), dann mit s schreiben.")
+	h.see("Erst wählen, was zur Seite kommt (a–h oder Enter), dann mit s schreiben.")
 	if n := h.stored().Game.Len(); n != 0 {
 		t.Fatalf("stored entries %d, want 0", n)
 	}

@@ -36,7 +36,7 @@ func TestTotTableNumbersWhole(t *testing.T) {
 func TestThrowAndKeepTypedOverOfferedThrow(t *testing.T) {
 	h := start(t, openDB(t))
 	h.newGame('1', "Anna", "Bob")
-	h.typ("111234\nc")
+	h.typ("111234\nd")
 	h.see("Zug 100")
 	h.typ("u")
 	h.see("Wurf 1 1 1 2 3 4: was kommt zur Seite?")

@@ -128,14 +128,6 @@ func (t text) errText(err error) string {
 // esc makes a player name safe for tview's style tags.
 func esc(s string) string { return tview.Escape(s) }
 
-func names(players []string) string {
-	out := make([]string, len(players))
-	for i, p := range players {
-		out[i] = esc(p)
-	}
-	return strings.Join(out, ", ")
-}
-
 // Styles: state is shown by attributes, so it survives NO_COLOR and light
 // or dark terminals; colour only adds to it.
 var (

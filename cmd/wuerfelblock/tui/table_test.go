@@ -1,0 +1,181 @@
+package tui
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/gdamore/tcell/v2"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// keepShown reports whether the screen shows keep k under its letter with
+// its value, the dice spaced or packed.
+func keepShown(screen string, letter byte, k validate.Keep) bool {
+	var d []string
+	for _, p := range k.Dice {
+		d = append(d, fmt.Sprint(p))
+	}
+	re := regexp.MustCompile(`(^|\s)` + regexp.QuoteMeta(string(letter)) + `\s+` + strings.Join(d, ` ?`) + `(\s?\(\d×5→1\))?\s+` + fmt.Sprint(k.Points) + `(\s|$)`)
+	for _, line := range strings.Split(screen, "\n") {
+		if re.MatchString(line) {
+			return true
+		}
+	}
+	return false
+}
+
+// Issue 12.1: every keep the engine offers is on the screen with its
+// letter and value at 80×24, and no keep letter is a command key.
+func TestKeepListShowsEveryKeep(t *testing.T) {
+	for _, roll := range []string{"111555", "111552", "113355", "155234", "115555"} {
+		t.Run(roll, func(t *testing.T) {
+			h := start(t, openDB(t))
+			h.newGame('1', "Anna", "Bob")
+			h.typ(roll + "\n")
+			h.see("was kommt zur Seite?")
+			dice, _ := validate.ParseDice(roll)
+			keeps := h.stored().Game.Family().LegalKeeps(dice)
+			for i, k := range keeps {
+				if !keepShown(h.screen(), keepLetters[i], k) {
+					t.Fatalf("keep %c (%s = %d) of %s is not shown whole:\n%s", keepLetters[i], validate.FormatDice(k.Dice), k.Points, roll, h.screen())
+				}
+			}
+		})
+	}
+}
+
+// Issue 12.1: s at the keep prompt never takes a keep; it says to choose first.
+func TestKeepLettersAreNoCommands(t *testing.T) {
+	for _, c := range "cqsuvw" {
+		if strings.ContainsRune(keepLetters, c) {
+			t.Errorf("%c is a command key and a keep letter", c)
+		}
+	}
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("111555\n")
+	h.see("was kommt zur Seite?")
+	h.typ("s")
+	h.see("Erst wählen, was zur Seite kommt")
+	if n := h.stored().Game.Len(); n != 0 {
+		t.Fatalf("s at the keep prompt stored %d entries", n)
+	}
+	// A letter that names no keep says so.
+	h.typ("Z")
+	h.see("„Z“ gehört zu keiner Auswahl dieses Wurfs")
+	if n := h.stored().Game.Len(); n != 0 {
+		t.Fatalf("an unknown letter stored %d entries", n)
+	}
+}
+
+// Issue 12.1: at 60×20 the best keeps are on screen and every keep can be
+// reached by scrolling.
+func TestKeepListScrollsAt60x20(t *testing.T) {
+	for _, roll := range []string{"155234", "115555"} {
+		t.Run(roll, func(t *testing.T) {
+			h := start(t, openDB(t))
+			h.newGame('1', "Anna", "Bob")
+			h.resize(60, 20)
+			h.typ(roll + "\n")
+			h.see("was kommt zur Seite?")
+			dice, _ := validate.ParseDice(roll)
+			keeps := h.stored().Game.Family().LegalKeeps(dice)
+			for i := 0; i < 2; i++ {
+				if !keepShown(h.screen(), keepLetters[i], keeps[i]) {
+					t.Fatalf("best keep %c is not on the first page:\n%s", keepLetters[i], h.screen())
+				}
+			}
+			seen := map[int]bool{}
+			for range len(keeps) {
+				for i, k := range keeps {
+					if keepShown(h.screen(), keepLetters[i], k) {
+						seen[i] = true
+					}
+				}
+				h.key(tcell.KeyPgDn)
+			}
+			for i, k := range keeps {
+				if !seen[i] {
+					t.Fatalf("keep %c (%s) never shown at 60×20", keepLetters[i], validate.FormatDice(k.Dice))
+				}
+			}
+		})
+	}
+}
+
+// Issue 12.2: at 60×20 the Kniffel sheet keeps every box and the totals,
+// and the sums and bonuses stay on the screen (in the turn panel); at
+// 80×24 the whole sheet shows.
+func TestKniffelSheetAt60x20(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('5', "Anna", "Bob")
+	h.resize(60, 20)
+	h.typ("66666\n")
+	h.typ("m")
+	h.see("m Chance", "▸30", "Gesamt", "Oben 0", "unten 0", "Kniffel-Bonus 0")
+	h.typ("\n")
+	h.see("Anna: Chance 30")
+	h.resize(80, 24)
+	h.see("m Chance", "Summe oben", "Bonus (ab 63)", "Summe unten", "Kniffel-Bonus", "Gesamt")
+}
+
+// Issue 12.2: at 60 columns the head-to-head bars are whole, not cut at
+// the screen's edge.
+func TestVersusBarsAt60(t *testing.T) {
+	db := statsHistory(t, 40)
+	ss := newStatsScreen(t, db, validate.English)
+	ss.s.SetSize(60, 20)
+	ss.v.SetRect(0, 0, 60, 20)
+	ss.key(tcell.KeyRune, 'v')
+	scr := ss.see("Head-to-head", "all games")
+	found := false
+	for _, line := range strings.Split(scr, "\n") {
+		if !strings.Contains(line, "all games") {
+			continue
+		}
+		found = true
+		bar := strings.Count(line, "█") + strings.Count(line, "░")
+		// A bar that reaches the edge with fewer than its 20 blocks was cut.
+		if w := len([]rune(strings.TrimRight(line, " "))); bar < 6 || w >= 60 && bar < 20 {
+			t.Fatalf("the bar of %q has %d blocks and the line is %d wide (cut at 60?):\n%s", line, bar, w, scr)
+		}
+	}
+	if !found {
+		t.Fatalf("no total line:\n%s", scr)
+	}
+}
+
+// Issue 12.4: with a house-rule set chosen, every chart of the player page
+// either follows it or says that it counts all sets.
+func TestStatsChartsSayTheirHouseRules(t *testing.T) {
+	db := statsHistory(t, 60)
+	ss := newStatsScreen(t, db, validate.English)
+	ss.key(tcell.KeyRune, 'p')
+	for i, g := range ss.v.games {
+		if g == validate.GameZehntausend {
+			ss.v.game = i
+		}
+	}
+	if len(ss.v.sets(validate.GameZehntausend)) == 0 {
+		t.Fatal("the history has no Zehntausend house-rule sets")
+	}
+	// A player who played Zehntausend under the first set.
+	for i := range ss.v.all {
+		ss.v.sel, ss.v.set = i, 1
+		if ss.v.figures(i, validate.GameZehntausend) != nil {
+			break
+		}
+	}
+	ss.v.loadedFor = ""
+	scr := ss.see("turn results", "final totals")
+	for _, line := range strings.Split(scr, "\n") {
+		for _, chart := range []string{"turn results", "final totals,"} {
+			if strings.Contains(line, chart) && !strings.Contains(line[strings.Index(line, chart):], "all house rules") {
+				t.Errorf("the chart %q does not say that it counts all house rules:\n%s", chart, scr)
+			}
+		}
+	}
+}

@@ -1,0 +1,146 @@
+package storage
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// recordJSON is one export line for a game played by the bot.
+func recordJSON(t *testing.T, g *scoresheet.Game) string {
+	t.Helper()
+	b, err := json.Marshal(ExportRecord{Record: g.Record()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// Issue 10.1: one bad record must not cancel the records beside it. A
+// stored Zehntausend game with 6 dice and a file that continues it with 5
+// dice stopped the whole batch ("wrong number of dice"), unnamed, and every
+// good record of the batch was lost.
+func TestImportEachRecordStandsAlone(t *testing.T) {
+	db := openTest(t)
+	six := validate.MustRules(validate.GameZehntausend, map[string]any{"wuerfel": 6})
+	sg, err := db.CreateGame(ctx, six, []string{"Anna", "Ben"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := fmt.Sprintf(`{"id":%q,"game":"zehntausend","options":{"wuerfel":5},"players":["Anna","Ben"],"turns":[{"player":"Anna","throws":[{"roll":[1,2,3,4,6],"keep":[1]}],"stop":true}]}`, sg.ID)
+	b := newBot(77)
+	var lines []string
+	for range 259 {
+		lines = append(lines, recordJSON(t, b.randomGame()))
+	}
+	// 260 records, the bad one at index 230.
+	lines = append(lines[:230], append([]string{bad}, lines[230:]...)...)
+	recs, err := DecodeExport([]byte("[" + strings.Join(lines, ",\n") + "]"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := db.Import(ctx, recs)
+	if err != nil {
+		t.Fatalf("one bad record stopped the import: %v", err)
+	}
+	if rep.Imported != 259 || len(rep.Refused) != 1 {
+		t.Fatalf("imported %d, refused %d; want 259 and 1", rep.Imported, len(rep.Refused))
+	}
+	r := rep.Refused[0]
+	if r.Index != 230 || r.ID != sg.ID {
+		t.Errorf("the refusal names record %d (%s), want 230 (%s)", r.Index, r.ID, sg.ID)
+	}
+	var n int
+	db.sql.QueryRow(`SELECT count(*) FROM games`).Scan(&n)
+	if n != 260 {
+		t.Errorf("%d games stored, want 260", n)
+	}
+	again, err := db.LoadGame(ctx, sg.ID)
+	if err != nil || again.Game.Len() != 0 {
+		t.Errorf("the stored game changed: %v %v", again, err)
+	}
+	checkSummaries(t, db)
+}
+
+// Issue 10.2: a known id is the same game (skip), a continuation of it
+// (bring up to date, status included), or refused with the difference
+// named. Other players, another game, other options or another status were
+// "skipped (already present)", and more turns with other options were
+// replayed under the stored options.
+func TestImportKnownIDMustBeTheSameGame(t *testing.T) {
+	db := openTest(t)
+	rules := validate.MustRules(validate.GameZehntausend, map[string]any{"ziel": 1000, "beweisen": false})
+	sg, err := db.CreateGame(ctx, rules, []string{"Anna", "Ben"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []scoresheet.Entry{throw([]int{5, 5, 5, 2, 3}, []int{5, 5, 5}), stop} {
+		if err := db.Append(ctx, sg, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	turn1 := `{"player":"Anna","throws":[{"roll":[5,5,5,2,3],"keep":[5,5,5]}],"stop":true}`
+	turn2 := `{"player":"Ben","throws":[{"roll":[2,2,3,4,6]}]}`
+	rec := func(game, options, players, status string, turns ...string) string {
+		return fmt.Sprintf(`{"id":%q,"status":%q,"game":%q,"options":%s,"players":%s,"turns":[%s]}`,
+			sg.ID, status, game, options, players, strings.Join(turns, ","))
+	}
+	same := `{"ziel":1000,"beweisen":false}`
+	cases := []struct {
+		name, rec string
+		want      string // skip, extend, or the word the refusal must name
+	}{
+		{"identical", rec("zehntausend", same, `["Anna","Ben"]`, "running", turn1), "skip"},
+		{"identical, names in other case", rec("zehntausend", same, `["anna","BEN"]`, "running"), "skip"},
+		{"behind the stored game", rec("zehntausend", same, `["Anna","Ben"]`, "running"), "skip"},
+		{"other players", rec("zehntausend", same, `["Anna","Cleo"]`, "running", turn1), "Cleo"},
+		{"other seat order", rec("zehntausend", same, `["Ben","Anna"]`, "running"), "players"},
+		{"another game", rec("5000", `{}`, `["Anna","Ben"]`, "running"), "5000"},
+		{"other options", rec("zehntausend", `{"ziel":2000,"beweisen":false}`, `["Anna","Ben"]`, "running", turn1), "house rules"},
+		{"more turns, other options", rec("zehntausend", `{"ziel":2000,"beweisen":false}`, `["Anna","Ben"]`, "running", turn1, turn2), "house rules"},
+		{"finished in the file, not by the rules", rec("zehntausend", same, `["Anna","Ben"]`, "finished", turn1), "finished"},
+	}
+	for _, c := range cases {
+		recs, err := DecodeExport([]byte(c.rec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := db.Import(ctx, recs)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		switch c.want {
+		case "skip":
+			if rep.Skipped != 1 || len(rep.Refused) != 0 {
+				t.Errorf("%s: %+v, want skipped", c.name, rep)
+			}
+		default:
+			if len(rep.Refused) != 1 {
+				t.Errorf("%s: %+v, want refused", c.name, rep)
+				continue
+			}
+			if m := Localize(rep.Refused[0].Err, validate.English); !strings.Contains(m, c.want) {
+				t.Errorf("%s: %q should name %q", c.name, m, c.want)
+			}
+		}
+		again, _ := db.LoadGame(ctx, sg.ID)
+		if again.Game.Len() != 2 || again.Status != Running {
+			t.Fatalf("%s changed the stored game: %d entries, %s", c.name, again.Game.Len(), again.Status)
+		}
+	}
+	// A continuation brings entries and status up to date.
+	recs, _ := DecodeExport([]byte(rec("zehntausend", same, `["Anna","Ben"]`, "abandoned", turn1, turn2)))
+	rep, err := db.Import(ctx, recs)
+	if err != nil || rep.Extended != 1 {
+		t.Fatalf("continuation: %+v %v", rep, err)
+	}
+	again, _ := db.LoadGame(ctx, sg.ID)
+	if again.Game.Len() != 3 || again.Status != Abandoned || again.Ended.IsZero() {
+		t.Errorf("after the continuation: %d entries, %s, ended %v", again.Game.Len(), again.Status, again.Ended)
+	}
+	checkSummaries(t, db)
+}
