@@ -59,7 +59,8 @@ func (v *familyView) game() *scoresheet.Game { return v.p.game() }
 
 func (v *familyView) rules() *validate.Rules { return v.game().Rules }
 
-func (v *familyView) rueckwaerts() bool { return v.rules().Game == validate.GameRueckwaerts }
+// rueckwaerts: the table game (one throw a turn, points on the table).
+func (v *familyView) rueckwaerts() bool { return v.rules().Variant().TableTurns }
 
 func (v *familyView) prompt() string {
 	if v.pending != nil {
@@ -155,7 +156,7 @@ func (v *familyView) submit(s string) bool {
 	}
 	// Ask the engine whether the throw itself is right (number of dice)
 	// before asking for the keep.
-	if err := t.Clone().Throw(validate.Throw{Roll: roll, Keep: options[0].Dice, FivesAsOnes: options[0].FivesAsOnes}); err != nil {
+	if err := v.game().CheckRoll(roll); err != nil {
 		v.p.refuse(err)
 		return false
 	}
@@ -312,7 +313,7 @@ func (v *familyView) refreshScores() {
 	if v.rueckwaerts() {
 		head[2] = v.tr("Minus", "Minus")
 	}
-	is5000 := v.rules().Game == validate.Game5000
+	is5000 := v.rules().Variant().EntryPoints > 0 // who is in the game yet
 	if is5000 {
 		head = append(head, v.tr("In", "Drin"))
 	}
@@ -371,38 +372,24 @@ func (v *familyView) keptThisTurn() []string {
 	es := g.Entries()
 	es = es[len(es)-g.TurnEntries():]
 	var out []string
-	for _, e := range es {
+	for i, st := range g.ThrowSteps() {
 		switch {
-		case e.Kind == scoresheet.EntryVoid:
+		case st.Void:
 			out = append(out, v.tr("void", "ungültig"))
-		case e.Kind != scoresheet.EntryThrow:
-		case e.Keep != nil:
-			k := validate.FormatDice(e.Keep)
-			if e.FivesAsOnes > 0 {
-				k += fmt.Sprintf(" (%d×5→1)", e.FivesAsOnes)
+		case st.Bust:
+		case es[i].Keep != nil:
+			// As typed (the engine keeps the dice in order).
+			k := validate.FormatDice(es[i].Keep)
+			if st.Keep.FivesAsOnes > 0 {
+				k += fmt.Sprintf(" (%d×5→1)", st.Keep.FivesAsOnes)
 			}
 			out = append(out, k)
 		default:
 			// All-scoring games: the engine chose the dice.
-			if ks := v.rules().LegalKeeps(e.Roll); len(ks) > 0 {
-				out = append(out, validate.FormatDice(ks[0].Dice))
-			}
+			out = append(out, validate.FormatDice(st.Keep.Dice))
 		}
 	}
 	return out
-}
-
-// voidsInARow counts the void throws (hausbau) that end the current turn's
-// entries so far.
-func (v *familyView) voidsInARow() int {
-	g := v.game()
-	es := g.Entries()
-	es = es[len(es)-g.TurnEntries():]
-	n := 0
-	for i := len(es) - 1; i >= 0 && es[i].Kind == scoresheet.EntryVoid; i-- {
-		n++
-	}
-	return n
 }
 
 func (v *familyView) refreshTurn() {
@@ -421,9 +408,9 @@ func (v *familyView) refreshTurn() {
 	if kept := v.keptThisTurn(); len(kept) > 0 {
 		fmt.Fprintf(&b, "%s [::b]%s[::-]\n", v.tr("Set aside:", "Zur Seite:"), strings.Join(kept, " | "))
 	}
-	if n := v.voidsInARow(); n > 0 {
-		fmt.Fprintf(&b, v.tr("Void throws in a row: [::b]%d of 3[::-] (the third ends the turn with nothing)\n",
-			"Ungültige Würfe in Folge: [::b]%d von 3[::-] (der dritte beendet den Zug ohne Punkte)\n"), n)
+	if n := t.VoidsInRow(); n > 0 {
+		fmt.Fprintf(&b, v.tr("Void throws in a row: [::b]%d of %d[::-] (the third ends the turn with nothing)\n",
+			"Ungültige Würfe in Folge: [::b]%d von %d[::-] (der dritte beendet den Zug ohne Punkte)\n"), n, validate.VoidLimit)
 	}
 	fmt.Fprintf(&b, v.tr("Turn [::b]%d[::-] · pass %d · [::b]%s[::-] in the cup\n", "Zug [::b]%d[::-] · Durchgang %d · [::b]%s[::-] im Becher\n"),
 		t.TurnPoints(), t.PassPoints(), v.dice(t.DiceToThrow()))
