@@ -69,7 +69,7 @@ func runAdviseKniffel(e *env, args []string) int {
 			return exitOK
 		}
 		fmt.Fprintf(e.stdout, "%s: %s\n", kniffelTitle(e, rules),
-			fmt.Sprintf(e.tr("expected final score under best play %s", "erwarteter Endstand bei bestem Spiel %s"), e.points(v)))
+			fmt.Sprintf(e.tr("expected final score under best play %s", "erwarteter Endstand bei bestem Spiel %s"), e.decimal(v, 2)))
 		return exitOK
 	}
 	data, err := readState(e, *statePath)
@@ -114,22 +114,13 @@ func kniffelTitle(e *env, r *validate.Rules) string {
 	return e.tr("Kniffel without the joker", "Kniffel ohne Joker")
 }
 
-// points writes expected points with two decimals (a decimal comma in German).
-func (e *env) points(v float64) string {
-	s := fmt.Sprintf("%.2f", v)
-	if e.lang == validate.German {
-		s = strings.Replace(s, ".", ",", 1)
-	}
-	return s
-}
-
 // cost writes how much a choice loses against the best ("−1.25", "0").
 func (e *env) cost(best, v float64) string {
 	d := best - v
 	if d < 0.005 {
 		return "0"
 	}
-	return "−" + e.points(d)
+	return "−" + e.decimal(d, 2)
 }
 
 func printHolds(e *env, rules *validate.Rules, st kniffelState, out adviseHolds) {
@@ -149,7 +140,7 @@ func printHolds(e *env, rules *validate.Rules, st kniffelState, out adviseHolds)
 		case 5:
 			name += e.tr(" (stand)", " (stehen bleiben)")
 		}
-		fmt.Fprintf(w, "  %s\t%7s\t%7s\n", name, e.points(h.Expected), e.cost(best, h.Expected))
+		fmt.Fprintf(w, "  %s\t%7s\t%7s\n", name, e.decimal(h.Expected, 2), e.cost(best, h.Expected))
 	}
 	w.Flush()
 }
@@ -167,7 +158,7 @@ func printBoxes(e *env, rules *validate.Rules, st kniffelState, boxes []kniffel.
 		if b.KniffelBonus > 0 {
 			bonus += fmt.Sprintf(" +%d", b.KniffelBonus)
 		}
-		fmt.Fprintf(w, "  %s\t%d%s\t%7s\t%7s\n", b.Category.Name(e.lang), b.Points, bonus, e.points(b.Expected), e.cost(best, b.Expected))
+		fmt.Fprintf(w, "  %s\t%d%s\t%7s\t%7s\n", b.Category.Name(e.lang), b.Points, bonus, e.decimal(b.Expected, 2), e.cost(best, b.Expected))
 	}
 	w.Flush()
 }

@@ -3,7 +3,6 @@ package tui
 import (
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -130,7 +129,6 @@ func TestKniffelCoachLevels(t *testing.T) {
 // blockedTables are tables that are not ready until release is closed.
 type blockedTables struct {
 	release chan struct{}
-	once    sync.Once
 }
 
 func (b *blockedTables) Solver(joker bool) *kniffel.Solver {
