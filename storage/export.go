@@ -457,6 +457,10 @@ func (db *DB) ImportFrom(ctx context.Context, next func() (ExportRecord, error))
 		if err != nil {
 			return rep, err
 		}
+		if !eof {
+			// Let a waiting writer (a player's entry) in before the next slice.
+			time.Sleep(importPause)
+		}
 		index += len(batch)
 		rep.Imported += part.Imported
 		rep.Skipped += part.Skipped
@@ -469,7 +473,11 @@ func (db *DB) ImportFrom(ctx context.Context, next func() (ExportRecord, error))
 
 // importSlice is about how long one import transaction writes before it
 // commits and lets other programs in.
-const importSlice = 50 * time.Millisecond
+const importSlice = 20 * time.Millisecond
+
+// importPause is how long an import leaves the database to others between
+// two transactions: other writers poll every few milliseconds.
+const importPause = 8 * time.Millisecond
 
 // importRecord stores one record inside a savepoint: a refusal, however
 // deep in the writing it comes, undoes exactly this record. Only database
