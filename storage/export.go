@@ -242,11 +242,50 @@ func (x *ExportReader) Next() (ExportRecord, error) {
 		return ExportRecord{}, x.broken(err)
 	}
 	x.n++
+	if !x.array && !x.lineEnds() {
+		x.done = true
+		return ExportRecord{}, scoresheet.NewInputError("more data after the record on the same line (one record per line)",
+			"nach dem Bericht folgen weitere Daten auf derselben Zeile (ein Bericht je Zeile)")
+	}
 	if len(raw) > scoresheet.MaxRecordBytes {
 		x.done = true
 		return ExportRecord{}, x.tooLarge()
 	}
 	return decodeOne(raw), nil
+}
+
+// lineEnds reports whether what follows a record of a stream, up to the
+// next record, holds a line break (or the input ends). It only looks: the
+// rest of the decoder's buffer, then a peek at the input.
+func (x *ExportReader) lineEnds() bool {
+	verdict := func(r io.ByteReader) (ends, known bool) {
+		for {
+			b, err := r.ReadByte()
+			if err != nil {
+				return false, false
+			}
+			switch b {
+			case '\n':
+				return true, true
+			case ' ', '\t', '\r':
+				continue
+			}
+			return false, true
+		}
+	}
+	if ends, known := verdict(x.dec.Buffered().(io.ByteReader)); known {
+		return ends
+	}
+	for n := 64; n <= 4096; n *= 4 {
+		p, err := x.in.Peek(n)
+		if ends, known := verdict(bytes.NewReader(p)); known {
+			return ends
+		}
+		if err != nil {
+			return true // the end of the input
+		}
+	}
+	return true // a long run of spaces: let the next record decide
 }
 
 // start finds out what the input is: a list, or records one after another.
