@@ -1,8 +1,10 @@
 package scoresheet
 
 import (
+	"encoding/json"
 	"errors"
 	"slices"
+	"sync"
 
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -48,11 +50,36 @@ func (rec Record) Rules() (*validate.Rules, error) {
 	if err != nil {
 		return nil, &InputError{Err: err}
 	}
-	r, err := validate.NewRules(info.ID, opts)
+	key, err := json.Marshal(opts.Map(info.ID))
 	if err != nil {
 		return nil, &InputError{Err: err}
 	}
+	k := string(info.ID) + "\x00" + string(key)
+	rulesCache.Lock()
+	r, ok := rulesCache.m[k]
+	rulesCache.Unlock()
+	if ok {
+		return r, nil
+	}
+	r, err = validate.NewRules(info.ID, opts)
+	if err != nil {
+		return nil, &InputError{Err: err}
+	}
+	rulesCache.Lock()
+	if rulesCache.m == nil || len(rulesCache.m) >= 1000 {
+		rulesCache.m = map[string]*validate.Rules{}
+	}
+	rulesCache.m[k] = r
+	rulesCache.Unlock()
 	return r, nil
+}
+
+// rulesCache keeps the rules of every rule set records used: building them
+// costs about 0.3 ms and 0.5 MB, and an import of thousands of records uses
+// a few dozen sets. Rules never change once built.
+var rulesCache struct {
+	sync.Mutex
+	m map[string]*validate.Rules
 }
 
 // Load replays a record into a game. A record that is not a record at all
