@@ -128,9 +128,10 @@ func (p *play) fitHints(width, height int) {
 }
 
 // isDiceChar reports whether r belongs in a typed throw: digits (a wrong
-// pip is explained by the rules' own message) and separators.
+// pip is explained by the rules' own message), separators and * (a turned
+// five in the Zehntausend family).
 func isDiceChar(r rune) bool {
-	return r >= '0' && r <= '9' || strings.ContainsRune(" ,;-/", r)
+	return r >= '0' && r <= '9' || strings.ContainsRune(" ,;-/*", r)
 }
 
 func (p *play) root() tview.Primitive  { return p.layout }
@@ -430,7 +431,7 @@ func (p *play) turnSummary(res scoresheet.TurnResult) string {
 	case validate.NixEnd:
 		return fmt.Sprintf(p.tr("%s: nix! %d points (total %d).", "%s: Nix! %d Punkte (Stand %d)."), who, res.Points, total)
 	case validate.Voided:
-		return fmt.Sprintf(p.tr("%s: three void throws, the turn ends with nothing.", "%s: drei ungültige Würfe, der Zug endet ohne Punkte."), who)
+		return fmt.Sprintf(p.tr("%s: three void throws, the turn ends with nothing.", "%s: drei Fehlversuche, der Zug endet ohne Punkte."), who)
 	}
 	switch {
 	case r.Game == validate.GameRueckwaerts:

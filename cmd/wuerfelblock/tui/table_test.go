@@ -20,7 +20,7 @@ func keepShown(screen string, letter byte, k validate.Keep) bool {
 	for _, p := range k.Dice {
 		d = append(d, fmt.Sprint(p))
 	}
-	re := regexp.MustCompile(`(^|\s)` + regexp.QuoteMeta(string(letter)) + `\s+` + strings.Join(d, ` ?`) + `(\s?\(\d×5→1\))?\s+` + fmt.Sprint(k.Points) + `(\s|$)`)
+	re := regexp.MustCompile(`(^|\s)` + regexp.QuoteMeta(string(letter)) + `\s+` + strings.Join(d, ` ?`) + `(\s?\(\d×5→1\))?\s+` + fmt.Sprint(k.Points) + `(\D|$)`)
 	for _, line := range strings.Split(screen, "\n") {
 		if re.MatchString(line) {
 			return true
@@ -325,4 +325,53 @@ func TestHouseRuleFormNames(t *testing.T) {
 	h.key(tcell.KeyDown) // nix
 	h.typ(" ")
 	h.see("contradict", "* minus yes", "  nix no")
+}
+
+// Issue 12.12: the family turn panel: passes apart in "Zur Seite", the 1500
+// named through its whole confirmation pass, the pass points of a throw
+// waiting for its keep, keeps marked (to confirm, proves, to prove), and a
+// turned five typed as 5*.
+func TestFamilyTurnPanelWords(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("113355\n")
+	h.see("a  1 1 3 3 5 5", "1500 bestätigen")
+	h.typ("a")
+	h.see("Zug 1500")
+	h.typ("155234\n") // the new pass: its points start at 0
+	h.see("Zug 1500 · Durchgang 0 ·")
+	h.typ("15\n")
+	h.see("Zur Seite: 1 1 3 3 5 5 ‖ 1 5", "Die 1500 wird bestätigt", "braucht 350 (jetzt 150)")
+	h.typ("5523/5*\n") // a turned five typed: one 5 as a 1, the other thrown again
+	h.see("Zug 1750", "Zur Seite: 1 1 3 3 5 5 ‖ 1 5 | 5 (1×5→1)")
+	if es := h.stored().Game.Entries(); es[len(es)-1].FivesAsOnes != 1 {
+		t.Fatalf("the typed turned five was stored as %+v", es[len(es)-1])
+	}
+
+	// Zehntausend with beweisen: a triple is marked to prove, a 1 after it proves.
+	h = start(t, openDB(t))
+	h.newGame('3', "Anna", "Bob")
+	h.typ("22215\n")
+	h.see("2 2 2", "200 beweisen")
+	h.typ("222\n")
+	h.typ("15\n")
+	h.see("1 5", "150 beweist")
+}
+
+// Issue 12.12: a Hausbau void throw is counted as a Fehlversuch, never
+// listed as set aside.
+func TestVoidThrowIsFehlversuch(t *testing.T) {
+	h := start(t, openDB(t))
+	h.typ("n3")
+	h.see("Zehntausend: Hausregeln")
+	for range 13 {
+		h.key(tcell.KeyDown)
+	}
+	h.typ(" ")
+	h.key(tcell.KeyTab)
+	h.typ("Anna\nBob\n\n")
+	h.typ("11523\na")
+	h.typ("v")
+	h.see("Fehlversuche in Folge: 1 von 3", "Zur Seite: 1 1 5")
+	h.notSee("ungültig")
 }

@@ -98,7 +98,7 @@ func (t text) describeEntry(e scoresheet.Entry, game validate.GameID) string {
 		}
 		return s
 	case scoresheet.EntryVoid:
-		return t.tr("void throw", "ungültiger Wurf")
+		return t.tr("void throw", "Fehlversuch")
 	case scoresheet.EntryStop:
 		return t.tr("the stop (points written)", "das Schreiben")
 	case scoresheet.EntryDice:
