@@ -375,3 +375,30 @@ func TestVoidThrowIsFehlversuch(t *testing.T) {
 	h.see("Fehlversuche in Folge: 1 von 3", "Zur Seite: 1 1 5")
 	h.notSee("ungültig")
 }
+
+// Issue 12.13: Kniffel throw by throw: a keep that lets held dice go is
+// warned about; the throw counter and the prompt agree; after an undo of a
+// box the best box is chosen again; t and the slash form are on the 80×24
+// hint line.
+func TestKniffelThrowWords(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('5', "Anna", "Bob")
+	h.see("t Wurf für Wurf")
+	h.typ("t")
+	h.see("22456/22")
+	h.typ("66612\n666\n")
+	h.see("Wurf 2 (2 Würfel):", "Wurf 2 von 3")
+	h.notSee("Wurf 1 von 3")
+	h.typ("45\n")
+	h.see("Wurf 2 von 3")
+	h.typ("5\n")
+	h.see("6 6 6", "wieder geworfen")
+	h.see("Wurf 3 (4 Würfel):", "Wurf 3 von 3")
+
+	h = start(t, openDB(t))
+	h.newGame('5', "Anna", "Bob")
+	h.typ("66666\n\n")
+	h.see("Anna: Kniffel 50")
+	h.typ("u")
+	h.see("▸ Kniffel 50", "Enter trägt ein")
+}
