@@ -402,3 +402,17 @@ func TestKniffelThrowWords(t *testing.T) {
 	h.typ("u")
 	h.see("▸ Kniffel 50", "Enter trägt ein")
 }
+
+// Issue 12.14: in Dreißig tot the last single die goes aside by itself.
+func TestDreissigLastDieAsideByItself(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('7', "Anna", "Bob")
+	h.typ("555554/55555\n")
+	h.see("Wurf (1 Würfel):")
+	h.typ("5\n")
+	h.notSee("welche Würfel kommen zur Seite")
+	h.see("Anna: 30 Augen")
+	if n := h.stored().Game.Len(); n != 2 {
+		t.Fatalf("stored entries %d, want 2", n)
+	}
+}
