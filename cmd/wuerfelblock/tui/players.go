@@ -304,7 +304,7 @@ func newPlayers(ui *UI) *playersPage {
 	p.layout = tview.NewFlex().SetDirection(tview.FlexRow).
 		AddItem(p.table, 0, 1, true).
 		AddItem(p.edit, 1, 0, false).
-		AddItem(p.info, 2, 0, false)
+		AddItem(p.info, 3, 0, false)
 	p.refresh()
 	return p
 }
@@ -428,7 +428,9 @@ func (p *playersPage) refresh() {
 }
 
 func (p *playersPage) hint() string {
-	return hintLine([]keyHelp{{"a", p.tr("add", "anlegen")}, {"Enter", p.tr("rename", "umbenennen")}, {"d", p.tr("delete", "löschen")}, {"q", p.tr("back", "zurück")}})
+	// The statistics count finished games only: say why the numbers differ.
+	return p.tr("Games: every game, running and abandoned ones too (the statistics count finished games).\n",
+		"Spiele: alle Spiele, auch laufende und abgebrochene (die Statistik zählt beendete).\n") + hintLine([]keyHelp{{"a", p.tr("add", "anlegen")}, {"Enter", p.tr("rename", "umbenennen")}, {"d", p.tr("delete", "löschen")}, {"q", p.tr("back", "zurück")}})
 }
 
 // cleanedNote says that a typed name was stored cleaned (control characters

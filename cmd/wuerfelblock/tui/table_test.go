@@ -416,3 +416,40 @@ func TestDreissigLastDieAsideByItself(t *testing.T) {
 		t.Fatalf("stored entries %d, want 2", n)
 	}
 }
+
+// Issue 12.15: the statistics say what they count: which Kniffels, the
+// house rules in words, what "Serie" means, and why the players screen
+// counts more games.
+func TestStatsWords(t *testing.T) {
+	db := statsHistory(t, 60)
+	ss := newStatsScreen(t, db, validate.German)
+	ss.see("Serie: Siege in Folge jetzt / längste", "Spiele: beendete Spiele")
+	for i, g := range ss.v.games {
+		if g == validate.GameKniffel {
+			ss.v.game = i
+		}
+	}
+	if len(ss.v.sets(validate.GameKniffel)) < 2 {
+		t.Fatal("the history has fewer than two Kniffel house-rule sets")
+	}
+	for range 2 {
+		ss.key(tcell.KeyRune, 'o')
+		scr := ss.text()
+		if strings.Contains(scr, "joker=") || strings.Contains(scr, "=true") || strings.Contains(scr, "=false") {
+			t.Fatalf("raw house rules on the page:\n%s", scr)
+		}
+	}
+	ss.v.set = 0
+	ss.key(tcell.KeyRune, 'p')
+	for i := range ss.v.all {
+		if ss.v.figures(i, validate.GameKniffel) != nil {
+			ss.v.sel = i
+			break
+		}
+	}
+	ss.see("Kniffel-Feld mit 50", "weitere Kniffel (+100 Bonus)")
+
+	h := start(t, openDB(t))
+	h.typ("p")
+	h.see("die Statistik zählt beendete")
+}
