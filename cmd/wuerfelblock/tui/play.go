@@ -141,11 +141,18 @@ func (p *play) typing() bool           { return false }
 func (p *play) game() *scoresheet.Game { return p.sg.Game }
 
 func (p *play) help() ([]keyHelp, *validate.Rules) {
-	keys := append(p.view.keys(),
+	// Esc is explained once, below, for every case.
+	var view []keyHelp
+	for _, k := range p.view.keys() {
+		if k.key != "Esc" {
+			view = append(view, k)
+		}
+	}
+	keys := append(view,
 		keyHelp{"u / Ctrl-Z", p.tr("take back the throw waiting for its keep, else the last entry (u on an empty input)",
 			"den Wurf zurücknehmen, der auf seine Auswahl wartet, sonst den letzten Eintrag (u bei leerer Eingabe)")},
 		keyHelp{"Esc", p.tr("clear the input / drop a typed throw; on an empty input: leave (asks first)", "Eingabe löschen / getippten Wurf verwerfen; bei leerer Eingabe: Spiel verlassen (mit Rückfrage)")},
-		keyHelp{"q", p.tr("leave the game (asks first; the game is saved)", "Spiel verlassen (mit Rückfrage; das Spiel ist gespeichert)")},
+		keyHelp{"q / Ctrl-C", p.tr("leave the game (asks first; the game is saved)", "Spiel verlassen (mit Rückfrage; das Spiel ist gespeichert)")},
 	)
 	return keys, p.game().Rules
 }
@@ -165,6 +172,9 @@ func (p *play) key(ev *tcell.EventKey) *tcell.EventKey {
 	switch ev.Key() {
 	case tcell.KeyCtrlZ:
 		p.undo()
+		return nil
+	case tcell.KeyCtrlC:
+		p.back() // asks, like q: Ctrl-C must not end a running game unasked
 		return nil
 	case tcell.KeyEscape:
 		if !empty {

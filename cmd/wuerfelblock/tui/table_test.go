@@ -453,3 +453,44 @@ func TestStatsWords(t *testing.T) {
 	h.typ("p")
 	h.see("die Statistik zählt beendete")
 }
+
+// Issue 12.16: 5050 game over names the winner and no further places;
+// help lists Esc once; Ctrl-C in a running game asks like q.
+func TestGameOverPlacesHelpEscCtrlC(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob", "Cem")
+	h.scr.InjectKey(tcell.KeyCtrlC, 0, tcell.ModNone)
+	h.sync()
+	h.see("Spiel verlassen?")
+	h.key(tcell.KeyEnter) // keep playing
+	h.notSee("Spiel verlassen?")
+	h.typ("?")
+	if n := strings.Count(h.screen(), "  Esc"); n != 1 {
+		t.Fatalf("help lists Esc %d times:\n%s", n, h.screen())
+	}
+	h.typ("q")
+	h.typ("111523\n")
+	h.typ("?")
+	if n := strings.Count(h.screen(), "  Esc"); n != 1 {
+		t.Fatalf("help at the keep prompt lists Esc %d times:\n%s", n, h.screen())
+	}
+	h.typ("q")
+	h.key(tcell.KeyEscape)
+	// Anna passes 5050 at once; Bob and Cem score less.
+	sg := h.stored()
+	for _, e := range []scoresheet.Entry{
+		entryThrow([]int{1, 1, 3, 3, 5, 5}, []int{1, 1, 3, 3, 5, 5}), entryThrow([]int{1, 1, 1, 2, 3, 4}, []int{1, 1, 1}),
+		entryThrow([]int{6, 6, 6}, []int{6, 6, 6}), entryThrow([]int{1, 1, 3, 3, 5, 5}, []int{1, 1, 3, 3, 5, 5}),
+		entryThrow([]int{2, 2, 2, 1, 1, 1}, []int{2, 2, 2, 1, 1, 1}), entryThrow([]int{1, 2, 3, 4, 5, 6}, []int{1, 2, 3, 4, 5, 6}),
+		entryThrow([]int{1, 1, 1, 2, 3, 4}, []int{1, 1, 1}), entryStop(),
+		entryThrow([]int{1, 1, 1, 2, 3, 4}, []int{1, 1, 1}), entryStop(),
+		entryThrow([]int{1, 1, 1, 5, 3, 4}, []int{1, 1, 1, 5}), entryStop(),
+	} {
+		if err := h.db.Append(context.Background(), sg, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.see("Spiel zu Ende", "Gewonnen hat: Anna")
+	h.notSee("2.")
+	h.notSee("3.")
+}
