@@ -446,7 +446,17 @@ func (p *play) turnSummary(res scoresheet.TurnResult) string {
 	switch {
 	case r.Game == validate.GameRueckwaerts:
 		pts, dice := p.game().Table()
-		return fmt.Sprintf(p.tr("%s adds to the table: %d points lie out, the next player throws %s.", "%s legt nach: %d Punkte liegen aus, der Nächste wirft %s."), who, pts, p.dice(dice))
+		scored := ""
+		if es := p.game().Entries(); len(es) > 0 {
+			// Every scoring die went aside: the engine's keep of the throw.
+			if ks := r.LegalKeeps(es[len(es)-1].Roll); len(ks) > 0 {
+				scored = fmt.Sprintf(p.tr("%s: %s score %d. ", "%s: %s zählen %d. "), who, validate.FormatDice(ks[0].Dice), ks[0].Points)
+				if len(ks[0].Dice) == 1 {
+					scored = fmt.Sprintf(p.tr("%s: %s scores %d. ", "%s: %s zählt %d. "), who, validate.FormatDice(ks[0].Dice), ks[0].Points)
+				}
+			}
+		}
+		return scored + fmt.Sprintf(p.tr("%d points lie out, the next player throws %s.", "%d Punkte liegen aus, der Nächste wirft %s."), pts, p.dice(dice))
 	case r.Game == validate.GameKniffel:
 		name := res.Category
 		if c, err := validate.ParseCategory(res.Category); err == nil {

@@ -494,3 +494,15 @@ func TestGameOverPlacesHelpEscCtrlC(t *testing.T) {
 	h.notSee("2.")
 	h.notSee("3.")
 }
+
+// Issue 12.17: Rückwärts says which dice scored and what they were worth,
+// and a bust reads as a bust with minus points.
+func TestRueckwaertsWords(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('4', "Anna", "Bob")
+	h.typ("11234\n")
+	h.see("Anna: 1 1 zählen 200", "200 Punkte liegen aus")
+	h.typ("234\n")
+	h.see("FEHLWURF", "Bob bekommt die 200 ausliegenden Punkte als Minuspunkte")
+	h.notSee("wirft nichts")
+}
