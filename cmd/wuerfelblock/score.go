@@ -106,7 +106,7 @@ func runScore(e *env, args []string) int {
 		}
 	case validate.GameTotwuerfeln:
 		if len(dice) > rules.Dice() {
-			return e.fail("score", &validate.Error{Code: validate.CodeTooManyDice, Args: []any{string(rules.Game), rules.Dice(), len(dice)}})
+			return e.tooManyDice(rules, rules.Dice(), len(dice))
 		}
 		p, k := rules.TotValue(dice)
 		out = scoreTot{Points: p, Killed: k, Live: len(dice) - k}
@@ -122,7 +122,7 @@ func runScore(e *env, args []string) int {
 		}
 	case validate.GameDreissigTot:
 		if len(dice) > 6 {
-			return e.fail("score", &validate.Error{Code: validate.CodeTooManyDice, Args: []any{string(rules.Game), 6, len(dice)}})
+			return e.tooManyDice(rules, 6, len(dice))
 		}
 		s := validate.CountsOf(dice).Sum()
 		out = scoreDreissig{Sum: s}
@@ -143,7 +143,7 @@ func runScore(e *env, args []string) int {
 		}
 	default:
 		if len(dice) > rules.Dice() {
-			return e.fail("score", &validate.Error{Code: validate.CodeTooManyDice, Args: []any{string(rules.Game), rules.Dice(), len(dice)}})
+			return e.tooManyDice(rules, rules.Dice(), len(dice))
 		}
 		sf := scoreFamily{Keeps: []scoreKeep{}}
 		for _, k := range rules.LegalKeeps(dice) {
@@ -186,4 +186,21 @@ func printKeeps(e *env, rules *validate.Rules, dice []int, sf scoreFamily) {
 		fmt.Fprintf(w, "  %s\t%d\t%d\n", d, k.Points, left)
 	}
 	w.Flush()
+}
+
+// tooManyDice refuses a throw with more dice than the game is set to, and
+// names the house rule that takes that many ("use --option wuerfel=6").
+func (e *env) tooManyDice(rules *validate.Rules, want, got int) int {
+	err := &validate.Error{Code: validate.CodeTooManyDice, Args: []any{string(rules.Game), want, got}}
+	msg := validate.Localize(err, e.lang)
+	for _, s := range validate.OptionSpecs(rules.Game) {
+		if s.ID != "wuerfel" {
+			continue
+		}
+		if _, err := validate.MakeOptions(rules.Game, map[string]any{"wuerfel": got}); err == nil {
+			msg += " " + fmt.Sprintf(e.tr("(use --option wuerfel=%d)", "(mit --option wuerfel=%d)"), got)
+		}
+	}
+	fmt.Fprintf(e.stderr, "%s: %s\n", progName("score"), oneLine(msg))
+	return exitInput
 }
