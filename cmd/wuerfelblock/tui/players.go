@@ -34,7 +34,7 @@ type playersStep struct {
 func newPlayersStep(ui *UI, rules *validate.Rules) *playersStep {
 	s := &playersStep{text: ui.text, ui: ui, rules: rules}
 	s.table = newTable().SetSelectable(true, false)
-	s.table.SetBorder(true).SetTitle(" " + s.tr("Players (Space: in/out)", "Spieler (Leertaste: dabei/nicht)") + " ")
+	s.table.SetBorder(true).SetTitle(" " + s.tr("Players (Space: in)", "Spieler (Leertaste)") + " ")
 	s.table.SetSelectedFunc(func(row, _ int) { s.toggle(row) })
 	s.order = newTextView()
 	s.order.SetBorder(true).SetTitle(" " + s.tr("Seat order", "Sitzordnung") + " ")

@@ -506,3 +506,13 @@ func TestRueckwaertsWords(t *testing.T) {
 	h.see("FEHLWURF", "Bob bekommt die 200 ausliegenden Punkte als Minuspunkte")
 	h.notSee("wirft nichts")
 }
+
+// Issue 12.2: the players step keeps its title whole at 60×20.
+func TestPlayersStepTitleAt60x20(t *testing.T) {
+	h := start(t, openDB(t))
+	h.resize(60, 20)
+	h.typ("n3")
+	h.key(tcell.KeyTab)
+	h.see("Spieler (Leertaste)", "Sitzordnung")
+	h.notSee("…┐")
+}
