@@ -267,7 +267,10 @@ func (k *dreissigTurn) finish(g *Game, res *TurnResult) {
 		res.Events = append(res.Events, Event{Kind: EventAttack, Player: g.Players[v], Points: t.Taken(), From: g.Players[s]})
 	}
 	if g.Rules.Options.Hundert {
-		for slices.ContainsFunc(g.totals, func(a int) bool { return a <= 0 }) {
+		// While an account is at 0 or below, and none has reached 100 yet
+		// (the first to 100 wins at once: no further addition).
+		for slices.ContainsFunc(g.totals, func(a int) bool { return a <= 0 }) &&
+			!slices.ContainsFunc(g.totals, func(a int) bool { return a >= 100 }) {
 			for i := range g.totals {
 				g.totals[i] += 30
 			}
