@@ -275,7 +275,7 @@ func (p *play) refresh() {
 	var house []string
 	for _, spec := range validate.OptionSpecs(g.Rules.Game) {
 		if v, ok := changed[spec.ID]; ok {
-			house = append(house, spec.ID+" "+p.formatValue(v))
+			house = append(house, spec.Name(p.lang)+" "+p.formatValue(v))
 		}
 	}
 	if len(house) > 0 {

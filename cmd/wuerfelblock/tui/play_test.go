@@ -277,7 +277,7 @@ func TestDreissigHundertTopUp(t *testing.T) {
 	h.see("Dreißig tot: Hausregeln")
 	h.key(tcell.KeyDown) // hundert
 	h.typ(" ")
-	h.see("* hundert")
+	h.see("* Von dreißig auf hundert")
 	h.key(tcell.KeyTab)
 	h.typ("Anna\nBob\n\n")
 	h.see("am Zug: Anna", "Wer zuerst 100 hat, gewinnt", "Genau 30: nichts · weniger: Differenz abziehen · mehr: Vordermann angreifen.")
@@ -347,7 +347,7 @@ func TestVoidThrowsCounted(t *testing.T) {
 	for range 13 {
 		h.key(tcell.KeyDown)
 	}
-	h.see("hausbau:")
+	h.see("Hausbau (hausbau):")
 	h.typ(" ")
 	h.key(tcell.KeyTab)
 	h.typ("Anna\nBob\n\n")
@@ -373,7 +373,7 @@ func TestHeaderShowsHouseRules(t *testing.T) {
 	h.typ(" ")
 	h.key(tcell.KeyTab)
 	h.typ("Anna\nBob\n\n")
-	h.see("Zehntausend · Runde 1 · am Zug: Anna · wuerfel 6, strasse 1000")
+	h.see("Zehntausend · Runde 1 · am Zug: Anna · Würfel 6, Straße 1000")
 	// The basic game shows none.
 	h2 := start(t, openDB(t))
 	h2.newGame('1', "Anna", "Bob")
