@@ -1,6 +1,7 @@
 package family
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 	"slices"
@@ -189,7 +190,7 @@ func newSolver(r *validate.Rules) (*Solver, error) {
 				}
 				return int(a.pts - b.pts)
 			})
-			sig := fmt.Sprint(outs)
+			sig := outcomeKey(outs)
 			if k, ok := same[sig]; ok {
 				s.throws[first+k].p += probs[n][ri]
 				s.outcomes = s.outcomes[:lo]
@@ -211,16 +212,25 @@ func newSolver(r *validate.Rules) (*Solver, error) {
 }
 
 // keepLists asks the engine for the legal keeps of every throw of n dice,
-// in a fresh pass (rep nil) or in rep's pass.
+// in a fresh pass (rep nil) or in rep's pass, on two cores (asking the
+// engine only reads).
 func (s *Solver) keepLists(r *validate.Rules, rep *validate.FamilyTurn, n int) [][]validate.Keep {
 	ks := make([][]validate.Keep, len(s.rolls[n]))
-	for ri, c := range s.rolls[n] {
-		if rep != nil {
-			ks[ri] = rep.LegalKeeps(c.Pips())
-		} else {
-			ks[ri] = r.LegalKeeps(c.Pips())
-		}
+	var wg sync.WaitGroup
+	for w := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ri := w; ri < len(ks); ri += 2 {
+				if rep != nil {
+					ks[ri] = rep.LegalKeeps(s.rolls[n][ri].Pips())
+				} else {
+					ks[ri] = r.LegalKeeps(s.rolls[n][ri].Pips())
+				}
+			}
+		}()
 	}
+	wg.Wait()
 	return ks
 }
 
@@ -488,7 +498,7 @@ func (s *Solver) buildFast() {
 					fs.c += th.p * float64(fr.stop)
 					continue
 				}
-				key := fmt.Sprint(fr.stop, s.fastOuts[ph][fr.lo:fr.hi])
+				key := offsKey(fr.stop, s.fastOuts[ph][fr.lo:fr.hi])
 				if k, ok := same[key]; ok {
 					s.fastRolls[ph][k].p += fr.p
 					s.fastOuts[ph] = s.fastOuts[ph][:fr.lo]
@@ -727,6 +737,24 @@ func (t *Table) throwValue(i int32, pts int) float64 {
 		return t.v[(pts/step)*len(t.s.states)+int(i)]
 	}
 	return t.throwAt(i, pts)
+}
+
+// outcomeKey and offsKey name a list of outcomes (offsets) as a map key.
+func outcomeKey(outs []outcome) string {
+	b := make([]byte, 0, 8*len(outs))
+	for _, o := range outs {
+		b = binary.LittleEndian.AppendUint32(b, uint32(o.pts))
+		b = binary.LittleEndian.AppendUint32(b, uint32(o.to))
+	}
+	return string(b)
+}
+
+func offsKey(stop int32, offs []int32) string {
+	b := binary.LittleEndian.AppendUint32(make([]byte, 0, 4+4*len(offs)), uint32(stop))
+	for _, o := range offs {
+		b = binary.LittleEndian.AppendUint32(b, uint32(o))
+	}
+	return string(b)
 }
 
 // multisets lists every multiset of n dice.
