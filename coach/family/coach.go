@@ -280,11 +280,15 @@ func (p Position) Keeps(roll []int) ([]KeepAdvice, error) {
 	if len(roll) != n {
 		return nil, fmt.Errorf("the next throw has %d dice, not %d", n, len(roll))
 	}
-	ri, ok := s.rollKey[n][validate.CountsOf(roll)]
-	if !ok {
+	if _, ok := s.rollKey[n][validate.CountsOf(roll)]; !ok {
 		return nil, fmt.Errorf("%v are not dice", roll)
 	}
-	ks := s.keeps[s.ctxOf(s.states[p.st])][ri]
+	var ks []validate.Keep
+	if rep := s.reps[s.ctxOf(s.states[p.st])]; rep != nil {
+		ks = rep.LegalKeeps(roll)
+	} else {
+		ks = s.g.rules.LegalKeeps(roll)
+	}
 	out := make([]KeepAdvice, 0, len(ks))
 	for _, k := range ks {
 		q, err := p.After(k)

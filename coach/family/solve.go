@@ -49,9 +49,12 @@ type Solver struct {
 	// from the row of the points before the keep.
 	offs []int32
 
-	rolls    [7][]validate.Counts // the multisets of n dice
-	rollKey  [7]map[validate.Counts]int32
-	keeps    map[ctxKey][][]validate.Keep // per roll of the context's dice
+	rolls   [7][]validate.Counts // the multisets of n dice
+	rollKey [7]map[validate.Counts]int32
+	keeps   map[ctxKey][][]validate.Keep // per roll of the context's dice; only while building
+	// reps are engine turns standing in a pass whose combinations can be
+	// doubled (ergaenzen), to ask the engine for that pass's keeps.
+	reps     map[ctxKey]*validate.FamilyTurn
 	maxPts   int
 	minBound int // B: from B turn points on, the lines below are the values
 
@@ -92,6 +95,7 @@ func newSolver(r *validate.Rules) (*Solver, error) {
 	// reps are engine turns standing in a state's pass, to ask the engine
 	// for the keeps of a pass whose combinations can be doubled (ergaenzen).
 	reps := map[ctxKey]*validate.FamilyTurn{}
+	s.reps = reps
 	repOf := map[int32]*validate.FamilyTurn{}
 	start := state{}
 	s.intern(start)
@@ -201,6 +205,7 @@ func newSolver(r *validate.Rules) (*Solver, error) {
 		}
 		s.throwsOf = append(s.throwsOf, int32(len(s.throws)))
 	}
+	s.keeps = nil // the keeps of a throw are asked again when needed (Position.Keeps)
 	s.offs = make([]int32, len(s.outcomes))
 	for j, o := range s.outcomes {
 		s.offs[j] = o.pts/step*int32(len(s.states)) + o.to
