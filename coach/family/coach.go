@@ -23,6 +23,7 @@ func Covers(g validate.GameID) bool {
 var cache struct {
 	sync.Mutex
 	solvers map[string]*solverEntry
+	byRules sync.Map // *validate.Rules → *Solver, the look-up without a key to build
 }
 
 type solverEntry struct {
@@ -52,6 +53,9 @@ func For(r *validate.Rules) (*Solver, error) {
 	if r == nil || !Covers(r.Game) {
 		return nil, ErrNotCovered
 	}
+	if s, ok := cache.byRules.Load(r); ok { // rules are immutable: the same pointer, the same solver
+		return s.(*Solver), nil
+	}
 	key := rulesKey(r)
 	cache.Lock()
 	if cache.solvers == nil {
@@ -69,6 +73,9 @@ func For(r *validate.Rules) (*Solver, error) {
 			e.s.entry = e
 		}
 	})
+	if e.err == nil {
+		cache.byRules.Store(r, e.s)
+	}
 	return e.s, e.err
 }
 
