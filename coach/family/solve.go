@@ -58,10 +58,10 @@ type Solver struct {
 	maxPts   int
 	minBound int // B: from B turn points on, the lines below are the values
 
-	// Lines: from B turn points on, the value of state s at T is a·T + b,
-	// per phase of T (5000: T/50 even or odd). v* for the state with its
-	// stop, q* for throwing on.
-	va, vb, qa, qb [2][]float64
+	// Lines: from B turn points on, the value of a state without a stop at
+	// T is va·T + vb, per phase of T (5000: T/50 even or odd); a state with
+	// a stop is worth T there (va 1, vb 0).
+	va, vb [2][]float64
 
 	entry *solverEntry // where its tables are kept (For)
 
@@ -328,7 +328,6 @@ func (s *Solver) solveLines() error {
 	per := s.g.period()
 	for ph := 0; ph < per; ph++ {
 		s.va[ph], s.vb[ph] = make([]float64, ns), make([]float64, ns)
-		s.qa[ph], s.qb[ph] = make([]float64, ns), make([]float64, ns)
 		for i, st := range s.states {
 			if s.lineStop(st, ph) {
 				s.va[ph][i] = 1
@@ -348,7 +347,6 @@ func (s *Solver) solveLines() error {
 					continue // stops (or is the turn's start, with no points)
 				}
 				qa, qb := s.qLine(int32(i), ph)
-				s.qa[ph][i], s.qb[ph][i] = qa, qb
 				change = max(change, math.Abs(qa-s.va[ph][i]), math.Abs(qb-s.vb[ph][i])/1e4)
 				s.va[ph][i], s.vb[ph][i] = qa, qb
 			}
