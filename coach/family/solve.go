@@ -525,7 +525,10 @@ type Table struct {
 	bound int // from here on the solver's lines hold
 	// From stopAll on, every state with a stop allowed stops (checked).
 	stopAll int
-	q, v    []float64 // [level*len(states)+state]: throwing on (NaN: not stored), and the best of stop and throw
+	// By [level*len(states)+state]: v the best of stopping and throwing on
+	// (with rows above the bound from the lines), q throwing on (below
+	// stopAll only; above it q is v where no stop is allowed).
+	q, v []float64
 }
 
 // newTable computes the values by backward induction over the turn points,
