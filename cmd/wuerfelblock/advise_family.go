@@ -201,13 +201,7 @@ func round2(x float64) float64 { return math.Round(x*100) / 100 }
 
 // points writes expected points for people: one decimal, a decimal comma
 // in German.
-func (e *env) points(x float64) string {
-	s := strconv.FormatFloat(x, 'f', 1, 64)
-	if e.lang == validate.German {
-		s = strings.Replace(s, ".", ",", 1)
-	}
-	return s
-}
+func (e *env) points(x float64) string { return e.decimal(x, 1) }
 
 func (e *env) diceWord(n int) string {
 	if n == 1 {
