@@ -630,16 +630,18 @@ func (t *Table) fastLevel(lv int) {
 	if s.states[0].aside == 0 {
 		v[0], q[0] = math.NaN(), math.NaN() // the turn's start has no points
 	}
+	above := t.v[row:] // the values a keep leads to, by offset
+	rolls, outs := s.fastRolls[ph], s.fastOuts[ph]
 	for _, i := range s.forced[ph] {
 		fs := &s.fast[ph][i]
 		sum := fs.a*float64(pts) + fs.c
-		for _, fr := range s.fastRolls[ph][fs.lo:fs.hi] {
+		for _, fr := range rolls[fs.lo:fs.hi] {
 			best := math.Inf(-1)
 			if fr.stop >= 0 {
 				best = float64(pts + int(fr.stop))
 			}
-			for _, off := range s.fastOuts[ph][fr.lo:fr.hi] {
-				if x := t.v[row+int(off)]; x > best {
+			for _, off := range outs[fr.lo:fr.hi] {
+				if x := above[off]; x > best {
 					best = x
 				}
 			}
