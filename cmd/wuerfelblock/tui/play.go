@@ -200,16 +200,18 @@ func (p *play) key(ev *tcell.EventKey) *tcell.EventKey {
 	case tcell.KeyRune:
 		r := ev.Rune()
 		switch {
+		case empty && r == '*' && coach.Covers(p.game().Rules.Game):
+			// A turned five is typed after its 5 (5*): * on an empty
+			// input can only mean the coach.
+			p.switchCoach()
+			p.refresh()
+			return nil
 		case isDiceChar(r):
 			return ev
 		case r == '?' || r == 'q':
 			return ev
 		case empty && r == 'u':
 			p.undo()
-			return nil
-		case empty && r == '*' && coach.Covers(p.game().Rules.Game):
-			p.switchCoach()
-			p.refresh()
 			return nil
 		case empty && p.view.command(ev):
 			p.refresh()
