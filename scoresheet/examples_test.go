@@ -3,55 +3,22 @@ package scoresheet
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/examples"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
-// examplesDir is ../shared/examples beside the project's root.
-const examplesDir = "../../shared/examples"
-
-type example struct {
-	Record  json.RawMessage `json:"record"`
-	Verdict struct {
-		Valid bool `json:"valid"`
-		Turns []struct {
-			Player string         `json:"player"`
-			Points int            `json:"points"`
-			Totals map[string]int `json:"totals"`
-			Open   bool           `json:"open"`
-		} `json:"turns"`
-		Totals   map[string]int `json:"totals"`
-		Finished bool           `json:"finished"`
-		Winners  []string       `json:"winners"`
-		Error    *struct {
-			Turn    int    `json:"turn"`
-			Throw   *int   `json:"throw"`
-			Message string `json:"message"`
-		} `json:"error"`
-	} `json:"verdict"`
-}
-
-// TestSharedExamples judges every record under shared/examples and compares
-// the verdict field by field.
-func TestSharedExamples(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(examplesDir, "*.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no examples found in %s (err %v)", examplesDir, err)
+// TestExamples judges every record of the project's fixture set
+// (internal/examples) and compares the verdict field by field.
+func TestExamples(t *testing.T) {
+	all, err := examples.All()
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var ex example
-			if err := json.Unmarshal(data, &ex); err != nil {
-				t.Fatal(err)
-			}
+	for _, ex := range all {
+		t.Run(ex.Name, func(t *testing.T) {
 			rec, err := ParseRecord(ex.Record)
 			if err != nil {
 				t.Fatalf("record refused: %v", err)

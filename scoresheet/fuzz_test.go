@@ -1,13 +1,11 @@
 package scoresheet
 
 import (
-	"encoding/json"
 	"errors"
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/examples"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -15,18 +13,12 @@ import (
 // panic; an input error only for what is not a record; a verdict that is
 // consistent with itself otherwise.
 func FuzzJudge(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join(examplesDir, "*.json"))
-	for _, file := range files {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			continue
-		}
-		var ex struct {
-			Record json.RawMessage `json:"record"`
-		}
-		if json.Unmarshal(data, &ex) == nil {
-			f.Add([]byte(ex.Record))
-		}
+	all, err := examples.All()
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, ex := range all {
+		f.Add([]byte(ex.Record))
 	}
 	f.Add([]byte(`{}`))
 	f.Add([]byte(`{"game":"kniffel","players":["A"],"turns":[{"player":"A","throws":[{"roll":[1,2,3,4,5],"keep":[1]}]}]}`))

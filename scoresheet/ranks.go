@@ -7,8 +7,8 @@ import (
 )
 
 // LowerWins reports whether the fewest points are best (the minus points of
-// Zehntausend Rückwärts).
-func LowerWins(g validate.GameID) bool { return g == validate.GameRueckwaerts }
+// Zehntausend Rückwärts). See validate.Variant.
+func LowerWins(g validate.GameID) bool { return validate.VariantOf(g).LowerWins }
 
 // Ranks places every seat: the winners share rank 1, the others follow by
 // total (lower is better in Rückwärts), equal totals sharing a rank.
@@ -51,7 +51,7 @@ func (g *Game) Standings() []int {
 // Entered reports whether a player may stop with less than 500 (5000: they
 // have entered and not been reset to 0 since). Always true in other games.
 func (g *Game) Entered(seat int) bool {
-	return g.Rules.Game != validate.Game5000 || g.totals[seat] > 0
+	return g.Rules.Variant().EntryPoints == 0 || g.totals[seat] > 0
 }
 
 // RematchOrder is the seat order of the next game between the same players:
@@ -63,4 +63,30 @@ func (g *Game) RematchOrder() []string {
 		players = append(players[w[0]:], players[:w[0]]...)
 	}
 	return players
+}
+
+// Rounds is the fixed number of rounds of the game, 0 when it has none.
+func (g *Game) Rounds() int { return g.Rules.Variant().FixedRounds() }
+
+// LastRound reports whether the round being played is the game's last one
+// (the target was reached, or the last of a fixed number of rounds).
+func (g *Game) LastRound() bool {
+	n := g.Rounds()
+	return g.finalRound || n > 0 && g.Round() == n
+}
+
+// TieBrokenBySeat reports whether the game ended in a tie for the win that
+// the turn order decided: the winner sits earlier than a player with the
+// same total (5050).
+func (g *Game) TieBrokenBySeat() bool {
+	if !g.finished || !g.Rules.EarlierSeatWinsTies() || len(g.winners) != 1 {
+		return false
+	}
+	w := g.winners[0]
+	for seat, t := range g.totals {
+		if seat != w && t == g.totals[w] {
+			return true
+		}
+	}
+	return false
 }

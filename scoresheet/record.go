@@ -14,7 +14,7 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
-// Record is a game as contract/RECORD.md defines it: the rules plus the
+// Record is a game as docs/RECORD.md defines it: the rules plus the
 // ordered list of what the players entered.
 type Record struct {
 	Game    string              `json:"game"`

@@ -101,11 +101,11 @@ func openWith(path string, migrations fs.FS) (*DB, error) {
 	}
 	if err := preflight(abs); err != nil {
 		if ErrorCode(err) == CodeCannotOpen && readable(abs) {
-			return openReadOnly(abs, len(ms), err)
+			return openReadOnly(abs, latest(ms), err)
 		}
 		return nil, err
 	}
-	if err := inspect(abs, len(ms)); err != nil {
+	if err := inspect(abs, latest(ms)); err != nil {
 		return nil, err
 	}
 	sdb, err := sql.Open("sqlite", dsn(abs))
@@ -347,6 +347,20 @@ type migration struct {
 	sql     string
 }
 
+// goSteps are migrations that cannot be done in SQL alone: each runs
+// right after the SQL file of its version, in the same transaction.
+var goSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
+	6: recountFailedConfirmations,
+}
+
+// latest is the highest version of the migrations.
+func latest(ms []migration) int {
+	if len(ms) == 0 {
+		return 0
+	}
+	return ms[len(ms)-1].version
+}
+
 func readMigrations(fsys fs.FS) ([]migration, error) {
 	names, err := fs.Glob(fsys, "migrations/*.sql")
 	if err != nil {
@@ -354,13 +368,17 @@ func readMigrations(fsys fs.FS) ([]migration, error) {
 	}
 	sort.Strings(names)
 	var ms []migration
-	for i, n := range names {
+	// Numbers rise; one may be missing while the branch that adds it is
+	// not merged yet (each is applied when it is not recorded as applied).
+	prev := 0
+	for _, n := range names {
 		base := filepath.Base(n)
 		num, _, _ := strings.Cut(base, "_")
 		v, err := strconv.Atoi(num)
-		if err != nil || v != i+1 {
-			return nil, fmt.Errorf("migration %s: want number %03d", base, i+1)
+		if err != nil || v <= prev {
+			return nil, fmt.Errorf("migration %s: want a number above %03d", base, prev)
 		}
+		prev = v
 		body, err := fs.ReadFile(fsys, n)
 		if err != nil {
 			return nil, err
@@ -375,7 +393,7 @@ func readMigrations(fsys fs.FS) ([]migration, error) {
 // version than this program knows, or an SQLite file of another program, is
 // refused before anything is written.
 func (db *DB) migrate(ctx context.Context, ms []migration) error {
-	known := len(ms)
+	known := latest(ms)
 	have, err := schemaVersion(ctx, db.sql, db.path)
 	if err != nil {
 		return db.wrapOpen(err)
@@ -383,24 +401,51 @@ func (db *DB) migrate(ctx context.Context, ms []migration) error {
 	if have > known {
 		return newErr(CodeNewerSchema, nil, db.path, have, known)
 	}
-	for _, m := range ms[have:] {
+	applied := map[int]bool{}
+	if have > 0 {
+		rows, err := db.sql.QueryContext(ctx, `SELECT version FROM migrations`)
+		if err != nil {
+			return db.wrapOpen(err)
+		}
+		for rows.Next() {
+			var v int
+			if err := rows.Scan(&v); err != nil {
+				rows.Close()
+				return db.wrapOpen(err)
+			}
+			applied[v] = true
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return db.wrapOpen(err)
+		}
+	}
+	for _, m := range ms {
+		if applied[m.version] {
+			continue
+		}
 		err := db.update(ctx, func(tx *sql.Tx) error {
 			if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied INTEGER NOT NULL)`); err != nil {
 				return err
 			}
 			// Another process may have applied it meanwhile.
-			var cur int
-			if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM migrations`).Scan(&cur); err != nil {
+			var cur, done int
+			if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0), count(*) FILTER (WHERE version = ?) FROM migrations`, m.version).Scan(&cur, &done); err != nil {
 				return err
 			}
 			if cur > known {
 				return newErr(CodeNewerSchema, nil, db.path, cur, known)
 			}
-			if cur >= m.version {
+			if done > 0 {
 				return nil
 			}
 			if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 				return fmt.Errorf("migration %s: %w", m.name, err)
+			}
+			if step := goSteps[m.version]; step != nil {
+				if err := step(ctx, tx); err != nil {
+					return fmt.Errorf("migration %s: %w", m.name, err)
+				}
 			}
 			_, err := tx.ExecContext(ctx, `INSERT INTO migrations (version, name, applied) VALUES (?, ?, ?)`, m.version, m.name, db.now().UnixMilli())
 			return err

@@ -5,5 +5,5 @@
 // one per finished game and player), written in the same transaction as the
 // entry that completes them. A game's state is never stored: it is replayed
 // from its entries by package scoresheet. Export and import use the game
-// record of contract/RECORD.md with an id and the start and end times.
+// record of docs/RECORD.md with an id and the start and end times.
 package storage

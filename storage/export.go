@@ -20,7 +20,7 @@ import (
 )
 
 // ExportRecord is a game as export writes and import reads it: the game
-// record of contract/RECORD.md plus its id, status and times.
+// record of docs/RECORD.md plus its id, status and times.
 type ExportRecord struct {
 	ID      string    `json:"id,omitempty"`
 	Status  Status    `json:"status,omitempty"`

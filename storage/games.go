@@ -47,6 +47,9 @@ type StoredGame struct {
 	Game           *scoresheet.Game
 	Started, Ended time.Time // Ended is zero while the game runs
 	Status         Status
+	// Coach is how much the coach says during play (chosen with the game,
+	// changed with SetCoach).
+	Coach CoachLevel
 
 	row     int64   // games.id
 	players []int64 // player ids by seat
@@ -95,19 +98,14 @@ func rulesOf(game, options string) (*validate.Rules, error) {
 }
 
 func buildRules(game, options string) (*validate.Rules, error) {
-	info, err := validate.LookupGame(game)
-	if err != nil {
-		return nil, err
-	}
 	var raw validate.RawOptions
 	if err := json.Unmarshal([]byte(options), &raw); err != nil {
+		if _, gerr := validate.LookupGame(game); gerr != nil {
+			return nil, gerr
+		}
 		return nil, err
 	}
-	o, err := validate.ParseRawOptions(info.ID, raw)
-	if err != nil {
-		return nil, err
-	}
-	return validate.NewRules(info.ID, o)
+	return validate.ParseRules(game, raw)
 }
 
 // optionsMap is the options key as values (bool, int or []int by id).
@@ -165,7 +163,7 @@ func (db *DB) createGame(ctx context.Context, tx *sql.Tx, rules *validate.Rules,
 		return nil, err
 	}
 	started = started.Truncate(time.Millisecond)
-	sg := &StoredGame{ID: id, Game: g, Started: started, Status: Running, players: ids, options: optionsKey(rules)}
+	sg := &StoredGame{ID: id, Game: g, Started: started, Status: Running, Coach: CoachOdds, players: ids, options: optionsKey(rules)}
 	res, err := db.exec(ctx, tx, `INSERT INTO games (uuid, game, options, status, started) VALUES (?, ?, ?, 'running', ?)`,
 		id, string(rules.Game), sg.options, started.UnixMilli())
 	if err != nil {
@@ -210,8 +208,8 @@ func loadGame(ctx context.Context, tx *sql.Tx, id string) (*StoredGame, error) {
 	var game string
 	var started int64
 	var ended sql.NullInt64
-	err := tx.QueryRowContext(ctx, `SELECT id, game, options, status, started, ended, rev FROM games WHERE uuid = ?`, id).
-		Scan(&sg.row, &game, &sg.options, &sg.Status, &started, &ended, &sg.rev)
+	err := tx.QueryRowContext(ctx, `SELECT id, game, options, status, started, ended, rev, coach FROM games WHERE uuid = ?`, id).
+		Scan(&sg.row, &game, &sg.options, &sg.Status, &started, &ended, &sg.rev, &sg.Coach)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("game", id)
 	}
@@ -388,16 +386,27 @@ func isConstraint(err error) bool {
 const (
 	insertEntry = `INSERT INTO entries (game_id, n, kind, roll, keep, fives, category) VALUES (?, ?, ?, ?, ?, ?, ?)`
 	insertTurn  = `INSERT INTO turns (game_id, turn, seat, player_id, game, points, total, end_kind, throws, hot_dice, failed, dice_left, category, bonus, attack,
-		t1, t2, t3, t4, t5, t6)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+		t1, t2, t3, t4, t5, t6, busted, attacked)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 )
 
+// endKinds are the stored names of the ways a turn ends (turns.end_kind).
 var endKinds = map[validate.TurnEnd]string{
 	validate.Stopped:  "stopped",
 	validate.Bust:     "bust",
 	validate.NixEnd:   "nix",
 	validate.Voided:   "voided",
 	validate.Finished: "finished",
+}
+
+// endKindOf is the way a turn ended by its stored name (Running for none).
+func endKindOf(s string) validate.TurnEnd {
+	for k, v := range endKinds {
+		if v == s {
+			return k
+		}
+	}
+	return validate.Running
 }
 
 func b2i(b bool) int {
@@ -416,7 +425,8 @@ func (db *DB) writeTurn(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scor
 	if _, err := db.exec(ctx, tx, insertTurn, sg.row, turn, t.Seat, sg.players[t.Seat], string(g.Rules.Game),
 		t.Points, t.Totals[t.Seat], end, t.Throws, t.HotDice, b2i(t.FailedObligation), t.DiceLeft,
 		nullString(t.Category), t.Bonus, t.Attack,
-		t.ByDice[1], t.ByDice[2], t.ByDice[3], t.ByDice[4], t.ByDice[5], t.ByDice[6]); err != nil {
+		t.ByDice[1], t.ByDice[2], t.ByDice[3], t.ByDice[4], t.ByDice[5], t.ByDice[6],
+		b2i(t.Busted()), b2i(t.Attacked())); err != nil {
 		if isConstraint(err) {
 			return newErr(CodeConflict, err, sg.ID)
 		}

@@ -321,7 +321,7 @@ func FuzzOptionFlag(f *testing.F) {
 		f.Add(uint8(2), s)
 	}
 	f.Fuzz(func(t *testing.T, which uint8, kv string) {
-		g := games[int(which)%len(games)].ID
+		g := defs[int(which)%len(defs)].info.ID
 		id, v, err := ParseOptionFlag(g, kv)
 		if err != nil {
 			if !IsInput(err) {
@@ -340,7 +340,7 @@ func FuzzRawOptions(f *testing.F) {
 	f.Add(uint8(5), "killer", []byte("[1,6]"))
 	f.Add(uint8(2), "minus", []byte("true"))
 	f.Fuzz(func(t *testing.T, which uint8, id string, raw []byte) {
-		g := games[int(which)%len(games)].ID
+		g := defs[int(which)%len(defs)].info.ID
 		o, err := ParseRawOptions(g, RawOptions{id: raw})
 		if err != nil {
 			if !IsInput(err) {
@@ -465,5 +465,21 @@ func TestOptionMessagesInGerman(t *testing.T) {
 	_, err = MustRules(GameKniffel, map[string]any{"joker": true}).Place(b, CountsOf([]int{3, 3, 3, 3, 3}), Chance)
 	if msg := Localize(err, German); !strings.Contains(msg, "(Dreier)") {
 		t.Errorf("joker message names the box: %s", msg)
+	}
+}
+
+// Issue 12.11: every house rule has a name for players in both languages.
+func TestOptionNames(t *testing.T) {
+	for _, g := range Games() {
+		for _, s := range OptionSpecs(g.ID) {
+			for _, l := range []Lang{English, German} {
+				if n := s.Name(l); n == "" || n == s.ID && s.ID != "minus" && s.ID != "nix" && s.ID != "joker" {
+					t.Errorf("%s %s: name %q in %v", g.ID, s.ID, n, l)
+				}
+			}
+		}
+	}
+	if n := OptionSpecs(GameZehntausend)[6].Name(German); n != "Fünfer drehen" {
+		t.Errorf("fuenfer_drehen is called %q", n)
 	}
 }

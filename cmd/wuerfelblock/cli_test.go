@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/wuerfelblock/wuerfelblock/internal/examples"
 )
 
 // call runs the command in-process.
@@ -18,25 +20,12 @@ func call(t *testing.T, stdin string, args ...string) (code int, stdout, stderr 
 }
 
 func TestJudgeExamples(t *testing.T) {
-	files, _ := filepath.Glob("../../../shared/examples/*.json")
-	if len(files) == 0 {
-		t.Fatal("no examples")
+	all, err := examples.All()
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var ex struct {
-			Record  json.RawMessage `json:"record"`
-			Verdict struct {
-				Valid  bool           `json:"valid"`
-				Totals map[string]int `json:"totals"`
-			} `json:"verdict"`
-		}
-		if err := json.Unmarshal(data, &ex); err != nil {
-			t.Fatal(err)
-		}
+	for _, ex := range all {
+		f := ex.Name
 		code, out, errs := call(t, string(ex.Record), "--lang", "en", "judge", "--json")
 		want := 0
 		if !ex.Verdict.Valid {

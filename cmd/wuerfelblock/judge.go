@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 	"text/tabwriter"
 
@@ -239,14 +238,4 @@ func describeEvent(e *env, ev scoresheet.Event) string {
 		return fmt.Sprintf(e.tr("%s busts and takes the %d points on the table as minus points", "%s wirft nichts und bekommt die %d ausliegenden Punkte als Minus"), ev.Player, ev.Points)
 	}
 	return string(ev.Kind)
-}
-
-// sortedKeys lists a map's keys in order.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -11,9 +11,6 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
-// keepLetters name the legal keeps of a throw; q and u stay commands.
-const keepLetters = "abcdefghijklmnoprstvwxyzABCDEFGHIJKLMNOPRSTVWXYZ"
-
 // familyView is the Zehntausend-family screen: 5050, 5000, Zehntausend,
 // Zehntausend Rückwärts.
 type familyView struct {
@@ -21,8 +18,8 @@ type familyView struct {
 	p      *play
 	scores *nameTable
 	turn   *tview.TextView
-	keeps  *tview.Table
-	right  *tview.Flex
+	keeps  *keepList
+	right  *fitFlex
 	layout *tview.Flex
 
 	// A throw typed but not yet taken: its keep is still to be chosen.
@@ -35,10 +32,20 @@ func newFamilyView(p *play) *familyView {
 	v.scores = newNameTable(1, 14)
 	v.scores.SetBorder(true).SetTitle(" " + v.tr("Score", "Stand") + " ")
 	v.turn = newTextView()
-	v.keeps = newTable()
-	v.right = tview.NewFlex().SetDirection(tview.FlexRow).
+	v.keeps = newKeepList()
+	v.keeps.pick = func(i int) {
+		if v.pending != nil && i < len(v.options) {
+			v.take(keepThrow(v.pending, v.options[i]))
+			v.p.refresh()
+		}
+	}
+	v.keeps.more = func(from, to string) string {
+		return "[::b]" + fmt.Sprintf(v.tr("%s–%s shown · ↓/↑ more", "%s–%s gezeigt · ↓/↑ weitere"), from, to) + "[::-]"
+	}
+	v.right = &fitFlex{Flex: tview.NewFlex().SetDirection(tview.FlexRow).
 		AddItem(v.turn, 0, 1, false).
-		AddItem(v.keeps, 0, 0, false)
+		AddItem(v.keeps, 0, 0, false)}
+	v.right.fit = v.fitRight
 	v.right.SetBorder(true)
 	v.layout = tview.NewFlex().
 		AddItem(v.scores, 0, 2, false).
@@ -52,7 +59,8 @@ func (v *familyView) game() *scoresheet.Game { return v.p.game() }
 
 func (v *familyView) rules() *validate.Rules { return v.game().Rules }
 
-func (v *familyView) rueckwaerts() bool { return v.rules().Game == validate.GameRueckwaerts }
+// rueckwaerts: the table game (one throw a turn, points on the table).
+func (v *familyView) rueckwaerts() bool { return v.rules().Variant().TableTurns }
 
 func (v *familyView) prompt() string {
 	if v.pending != nil {
@@ -64,7 +72,7 @@ func (v *familyView) prompt() string {
 func (v *familyView) keys() []keyHelp {
 	if v.pending != nil {
 		return []keyHelp{
-			{"a…", v.tr("pick", "nehmen")},
+			v.pickKey(),
 			{"Enter", v.tr("best (a)/typed dice", "beste (a)/getippte Würfel")},
 			{"Esc", v.tr("correct", "korrigieren")},
 		}
@@ -86,6 +94,17 @@ func (v *familyView) keys() []keyHelp {
 	}
 	if v.rules().Options.Hausbau {
 		k = append(k, keyHelp{"v", v.tr("void throw (Hausbau)", "ungültiger Wurf (Hausbau)")})
+	}
+	return k
+}
+
+// pickKey is the help of the keep letters: short on the hint line, with
+// the scheme in help.
+func (v *familyView) pickKey() keyHelp {
+	k := keyHelp{keepLetterRange(len(v.options)), v.tr("pick", "nehmen")}
+	if !v.p.brief {
+		k.what = v.tr("pick that keep (letters without the command keys c q s u v w; ↓/↑ show more when they do not fit)",
+			"diese Auswahl nehmen (Buchstaben ohne die Befehlstasten c q s u v w; ↓/↑ zeigen weitere, wenn nicht alle passen)")
 	}
 	return k
 }
@@ -137,7 +156,7 @@ func (v *familyView) submit(s string) bool {
 	}
 	// Ask the engine whether the throw itself is right (number of dice)
 	// before asking for the keep.
-	if err := t.Clone().Throw(validate.Throw{Roll: roll, Keep: options[0].Dice, FivesAsOnes: options[0].FivesAsOnes}); err != nil {
+	if err := v.game().CheckRoll(roll); err != nil {
 		v.p.refuse(err)
 		return false
 	}
@@ -205,20 +224,30 @@ func (v *familyView) take(th validate.Throw) bool {
 
 func (v *familyView) command(ev *tcell.EventKey) bool {
 	if v.pending != nil {
-		switch {
-		case ev.Key() == tcell.KeyEnter:
+		switch ev.Key() {
+		case tcell.KeyEnter:
 			v.take(keepThrow(v.pending, v.options[0]))
 			return true
-		case ev.Key() == tcell.KeyRune:
-			i := strings.IndexRune(keepLetters, ev.Rune())
-			if i >= 0 && i < len(v.options) {
-				v.take(keepThrow(v.pending, v.options[i]))
+		case tcell.KeyDown, tcell.KeyPgDn:
+			v.keeps.scroll(true)
+			return true
+		case tcell.KeyUp, tcell.KeyPgUp:
+			v.keeps.scroll(false)
+			return true
+		case tcell.KeyRune:
+			r := ev.Rune()
+			if i := strings.IndexRune(keepLetters, r); i >= 0 {
+				if i < len(v.options) {
+					v.take(keepThrow(v.pending, v.options[i]))
+				} else {
+					v.p.say(fmt.Sprintf(v.tr("'%c' is not among the keeps of this throw (%s).", "„%c“ gehört zu keiner Auswahl dieses Wurfs (%s)."), r, keepLetterRange(len(v.options))))
+				}
 				return true
 			}
-			if ev.Rune() == 's' || ev.Rune() == 'w' {
+			if r == 's' || r == 'w' {
 				// No stop before the throw is taken: say so instead of nothing.
-				v.p.say(fmt.Sprintf(v.tr("First choose what goes aside (a–%c or Enter), then stop with s.",
-					"Erst wählen, was zur Seite kommt (a–%c oder Enter), dann mit s schreiben."), keepLetters[min(len(v.options), len(keepLetters))-1]))
+				v.p.say(fmt.Sprintf(v.tr("First choose what goes aside (%s or Enter), then stop with s.",
+					"Erst wählen, was zur Seite kommt (%s oder Enter), dann mit s schreiben."), keepLetterRange(len(v.options))))
 				return true
 			}
 		}
@@ -243,16 +272,27 @@ func (v *familyView) command(ev *tcell.EventKey) bool {
 }
 
 func (v *familyView) refresh() {
-	// The turn panel gets the whole column unless keeps are listed below
-	// it: what blocks a stop must never be cut off.
-	if v.pending != nil {
-		v.right.ResizeItem(v.turn, 7, 0).ResizeItem(v.keeps, 0, 1)
-	} else {
-		v.right.ResizeItem(v.turn, 0, 1).ResizeItem(v.keeps, 0, 0)
-	}
 	v.refreshScores()
 	v.refreshTurn()
 	v.refreshKeeps()
+}
+
+// fitRight gives the turn panel the rows its text needs and the keep list,
+// while a throw waits for its keep, the rest; otherwise the turn panel gets
+// the whole column: what blocks a stop must never be cut off.
+func (v *familyView) fitRight(_, _ int) {
+	if v.pending == nil {
+		v.right.ResizeItem(v.turn, 0, 1).ResizeItem(v.keeps, 0, 0)
+		return
+	}
+	_, _, w, h := v.right.GetInnerRect()
+	rows := 0
+	for _, line := range strings.Split(strings.TrimRight(v.turn.GetText(false), "\n"), "\n") {
+		rows += max(len(tview.WordWrap(line, max(w, 1))), 1)
+	}
+	// The keeps keep at least half the rows.
+	rows = min(rows, max(h/2, 1))
+	v.right.ResizeItem(v.turn, rows, 0).ResizeItem(v.keeps, 0, 1)
 }
 
 // lastTurns is each seat's last finished turn.
@@ -273,7 +313,7 @@ func (v *familyView) refreshScores() {
 	if v.rueckwaerts() {
 		head[2] = v.tr("Minus", "Minus")
 	}
-	is5000 := v.rules().Game == validate.Game5000
+	is5000 := v.rules().Variant().EntryPoints > 0 // who is in the game yet
 	if is5000 {
 		head = append(head, v.tr("In", "Drin"))
 	}
@@ -332,38 +372,24 @@ func (v *familyView) keptThisTurn() []string {
 	es := g.Entries()
 	es = es[len(es)-g.TurnEntries():]
 	var out []string
-	for _, e := range es {
+	for i, st := range g.ThrowSteps() {
 		switch {
-		case e.Kind == scoresheet.EntryVoid:
+		case st.Void:
 			out = append(out, v.tr("void", "ungültig"))
-		case e.Kind != scoresheet.EntryThrow:
-		case e.Keep != nil:
-			k := validate.FormatDice(e.Keep)
-			if e.FivesAsOnes > 0 {
-				k += fmt.Sprintf(" (%d×5→1)", e.FivesAsOnes)
+		case st.Bust:
+		case es[i].Keep != nil:
+			// As typed (the engine keeps the dice in order).
+			k := validate.FormatDice(es[i].Keep)
+			if st.Keep.FivesAsOnes > 0 {
+				k += fmt.Sprintf(" (%d×5→1)", st.Keep.FivesAsOnes)
 			}
 			out = append(out, k)
 		default:
 			// All-scoring games: the engine chose the dice.
-			if ks := v.rules().LegalKeeps(e.Roll); len(ks) > 0 {
-				out = append(out, validate.FormatDice(ks[0].Dice))
-			}
+			out = append(out, validate.FormatDice(st.Keep.Dice))
 		}
 	}
 	return out
-}
-
-// voidsInARow counts the void throws (hausbau) that end the current turn's
-// entries so far.
-func (v *familyView) voidsInARow() int {
-	g := v.game()
-	es := g.Entries()
-	es = es[len(es)-g.TurnEntries():]
-	n := 0
-	for i := len(es) - 1; i >= 0 && es[i].Kind == scoresheet.EntryVoid; i-- {
-		n++
-	}
-	return n
 }
 
 func (v *familyView) refreshTurn() {
@@ -382,17 +408,19 @@ func (v *familyView) refreshTurn() {
 	if kept := v.keptThisTurn(); len(kept) > 0 {
 		fmt.Fprintf(&b, "%s [::b]%s[::-]\n", v.tr("Set aside:", "Zur Seite:"), strings.Join(kept, " | "))
 	}
-	if n := v.voidsInARow(); n > 0 {
-		fmt.Fprintf(&b, v.tr("Void throws in a row: [::b]%d of 3[::-] (the third ends the turn with nothing)\n",
-			"Ungültige Würfe in Folge: [::b]%d von 3[::-] (der dritte beendet den Zug ohne Punkte)\n"), n)
+	if n := t.VoidsInRow(); n > 0 {
+		fmt.Fprintf(&b, v.tr("Void throws in a row: [::b]%d of %d[::-] (the third ends the turn with nothing)\n",
+			"Ungültige Würfe in Folge: [::b]%d von %d[::-] (der dritte beendet den Zug ohne Punkte)\n"), n, validate.VoidLimit)
 	}
 	fmt.Fprintf(&b, v.tr("Turn [::b]%d[::-] · pass %d · [::b]%s[::-] in the cup\n", "Zug [::b]%d[::-] · Durchgang %d · [::b]%s[::-] im Becher\n"),
 		t.TurnPoints(), t.PassPoints(), v.dice(t.DiceToThrow()))
 	switch {
 	case v.pending != nil:
 		fmt.Fprintf(&b, v.tr("Throw [::b]%s[::-]: what goes aside?\n", "Wurf [::b]%s[::-]: was kommt zur Seite?\n"), validate.FormatDice(v.pending))
+		b.WriteString(v.coachPendingLine())
 	case t.Throws() == 0:
 		fmt.Fprintf(&b, v.tr("Throw %d dice and type them, e.g. %s.\n", "%d Würfel werfen und eintippen, z. B. %s.\n"), t.DiceToThrow(), exampleThrow(t.DiceToThrow()))
+		b.WriteString(v.coachLine())
 	default:
 		if t.NewPass() {
 			fmt.Fprintf(&b, "[::b]%s[::-]\n", fmt.Sprintf(v.tr("All dice aside: a new pass with %d dice.", "Alle Würfel liegen: neuer Durchgang mit %d Würfeln."), t.DiceToThrow()))
@@ -401,85 +429,103 @@ func (v *familyView) refreshTurn() {
 		if len(blockers) == 0 {
 			fmt.Fprintf(&b, "[green::bu]%s[-::-] %s\n", v.tr("You may stop (s).", "Du darfst schreiben (s)."),
 				fmt.Sprintf(v.tr("Or throw %s on.", "Oder mit %s weiterwürfeln."), v.diceWith(t.DiceToThrow())))
+			// What the stop would do beyond writing the points (5000).
+			if res, ok := g.StopPreview(); ok {
+				for _, ev := range res.Events {
+					fmt.Fprintf(&b, "[::b]%s %s[::-]\n", v.tr("A stop now:", "Schreiben jetzt:"), v.previewEvent(ev))
+				}
+			}
 		} else {
 			fmt.Fprintf(&b, "[::u]%s[::-]\n", v.tr("Throw on:", "Weiterwürfeln:"))
 			for _, e := range blockers {
 				fmt.Fprintf(&b, "• %s\n", esc(e.Message(v.lang)))
 			}
 		}
-		b.WriteString(v.oddsLine(t))
+		b.WriteString(v.coachLine())
 	}
 	v.turn.SetText(b.String())
+}
+
+// previewEvent says what a stop now would do, in the conditional.
+func (v *familyView) previewEvent(ev scoresheet.Event) string {
+	p, f := esc(ev.Player), esc(ev.From)
+	switch ev.Kind {
+	case scoresheet.EventTransfer:
+		return fmt.Sprintf(v.tr("%s would pass 5000: the %d points go to %s", "%s wäre über 5000: die %d Punkte gehen an %s"), f, ev.Points, p)
+	case scoresheet.EventLost:
+		return fmt.Sprintf(v.tr("%s would pass 5000 and nobody can take the %d points: they are lost", "%s wäre über 5000 und niemand kann die %d Punkte nehmen: sie verfallen"), p, ev.Points)
+	case scoresheet.EventReset:
+		return fmt.Sprintf(v.tr("%s would have the same score as %s and go back to 0 (from %d)", "%s hätte denselben Stand wie %s und fiele auf 0 (von %d)"), p, f, ev.Points)
+	}
+	return v.describeEvent(ev)
 }
 
 func (v *familyView) helpNote() string {
 	if v.rueckwaerts() {
 		return ""
 	}
-	return "[::b]" + v.tr("Throw on: 27.8 % bust, on average -191", "Weiter: 27,8 % Fehlwurf, im Schnitt -191") + "[::-]\n" +
-		v.tr("The exact odds of one more throw with the dice in the cup: the chance that it scores nothing (a bust loses the turn's points), and how much one more throw, then stopping, changes the turn's points on average (the best keep counted; a minus number means stopping now is worth more on average).",
-			"Die genauen Chancen eines weiteren Wurfs mit den Würfeln im Becher: wie oft er nichts zählt (ein Fehlwurf kostet die Punkte des Zugs), und um wie viel ein weiterer Wurf mit anschließendem Schreiben die Punkte des Zugs im Schnitt ändert (mit der besten Auswahl gerechnet; eine negative Zahl heißt: jetzt schreiben ist im Schnitt mehr wert).") + "\n"
+	return v.coachHelpNote()
 }
 
-// oddsLine gives the exact odds of one more throw: the chance of a bust and
-// what one more throw (then stopping) changes the turn's points by on average.
-func (v *familyView) oddsLine(t *validate.FamilyTurn) string {
-	om := t.OneMore()
-	pct := fmt.Sprintf("%.1f", 100*om.BustChance)
-	if v.lang == validate.German {
-		pct = strings.Replace(pct, ".", ",", 1)
-	}
-	return fmt.Sprintf(v.tr("[::d]Throw on: %s %% bust, on average %+.0f[::-]\n",
-		"[::d]Weiter: %s %% Fehlwurf, im Schnitt %+.0f[::-]\n"), pct, om.Gain)
-}
-
+// refreshKeeps lists the keeps the engine offers for the pending throw,
+// best first, each in one line made by keepEntry.
 func (v *familyView) refreshKeeps() {
-	t := v.keeps
-	t.Clear()
-	if v.pending == nil {
-		return
-	}
-	n := len(v.options)
-	cols := 1
-	switch {
-	case n > 16:
-		cols = 3
-	case n > 7:
-		cols = 2
-	}
-	rows := (n + cols - 1) / cols
-	compact := cols == 3
-	for i, k := range v.options {
-		if i >= len(keepLetters) {
-			break
+	var items []keepItem
+	if v.pending != nil {
+		diceW, pointsW := 0, 0
+		for _, k := range v.options {
+			diceW = max(diceW, len([]rune(v.keepDice(k, true))))
+			pointsW = max(pointsW, len(fmt.Sprint(k.Points)))
 		}
-		r, c := i%rows, (i/rows)*4
-		dice := validate.FormatDice(k.Dice)
-		if compact {
-			dice = strings.ReplaceAll(dice, " ", "")
-		}
-		if k.FivesAsOnes > 0 {
-			dice += fmt.Sprintf(v.tr(" (%d×5→1)", " (%d×5→1)"), k.FivesAsOnes)
-		}
-		st := styleNormal
-		if i == 0 {
-			st = styleCurrent
-		}
-		pick := func(k validate.Keep) func() bool {
-			return func() bool {
-				v.take(keepThrow(v.pending, k))
-				v.p.refresh()
-				return true
+		values, best := v.coachKeeps()
+		for i, k := range v.options {
+			if i >= len(keepLetters) {
+				break
 			}
-		}(k)
-		t.SetCell(r, c, cell(" "+string(keepLetters[i])+" ", styleCurrent.Reverse(true), tview.AlignLeft).SetClickedFunc(pick))
-		t.SetCell(r, c+1, cell(" "+dice, st, tview.AlignLeft).SetClickedFunc(pick))
-		t.SetCell(r, c+2, cell(fmt.Sprintf("%5d ", k.Points), st, tview.AlignRight).SetClickedFunc(pick))
-		if cols == 1 {
-			left := fmt.Sprintf(v.tr("  %d left", "  Rest %d"), len(v.pending)-len(k.Dice))
-			t.SetCell(r, c+3, cell(left, styleDim, tview.AlignLeft).SetClickedFunc(pick))
+			items = append(items, v.keepEntry(i, k, diceW, pointsW, coachKeepNote(values, best, i)))
 		}
 	}
+	if len(items) != len(v.keeps.items) || v.pending == nil {
+		v.keeps.setItems(items)
+	} else {
+		v.keeps.items = items // same throw: stay on the page shown
+	}
+}
+
+// keepEntry is the line of keep i in its forms, longest first: spaced dice
+// with the dice left, spaced dice, packed dice.
+func (v *familyView) keepEntry(i int, k validate.Keep, diceW, pointsW int, coach string) keepItem {
+	letter := keepLetters[i]
+	best := i == 0
+	spaced, packed := v.keepDice(k, true), v.keepDice(k, false)
+	left := fmt.Sprintf(v.tr("%d left", "Rest %d"), len(v.pending)-len(k.Dice))
+	packedW := 0
+	for _, o := range v.options {
+		packedW = max(packedW, len([]rune(v.keepDice(o, false))))
+	}
+	if coach != "" { // the coach's value of the keep stays in every form
+		left += " " + coach
+	}
+	return keepItem{letter: letter, best: best, forms: []string{
+		keepForm(letter, spaced, k.Points, diceW, pointsW, left, best),
+		keepForm(letter, spaced, k.Points, diceW, pointsW, coach, best),
+		keepForm(letter, packed, k.Points, packedW, pointsW, coach, best),
+	}}
+}
+
+// keepDice are a keep's dice as the list shows them, a turned five marked.
+func (v *familyView) keepDice(k validate.Keep, spaced bool) string {
+	d := validate.FormatDice(k.Dice)
+	if !spaced {
+		d = strings.ReplaceAll(d, " ", "")
+	}
+	if k.FivesAsOnes > 0 {
+		d += fmt.Sprintf(" (%d×5→1)", k.FivesAsOnes)
+		if !spaced {
+			d = strings.ReplaceAll(d, " ", "")
+		}
+	}
+	return d
 }
 
 func (v *familyView) typedThrow() []int { return v.pending }

@@ -237,3 +237,11 @@ func entryThrow(roll, keep []int) scoresheet.Entry {
 }
 
 func entryStop() scoresheet.Entry { return scoresheet.Entry{Kind: scoresheet.EntryStop} }
+
+// resize gives the simulated terminal another size and redraws.
+func (h *harness) resize(w, ht int) {
+	h.t.Helper()
+	h.scr.SetSize(w, ht)
+	h.scr.PostEvent(tcell.NewEventResize(w, ht))
+	h.sync()
+}

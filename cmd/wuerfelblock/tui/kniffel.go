@@ -8,6 +8,7 @@ import (
 	"github.com/rivo/tview"
 
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -33,11 +34,16 @@ type kniffelView struct {
 	// nameW is how many letters of a name the sheet's head shows; fit
 	// narrows it so that every player's column fits the screen.
 	nameW int
+	// compact: the screen is too low for the whole sheet; it shows the
+	// boxes and the totals, the turn panel the current player's sums.
+	compact bool
 
 	// pending is a throw typed in throw-by-throw mode whose keep (or box)
 	// is not chosen yet.
 	pending []int
 	sel     validate.Category // the box under the cursor; -1 none
+
+	coachState kniffelCoach // coach_kniffel.go
 }
 
 func newKniffelView(p *play) *kniffelView {
@@ -49,6 +55,9 @@ func newKniffelView(p *play) *kniffelView {
 		AddItem(v.sheet, 0, 3, false).
 		AddItem(v.turn, 0, 2, false)}
 	v.layout.fit = v.fit
+	if p.coach() != storage.CoachOff {
+		v.coachSolver() // the coach's table, built in the background
+	}
 	v.selectBest() // a game resumed with the dice in: the best box is ready
 	return v
 }
@@ -61,10 +70,43 @@ const (
 // fit gives the sheet the width its columns need and the turn panel the
 // rest; with many players the names are shortened so that every player's
 // column stays on the screen.
-// minHeight is the sheet's rows: none may be cut.
-func (v *kniffelView) minHeight() int { return rowTotal + 1 }
+// minHeight is the rows the sheet needs on a screen of the given height:
+// the whole sheet where it fits with a one-row hint line, else the compact
+// one (boxes and totals). None of its rows may be cut.
+func (v *kniffelView) minHeight(screenHeight int) int {
+	if screenHeight-1-2-1-1 >= rowTotal+1 { // header, message, input, hints
+		return rowTotal + 1
+	}
+	return compactRows
+}
 
-func (v *kniffelView) fit(width, _ int) {
+// compactRows are the rows of the compact sheet: head, 13 boxes, total.
+const compactRows = 1 + int(validate.NumCategories) + 1
+
+// sheetRow is the row of box c on the sheet.
+func (v *kniffelView) sheetRow(c validate.Category) int {
+	if c.Upper() {
+		return rowUpper + int(c)
+	}
+	if v.compact {
+		return rowUpper + int(c)
+	}
+	return rowLower + int(c-validate.Dreierpasch)
+}
+
+func (v *kniffelView) totalRow() int {
+	if v.compact {
+		return compactRows - 1
+	}
+	return rowTotal
+}
+
+func (v *kniffelView) fit(width, height int) {
+	if compact := height < rowTotal+1; compact != v.compact {
+		v.compact = compact
+		v.refreshSheet()
+		v.refreshTurn()
+	}
 	labelW := 0
 	for row := 0; row < v.sheet.GetRowCount(); row++ {
 		if c := v.sheet.GetCell(row, 0); c != nil {
@@ -101,11 +143,23 @@ func shortName(name string, w int) string {
 
 func (v *kniffelView) body() tview.Primitive  { return v.layout }
 func (v *kniffelView) game() *scoresheet.Game { return v.p.game() }
-func (v *kniffelView) quick() bool            { return !v.p.ui.prefs.kniffelByThrow }
+
+// quick reports whether the final dice are entered instead of every throw:
+// the table's choice, except in a turn whose throws are being entered one
+// by one (as in a game resumed in the middle of such a turn).
+func (v *kniffelView) quick() bool {
+	t := v.game().KniffelTurn()
+	if _, kept := t.Kept(); t.Throws() > 0 && (kept || v.pending != nil) {
+		return false // quick entry is one entry of the final dice, never kept
+	}
+	return !v.p.ui.prefs.kniffelByThrow
+}
 
 func (v *kniffelView) prompt() string {
 	t := v.game().KniffelTurn()
 	switch {
+	case v.lastThrow():
+		return v.tr("box (a–m, ↑↓, Enter):", "Feld (a–m, ↑↓, Enter):")
 	case v.pending != nil:
 		return v.tr("keep (dice) or box:", "behalten (Würfel) oder Feld:")
 	case v.canScore():
@@ -120,6 +174,8 @@ func (v *kniffelView) prompt() string {
 func (v *kniffelView) keys() []keyHelp {
 	k := []keyHelp{}
 	switch {
+	case v.lastThrow():
+		k = append(k, keyHelp{"a–m/↑↓", v.tr("choose box", "Feld wählen")}, keyHelp{"Enter", v.tr("write it", "eintragen")})
 	case v.pending != nil:
 		k = append(k, keyHelp{"22", v.tr("keep these, throw the rest", "behalten, Rest werfen")},
 			keyHelp{"n", v.tr("keep none", "nichts behalten")},
@@ -137,6 +193,12 @@ func (v *kniffelView) keys() []keyHelp {
 	return k
 }
 
+// lastThrow reports whether the pending throw is the turn's last: its
+// dice go in a box, nothing can be kept.
+func (v *kniffelView) lastThrow() bool {
+	return v.pending != nil && v.game().KniffelTurn().ThrowsLeft() <= 1
+}
+
 func (v *kniffelView) canToggle() bool {
 	return v.pending == nil && v.game().KniffelTurn().Throws() == 0
 }
@@ -145,19 +207,9 @@ func (v *kniffelView) canToggle() bool {
 func (v *kniffelView) dice() (validate.Counts, bool) {
 	t := v.game().KniffelTurn()
 	if v.pending != nil {
-		held := validate.Counts{}
-		if k, ok := t.Kept(); ok && t.Throws() > 0 {
-			held = k
-		}
-		return held.Plus(validate.CountsOf(v.pending)), true
+		return t.After(v.pending), true
 	}
-	if t.Throws() > 0 {
-		// No keep: the dice stand. All five kept: the player stands on them.
-		if k, kept := t.Kept(); !kept || k.N() == t.Dice().N() {
-			return t.Dice(), true
-		}
-	}
-	return validate.Counts{}, false
+	return t.ScoreDice()
 }
 
 // canScore reports whether a box can be chosen now.
@@ -205,20 +257,24 @@ func (v *kniffelView) submit(s string) bool {
 	if hasKeep {
 		return v.throw(roll, keep)
 	}
-	if err := t.Clone().Throw(roll, nil); err != nil {
+	if err := v.game().CheckRoll(roll); err != nil {
 		v.p.refuse(err)
 		return false
 	}
 	v.pending = roll
 	v.selectBest()
 	// "Throw 2: 6", never "Throw 6": a single die could be read as the throw's number.
+	if v.lastThrow() {
+		v.p.say(fmt.Sprintf(v.tr("Throw %d: %s. The last throw: choose a box.", "Wurf %d: %s. Der letzte Wurf: Feld wählen."), t.Throws()+1, validate.FormatDice(roll)))
+		return true
+	}
 	v.p.say(fmt.Sprintf(v.tr("Throw %d: %s. Type the dice to keep, or choose a box.", "Wurf %d: %s. Zu behaltende Würfel tippen oder ein Feld wählen."), t.Throws()+1, validate.FormatDice(roll)))
 	return true
 }
 
 // throw commits a throw with the dice kept for the next one.
 func (v *kniffelView) throw(roll, keep []int) bool {
-	if v.game().KniffelTurn().ThrowsLeft() <= 1 {
+	if v.game().KniffelTurn().LastThrow() {
 		// The last throw of the turn: nothing can be kept for a next one.
 		if len(keep) > 0 {
 			v.p.refuse(&validate.Error{Code: validate.CodeKniffelKeepLast})
@@ -271,7 +327,13 @@ func (v *kniffelView) command(ev *tcell.EventKey) bool {
 		r := ev.Rune()
 		switch {
 		case r >= 'a' && r < 'a'+rune(validate.NumCategories) && v.canScore():
-			v.sel = validate.Category(r - 'a')
+			c := validate.Category(r - 'a')
+			if b := v.game().Boxes(v.game().Seat()); b.Filled[c] {
+				// Say so, and leave the box chosen before as it was.
+				v.p.say(fmt.Sprintf(v.tr("%s is already filled (%d): choose a free box.", "%s ist schon belegt (%d): ein freies Feld wählen."), c.Name(v.lang), b.Value[c]))
+				return true
+			}
+			v.sel = c
 			return true
 		case r == 'n' && v.pending != nil:
 			v.throw(v.pending, []int{})
@@ -313,6 +375,10 @@ func (v *kniffelView) selectBest() {
 	if !ok {
 		return
 	}
+	if c, ok := v.coachBestBox(d); ok {
+		v.sel = c // the coach's advice
+		return
+	}
 	g := v.game()
 	b := g.Boxes(g.Seat())
 	best := -1
@@ -342,17 +408,15 @@ func (v *kniffelView) refreshSheet() {
 	}
 	label(rowHead, "", styleNormal)
 	for c := validate.Category(0); c < validate.NumCategories; c++ {
-		row := rowUpper + int(c)
-		if !c.Upper() {
-			row = rowLower + int(c-validate.Dreierpasch)
-		}
-		label(row, fmt.Sprintf("%c %s", 'a'+rune(c), c.Name(v.lang)), styleNormal)
+		label(v.sheetRow(c), fmt.Sprintf("%c %s", 'a'+rune(c), c.Name(v.lang)), styleNormal)
 	}
-	label(rowUpperSum, v.tr("Upper sum", "Summe oben"), styleCurrent)
-	label(rowBonus, v.tr("Bonus (at 63)", "Bonus (ab 63)"), styleCurrent)
-	label(rowLowerSum, v.tr("Lower sum", "Summe unten"), styleCurrent)
-	label(rowKBonus, v.tr("Kniffel bonus", "Kniffel-Bonus"), styleCurrent)
-	label(rowTotal, v.tr("Total", "Gesamt"), styleCurrent.Underline(true))
+	if !v.compact {
+		label(rowUpperSum, v.tr("Upper sum", "Summe oben"), styleCurrent)
+		label(rowBonus, v.tr("Bonus (at 63)", "Bonus (ab 63)"), styleCurrent)
+		label(rowLowerSum, v.tr("Lower sum", "Summe unten"), styleCurrent)
+		label(rowKBonus, v.tr("Kniffel bonus", "Kniffel-Bonus"), styleCurrent)
+	}
+	label(v.totalRow(), v.tr("Total", "Gesamt"), styleCurrent.Underline(true))
 	dice, have := v.dice()
 	totals := g.Totals()
 	for seat, name := range g.Players {
@@ -365,10 +429,7 @@ func (v *kniffelView) refreshSheet() {
 		t.SetCell(rowHead, col, cell(esc(shortName(name, v.nameW)), head, tview.AlignRight))
 		b := g.Boxes(seat)
 		for c := validate.Category(0); c < validate.NumCategories; c++ {
-			row := rowUpper + int(c)
-			if !c.Upper() {
-				row = rowLower + int(c-validate.Dreierpasch)
-			}
+			row := v.sheetRow(c)
 			var cl *tview.TableCell
 			switch {
 			case b.Filled[c]:
@@ -403,32 +464,29 @@ func (v *kniffelView) refreshSheet() {
 			}
 			t.SetCell(row, col, cl)
 		}
-		upper, kb := g.KniffelBonuses(seat)
-		t.SetCell(rowUpperSum, col, cell(fmt.Sprint(scoresheet.UpperSum(b)), styleNormal, tview.AlignRight))
-		switch {
-		case upper > 0:
-			t.SetCell(rowBonus, col, cell(fmt.Sprint(upper), styleCurrent, tview.AlignRight))
-		case !upperBonusReachable(b):
-			t.SetCell(rowBonus, col, cell("–", styleDim, tview.AlignRight)) // missed for good
-		default:
-			t.SetCell(rowBonus, col, cell(fmt.Sprintf("(%d)", scoresheet.UpperMissing(b)), styleDim, tview.AlignRight))
+		if !v.compact {
+			v.sumCells(seat, col)
 		}
-		t.SetCell(rowLowerSum, col, cell(fmt.Sprint(scoresheet.LowerSum(b)), styleNormal, tview.AlignRight))
-		t.SetCell(rowKBonus, col, cell(fmt.Sprint(kb), styleNormal, tview.AlignRight))
-		t.SetCell(rowTotal, col, cell(fmt.Sprint(totals[seat]), styleCurrent.Underline(true), tview.AlignRight))
+		t.SetCell(v.totalRow(), col, cell(fmt.Sprint(totals[seat]), styleCurrent.Underline(true), tview.AlignRight))
 	}
 }
 
-// upperBonusReachable reports whether the upper boxes still free can bring
-// the upper sum to 63 (five of their face each at best).
-func upperBonusReachable(b validate.KniffelBoxes) bool {
-	best := scoresheet.UpperSum(b)
-	for c := validate.Einser; c <= validate.Sechser; c++ {
-		if !b.Filled[c] {
-			best += 5 * (int(c-validate.Einser) + 1)
-		}
+// sumCells writes a column's sums and bonuses (the whole sheet only).
+func (v *kniffelView) sumCells(seat, col int) {
+	g, t := v.game(), v.sheet
+	b := g.Boxes(seat)
+	upper, kb := g.KniffelBonuses(seat)
+	t.SetCell(rowUpperSum, col, cell(fmt.Sprint(scoresheet.UpperSum(b)), styleNormal, tview.AlignRight))
+	switch {
+	case upper > 0:
+		t.SetCell(rowBonus, col, cell(fmt.Sprint(upper), styleCurrent, tview.AlignRight))
+	case !scoresheet.UpperBonusReachable(b):
+		t.SetCell(rowBonus, col, cell("–", styleDim, tview.AlignRight)) // missed for good
+	default:
+		t.SetCell(rowBonus, col, cell(fmt.Sprintf("(%d)", scoresheet.UpperMissing(b)), styleDim, tview.AlignRight))
 	}
-	return best >= scoresheet.UpperBonusAt
+	t.SetCell(rowLowerSum, col, cell(fmt.Sprint(scoresheet.LowerSum(b)), styleNormal, tview.AlignRight))
+	t.SetCell(rowKBonus, col, cell(fmt.Sprint(kb), styleNormal, tview.AlignRight))
 }
 
 func (v *kniffelView) refreshTurn() {
@@ -441,7 +499,10 @@ func (v *kniffelView) refreshTurn() {
 		mode = v.tr("throw by throw", "Wurf für Wurf")
 	}
 	fmt.Fprintf(&b, "%s [::b]%s[::-]\n", v.tr("Entry:", "Eingabe:"), mode)
-	if boxes := g.Boxes(g.Seat()); scoresheet.UpperMissing(boxes) > 0 && upperBonusReachable(boxes) {
+	if v.compact {
+		b.WriteString(v.sumsLine(g.Seat()))
+	}
+	if boxes := g.Boxes(g.Seat()); scoresheet.UpperMissing(boxes) > 0 && scoresheet.UpperBonusReachable(boxes) {
 		fmt.Fprintf(&b, v.tr("Upper section: %d more to the bonus.\n", "Oben: noch %d bis zum Bonus.\n"), scoresheet.UpperMissing(boxes))
 	}
 	if !v.quick() && (t.Throws() > 0 || v.pending != nil) {
@@ -449,7 +510,7 @@ func (v *kniffelView) refreshTurn() {
 		if v.pending != nil {
 			n++
 		}
-		fmt.Fprintf(&b, v.tr("Throw %d of 3\n", "Wurf %d von 3\n"), n)
+		fmt.Fprintf(&b, v.tr("Throw %d of %d\n", "Wurf %d von %d\n"), n, validate.KniffelThrows)
 	}
 	if k, ok := t.Kept(); ok && t.Throws() > 0 {
 		fmt.Fprintf(&b, "%s [::b]%s[::-]\n", v.tr("Kept:", "Behalten:"), k.String())
@@ -475,7 +536,26 @@ func (v *kniffelView) refreshTurn() {
 			fmt.Fprintf(&b, v.tr("Type the %d dice.\n", "Die %d Würfel eintippen.\n"), n)
 		}
 	}
+	b.WriteString(v.coachLines())
 	v.turn.SetText(b.String())
 }
 
 func (v *kniffelView) typedThrow() []int { return v.pending }
+
+// sumsLine gives a player's sums and bonuses in the turn panel when the
+// screen is too low for those rows of the sheet.
+func (v *kniffelView) sumsLine(seat int) string {
+	g := v.game()
+	b := g.Boxes(seat)
+	upper, kb := g.KniffelBonuses(seat)
+	bonus := fmt.Sprint(upper)
+	switch {
+	case upper > 0:
+	case !scoresheet.UpperBonusReachable(b):
+		bonus = "–"
+	default:
+		bonus = fmt.Sprintf("(%d)", scoresheet.UpperMissing(b))
+	}
+	return fmt.Sprintf(v.tr("Upper %d · bonus %s · lower %d · Kniffel bonus %d\n", "Oben %d · Bonus %s · unten %d · Kniffel-Bonus %d\n"),
+		scoresheet.UpperSum(b), bonus, scoresheet.LowerSum(b), kb)
+}

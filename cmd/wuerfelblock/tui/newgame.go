@@ -8,6 +8,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
+	"github.com/wuerfelblock/wuerfelblock/coach"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -17,6 +18,7 @@ type setup struct {
 	game   validate.GameID
 	values map[string]any // chosen house rules by id (only what was touched)
 	preset string         // name of the preset loaded, if any
+	coach  storage.CoachLevel
 }
 
 // newNewGame is the first step: the seven games with a line each.
@@ -28,7 +30,7 @@ func newNewGame(ui *UI, _ validate.GameID, _ []string) screen {
 	for i, g := range games {
 		id := g.ID
 		l.AddItem("[::b]"+esc(g.Name(ui.lang))+"[::-]", esc(g.Summary(ui.lang)), rune('1'+i), func() {
-			ui.push(newOptionsStep(ui, &setup{game: id, values: map[string]any{}}))
+			ui.push(newOptionsStep(ui, &setup{game: id, values: map[string]any{}, coach: storage.CoachOdds}))
 		})
 	}
 	// The list cuts long lines: the chosen game's line is shown whole below.
@@ -109,22 +111,55 @@ func (o *optionsStep) value(s validate.OptionSpec) any {
 	return s.Default
 }
 
+// effective is the value an option has with the others as chosen: an
+// option another one switches off (beweisen under bestaetigen or
+// verschaerft) shows as off, with the reason.
+func (o *optionsStep) effective(s validate.OptionSpec) (v any, note string) {
+	v = o.value(s)
+	opts, err := o.options()
+	if err != nil {
+		return v, ""
+	}
+	if e := opts.Get(s.ID); fmt.Sprint(e) != fmt.Sprint(v) {
+		for _, by := range o.specs {
+			if (by.ID == "bestaetigen" || by.ID == "verschaerft") && opts.Get(by.ID) == true {
+				return e, fmt.Sprintf(o.tr("(off: %s)", "(aus durch %s)"), by.Name(o.lang))
+			}
+		}
+		return e, ""
+	}
+	return v, ""
+}
+
 func (o *optionsStep) refresh() {
 	row, _ := o.table.GetSelection()
 	t := o.table
 	t.Clear()
 	for i, s := range o.specs {
-		v := o.value(s)
+		v, note := o.effective(s)
 		st := styleNormal
 		mark := " "
 		if fmt.Sprint(v) != fmt.Sprint(s.Default) {
 			st, mark = styleCurrent, "*"
 		}
-		t.SetCell(i, 0, cell(mark+" "+s.ID, st, tview.AlignLeft))
-		t.SetCell(i, 1, cell(o.formatValue(v), st.Underline(true), tview.AlignLeft))
+		val := o.formatValue(v)
+		if note != "" {
+			val += " " + note
+		}
+		t.SetCell(i, 0, cell(mark+" "+esc(s.Name(o.lang)), st, tview.AlignLeft))
+		t.SetCell(i, 1, cell(val, st.Underline(true), tview.AlignLeft))
 		t.SetCell(i, 2, cell(fmt.Sprintf("(%s %s)", o.tr("default", "Vorgabe"), o.formatValue(s.Default)), styleDim, tview.AlignLeft).SetExpansion(1))
 	}
-	next := len(o.specs)
+	if r := o.coachRow(); r >= 0 {
+		st, mark := styleNormal, " "
+		if o.s.coach != storage.CoachOdds {
+			st, mark = styleCurrent, "*"
+		}
+		t.SetCell(r, 0, cell(mark+" "+o.tr("Coach", "Rat"), st, tview.AlignLeft))
+		t.SetCell(r, 1, cell(o.coachName(o.s.coach), st.Underline(true), tview.AlignLeft))
+		t.SetCell(r, 2, cell(fmt.Sprintf("(%s %s)", o.tr("default", "Vorgabe"), o.coachName(storage.CoachOdds)), styleDim, tview.AlignLeft).SetExpansion(1))
+	}
+	next := o.playersRow()
 	t.SetCell(next, 0, cell("→ "+o.tr("Players (Tab)", "Spieler (Tab)"), styleCurrent, tview.AlignLeft))
 	t.Select(min(row, next), 0)
 	o.describe()
@@ -153,13 +188,16 @@ func (o *optionsStep) describe() {
 	var b strings.Builder
 	if row < len(o.specs) {
 		s := o.specs[row]
-		fmt.Fprintf(&b, "[::b]%s[::-]: %s\n", s.ID, esc(s.Describe(o.lang)))
+		fmt.Fprintf(&b, "[::b]%s[::-] [::d](%s)[::-]: %s\n", esc(s.Name(o.lang)), s.ID, esc(s.Describe(o.lang)))
 		allowed := esc(s.AllowedIn(o.lang))
 		if s.Kind == validate.KindBool {
 			// Space toggles: the values are shown as the table shows them.
 			allowed = o.formatValue(false) + ", " + o.formatValue(true)
 		}
 		fmt.Fprintf(&b, "%s %s · %s %s\n", o.tr("default", "Vorgabe"), o.formatValue(s.Default), o.tr("values:", "Werte:"), allowed)
+	} else if row == o.coachRow() {
+		fmt.Fprintf(&b, "[::b]%s[::-]: %s\n", o.tr("Coach", "Rat"), o.coachAbout())
+		fmt.Fprintf(&b, "%s %s · %s %s\n", o.tr("default", "Vorgabe"), o.coachName(storage.CoachOdds), o.tr("values:", "Werte:"), o.coachValues())
 	} else {
 		b.WriteString(o.tr("Enter or Tab: on to the players.\n", "Enter oder Tab: weiter zu den Spielern.\n"))
 	}
@@ -194,6 +232,9 @@ func (o *optionsStep) key(ev *tcell.EventKey) *tcell.EventKey {
 			if row < len(o.specs) {
 				delete(o.s.values, o.specs[row].ID)
 				o.refresh()
+			} else if row == o.coachRow() {
+				o.s.coach = storage.CoachOdds
+				o.refresh()
 			}
 			return nil
 		case 'l':
@@ -209,13 +250,17 @@ func (o *optionsStep) key(ev *tcell.EventKey) *tcell.EventKey {
 
 // activate is Enter or Space on a row: change the value, or go on.
 func (o *optionsStep) activate(row int) {
+	if row == o.coachRow() {
+		o.step(row, +1)
+		return
+	}
 	if row >= len(o.specs) {
 		o.next()
 		return
 	}
 	s := o.specs[row]
 	if s.Kind == validate.KindFaces || s.Kind == validate.KindInt && len(s.Values) == 0 {
-		o.startEdit(s.ID, s.ID+": ", o.formatValue(o.value(s)))
+		o.startEdit(s.ID, s.Name(o.lang)+": ", o.formatValue(o.value(s)))
 		return
 	}
 	o.step(row, +1)
@@ -223,6 +268,13 @@ func (o *optionsStep) activate(row int) {
 
 // step moves an option to its next or previous allowed value.
 func (o *optionsStep) step(row, dir int) {
+	if row == o.coachRow() {
+		n := len(storage.CoachLevels)
+		i := slices.Index(storage.CoachLevels, o.s.coach)
+		o.s.coach = storage.CoachLevels[(i+dir+n)%n]
+		o.refresh()
+		return
+	}
 	if row >= len(o.specs) {
 		return
 	}
@@ -241,6 +293,18 @@ func (o *optionsStep) step(row, dir int) {
 			o.s.values[s.ID] = max(n+dir*d, max(s.Min, d))
 		}
 	default:
+		return
+	}
+	// A value that contradicts another house rule (minus with nix) is
+	// refused at once, with the reason, not only when going on.
+	if _, err := o.options(); err != nil {
+		if v == s.Default {
+			delete(o.s.values, s.ID)
+		} else {
+			o.s.values[s.ID] = v
+		}
+		o.refresh()
+		o.desc.SetText("[::r]" + o.errText(err) + "[::-]")
 		return
 	}
 	o.refresh()
@@ -274,6 +338,22 @@ func (o *optionsStep) editDone(k tcell.Key) {
 	o.refresh()
 }
 
+// coachRow is the table row of the coach level, -1 for a game without a
+// coach; playersRow is the last row, "on to the players".
+func (o *optionsStep) coachRow() int {
+	if coach.Covers(o.s.game) {
+		return len(o.specs)
+	}
+	return -1
+}
+
+func (o *optionsStep) playersRow() int {
+	if coach.Covers(o.s.game) {
+		return len(o.specs) + 1
+	}
+	return len(o.specs)
+}
+
 // options checks the chosen house rules together.
 func (o *optionsStep) options() (validate.Options, error) {
 	return validate.MakeOptions(o.s.game, o.s.values)
@@ -290,7 +370,7 @@ func (o *optionsStep) next() {
 		o.desc.SetText("[::r]" + o.errText(err) + "[::-]")
 		return
 	}
-	o.ui.push(newPlayersStep(o.ui, rules))
+	o.ui.push(newPlayersStep(o.ui, rules, o.s.coach))
 }
 
 func (o *optionsStep) savePreset(name string) {

@@ -9,6 +9,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
+	"github.com/wuerfelblock/wuerfelblock/coach"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -68,7 +69,7 @@ func newPlay(ui *UI, sg *storage.StoredGame) *play {
 	switch {
 	case sg.Game.Rules.Family():
 		p.view = newFamilyView(p)
-	case sg.Game.Rules.Game == validate.GameKniffel:
+	case sg.Game.Rules.TurnEngine() == validate.FamilyKniffel:
 		p.view = newKniffelView(p)
 	default:
 		p.view = newTotView(p)
@@ -100,7 +101,7 @@ func (f *fitFlex) Draw(screen tcell.Screen) {
 // minHeighter is a view whose body needs at least some rows (the Kniffel
 // sheet); the others shrink as needed.
 type minHeighter interface {
-	minHeight() int
+	minHeight(screenHeight int) int
 }
 
 // fitHints fits the hint line to the screen: one row if it fits, else two
@@ -112,7 +113,7 @@ func (p *play) fitHints(width, height int) {
 	if tview.TaggedStringWidth(hintLine(keys)) > width {
 		spare := true
 		if m, ok := p.view.(minHeighter); ok {
-			spare = height-1-2-1-2 >= m.minHeight() // header, message, input, two hint rows
+			spare = height-1-2-1-2 >= m.minHeight(height) // header, message, input, two hint rows
 		}
 		if spare {
 			rows = 2
@@ -141,7 +142,9 @@ func (p *play) game() *scoresheet.Game { return p.sg.Game }
 
 func (p *play) help() ([]keyHelp, *validate.Rules) {
 	keys := append(p.view.keys(),
-		keyHelp{"u / Ctrl-Z", p.tr("take back the last entry (u on an empty input)", "letzten Eintrag zurücknehmen (u bei leerer Eingabe)")},
+		keyHelp{"*", fmt.Sprintf(p.tr("coach: off, odds, advice (now: %s)", "Rat: aus, Chancen, Rat (jetzt: %s)"), p.coachName(p.coach()))},
+		keyHelp{"u / Ctrl-Z", p.tr("take back the throw waiting for its keep, else the last entry (u on an empty input)",
+			"den Wurf zurücknehmen, der auf seine Auswahl wartet, sonst den letzten Eintrag (u bei leerer Eingabe)")},
 		keyHelp{"Esc", p.tr("clear the input / drop a typed throw; on an empty input: leave (asks first)", "Eingabe löschen / getippten Wurf verwerfen; bei leerer Eingabe: Spiel verlassen (mit Rückfrage)")},
 		keyHelp{"q", p.tr("leave the game (asks first; the game is saved)", "Spiel verlassen (mit Rückfrage; das Spiel ist gespeichert)")},
 	)
@@ -192,6 +195,10 @@ func (p *play) key(ev *tcell.EventKey) *tcell.EventKey {
 			return ev
 		case empty && r == 'u':
 			p.undo()
+			return nil
+		case empty && r == '*' && coach.Covers(p.game().Rules.Game):
+			p.switchCoach()
+			p.refresh()
 			return nil
 		case empty && p.view.command(ev):
 			p.refresh()
@@ -255,17 +262,10 @@ func (p *play) refresh() {
 	g := p.game()
 	h := fmt.Sprintf("[::b]%s[::-] · %s %d", esc(p.gameName(g.Rules.Game)), p.tr("round", "Runde"), g.Round())
 	// Kniffel and Totwürfeln have a fixed number of rounds.
-	rounds := 0
-	switch g.Rules.Game {
-	case validate.GameKniffel:
-		rounds = int(validate.NumCategories)
-	case validate.GameTotwuerfeln:
-		rounds = g.Rules.Options.Runden
-	}
-	if rounds > 0 {
+	if rounds := g.Rounds(); rounds > 0 {
 		h += fmt.Sprintf(p.tr(" of %d", " von %d"), rounds)
 	}
-	if g.FinalRound() || rounds > 0 && g.Round() == rounds {
+	if g.LastRound() {
 		h += " · [::r]" + p.tr(" FINAL ROUND ", " LETZTE RUNDE ") + "[::-]"
 	}
 	h += " · " + p.tr("turn: ", "am Zug: ") + "[::b]" + esc(g.Current()) + "[::-]"
@@ -275,7 +275,7 @@ func (p *play) refresh() {
 	var house []string
 	for _, spec := range validate.OptionSpecs(g.Rules.Game) {
 		if v, ok := changed[spec.ID]; ok {
-			house = append(house, spec.ID+" "+p.formatValue(v))
+			house = append(house, spec.Name(p.lang)+" "+p.formatValue(v))
 		}
 	}
 	if len(house) > 0 {
@@ -381,7 +381,8 @@ func (p *play) reload() bool {
 
 // reloadOnConflict loads the game again when another program (a second
 // device, the command line) changed it meanwhile, so that the table sees
-// the stored state and can enter again; what was typed stays in the input.
+// the stored state and can enter again. What was typed is dropped (and
+// named): it was meant for a state that is gone, maybe another player's turn.
 func (p *play) reloadOnConflict(err error) {
 	var se *storage.Error
 	if !errors.As(err, &se) || se.Code != storage.CodeConflict {
@@ -390,7 +391,17 @@ func (p *play) reloadOnConflict(err error) {
 	msg := "[red::rb]" + p.tr(" NOT TAKEN ", " NICHT ÜBERNOMMEN ") + "[-::-] " +
 		p.tr("The game was changed elsewhere meanwhile and has been loaded again: this is how it stands now.",
 			"Das Spiel wurde inzwischen anderswo geändert und neu geladen: so steht es jetzt.")
+	typed := strings.TrimSpace(p.input.GetText())
+	if d := p.view.typedThrow(); d != nil {
+		typed = strings.ReplaceAll(validate.FormatDice(d), " ", "")
+	}
 	if p.reload() {
+		p.view.cancel()
+		p.input.SetText("")
+		if typed != "" {
+			msg += " " + fmt.Sprintf(p.tr("What was typed (%s) is dropped: type it again if it still holds.",
+				"Das Getippte (%s) ist verworfen: neu eingeben, falls es noch gilt."), esc(typed))
+		}
 		p.message.SetText(msg)
 		p.refresh()
 	}
@@ -403,7 +414,7 @@ func (p *play) turnSummary(res scoresheet.TurnResult) string {
 	r := p.game().Rules
 	switch res.End {
 	case validate.Bust:
-		if r.Game == validate.GameRueckwaerts {
+		if r.Variant().TableTurns {
 			return fmt.Sprintf(p.tr("[::r] BUST [::-] %s: nothing scores.", "[::r] FEHLWURF [::-] %s: nichts zählt."), who)
 		}
 		if res.Points < 0 {
@@ -420,27 +431,34 @@ func (p *play) turnSummary(res scoresheet.TurnResult) string {
 	case validate.Voided:
 		return fmt.Sprintf(p.tr("%s: three void throws, the turn ends with nothing.", "%s: drei ungültige Würfe, der Zug endet ohne Punkte."), who)
 	}
-	switch {
-	case r.Game == validate.GameRueckwaerts:
+	switch engine := r.TurnEngine(); {
+	case r.Variant().TableTurns:
 		pts, dice := p.game().Table()
 		return fmt.Sprintf(p.tr("%s adds to the table: %d points lie out, the next player throws %s.", "%s legt nach: %d Punkte liegen aus, der Nächste wirft %s."), who, pts, p.dice(dice))
-	case r.Game == validate.GameKniffel:
+	case engine == validate.FamilyKniffel:
 		name := res.Category
 		if c, err := validate.ParseCategory(res.Category); err == nil {
 			name = c.Name(p.lang)
 		}
 		return fmt.Sprintf(p.tr("%s: %s %d (total %d).", "%s: %s %d (Stand %d)."), who, name, res.Points, total)
-	case r.Game == validate.GameTotwuerfeln:
+	case engine == validate.FamilyTot:
 		return fmt.Sprintf(p.tr("%s: %d points this turn (total %d).", "%s: %d Punkte in diesem Zug (Stand %d)."), who, res.Points, total)
-	case r.Game == validate.GameDreissigTot:
+	case engine == validate.FamilyDreissig:
 		return fmt.Sprintf(p.tr("%s: %d pips, account %d.", "%s: %d Augen, Konto %d."), who, res.Points, total)
 	}
 	return fmt.Sprintf("%s: %d", who, res.Points)
 }
 
-// undo takes back the last stored entry and says what it was.
+// undo takes back a throw typed but not taken yet (at the keep prompt);
+// otherwise the last stored entry, and says what it was.
 func (p *play) undo() {
-	p.view.cancel()
+	if d := p.view.typedThrow(); d != nil {
+		p.view.cancel()
+		p.input.SetText("")
+		p.say(fmt.Sprintf(p.tr("Taken back: the throw %s (it was not stored yet).", "Zurückgenommen: der Wurf %s (er war noch nicht gespeichert)."), validate.FormatDice(d)))
+		p.refresh()
+		return
+	}
 	p.input.SetText("")
 	if p.game().Len() == 0 {
 		p.say(p.tr("Nothing to take back.", "Nichts zurückzunehmen."))

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -31,8 +32,10 @@ func Test5050Game(t *testing.T) {
 	h.see("was kommt zur Seite?", "a   1 1 1 5  1050")
 	h.typ("a")
 	h.see("Zug 1050", "2 Würfel im Becher", "Du darfst schreiben")
-	// The exact odds of two dice: 16/36 bust (losing 1050), 50 points on average.
-	h.see("Weiter: 44,4 % Fehlwurf, im Schnitt -417")
+	// The coach: two dice bust 16 times in 36; stopping banks 1050, more
+	// than throwing on is worth.
+	p := coachAfter(t, validate.MustRules(validate.Game5050, nil), validate.Throw{Roll: []int{1, 1, 1, 5, 2, 3}, Keep: []int{1, 1, 1, 5}})
+	h.see(fmt.Sprintf("Weiter: 44,4 %% Fehlwurf, im Schnitt %d", round(p.ThrowValue())), "Schreiben: 1050")
 	h.typ("15\n")
 	h.typ("a")
 	h.see("neuer Durchgang mit 6 Würfeln", "Zug 1200")
@@ -129,6 +132,10 @@ func TestUndoAcrossTurns(t *testing.T) {
 	if n := h.stored().Game.Len(); n != 0 {
 		t.Fatalf("stored entries %d, want 0", n)
 	}
+	// The throw taken back waits for its keep again; u drops it, then
+	// there is nothing left.
+	h.typ("u")
+	h.see("Zurückgenommen: der Wurf 1 1 1 5 2 3")
 	h.typ("u")
 	h.see("Nichts zurückzunehmen")
 }
@@ -237,7 +244,7 @@ func TestUndoReoffersKeep(t *testing.T) {
 	h.newGame('1', "Anna", "Bob")
 	h.typ("111234\n")
 	h.see("a   1 1 1  1000")
-	h.typ("c") // meant a: kept a single 1
+	h.typ("d") // meant a: kept a single 1
 	h.see("Zug 100")
 	h.typ("u")
 	h.see("Zurückgenommen: Wurf 1 1 1 2 3 4, zur Seite 1", "Auswahl neu treffen", "Wurf 1 1 1 2 3 4: was kommt zur Seite?", "a   1 1 1  1000")
@@ -273,7 +280,7 @@ func TestDreissigHundertTopUp(t *testing.T) {
 	h.see("Dreißig tot: Hausregeln")
 	h.key(tcell.KeyDown) // hundert
 	h.typ(" ")
-	h.see("* hundert")
+	h.see("* Von dreißig auf hundert")
 	h.key(tcell.KeyTab)
 	h.typ("Anna\nBob\n\n")
 	h.see("am Zug: Anna", "Wer zuerst 100 hat, gewinnt", "Genau 30: nichts · weniger: Differenz abziehen · mehr: Vordermann angreifen.")
@@ -286,7 +293,7 @@ func TestDreissigHundertTopUp(t *testing.T) {
 
 // When another device wrote to the game meanwhile, the entry is refused and
 // the game is loaded again at once: the table sees the stored state and
-// enters again, the typed throw still in the input.
+// enters again; the typed throw is named and dropped from the input.
 func TestConflictReloads(t *testing.T) {
 	h := start(t, openDB(t))
 	h.newGame('1', "Anna", "Bob")
@@ -295,8 +302,8 @@ func TestConflictReloads(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.typ("155234/15\n")
-	h.see("NICHT ÜBERNOMMEN", "Das Spiel wurde inzwischen anderswo geändert und neu geladen", "Zug 1000", "3 Würfel im Becher", "Wurf (3 Würfel): 155234/15")
-	h.key(tcell.KeyEscape)
+	h.see("NICHT ÜBERNOMMEN", "Das Spiel wurde inzwischen anderswo geändert und neu geladen", "Zug 1000", "3 Würfel im Becher",
+		"Das Getippte (155234/15) ist verworfen")
 	h.typ("155/15\n")
 	h.see("Zug 1150")
 	if n := h.stored().Game.Len(); n != 2 {
@@ -318,7 +325,7 @@ func TestStopBeforeKeepIsExplained(t *testing.T) {
 	h.typ("111523\n")
 	h.see("was kommt zur Seite?")
 	h.typ("s")
-	h.see("Erst wählen, was zur Seite kommt (a–g oder Enter), dann mit s schreiben.")
+	h.see("Erst wählen, was zur Seite kommt (a–h oder Enter), dann mit s schreiben.")
 	if n := h.stored().Game.Len(); n != 0 {
 		t.Fatalf("stored entries %d, want 0", n)
 	}
@@ -343,7 +350,7 @@ func TestVoidThrowsCounted(t *testing.T) {
 	for range 13 {
 		h.key(tcell.KeyDown)
 	}
-	h.see("hausbau:")
+	h.see("Hausbau (hausbau):")
 	h.typ(" ")
 	h.key(tcell.KeyTab)
 	h.typ("Anna\nBob\n\n")
@@ -369,7 +376,7 @@ func TestHeaderShowsHouseRules(t *testing.T) {
 	h.typ(" ")
 	h.key(tcell.KeyTab)
 	h.typ("Anna\nBob\n\n")
-	h.see("Zehntausend · Runde 1 · am Zug: Anna · wuerfel 6, strasse 1000")
+	h.see("Zehntausend · Runde 1 · am Zug: Anna · Würfel 6, Straße 1000")
 	// The basic game shows none.
 	h2 := start(t, openDB(t))
 	h2.newGame('1', "Anna", "Bob")

@@ -19,6 +19,7 @@ type playersStep struct {
 	text
 	ui      *UI
 	rules   *validate.Rules
+	coach   storage.CoachLevel // chosen in the house-rules step
 	known   []storage.Player
 	seats   []string // the chosen players in seat order
 	table   *tview.Table
@@ -31,8 +32,8 @@ type playersStep struct {
 	note    string
 }
 
-func newPlayersStep(ui *UI, rules *validate.Rules) *playersStep {
-	s := &playersStep{text: ui.text, ui: ui, rules: rules}
+func newPlayersStep(ui *UI, rules *validate.Rules, level storage.CoachLevel) *playersStep {
+	s := &playersStep{text: ui.text, ui: ui, rules: rules, coach: level}
 	s.table = newTable().SetSelectable(true, false)
 	s.table.SetBorder(true).SetTitle(" " + s.tr("Players (Space: in/out)", "Spieler (Leertaste: dabei/nicht)") + " ")
 	s.table.SetSelectedFunc(func(row, _ int) { s.toggle(row) })
@@ -267,6 +268,11 @@ func (s *playersStep) start() {
 	ctx, cancel := s.ui.ctx()
 	defer cancel()
 	sg, err := s.ui.store.CreateGame(ctx, s.rules, s.seats)
+	if err == nil && s.coach != sg.Coach {
+		if err = s.ui.store.SetCoach(ctx, sg.ID, s.coach); err == nil {
+			sg.Coach = s.coach
+		}
+	}
 	if err != nil {
 		s.note = "[::r]" + s.errText(err) + "[::-]"
 		s.refresh()

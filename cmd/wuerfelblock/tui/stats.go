@@ -468,14 +468,18 @@ func (v *statsView) drawPlayer(c canvas) {
 		return
 	}
 	title, buckets := v.distribution(g)
-	c.put(0, row, title, styleCurrent)
+	if v.set != 0 {
+		// Like the totals over time, this chart counts every house-rule set.
+		title += v.tr(", all house rules", ", alle Hausregeln")
+	}
+	c.put(0, row, clip(title, distW-1), styleCurrent)
 	drawBars(canvas{c.s, c.x, c.y + row + 1, distW - 1, rows}, buckets)
 	if distW < c.w {
 		var bd []bucket
 		for _, d := range f.Family.ByDice {
 			bd = append(bd, bucket{v.dice(d.Dice), d.BustRate, fmt.Sprintf("%.0f%%", 100*d.BustRate)})
 		}
-		c.put(distW, row, v.tr("bust rate by dice thrown", "Fehlwürfe nach geworfenen Würfeln"), styleCurrent)
+		c.put(distW, row, clip(v.tr("bust rate by dice thrown", "Fehlwürfe nach geworfenen Würfeln"), c.w-distW), styleCurrent)
 		drawBars(canvas{c.s, c.x + distW, c.y + row + 1, c.w - distW, rows}, bd)
 	}
 }
@@ -542,7 +546,10 @@ func (v *statsView) drawVersus(c canvas) {
 		c.put(0, 2, v.tr("No finished games together yet.", "Noch keine gemeinsamen beendeten Spiele."), styleNormal)
 		return
 	}
-	c.put(0, 1, fmt.Sprintf("%-22s %6s %6s %6s %6s  %s", v.tr("game", "Spiel"), v.tr("games", "Spiele"),
+	// The bar gets what the figures leave, up to 20; on a narrow screen the
+	// game's name gives way first, so that the bar is never cut.
+	nameW, barW := versusWidths(c.w)
+	c.put(0, 1, fmt.Sprintf("%-*s %6s %6s %6s %6s  %s", nameW, clip(v.tr("game", "Spiel"), nameW), v.tr("games", "Spiele"),
 		clip(a, 6), clip(b, 6), v.tr("level", "gleich"), v.tr("ahead", "vorn")), styleDim)
 	row := 2
 	line := func(name string, p storage.PairFigures, st tcell.Style) {
@@ -551,7 +558,7 @@ func (v *statsView) drawVersus(c canvas) {
 		if n := p.AAhead + p.BAhead; n > 0 {
 			frac = float64(p.AAhead) / float64(n)
 		}
-		c.put(0, row, fmt.Sprintf("%-22s %6d %6d %6d %6d  %s", clip(name, 22), p.Played, p.AAhead, p.BAhead, p.Level, versusBar(frac, 20)), st)
+		c.put(0, row, fmt.Sprintf("%-*s %6d %6d %6d %6d  %s", nameW, clip(name, nameW), p.Played, p.AAhead, p.BAhead, p.Level, versusBar(frac, barW)), st)
 		row++
 	}
 	for _, p := range h.Games {
@@ -561,6 +568,22 @@ func (v *statsView) drawVersus(c canvas) {
 	c.put(0, row+1, fmt.Sprintf(v.tr("%s won %d, %s won %d of %d games together", "%s gewann %d, %s gewann %d von %d gemeinsamen Spielen"),
 		a, h.Total.AWon, b, h.Total.BWon, h.Total.Played), styleNormal)
 	c.put(0, row+2, v.tr("↑/↓ choose the opponent, p the player page", "↑/↓ Gegner wählen, p Spielerseite"), styleDim)
+}
+
+// versusWidths splits a head-to-head line of width w: the game's name
+// (22 letters, down to 8) and the bar (up to 20; at least 6, else none).
+func versusWidths(w int) (nameW, barW int) {
+	const figures = 4*7 + 2 // four numbers, the gap before the bar
+	nameW = 22
+	barW = min(w-nameW-figures, 20)
+	if barW < 20 {
+		nameW = max(nameW-(20-barW), 8)
+		barW = min(w-nameW-figures, 20)
+	}
+	if barW < 6 {
+		barW = 0
+	}
+	return nameW, barW
 }
 
 // drawBars draws labelled horizontal bars.

@@ -88,7 +88,7 @@ func (t text) describeEntry(e scoresheet.Entry, game validate.GameID) string {
 		s := t.tr("throw ", "Wurf ") + validate.FormatDice(e.Roll)
 		if len(e.Keep) > 0 {
 			kept := t.tr(", kept ", ", zur Seite ")
-			if game == validate.GameKniffel {
+			if validate.VariantOf(game).Family == validate.FamilyKniffel {
 				kept = t.tr(", kept ", ", behalten ") // held for the next throw, not set aside
 			}
 			s += kept + validate.FormatDice(e.Keep)
@@ -128,14 +128,6 @@ func (t text) errText(err error) string {
 // esc makes a player name safe for the terminal (scoresheet.SafeText, as
 // every output of the command line) and for tview's style tags.
 func esc(s string) string { return tview.Escape(scoresheet.SafeText(s)) }
-
-func names(players []string) string {
-	out := make([]string, len(players))
-	for i, p := range players {
-		out[i] = esc(p)
-	}
-	return strings.Join(out, ", ")
-}
 
 // Styles: state is shown by attributes, so it survives NO_COLOR and light
 // or dark terminals; colour only adds to it.

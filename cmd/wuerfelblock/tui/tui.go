@@ -29,6 +29,7 @@ type Store interface {
 	Append(ctx context.Context, sg *storage.StoredGame, e scoresheet.Entry) error
 	Undo(ctx context.Context, sg *storage.StoredGame) (scoresheet.Entry, error)
 	Abandon(ctx context.Context, id string) error
+	SetCoach(ctx context.Context, id string, level storage.CoachLevel) error
 	Games(ctx context.Context, f storage.GameFilter) ([]storage.GameInfo, error)
 	LastWinner(ctx context.Context, game string, players []string) (string, bool, error)
 	SavePreset(ctx context.Context, p storage.Preset) error
@@ -77,7 +78,6 @@ type UI struct {
 
 	stack   []screen
 	overlay bool // help or a dialog is shown above the top screen
-	seq     int
 
 	// barrier is signalled when the test key arrives (headless tests); the
 	// UI then waits until the test signals back.
