@@ -516,3 +516,13 @@ func TestPlayersStepTitleAt60x20(t *testing.T) {
 	h.see("Spieler (Leertaste)", "Sitzordnung")
 	h.notSee("…┐")
 }
+
+// Issue 12.12: help at the keep prompt says how to type a turned five and
+// what the marks of the keeps mean.
+func TestHelpExplainsTurnedFivesAndMarks(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("155234\n")
+	h.typ("?")
+	h.see("5*", "gedrehte Fünf", "! ✓ ?", "bestätigen, beweist, beweisen")
+}
