@@ -526,3 +526,15 @@ func TestHelpExplainsTurnedFivesAndMarks(t *testing.T) {
 	h.typ("?")
 	h.see("5*", "gedrehte Fünf", "! ✓ ?", "bestätigen, beweist, beweisen")
 }
+
+// Issue 12.11: the house-rule form keeps its detail lines and keys whole,
+// also under a long description at 60×20.
+func TestHouseRuleFormDetailWhole(t *testing.T) {
+	h := start(t, openDB(t))
+	h.resize(60, 20)
+	h.typ("n3")
+	for range 13 {
+		h.key(tcell.KeyDown) // hausbau: the longest description
+	}
+	h.see("Hausbau (hausbau):", "drei hintereinander beenden den Zug ohne Punkte", "Vorgabe nein · Werte: nein, ja", "Tab Spieler")
+}
