@@ -2,6 +2,7 @@ package review
 
 import (
 	"github.com/wuerfelblock/wuerfelblock/coach/family"
+	"github.com/wuerfelblock/wuerfelblock/coach/kniffel"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -10,7 +11,41 @@ import (
 // but tables built from the rules), so a review does not depend on the
 // device that computes it.
 func Solvers() Valuers {
-	return Valuers{Family: familySolver{}}
+	return Valuers{Family: familySolver{}, Kniffel: kniffelSolver{kniffel.For}}
+}
+
+// SolversWith is Solvers with the Kniffel tables of cache c (tests: a
+// cache in memory only).
+func SolversWith(c *kniffel.Cache) Valuers {
+	return Valuers{Family: familySolver{}, Kniffel: kniffelSolver{func(r *validate.Rules) *kniffel.Solver {
+		return c.Solver(r.Options.Joker)
+	}}}
+}
+
+// kniffelSolver asks coach/kniffel.
+type kniffelSolver struct {
+	solver func(*validate.Rules) *kniffel.Solver
+}
+
+func (k kniffelSolver) GameValue(r *validate.Rules) float64 { return k.solver(r).GameValue() }
+
+func (k kniffelSolver) Turn(r *validate.Rules, b validate.KniffelBoxes) KniffelTurn {
+	return kniffelTurn{k.solver(r).Turn(b)}
+}
+
+type kniffelTurn struct{ *kniffel.Turn }
+
+func (t kniffelTurn) BestHold(dice validate.Counts, throwsLeft int) validate.Counts {
+	return t.Holds(dice, throwsLeft)[0].Dice
+}
+
+func (t kniffelTurn) Boxes(dice validate.Counts) []KniffelBox {
+	bs := t.Turn.Boxes(dice)
+	out := make([]KniffelBox, len(bs))
+	for i, b := range bs {
+		out[i] = KniffelBox{Category: b.Category, Value: b.Expected}
+	}
+	return out
 }
 
 // familySolver asks coach/family.
