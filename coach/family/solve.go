@@ -3,6 +3,8 @@ package family
 import (
 	"fmt"
 	"math"
+	"slices"
+	"sync"
 
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -42,6 +44,9 @@ type Solver struct {
 	throwsOf []int32
 	throws   []throwOf
 	outcomes []outcome
+	// offs[j] is where outcome j's value lies in a table's rows, counted
+	// from the row of the points before the keep.
+	offs []int32
 
 	rolls    [7][]validate.Counts // the multisets of n dice
 	rollKey  [7]map[validate.Counts]int32
@@ -59,7 +64,10 @@ type Solver struct {
 	// The throws of the states without a stop, for high turn points.
 	fast      [2][]fastState
 	fastRolls [2][]fastRoll
-	fastOuts  [2][]outcome
+	fastOuts  [2][]int32 // offsets as in offs
+	// Per phase the states where a stop is allowed (high points) and the
+	// others but the start.
+	stops, forced [2][]int32
 }
 
 // newSolver explores every state a turn of r can reach and solves the
@@ -89,6 +97,23 @@ func newSolver(r *validate.Rules) (*Solver, error) {
 	if g.ergaenzen {
 		repOf[0] = r.NewFamilyTurn(validate.TurnContext{Entered: true})
 	}
+	// The keeps of a fresh pass for every number of dice, on two cores:
+	// the most dice in one, the rest in the other.
+	fresh := make([][][]validate.Keep, g.dice+1)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		fresh[g.dice] = s.keepLists(r, nil, g.dice)
+	}()
+	for n := 1; n < g.dice; n++ {
+		fresh[n] = s.keepLists(r, nil, n)
+	}
+	wg.Wait()
+	for n := 1; n <= g.dice; n++ {
+		s.keeps[ctxKey{n: int8(n)}] = fresh[n]
+	}
+	effects := map[ctxKey]*effectSet{}
 	s.throwsOf = append(s.throwsOf, 0)
 	for i := 0; i < len(s.states); i++ {
 		st := s.states[i]
@@ -96,42 +121,49 @@ func newSolver(r *validate.Rules) (*Solver, error) {
 		key := s.ctxOf(st)
 		ks, ok := s.keeps[key]
 		if !ok {
-			ks = make([][]validate.Keep, len(s.rolls[n]))
-			for ri, c := range s.rolls[n] {
-				if rep := reps[key]; rep != nil {
-					ks[ri] = rep.LegalKeeps(c.Pips())
-				} else {
-					ks[ri] = r.LegalKeeps(c.Pips())
-				}
-			}
+			ks = s.keepLists(r, reps[key], n)
 			s.keeps[key] = ks
 		}
-		for ri, c := range s.rolls[n] {
+		es := effects[key]
+		if es == nil {
+			es = g.effects(ks, s.rolls[n])
+			effects[key] = es
+		}
+		// The state after each effect, worked out once for all throws.
+		succ := make([]int32, len(es.keeps))
+		for e, k := range es.keeps {
+			st2, pts := g.next(st, k)
+			if pts <= 0 || pts%step != 0 {
+				return nil, fmt.Errorf("keep %v of %v is worth %d, not a positive multiple of %d", k.Dice, es.rolls[e], pts, step)
+			}
+			j, fresh := s.intern(st2)
+			succ[e] = j
+			s.maxPts = max(s.maxPts, pts)
+			if fresh && g.ergaenzen {
+				rep := repOf[int32(i)].Clone()
+				if err := rep.Throw(validate.Throw{Roll: es.rolls[e].Pips(), Keep: k.Dice, FivesAsOnes: k.FivesAsOnes}); err != nil {
+					return nil, fmt.Errorf("engine refused its own keep %v of %v: %w", k.Dice, es.rolls[e], err)
+				}
+				repOf[j] = rep
+				if k2 := s.ctxOf(st2); !g.fresh(st2) && reps[k2] == nil && k2.combos != ([7]int32{}) {
+					reps[k2] = rep
+				}
+			}
+		}
+		// Throws with the same outcomes are one throw with their chances
+		// added up (a bust included).
+		same := map[string]int32{}
+		first := int32(len(s.throws))
+		for ri := range s.rolls[n] {
 			lo := int32(len(s.outcomes))
-			for _, k := range ks[ri] {
-				st2, pts := g.next(st, k)
-				if pts <= 0 || pts%step != 0 {
-					return nil, fmt.Errorf("keep %v of %v is worth %d, not a positive multiple of %d", k.Dice, c, pts, step)
-				}
-				j, fresh := s.intern(st2)
-				if fresh && g.ergaenzen {
-					rep := repOf[int32(i)].Clone()
-					if err := rep.Throw(validate.Throw{Roll: c.Pips(), Keep: k.Dice, FivesAsOnes: k.FivesAsOnes}); err != nil {
-						return nil, fmt.Errorf("engine refused its own keep %v of %v: %w", k.Dice, c, err)
-					}
-					repOf[j] = rep
-					if k2 := s.ctxOf(st2); !g.fresh(st2) && reps[k2] == nil && k2.combos != ([7]int32{}) {
-						reps[k2] = rep
-					}
-				}
-				s.maxPts = max(s.maxPts, pts)
+			for _, e := range es.byRoll[ri] {
 				// A state's value never falls with more points (of the same
 				// phase), so of two keeps leading to one state only the one
 				// worth more counts.
-				o := outcome{pts: int32(pts), to: j}
+				o := outcome{pts: int32(es.keeps[e].Points), to: succ[e]}
 				dup := false
 				for x := lo; x < int32(len(s.outcomes)); x++ {
-					if p := &s.outcomes[x]; p.to == j && s.phase(int(p.pts)) == s.phase(pts) {
+					if p := &s.outcomes[x]; p.to == o.to && s.phase(int(p.pts)) == s.phase(int(o.pts)) {
 						p.pts = max(p.pts, o.pts)
 						dup = true
 						break
@@ -141,14 +173,84 @@ func newSolver(r *validate.Rules) (*Solver, error) {
 					s.outcomes = append(s.outcomes, o)
 				}
 			}
+			outs := s.outcomes[lo:]
+			slices.SortFunc(outs, func(a, b outcome) int {
+				if a.to != b.to {
+					return int(a.to - b.to)
+				}
+				return int(a.pts - b.pts)
+			})
+			sig := fmt.Sprint(outs)
+			if k, ok := same[sig]; ok {
+				s.throws[first+k].p += probs[n][ri]
+				s.outcomes = s.outcomes[:lo]
+				continue
+			}
+			same[sig] = int32(len(s.throws)) - first
 			s.throws = append(s.throws, throwOf{p: probs[n][ri], lo: lo, hi: int32(len(s.outcomes))})
 		}
 		s.throwsOf = append(s.throwsOf, int32(len(s.throws)))
+	}
+	s.offs = make([]int32, len(s.outcomes))
+	for j, o := range s.outcomes {
+		s.offs[j] = o.pts/step*int32(len(s.states)) + o.to
 	}
 	if err := s.solveLines(); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// keepLists asks the engine for the legal keeps of every throw of n dice,
+// in a fresh pass (rep nil) or in rep's pass.
+func (s *Solver) keepLists(r *validate.Rules, rep *validate.FamilyTurn, n int) [][]validate.Keep {
+	ks := make([][]validate.Keep, len(s.rolls[n]))
+	for ri, c := range s.rolls[n] {
+		if rep != nil {
+			ks[ri] = rep.LegalKeeps(c.Pips())
+		} else {
+			ks[ri] = r.LegalKeeps(c.Pips())
+		}
+	}
+	return ks
+}
+
+// effectSet is the keeps of every throw in one context grouped by what
+// they do to any state (see next): the same dice count, points and reading
+// flags (and with ergaenzen the doubled and kept combinations).
+type effectSet struct {
+	keeps  []validate.Keep   // one keep per effect
+	rolls  []validate.Counts // a throw that allows it
+	byRoll [][]int32         // per throw, its effects
+}
+
+func (g *game) effects(ks [][]validate.Keep, rolls []validate.Counts) *effectSet {
+	type effect struct {
+		n, pts                   int
+		proves, ofAKind, confirm bool
+		doubled, values          [7]int
+	}
+	es := &effectSet{byRoll: make([][]int32, len(ks))}
+	ids := map[effect]int32{}
+	for ri, list := range ks {
+		for _, k := range list {
+			e := effect{n: len(k.Dice), pts: k.Points, proves: k.Reading.Proves, ofAKind: k.Reading.OfAKind, confirm: k.Reading.Confirm}
+			if g.ergaenzen {
+				e.doubled, e.values = k.Doubled, k.Reading.OfAKindValue
+			}
+			id, ok := ids[e]
+			if !ok {
+				id = int32(len(es.keeps))
+				ids[e] = id
+				es.keeps = append(es.keeps, k)
+				es.rolls = append(es.rolls, rolls[ri])
+			}
+			if !slices.Contains(es.byRoll[ri], id) {
+				es.byRoll[ri] = append(es.byRoll[ri], id)
+			}
+		}
+	}
+	return es
 }
 
 func (s *Solver) intern(st state) (int32, bool) {
@@ -218,11 +320,11 @@ func (s *Solver) solveLines() error {
 		change := 0.0
 		for ph := 0; ph < per; ph++ {
 			for i, st := range s.states {
+				if s.lineStop(st, ph) || st.aside == 0 {
+					continue // stops (or is the turn's start, with no points)
+				}
 				qa, qb := s.qLine(int32(i), ph)
 				s.qa[ph][i], s.qb[ph][i] = qa, qb
-				if s.lineStop(st, ph) {
-					continue
-				}
 				change = max(change, math.Abs(qa-s.va[ph][i]), math.Abs(qb-s.vb[ph][i])/1e4)
 				s.va[ph][i], s.vb[ph][i] = qa, qb
 			}
@@ -349,9 +451,13 @@ func (s *Solver) buildFast() {
 	for ph := 0; ph < per; ph++ {
 		s.fast[ph] = make([]fastState, len(s.states))
 		for i, st := range s.states {
+			if s.lineStop(st, ph) {
+				s.stops[ph] = append(s.stops[ph], int32(i))
+			}
 			if s.lineStop(st, ph) || st.aside == 0 {
 				continue
 			}
+			s.forced[ph] = append(s.forced[ph], int32(i))
 			fs := fastState{lo: int32(len(s.fastRolls[ph]))}
 			for _, th := range s.throws[s.throwsOf[i]:s.throwsOf[i+1]] {
 				if th.lo == th.hi {
@@ -359,11 +465,11 @@ func (s *Solver) buildFast() {
 					continue
 				}
 				fr := fastRoll{p: th.p, stop: -1, lo: int32(len(s.fastOuts[ph]))}
-				for _, o := range s.outcomes[th.lo:th.hi] {
+				for j, o := range s.outcomes[th.lo:th.hi] {
 					if s.lineStop(s.states[o.to], (ph+int(o.pts)/step)%per) {
 						fr.stop = max(fr.stop, o.pts)
 					} else {
-						s.fastOuts[ph] = append(s.fastOuts[ph], o)
+						s.fastOuts[ph] = append(s.fastOuts[ph], s.offs[int(th.lo)+j])
 					}
 				}
 				fr.hi = int32(len(s.fastOuts[ph]))
@@ -415,16 +521,37 @@ func (s *Solver) tableWith(floor, minBound int, fast bool) *Table {
 		bound += 1000
 	}
 	levels := bound / step
-	t.q, t.v = make([]float64, levels*ns), make([]float64, levels*ns)
+	// Rows above the bound hold the lines' values, so that a keep's value
+	// is one look-up.
+	rows := levels + s.maxPts/step + 1
+	t.q, t.v = make([]float64, levels*ns), make([]float64, rows*ns)
+	defer func() {
+		// Above stopAll, throwing on is only stored where no stop is
+		// allowed, and there it is the value: keep q below stopAll only.
+		t.q = slices.Clone(t.q[:t.stopAll/step*ns])
+	}()
 	nan := math.NaN()
-	const every = 10 // levels between checks of stopAll
+	for lv := levels; lv < rows; lv++ {
+		for i, st := range s.states {
+			if st.aside == 0 {
+				t.v[lv*ns+i] = nan
+			} else {
+				t.v[lv*ns+i] = t.value(int32(i), lv*step)
+			}
+		}
+	}
+	// Where stopping beats throwing on at a level, it does at every level
+	// above: check every 100 levels, then halve the last gap.
+	const every = 100
 	lv := levels - 1
-	for ; lv >= 0; lv-- {
+	lowest := levels // the lowest level computed fast
+	for ; lv >= 0 && fast; lv-- {
 		pts := lv * step
-		if pts < floor+2*step || !fast {
+		if pts < floor+2*step {
 			break
 		}
 		t.fastLevel(lv)
+		lowest = lv
 		if lv%every == 0 {
 			if !t.stopsBestAt(pts) {
 				break
@@ -432,14 +559,26 @@ func (s *Solver) tableWith(floor, minBound int, fast bool) *Table {
 			t.stopAll = pts
 		}
 	}
+	if lo, hi := lowest, t.stopAll/step; lo < hi {
+		// stopAll lies between: the levels down to lo hold the values that
+		// a stop in every state with one allowed gives, which is all a
+		// check needs.
+		for hi-lo > 1 {
+			mid := (lo + hi) / 2
+			if t.stopsBestAt(mid * step) {
+				hi = mid
+			} else {
+				lo = mid
+			}
+		}
+		if t.stopsBestAt(lo * step) {
+			hi = lo
+		}
+		t.stopAll = hi * step
+	}
 	// Below stopAll: every state, every keep.
 	for lv = t.stopAll/step - 1; lv >= 0; lv-- {
 		t.fullLevel(lv)
-	}
-	for i := t.stopAll / step * ns; i < len(t.q); i++ {
-		if s.g.canStop(s.states[i%ns], i/ns*step, floor) {
-			t.q[i] = nan
-		}
 	}
 	return t
 }
@@ -451,28 +590,29 @@ func (t *Table) fastLevel(lv int) {
 	pts := lv * step
 	ph := s.phase(pts)
 	row := lv * ns
-	for i, st := range s.states {
-		if st.aside == 0 {
-			t.v[row+i], t.q[row+i] = math.NaN(), math.NaN()
-			continue
-		}
-		if s.g.canStop(st, pts, t.floor) {
-			t.v[row+i] = float64(pts)
-			continue
-		}
-		fs := s.fast[ph][i]
-		q := fs.a*float64(pts) + fs.c
+	v, q := t.v[row:row+ns], t.q[row:row+ns]
+	for _, i := range s.stops[ph] {
+		v[i] = float64(pts)
+	}
+	if s.states[0].aside == 0 {
+		v[0], q[0] = math.NaN(), math.NaN() // the turn's start has no points
+	}
+	for _, i := range s.forced[ph] {
+		fs := &s.fast[ph][i]
+		sum := fs.a*float64(pts) + fs.c
 		for _, fr := range s.fastRolls[ph][fs.lo:fs.hi] {
 			best := math.Inf(-1)
 			if fr.stop >= 0 {
 				best = float64(pts + int(fr.stop))
 			}
-			for _, o := range s.fastOuts[ph][fr.lo:fr.hi] {
-				best = max(best, t.value(o.to, pts+int(o.pts)))
+			for _, off := range s.fastOuts[ph][fr.lo:fr.hi] {
+				if x := t.v[row+int(off)]; x > best {
+					best = x
+				}
 			}
-			q += fr.p * best
+			sum += fr.p * best
 		}
-		t.q[row+i], t.v[row+i] = q, q
+		q[i], v[i] = sum, sum
 	}
 }
 
@@ -487,7 +627,7 @@ func (t *Table) fullLevel(lv int) {
 			t.v[row+i], t.q[row+i] = math.NaN(), math.NaN() // the turn's start has no points
 			continue
 		}
-		q := t.throwAt(int32(i), pts)
+		q := t.throwAtLevel(int32(i), lv)
 		t.q[row+i] = q
 		if s.g.canStop(s.states[i], pts, t.floor) {
 			q = max(q, float64(pts))
@@ -515,6 +655,27 @@ func (t *Table) throwAt(i int32, pts int) float64 {
 	return q
 }
 
+// throwAtLevel is throwAt for a level of the table, its rows above filled.
+func (t *Table) throwAtLevel(i int32, lv int) float64 {
+	s := t.s
+	row := lv * len(s.states)
+	q := 0.0
+	for _, th := range s.throws[s.throwsOf[i]:s.throwsOf[i+1]] {
+		if th.lo == th.hi {
+			q += th.p * float64(s.g.bust(s.states[i]))
+			continue
+		}
+		best := math.Inf(-1)
+		for _, off := range s.offs[th.lo:th.hi] {
+			if x := t.v[row+int(off)]; x > best {
+				best = x
+			}
+		}
+		q += th.p * best
+	}
+	return q
+}
+
 // stopsBestAt reports whether at pts (and pts+50) stopping is worth at
 // least throwing on in every state where a stop is allowed.
 func (t *Table) stopsBestAt(pts int) bool {
@@ -531,7 +692,7 @@ func (t *Table) stopsBestAt(pts int) bool {
 // value is the value of state i with pts turn points: the best of stopping
 // (where allowed) and throwing on.
 func (t *Table) value(i int32, pts int) float64 {
-	if pts < t.bound {
+	if pts < t.bound && t.v != nil {
 		return t.v[(pts/step)*len(t.s.states)+int(i)]
 	}
 	if t.s.g.canStop(t.s.states[i], pts, t.floor) {
@@ -542,10 +703,11 @@ func (t *Table) value(i int32, pts int) float64 {
 
 // throwValue is the value of throwing on from state i with pts turn points.
 func (t *Table) throwValue(i int32, pts int) float64 {
-	if pts < t.bound {
-		if q := t.q[(pts/step)*len(t.s.states)+int(i)]; !math.IsNaN(q) {
-			return q
-		}
+	switch {
+	case pts < t.stopAll && t.q != nil:
+		return t.q[(pts/step)*len(t.s.states)+int(i)]
+	case pts < t.bound && t.v != nil && !t.s.g.canStop(t.s.states[i], pts, t.floor):
+		return t.v[(pts/step)*len(t.s.states)+int(i)]
 	}
 	return t.throwAt(i, pts)
 }
