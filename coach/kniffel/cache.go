@@ -142,10 +142,12 @@ func encodeTable(val []float64, v variant) []byte {
 	})
 	binary.Write(&b, binary.LittleEndian, uint32(len(vals)))
 	binary.Write(&b, binary.LittleEndian, vals)
-	sum := sha256.Sum256(b.Bytes())
+	sum := sha256Sum(b.Bytes())
 	b.Write(sum[:])
 	return b.Bytes()
 }
+
+func sha256Sum(b []byte) [sha256.Size]byte { return sha256.Sum256(b) }
 
 var errBadTable = errors.New("kniffel: table file damaged or stale")
 
