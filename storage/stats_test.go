@@ -436,6 +436,7 @@ func TestStatsMigrationFillsOlderDatabase(t *testing.T) {
 		`ALTER TABLE turns DROP COLUMN t1`, `ALTER TABLE turns DROP COLUMN t2`, `ALTER TABLE turns DROP COLUMN t3`,
 		`ALTER TABLE turns DROP COLUMN t4`, `ALTER TABLE turns DROP COLUMN t5`, `ALTER TABLE turns DROP COLUMN t6`,
 		`ALTER TABLE games DROP COLUMN rev`, `ALTER TABLE games DROP COLUMN coach`,
+		`DROP TABLE reviews`,
 		`DELETE FROM migrations WHERE version > 1`,
 	} {
 		if _, err := old.sql.Exec(q); err != nil {
