@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/kniffel"
@@ -247,5 +248,112 @@ func copyFile(b *testing.B, src, dst string) {
 	}
 	if err := out.Close(); err != nil {
 		b.Fatal(err)
+	}
+}
+
+// TestReviewStatistics: the statistics' review figures, the "by play"
+// leaderboard and the loss chart agree with reviews computed straight from
+// the generated games.
+func TestReviewStatistics(t *testing.T) {
+	ctx := context.Background()
+	games, err := generate.All(generate.Config{Games: 120, Seed: 24, Players: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := openTest(t)
+	i := 0
+	if _, err := db.StorePlayed(ctx, func() (PlayedGame, bool) {
+		if i == len(games) {
+			return PlayedGame{}, false
+		}
+		g := games[i]
+		i++
+		return PlayedGame{ID: g.ID, Started: g.Started, Ended: g.Ended, Game: g.Game}, true
+	}, nil); err != nil {
+		t.Fatal(err)
+	}
+	type key struct{ player, game string }
+	want := map[key]*ReviewFigures{}
+	points := map[key]int{}
+	for _, gm := range games {
+		if !stored(gm.Game.Rules.Game) || !gm.Game.Finished() {
+			continue
+		}
+		rv, err := review.OfGame(gm.Game, reviewValuers())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range rv.Players {
+			k := key{p.Name, string(rv.Game)}
+			if want[k] == nil {
+				want[k] = &ReviewFigures{}
+			}
+			want[k].add(1, p.Decisions, p.QuickTurns, p.Loss, p.Luck)
+			points[k]++
+		}
+	}
+	ps, err := db.Stats(ctx, StatsFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	near := func(a, b float64) bool { return a-b < 1e-6 && b-a < 1e-6 }
+	seen := 0
+	for _, p := range ps {
+		for game, gs := range p.Games {
+			w := want[key{p.Name, game}]
+			got := gs.Review
+			if (w == nil) != (got == nil) {
+				t.Errorf("%s %s: review figures %+v, want %+v", p.Name, game, got, w)
+				continue
+			}
+			if w == nil {
+				continue
+			}
+			seen++
+			w.finish()
+			if got.Games != w.Games || got.Decisions != w.Decisions || got.QuickTurns != w.QuickTurns || !near(got.Loss, w.Loss) ||
+				!near(got.Luck, w.Luck) || !near(got.LossPerDecision, w.LossPerDecision) || !near(got.LuckPerGame, w.LuckPerGame) {
+				t.Errorf("%s %s: %+v, want %+v", p.Name, game, *got, *w)
+			}
+			sets := 0
+			for _, hr := range gs.HouseRules {
+				if hr.Review != nil {
+					sets += hr.Review.Games
+				}
+			}
+			if sets != got.Games {
+				t.Errorf("%s %s: the house-rule sets hold %d reviewed games, the game %d", p.Name, game, sets, got.Games)
+			}
+			tl, err := db.LossTimeline(ctx, p.Name, game, 0)
+			if err != nil || len(tl) != points[key{p.Name, game}] {
+				t.Errorf("%s %s: %d points on the chart (%v), want %d", p.Name, game, len(tl), err, points[key{p.Name, game}])
+			}
+		}
+	}
+	if seen < 10 {
+		t.Errorf("only %d player/game figures", seen)
+	}
+	for _, game := range []string{"5050", "kniffel"} {
+		board, err := db.ByPlay(ctx, game, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(board) == 0 {
+			t.Errorf("%s: empty leaderboard", game)
+		}
+		for i, r := range board {
+			w := want[key{r.Name, game}]
+			if r.Games < ByPlayMinGames || w == nil || r.Games != w.Games {
+				t.Errorf("%s: %+v on the board (want %+v)", game, r, w)
+			}
+			if i > 0 && board[i-1].LossPerDecision > r.LossPerDecision {
+				t.Errorf("%s: not ranked by loss per decision: %+v", game, board)
+			}
+		}
+		for k, w := range want {
+			if k.game == game && w.Games >= ByPlayMinGames && !slices.ContainsFunc(board, func(r ByPlayRow) bool { return r.Name == k.player }) {
+				t.Errorf("%s: %s with %d games missing", game, k.player, w.Games)
+			}
+		}
 	}
 }

@@ -159,3 +159,22 @@ func printReview(e *env, rv *review.Review) {
 	}
 	w.Flush()
 }
+
+// reviewProgress tells, on standard error, how far the first opening after
+// an update has come reviewing a large stored history (migration 015), in
+// steps of a tenth.
+func (e *env) reviewProgress() func(done, total int) {
+	shown := -1
+	return func(done, total int) {
+		if total < 1000 {
+			return
+		}
+		tenth := done * 10 / total
+		if tenth == shown {
+			return
+		}
+		shown = tenth
+		fmt.Fprintf(e.stderr, e.tr("Reviewing the stored games for skill and luck (once): %d of %d\n",
+			"Die gespeicherten Spiele werden auf Können und Glück ausgewertet (einmalig): %d von %d\n"), done, total)
+	}
+}

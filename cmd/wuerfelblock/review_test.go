@@ -210,3 +210,25 @@ func mustJSON(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// TestReviewProgress: a large history shows its progress in tenths, a
+// small one nothing.
+func TestReviewProgress(t *testing.T) {
+	var errb bytes.Buffer
+	e := &env{stderr: &errb, lang: validate.German}
+	p := e.reviewProgress()
+	for done := 0; done <= 2000; done += 200 {
+		p(done, 2000)
+	}
+	lines := strings.Split(strings.TrimSpace(errb.String()), "\n")
+	if len(lines) != 11 || !strings.Contains(lines[0], "0 von 2000") || !strings.Contains(lines[10], "2000 von 2000") {
+		t.Errorf("progress:\n%s", errb.String())
+	}
+	errb.Reset()
+	small := e.reviewProgress()
+	small(0, 300)
+	small(300, 300)
+	if errb.Len() != 0 {
+		t.Errorf("small history: %q", errb.String())
+	}
+}
