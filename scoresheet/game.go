@@ -85,10 +85,7 @@ type Game struct {
 	seat      int // whose turn
 	turnStart int // index of the current turn's first entry
 
-	fam      *validate.FamilyTurn
-	kniffel  *validate.KniffelTurn
-	tot      *validate.TotTurn
-	dreissig *validate.DreissigTurn
+	turn sheetTurn // the current turn
 
 	finalRound bool // 5050/zehntausend: the target was reached
 	finished   bool
@@ -111,7 +108,7 @@ func New(rules *validate.Rules, players []string) (*Game, error) {
 	if err := CheckPlayers(players); err != nil {
 		return nil, err
 	}
-	if rules.Game == validate.GameDreissigTot && rules.Options.Hundert && len(players) != 2 {
+	if n := rules.Variant().Players; n > 0 && len(players) != n {
 		return nil, &validate.Error{Code: validate.CodeHundertPlayers, Args: []any{len(players)}}
 	}
 	g := &Game{Rules: rules, Players: slices.Clone(players)}
@@ -123,10 +120,8 @@ func (g *Game) reset() {
 	n := len(g.Players)
 	g.entries, g.turns = nil, nil
 	g.totals = make([]int, n)
-	if g.Rules.Game == validate.GameDreissigTot {
-		for i := range g.totals {
-			g.totals[i] = 30
-		}
+	for i := range g.totals {
+		g.totals[i] = g.Rules.Variant().StartTotal
 	}
 	g.seat, g.turnStart = 0, 0
 	g.finalRound, g.finished, g.winners = false, false, nil
@@ -134,28 +129,7 @@ func (g *Game) reset() {
 	g.boxes = make([]validate.KniffelBoxes, n)
 	g.bonus = make([]int, n)
 	g.upperBonus = make([]bool, n)
-	g.fam, g.kniffel, g.tot, g.dreissig = nil, nil, nil, nil
-	g.startTurn()
-}
-
-func (g *Game) startTurn() {
-	r := g.Rules
-	g.fam, g.kniffel, g.tot, g.dreissig = nil, nil, nil, nil
-	switch r.Game {
-	case validate.GameKniffel:
-		g.kniffel = r.NewKniffelTurn()
-	case validate.GameTotwuerfeln:
-		g.tot = r.NewTotTurn()
-	case validate.GameDreissigTot:
-		g.dreissig = r.NewDreissigTurn()
-	default:
-		g.fam = r.NewFamilyTurn(validate.TurnContext{
-			Entered:     g.totals[g.seat] > 0,
-			Previous:    g.prevResult,
-			TableDice:   g.tableDice,
-			TablePoints: g.tablePoints,
-		})
-	}
+	g.turn = g.newTurn()
 }
 
 // Entries returns a copy of all entries so far.
@@ -185,18 +159,7 @@ func (g *Game) Clone() *Game {
 	c.boxes = slices.Clone(g.boxes)
 	c.bonus = slices.Clone(g.bonus)
 	c.upperBonus = slices.Clone(g.upperBonus)
-	if g.fam != nil {
-		c.fam = g.fam.Clone()
-	}
-	if g.kniffel != nil {
-		c.kniffel = g.kniffel.Clone()
-	}
-	if g.tot != nil {
-		c.tot = g.tot.Clone()
-	}
-	if g.dreissig != nil {
-		c.dreissig = g.dreissig.Clone()
-	}
+	c.turn = g.turn.clone()
 	return &c
 }
 
@@ -228,16 +191,56 @@ func (g *Game) Winners() []int { return slices.Clone(g.winners) }
 func (g *Game) TurnEntries() int { return len(g.entries) - g.turnStart }
 
 // Family is the current Zehntausend-family turn (nil in other games).
-func (g *Game) Family() *validate.FamilyTurn { return g.fam }
+func (g *Game) Family() *validate.FamilyTurn {
+	if t, ok := g.turn.(*famTurn); ok {
+		return t.t
+	}
+	return nil
+}
 
 // KniffelTurn is the current Kniffel turn (nil in other games).
-func (g *Game) KniffelTurn() *validate.KniffelTurn { return g.kniffel }
+func (g *Game) KniffelTurn() *validate.KniffelTurn {
+	if t, ok := g.turn.(*kniffelTurn); ok {
+		return t.t
+	}
+	return nil
+}
 
 // TotTurn is the current Totwürfeln turn.
-func (g *Game) TotTurn() *validate.TotTurn { return g.tot }
+func (g *Game) TotTurn() *validate.TotTurn {
+	if t, ok := g.turn.(*totTurn); ok {
+		return t.t
+	}
+	return nil
+}
 
 // DreissigTurn is the current Dreißig-tot turn.
-func (g *Game) DreissigTurn() *validate.DreissigTurn { return g.dreissig }
+func (g *Game) DreissigTurn() *validate.DreissigTurn {
+	if t, ok := g.turn.(*dreissigTurn); ok {
+		return t.t
+	}
+	return nil
+}
+
+// ThrowSteps are the throws of the current turn of the Zehntausend family
+// as the engine took them: void, bust, or the dice set aside (also where
+// the game chose them). Empty in other games.
+func (g *Game) ThrowSteps() []ThrowStep {
+	if t, ok := g.turn.(*famTurn); ok {
+		return slices.Clone(t.steps)
+	}
+	return nil
+}
+
+// CheckRoll checks a throw of the current turn before its keep is known:
+// the turn is running, the pips are dice and the number of dice is right.
+// A throw that passes may still be refused for its keep.
+func (g *Game) CheckRoll(roll []int) error {
+	if g.finished {
+		return &validate.Error{Code: validate.CodeGameOver}
+	}
+	return g.turn.checkRoll(roll)
+}
 
 // Boxes is a player's Kniffel column.
 func (g *Game) Boxes(seat int) validate.KniffelBoxes { return g.boxes[seat] }
@@ -260,10 +263,8 @@ func (g *Game) Apply(e Entry) error {
 	if g.finished {
 		return &validate.Error{Code: validate.CodeGameOver}
 	}
-	if err := g.apply(e); err != nil {
-		if err == errNoop {
-			return nil
-		}
+	stored, err := g.turn.apply(g, e)
+	if err != nil || !stored {
 		return err
 	}
 	g.entries = append(g.entries, e)
@@ -275,76 +276,6 @@ func fieldErr(name string, g validate.GameID) error {
 	return &validate.Error{Code: validate.CodeFieldForGame, Args: []any{name, string(g)}}
 }
 
-func (g *Game) apply(e Entry) error {
-	r := g.Rules
-	switch {
-	case g.fam != nil:
-		switch e.Kind {
-		case EntryThrow:
-			return g.fam.Throw(validate.Throw{Roll: e.Roll, Keep: e.Keep, FivesAsOnes: e.FivesAsOnes})
-		case EntryVoid:
-			return g.fam.Throw(validate.Throw{Roll: e.Roll, Void: true})
-		case EntryStop:
-			if r.Game == validate.GameRueckwaerts {
-				// A Rückwärts stop changes nothing; it is not stored.
-				if err := g.fam.Stop(); err != nil {
-					return err
-				}
-				return errNoop
-			}
-			return g.fam.Stop()
-		}
-	case g.kniffel != nil:
-		switch e.Kind {
-		case EntryThrow:
-			return g.kniffel.Throw(e.Roll, e.Keep)
-		case EntryDice:
-			if g.kniffel.Throws() > 0 {
-				return &validate.Error{Code: validate.CodeKniffelBoth}
-			}
-			return g.kniffel.SetDice(e.Roll)
-		case EntryScore:
-			c, err := validate.ParseCategory(e.Category)
-			if err != nil {
-				return err
-			}
-			t := g.kniffel.Clone()
-			p, err := r.Score(t, g.boxes[g.seat], c)
-			if err != nil {
-				return err
-			}
-			g.kniffel = t
-			g.place(p)
-			return nil
-		}
-	case g.tot != nil:
-		if e.Kind == EntryThrow {
-			if e.Keep != nil {
-				return fieldErr("keep", r.Game)
-			}
-			return g.tot.Throw(e.Roll)
-		}
-	case g.dreissig != nil:
-		switch e.Kind {
-		case EntryThrow:
-			return g.dreissig.Throw(e.Roll, e.Keep)
-		case EntryAttack:
-			return g.dreissig.Attack(e.Roll)
-		}
-	}
-	if e.Kind == EntryVoid {
-		return &validate.Error{Code: validate.CodeVoidNotAllowed}
-	}
-	return fieldErr(string(e.Kind), r.Game)
-}
-
-type noopError struct{}
-
-func (noopError) Error() string { return "no-op" }
-
-// errNoop is returned by apply for an entry that is accepted but changes nothing.
-var errNoop error = noopError{}
-
 // place writes a Kniffel placement into the current player's column.
 func (g *Game) place(p validate.Placement) {
 	b := &g.boxes[g.seat]
@@ -353,33 +284,18 @@ func (g *Game) place(p validate.Placement) {
 	g.lastPlacement = p
 }
 
-// turnOver reports whether the current turn has ended.
-func (g *Game) turnOver() bool {
-	switch {
-	case g.fam != nil:
-		return g.fam.End() != validate.Running
-	case g.kniffel != nil:
-		return g.kniffel.Done()
-	case g.tot != nil:
-		return g.tot.Done()
-	case g.dreissig != nil:
-		return g.dreissig.Done()
-	}
-	return false
-}
-
 func (g *Game) afterEntry() {
-	if !g.turnOver() {
+	if !g.turn.over() {
 		return
 	}
 	res := TurnResult{Seat: g.seat, Player: g.Players[g.seat], Entries: len(g.entries) - g.turnStart}
-	g.finishTurn(&res)
+	g.turn.finish(g, &res)
 	res.Totals = slices.Clone(g.totals)
 	g.turns = append(g.turns, res)
 	g.turnStart = len(g.entries)
 	g.seat = (g.seat + 1) % len(g.Players)
 	g.checkEnd()
 	if !g.finished {
-		g.startTurn()
+		g.turn = g.newTurn()
 	}
 }

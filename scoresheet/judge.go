@@ -2,7 +2,6 @@ package scoresheet
 
 import (
 	"errors"
-	"slices"
 
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -40,15 +39,7 @@ func (e *VerdictError) Err() error { return e.err }
 
 // Rules makes the rules of a record (game and options).
 func (rec Record) Rules() (*validate.Rules, error) {
-	info, err := validate.LookupGame(rec.Game)
-	if err != nil {
-		return nil, &InputError{Err: err}
-	}
-	opts, err := validate.ParseRawOptions(info.ID, rec.Options)
-	if err != nil {
-		return nil, &InputError{Err: err}
-	}
-	r, err := validate.NewRules(info.ID, opts)
+	r, err := validate.ParseRules(rec.Game, rec.Options)
 	if err != nil {
 		return nil, &InputError{Err: err}
 	}
@@ -178,7 +169,7 @@ func (g *Game) applyTurn(i int, t RecordTurn, last bool, lang validate.Lang) *Ve
 		}
 		if len(g.turns) > turns {
 			// The turn already ended; a Rückwärts stop after a scoring throw is fine.
-			if e.Kind == EntryStop && r.Game == validate.GameRueckwaerts && g.turns[turns].End == validate.Finished {
+			if e.Kind == EntryStop && r.Variant().TableTurns && g.turns[turns].End == validate.Finished {
 				continue
 			}
 			return turnErr(i, where(), g.endedErr(g.turns[turns], e), lang)
@@ -218,21 +209,9 @@ func (g *Game) endedErr(res TurnResult, e Entry) error {
 	case validate.Stopped:
 		why = validate.PhraseStopped
 	default:
-		switch g.Rules.Game {
-		case validate.GameTotwuerfeln:
-			why = validate.PhraseAllDiceOut
-		case validate.GameKniffel:
-			why = validate.PhraseScored
-		case validate.GameRueckwaerts:
-			why = validate.PhraseOneThrow
-		case validate.GameDreissigTot:
-			if res.Attack > 0 || slices.ContainsFunc(res.Events, func(ev Event) bool { return ev.Kind == EventAttack }) {
-				return &validate.Error{Code: validate.CodeAttackOver, Args: []any{res.Points - 30}}
-			}
-			if e.Kind == EntryAttack {
-				return &validate.Error{Code: validate.CodeAttackNotDue, Args: []any{res.Points}}
-			}
-			why = validate.PhraseSixAside
+		var err error
+		if why, err = g.turn.finishedWhy(res, e); err != nil {
+			return err
 		}
 	}
 	if e.Kind == EntryStop {
@@ -242,35 +221,21 @@ func (g *Game) endedErr(res TurnResult, e Entry) error {
 }
 
 // unfinishedReason says what an unfinished turn lacks.
-func (g *Game) unfinishedReason() validate.Phrase {
-	switch {
-	case g.kniffel != nil:
-		return validate.PhraseNoCategory
-	case g.tot != nil:
-		return validate.PhraseLiveDice
-	case g.dreissig != nil:
-		if g.dreissig.Attacking() {
-			return validate.PhraseAttackLeft
-		}
-		return validate.PhraseDiceLeft
-	case g.fam != nil && g.fam.Throws() == 0:
-		return validate.PhraseNoThrowYet
-	}
-	return validate.PhraseNoStop
-}
+func (g *Game) unfinishedReason() validate.Phrase { return g.turn.missing() }
 
 // checkFields refuses turn fields that the game does not have.
 func (g *Game) checkFields(t RecordTurn) error {
 	game := g.Rules.Game
-	family := g.Rules.Family()
+	engine := g.Rules.TurnEngine()
+	family := engine == validate.FamilyZehntausend
 	switch {
 	case t.Stop && !family:
 		return fieldErr("stop", game)
-	case t.Score != "" && game != validate.GameKniffel:
+	case t.Score != "" && engine != validate.FamilyKniffel:
 		return fieldErr("score", game)
-	case t.Dice != nil && game != validate.GameKniffel:
+	case t.Dice != nil && engine != validate.FamilyKniffel:
 		return fieldErr("dice", game)
-	case t.Attack != nil && game != validate.GameDreissigTot:
+	case t.Attack != nil && engine != validate.FamilyDreissig:
 		return fieldErr("attack", game)
 	case t.Dice != nil && t.Throws != nil:
 		return &validate.Error{Code: validate.CodeKniffelBoth}

@@ -153,12 +153,9 @@ func (s *keyScan) object(level keyLevel, depth int) {
 		if s.bad {
 			return
 		}
-		key := string(raw)
-		if escaped {
-			if err := json.Unmarshal(s.data[s.pos-len(raw)-2:s.pos], &key); err != nil {
-				s.bad = true
-				return
-			}
+		key, ok := s.decodeKey(raw, escaped)
+		if !ok {
+			return
 		}
 		if slices.Contains(seen, key) {
 			s.err = inputErr("not a game record: the field \"%s\" is given twice", "kein Spielbericht: das Feld \"%s\" steht zweimal da", Short(key, 32))
@@ -167,31 +164,9 @@ func (s *keyScan) object(level keyLevel, depth int) {
 		if len(seen) < 64 {
 			seen = append(seen, key)
 		}
-		child := levelFree
-		switch level {
-		case levelRecord:
-			switch {
-			case key == "turns":
-				child = levelTurn
-			case slices.Contains(recordKeys, key) || slices.Contains(s.extra, key):
-			default:
-				s.unknown(key)
-				return
-			}
-		case levelTurn:
-			switch {
-			case key == "throws" || key == "attack":
-				child = levelThrow
-			case slices.Contains(turnKeys, key):
-			default:
-				s.unknown(key)
-				return
-			}
-		case levelThrow:
-			if !slices.Contains(throwKeys, key) {
-				s.unknown(key)
-				return
-			}
+		child, ok := s.childLevel(level, key)
+		if !ok {
+			return
 		}
 		s.skipSpace()
 		if s.pos >= len(s.data) || s.data[s.pos] != ':' {
@@ -206,6 +181,49 @@ func (s *keyScan) object(level keyLevel, depth int) {
 			s.value(child, depth+1)
 		}
 	}
+}
+
+// decodeKey is the key of a field as JSON reads it.
+func (s *keyScan) decodeKey(raw []byte, escaped bool) (string, bool) {
+	key := string(raw)
+	if escaped {
+		if err := json.Unmarshal(s.data[s.pos-len(raw)-2:s.pos], &key); err != nil {
+			s.bad = true
+			return "", false
+		}
+	}
+	return key, true
+}
+
+// childLevel is what the value of field key of an object at level is; ok
+// is false for a field a record does not have there.
+func (s *keyScan) childLevel(level keyLevel, key string) (keyLevel, bool) {
+	switch level {
+	case levelRecord:
+		switch {
+		case key == "turns":
+			return levelTurn, true
+		case slices.Contains(recordKeys, key) || slices.Contains(s.extra, key):
+		default:
+			s.unknown(key)
+			return levelFree, false
+		}
+	case levelTurn:
+		switch {
+		case key == "throws" || key == "attack":
+			return levelThrow, true
+		case slices.Contains(turnKeys, key):
+		default:
+			s.unknown(key)
+			return levelFree, false
+		}
+	case levelThrow:
+		if !slices.Contains(throwKeys, key) {
+			s.unknown(key)
+			return levelFree, false
+		}
+	}
+	return levelFree, true
 }
 
 func (s *keyScan) unknown(key string) {

@@ -19,7 +19,7 @@ func TestCheckKeys(t *testing.T) {
 		`{"turns":[{"throws":[{"Keep":[1]}]}]}`:         `unknown field "Keep"`,
 		`{"options":{"ziel":1,"ziel":2}}`:               `"ziel" is given twice`,
 		`{"id":"x"}`:                                    `unknown field "id"`,
-		`{"turns":[{"x\u001b[2J":1}]}`:                  `unknown field "x\x1b[2J"`,
+		`{"turns":[{"x\u001b[2J":1}]}`:                  `unknown field "x\u001b[2J"`,
 		`{"turns":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[`: `nested more than`,
 		`{"` + strings.Repeat("k", 1000) + `":1}`:       `"kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk…"`,
 	} {

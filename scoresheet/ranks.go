@@ -7,8 +7,8 @@ import (
 )
 
 // LowerWins reports whether the fewest points are best (the minus points of
-// Zehntausend Rückwärts).
-func LowerWins(g validate.GameID) bool { return g == validate.GameRueckwaerts }
+// Zehntausend Rückwärts). See validate.Variant.
+func LowerWins(g validate.GameID) bool { return validate.VariantOf(g).LowerWins }
 
 // Ranks places every seat: the winners share rank 1, the others follow by
 // total (lower is better in Rückwärts), equal totals sharing a rank.
@@ -51,7 +51,7 @@ func (g *Game) Standings() []int {
 // Entered reports whether a player may stop with less than 500 (5000: they
 // have entered and not been reset to 0 since). Always true in other games.
 func (g *Game) Entered(seat int) bool {
-	return g.Rules.Game != validate.Game5000 || g.totals[seat] > 0
+	return g.Rules.Variant().EntryPoints == 0 || g.totals[seat] > 0
 }
 
 // RematchOrder is the seat order of the next game between the same players:

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -227,17 +228,18 @@ func (rec *Record) checkShape() error {
 // characters, no control characters or escape sequences, no leading or
 // trailing spaces.
 func CheckName(name string) error {
+	shown := Cut(name, 40)
 	switch {
 	case strings.TrimSpace(name) == "":
-		return &validate.Error{Code: validate.CodePlayerName, Args: []any{name, validate.PhraseEmpty}}
+		return &validate.Error{Code: validate.CodePlayerName, Args: []any{shown, validate.PhraseEmpty}}
 	case strings.TrimSpace(name) != name:
-		return &validate.Error{Code: validate.CodePlayerName, Args: []any{name, validate.PhraseSpaces}}
+		return &validate.Error{Code: validate.CodePlayerName, Args: []any{shown, validate.PhraseSpaces}}
 	case len([]rune(name)) > 40:
-		return &validate.Error{Code: validate.CodePlayerName, Args: []any{name, validate.PhraseTooLong}}
+		return &validate.Error{Code: validate.CodePlayerName, Args: []any{shown, validate.PhraseTooLong}}
 	}
 	for _, r := range name {
 		if unicode.IsControl(r) || r == '\uFFFD' || !unicode.IsPrint(r) && r != ' ' {
-			return &validate.Error{Code: validate.CodePlayerName, Args: []any{name, validate.PhraseControl}}
+			return &validate.Error{Code: validate.CodePlayerName, Args: []any{shown, validate.PhraseControl}}
 		}
 	}
 	return nil
@@ -292,50 +294,113 @@ func CheckPlayers(players []string) error {
 
 // SafeText makes a name, id or any text that came from a file, a player or
 // another program safe to print on a terminal: control characters (ESC,
-// BEL, CR, …), and invisible format characters such as bidi overrides are
-// shown as escapes (\x1b, \u202e) instead of being sent raw. Every text
-// output and error of the command line writes such text through it.
+// BEL, CR, DEL, C1), invisible format characters such as bidi overrides,
+// line separators and invalid UTF-8 are shown as JSON-style escapes
+// (\u001b, \u202e) instead of being sent raw, so that text and JSON output
+// alike stay readable and valid. Newlines and tabs stay. The command line
+// writes every output through it (SafeWriter); the TUI escapes every name
+// with it.
 func SafeText(s string) string {
-	clean := true
-	for _, r := range s {
-		if unsafeRune(r) {
-			clean = false
+	i := 0
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if unsafeRune(r, n) {
 			break
 		}
+		i += n
 	}
-	if clean {
+	if i == len(s) {
 		return s
 	}
 	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == utf8.RuneError:
-			b.WriteString(`\ufffd`)
-		case !unsafeRune(r):
+	b.WriteString(s[:i])
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		if !unsafeRune(r, n) {
 			b.WriteRune(r)
-		case r < 0x80:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		default:
-			fmt.Fprintf(&b, `\u%04x`, r)
+			continue
 		}
+		if r == utf8.RuneError {
+			r = 0xfffd
+		}
+		if r > 0xffff {
+			r1, r2 := utf16.EncodeRune(r)
+			fmt.Fprintf(&b, `\u%04x\u%04x`, r1, r2)
+			continue
+		}
+		fmt.Fprintf(&b, `\u%04x`, r)
 	}
 	return b.String()
 }
 
-func unsafeRune(r rune) bool {
-	return r == utf8.RuneError || unicode.IsControl(r) || unicode.Is(unicode.Cf, r) ||
+// unsafeRune: what SafeText escapes (r as decoded, n its length in bytes).
+func unsafeRune(r rune, n int) bool {
+	if r < 0x80 {
+		return r < 0x20 && r != '\n' && r != '\t' || r == 0x7f
+	}
+	return r == utf8.RuneError && n <= 1 || unicode.IsControl(r) || unicode.Is(unicode.Cf, r) ||
 		unicode.Is(unicode.Bidi_Control, r) || r == '\u2028' || r == '\u2029'
+}
+
+// SafeWriter writes everything through SafeText. A character split
+// between two writes is kept until the next.
+type SafeWriter struct {
+	W    io.Writer
+	tail []byte
+}
+
+func (w *SafeWriter) Write(p []byte) (int, error) {
+	data := p
+	if len(w.tail) > 0 {
+		data = append(w.tail, p...)
+		w.tail = nil
+	}
+	// Keep an incomplete last character for the next write.
+	if cut := incompleteTail(data); cut > 0 {
+		w.tail = append([]byte(nil), data[len(data)-cut:]...)
+		data = data[:len(data)-cut]
+	}
+	if _, err := io.WriteString(w.W, SafeText(string(data))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// incompleteTail is how many bytes at the end of b begin a character that
+// is not complete yet.
+func incompleteTail(b []byte) int {
+	for k := 1; k <= 3 && k <= len(b); k++ {
+		c := b[len(b)-k]
+		if c < 0x80 {
+			return 0
+		}
+		if c >= 0xc0 { // a lead byte
+			if !utf8.FullRune(b[len(b)-k:]) {
+				return k
+			}
+			return 0
+		}
+	}
+	return 0
 }
 
 // Short is SafeText cut to at most n characters (an ellipsis marks the
 // cut): messages quote a bad value, never all of it.
-func Short(s string, n int) string {
+func Short(s string, n int) string { return SafeText(Cut(s, n)) }
+
+// Cut is s cut to at most n characters, an ellipsis marking the cut, for
+// messages that quote a value with %q (which escapes what is not printable).
+func Cut(s string, n int) string {
+	cut := false
 	if len(s) > 4*n {
-		s = s[:4*n]
+		s, cut = s[:4*n], true
 	}
-	rs := []rune(s)
-	if len(rs) > n {
-		return SafeText(string(rs[:n])) + "…"
+	if rs := []rune(s); len(rs) > n {
+		s, cut = string(rs[:n]), true
 	}
-	return SafeText(s)
+	if cut {
+		return s + "…"
+	}
+	return s
 }

@@ -13,53 +13,6 @@ const (
 	KniffelBonus     = 100
 )
 
-// finishTurn applies the consequences of the turn that just ended.
-func (g *Game) finishTurn(res *TurnResult) {
-	s := g.seat
-	r := g.Rules
-	switch {
-	case g.fam != nil:
-		t := g.fam
-		res.End, res.Throws, res.HotDice = t.End(), t.Throws(), t.HotDice
-		res.DiceLeft = t.DiceToThrow()
-		res.ByDice = t.ByDice
-		if t.End() == validate.Bust {
-			res.FailedObligation = t.ProofPending() || t.MustConfirm()
-		}
-		switch r.Game {
-		case validate.GameRueckwaerts:
-			g.finishRueckwaerts(res)
-		case validate.Game5000:
-			g.finish5000(res)
-		default:
-			res.Points = t.Result()
-			g.totals[s] += t.Result()
-			g.prevResult = max(t.Result(), 0)
-		}
-	case g.kniffel != nil:
-		p := g.lastPlacement
-		res.End, res.Throws = validate.Finished, g.kniffel.Throws()
-		res.Points, res.Category = p.Points, p.Category.ID()
-		if p.Bonus > 0 {
-			g.bonus[s] += p.Bonus
-			res.Bonus += p.Bonus
-			res.Events = append(res.Events, Event{Kind: EventKniffelBonus, Player: g.Players[s], Points: p.Bonus})
-		}
-		if !g.upperBonus[s] && UpperSum(g.boxes[s]) >= UpperBonusAt {
-			g.upperBonus[s] = true
-			g.bonus[s] += UpperBonusPoints
-			res.Bonus += UpperBonusPoints
-			res.Events = append(res.Events, Event{Kind: EventUpperBonus, Player: g.Players[s], Points: UpperBonusPoints})
-		}
-		g.totals[s] = KniffelTotal(g.boxes[s]) + g.bonus[s]
-	case g.tot != nil:
-		res.End, res.Throws, res.Points = validate.Finished, g.tot.Throws(), g.tot.Points()
-		g.totals[s] += g.tot.Points()
-	case g.dreissig != nil:
-		g.finishDreissig(res)
-	}
-}
-
 // UpperSum is the sum of a column's upper section.
 func UpperSum(b validate.KniffelBoxes) int {
 	s := 0
@@ -92,14 +45,17 @@ func (g *Game) KniffelBonuses(seat int) (upper, kniffel int) {
 	return upper, g.bonus[seat] - upper
 }
 
-func (g *Game) finish5000(res *TurnResult) {
-	t, s := g.fam, g.seat
+// settleExact (5000): a stop that passes the target gives its points to the
+// lowest entered other player, if they fit there, else they are lost.
+func (g *Game) settleExact(t *validate.FamilyTurn, res *TurnResult) {
+	s, target := g.seat, g.Rules.Variant().Target
+	entry := g.Rules.Variant().EntryPoints
 	if t.End() != validate.Stopped {
 		res.Points = 0
 		return
 	}
 	pts := t.Result()
-	if g.totals[s]+pts <= 5000 {
+	if g.totals[s]+pts <= target {
 		res.Points = pts
 		g.totals[s] += pts
 		g.sameScore(s, res)
@@ -110,11 +66,11 @@ func (g *Game) finish5000(res *TurnResult) {
 	recv := -1
 	for i := 1; i < len(g.Players); i++ {
 		q := (s + i) % len(g.Players)
-		if g.totals[q] >= 500 && (recv < 0 || g.totals[q] < g.totals[recv]) {
+		if g.totals[q] >= entry && (recv < 0 || g.totals[q] < g.totals[recv]) {
 			recv = q
 		}
 	}
-	if recv < 0 || g.totals[recv]+pts > 5000 {
+	if recv < 0 || g.totals[recv]+pts > target {
 		res.Events = append(res.Events, Event{Kind: EventLost, Player: g.Players[s], Points: pts})
 		return
 	}
@@ -136,8 +92,10 @@ func (g *Game) sameScore(p int, res *TurnResult) {
 	}
 }
 
-func (g *Game) finishRueckwaerts(res *TurnResult) {
-	t, s := g.fam, g.seat
+// settleTable (Rückwärts): a scoring throw adds to the table, a bust takes
+// the table's points as minus points.
+func (g *Game) settleTable(t *validate.FamilyTurn, res *TurnResult) {
+	s := g.seat
 	if t.End() == validate.Bust {
 		res.Points = g.tablePoints
 		g.totals[s] += g.tablePoints
@@ -154,87 +112,51 @@ func (g *Game) finishRueckwaerts(res *TurnResult) {
 	g.tableDice = dice - t.LastKept
 }
 
-func (g *Game) finishDreissig(res *TurnResult) {
-	t, s := g.dreissig, g.seat
-	res.End, res.Throws, res.Points = validate.Finished, t.Throws()+t.Attacks(), t.Sum()
-	switch {
-	case t.Sum() < 30:
-		g.totals[s] -= 30 - t.Sum()
-	case t.Sum() > 30:
-		v := g.Vordermann()
-		res.Attack = t.Taken()
-		g.totals[v] -= t.Taken()
-		res.Events = append(res.Events, Event{Kind: EventAttack, Player: g.Players[v], Points: t.Taken(), From: g.Players[s]})
-	}
-	if g.Rules.Options.Hundert {
-		for slices.ContainsFunc(g.totals, func(a int) bool { return a <= 0 }) {
-			for i := range g.totals {
-				g.totals[i] += 30
-			}
-			res.Events = append(res.Events, Event{Kind: EventTopUp, Points: 30})
-		}
-	}
-}
-
-// checkEnd decides whether the game is over after the turn res, and who won.
+// checkEnd decides whether the game is over after a turn, and who won, by
+// the game's end rule.
 func (g *Game) checkEnd() {
-	r := g.Rules
-	n := len(g.Players)
-	roundDone := g.seat == 0 // the next turn would start a new round
-	switch r.Game {
-	case validate.Game5050, validate.GameZehntausend:
-		target := 5050
-		if r.Game == validate.GameZehntausend {
-			target = r.Options.Ziel
-		}
-		if slices.ContainsFunc(g.totals, func(t int) bool { return t >= target }) {
+	v := g.Rules.Variant()
+	reached := func(t int) bool { return t >= v.Target }
+	switch v.End {
+	case validate.EndFinalRound:
+		if slices.ContainsFunc(g.totals, reached) {
 			g.finalRound = true
 		}
-		if g.finalRound && roundDone {
-			g.end(r.EarlierSeatWinsTies())
+		if g.finalRound && g.seat == 0 { // the round is played out
+			g.end(v.EarlierSeatWinsTies)
 		}
-	case validate.Game5000:
+	case validate.EndExact:
 		for i, t := range g.totals {
-			if t == 5000 {
+			if t == v.Target {
 				g.finished, g.winners = true, []int{i}
 			}
 		}
-	case validate.GameRueckwaerts:
-		if slices.ContainsFunc(g.totals, func(t int) bool { return t >= 10000 }) {
-			g.finished = true
-			low := slices.Min(g.totals)
-			for i, t := range g.totals {
-				if t == low {
-					g.winners = append(g.winners, i)
-				}
-			}
-		}
-	case validate.GameKniffel:
-		if len(g.turns) == n*int(validate.NumCategories) {
+	case validate.EndAtTarget:
+		if slices.ContainsFunc(g.totals, reached) {
 			g.end(false)
 		}
-	case validate.GameTotwuerfeln:
-		if len(g.turns) == n*r.Options.Runden {
+	case validate.EndRounds:
+		if len(g.turns) == len(g.Players)*v.Rounds {
 			g.end(false)
 		}
-	case validate.GameDreissigTot:
-		if r.Options.Hundert {
-			if slices.ContainsFunc(g.totals, func(t int) bool { return t >= 100 }) {
-				g.end(false)
-			}
-		} else if slices.ContainsFunc(g.totals, func(t int) bool { return t <= 0 }) {
+	case validate.EndAtZero:
+		if slices.ContainsFunc(g.totals, func(t int) bool { return t <= 0 }) {
 			g.end(false)
 		}
 	}
 }
 
-// end finishes the game: the highest total wins; on a tie all of them, or
-// with earliestSeat only the one who sits first.
+// end finishes the game: the best total wins (the highest, or the lowest
+// where lower wins); on a tie all of them, or with earliestSeat only the
+// one who sits first.
 func (g *Game) end(earliestSeat bool) {
 	g.finished = true
-	high := slices.Max(g.totals)
+	best := slices.Max(g.totals)
+	if g.Rules.Variant().LowerWins {
+		best = slices.Min(g.totals)
+	}
 	for i, t := range g.totals {
-		if t == high {
+		if t == best {
 			g.winners = append(g.winners, i)
 			if earliestSeat {
 				break

@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"modernc.org/sqlite"
@@ -39,6 +40,12 @@ type DB struct {
 
 	mu    sync.Mutex
 	stmts map[string]*sql.Stmt // prepared once, for the statements of every entry and import
+
+	// damaged is set once SQLite reported the file damaged: nothing more
+	// is written to it.
+	damaged atomic.Bool
+	// readOnly is why the file cannot be written (nil when it can).
+	readOnly error
 }
 
 // DefaultPath is where the database lives unless told otherwise:
@@ -85,12 +92,15 @@ func openWith(path string, migrations fs.FS) (*DB, error) {
 	if err != nil {
 		return nil, newErr(CodeCannotOpen, err, path, err)
 	}
-	if err := preflight(abs); err != nil {
-		return nil, err
-	}
 	ms, err := readMigrations(migrations)
 	if err != nil {
 		return nil, newErr(CodeFailure, err, abs, err)
+	}
+	if err := preflight(abs); err != nil {
+		if ErrorCode(err) == CodeCannotOpen && readable(abs) {
+			return openReadOnly(abs, latest(ms), err)
+		}
+		return nil, err
 	}
 	if err := inspect(abs, latest(ms)); err != nil {
 		return nil, err
@@ -110,6 +120,65 @@ func openWith(path string, migrations fs.FS) (*DB, error) {
 	}
 	return db, nil
 }
+
+// readable reports whether path is a file this process can read (though
+// perhaps not write).
+func readable(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	return err == nil && !st.IsDir() && st.Size() > 0
+}
+
+// openReadOnly opens a database file that cannot be written: everything
+// that reads works, every write is refused with CodeReadOnly. SQLite reads
+// a WAL database read-only when it can use the WAL index beside it; where
+// it cannot (a directory nobody may write to), and no WAL is left over,
+// the file is read as immutable.
+func openReadOnly(abs string, known int, why error) (*DB, error) {
+	if err := inspect(abs, known); err != nil {
+		return nil, err
+	}
+	var cause error = why
+	if se, ok := why.(*Error); ok && len(se.Args) > 1 {
+		if e, ok := se.Args[1].(error); ok {
+			cause = e
+		}
+	}
+	u := url.URL{Path: abs}
+	tries := []string{"mode=ro"}
+	if st, err := os.Stat(abs + "-wal"); err != nil || st.Size() == 0 {
+		tries = append(tries, "mode=ro&immutable=1")
+	}
+	var last error
+	for _, params := range tries {
+		sdb, err := sql.Open("sqlite", "file:"+u.EscapedPath()+"?"+params+"&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)")
+		if err != nil {
+			return nil, newErr(CodeCannotOpen, err, abs, err)
+		}
+		sdb.SetMaxOpenConns(4)
+		have, err := schemaVersion(context.Background(), sdb, abs)
+		if err != nil {
+			sdb.Close()
+			last = err
+			continue
+		}
+		if have != known {
+			sdb.Close()
+			// An older schema needs its migrations written first.
+			return nil, newErr(CodeCannotOpen, why, abs, cause)
+		}
+		return &DB{Now: time.Now, sql: sdb, path: abs, readOnly: cause}, nil
+	}
+	db := &DB{path: abs}
+	return nil, db.wrapOpen(last)
+}
+
+// ReadOnly reports whether the database can only be read.
+func (db *DB) ReadOnly() bool { return db.readOnly != nil }
 
 // preflight finds the problems SQLite would report badly: a directory that
 // cannot be made, a file that cannot be written, a file that is no SQLite
@@ -198,7 +267,9 @@ func (db *DB) wrap(err error) error {
 	if errors.As(err, &le) {
 		switch le.Code() & 0xff {
 		case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
-			return newErr(CodeCorrupt, err, db.path, err)
+			// Stop writing to it: more writes can only spread the damage.
+			db.damaged.Store(true)
+			return newErr(CodeDamaged, err, db.path, shortText(le.Error()))
 		case sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM:
 			return newErr(CodeCannotOpen, err, db.path, err)
 		}
@@ -219,6 +290,12 @@ func isBusy(err error) bool {
 // another process holds the lock past the busy timeout it tries again, so
 // that "database is locked" does not reach the players.
 func (db *DB) update(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	if db.readOnly != nil {
+		return newErr(CodeReadOnly, nil, db.path, db.readOnly)
+	}
+	if db.damaged.Load() {
+		return newErr(CodeDamaged, nil, db.path, "an earlier check or command found the file damaged")
+	}
 	return db.retry(ctx, func() error { return db.inTx(ctx, nil, fn) })
 }
 
@@ -390,10 +467,12 @@ func (db *DB) wrapOpen(err error) error {
 }
 
 // schemaVersion is the highest migration applied to the database (0 for an
-// empty one); an SQLite file of another program is refused.
-func schemaVersion(ctx context.Context, sdb *sql.DB, path string) (int, error) {
-	var tables, ours, have int
-	if err := sdb.QueryRowContext(ctx, `SELECT count(*), count(*) FILTER (WHERE name = 'migrations') FROM sqlite_schema WHERE type = 'table'`).Scan(&tables, &ours); err != nil {
+// empty one); an SQLite file of another program is refused. A file is ours
+// when its migrations table is ours (version, name, applied) and names our
+// first migration: another program's "migrations" table is not enough.
+func schemaVersion(ctx context.Context, q querier, path string) (int, error) {
+	var tables, ours int
+	if err := q.QueryRowContext(ctx, `SELECT count(*), count(*) FILTER (WHERE name = 'migrations') FROM sqlite_schema WHERE type = 'table'`).Scan(&tables, &ours); err != nil {
 		return 0, err
 	}
 	if ours == 0 {
@@ -402,23 +481,56 @@ func schemaVersion(ctx context.Context, sdb *sql.DB, path string) (int, error) {
 		}
 		return 0, nil
 	}
-	err := sdb.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM migrations`).Scan(&have)
-	return have, err
+	var cols int
+	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('migrations') WHERE name IN ('version', 'name', 'applied')`).Scan(&cols); err != nil {
+		return 0, err
+	}
+	if cols != 3 {
+		return 0, newErr(CodeForeign, nil, path)
+	}
+	var first string
+	var have int
+	err := q.QueryRowContext(ctx, `SELECT coalesce((SELECT name FROM migrations WHERE version = 1), ''), coalesce(max(version), 0) FROM migrations`).Scan(&first, &have)
+	if err != nil {
+		return 0, err
+	}
+	if first != "001_init.sql" && !(have == 0 && tables == 1) {
+		return 0, newErr(CodeForeign, nil, path)
+	}
+	return have, nil
 }
 
-// inspect reads an existing file before the pool opens it: switching a
-// database to WAL writes to it, and a file of another program or of a newer
-// version must be left exactly as it is.
+type querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// inspect reads an existing file before the pool opens it: opening it for
+// writing may switch it to WAL, roll back a journal or checkpoint a WAL,
+// and a file of another program or of a newer version must be left exactly
+// as it is, journals included. The file alone is read first, as immutable;
+// when a WAL beside it may hold more (the last migration of a newer
+// version, say), the WAL is read too, through a read-only connection.
 func inspect(path string, known int) error {
 	if st, err := os.Stat(path); err != nil || st.Size() == 0 {
 		return nil
 	}
+	if err := inspectWith(path, "mode=ro&immutable=1", known); err != nil {
+		return err
+	}
+	if st, err := os.Stat(path + "-wal"); err == nil && st.Size() > 0 {
+		return inspectWith(path, "mode=ro", known)
+	}
+	return nil
+}
+
+func inspectWith(path, params string, known int) error {
 	u := url.URL{Path: path}
-	sdb, err := sql.Open("sqlite", "file:"+u.EscapedPath()+"?_pragma=busy_timeout(5000)")
+	sdb, err := sql.Open("sqlite", "file:"+u.EscapedPath()+"?"+params+"&_pragma=busy_timeout(5000)")
 	if err != nil {
 		return newErr(CodeCannotOpen, err, path, err)
 	}
 	defer sdb.Close()
+	sdb.SetMaxOpenConns(1)
 	have, err := schemaVersion(context.Background(), sdb, path)
 	if err != nil {
 		db := &DB{path: path}

@@ -219,6 +219,14 @@ func TestOpenReadOnlyFile(t *testing.T) {
 	db := openAt(t, path)
 	db.Close()
 	os.Chmod(path, 0o400)
-	_, err := Open(path)
-	wantCode(t, err, CodeCannotOpen)
+	ro, err := Open(path)
+	if err != nil {
+		t.Fatalf("a read-only file is for reading: %v", err)
+	}
+	defer ro.Close()
+	if _, err := ro.Players(ctx); err != nil {
+		t.Errorf("reading: %v", err)
+	}
+	_, err = ro.AddPlayer(ctx, "Anna")
+	wantCode(t, err, CodeReadOnly)
 }

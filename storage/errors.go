@@ -14,6 +14,8 @@ type Code string
 const (
 	CodeCannotOpen    Code = "storage.cannot-open"     // the file or its directory cannot be created or written
 	CodeCorrupt       Code = "storage.corrupt"         // not an SQLite file, or a damaged one
+	CodeDamaged       Code = "storage.damaged"         // SQLite found the file damaged while using it: nothing more is written
+	CodeReadOnly      Code = "storage.read-only"       // the file can be read but not written: a write was refused
 	CodeForeign       Code = "storage.foreign"         // an SQLite file of some other program
 	CodeNewerSchema   Code = "storage.newer-schema"    // written by a newer wuerfelblock
 	CodeNotFound      Code = "storage.not-found"       // no such player, game or preset
@@ -46,6 +48,12 @@ var messages = map[Code][2]string{
 	CodeCorrupt: {
 		"%s is not a wuerfelblock database or it is damaged (%v); the file was left untouched. Choose another file with --db or restore a backup",
 		"%s ist keine wuerfelblock-Datenbank oder sie ist beschädigt (%v); die Datei wurde nicht verändert. Mit --db eine andere Datei wählen oder eine Sicherung zurückspielen"},
+	CodeDamaged: {
+		"the database %s is damaged (%v); nothing more was written to it. Run 'wuerfelblock check' to see what is wrong, and restore a backup",
+		"die Datenbank %s ist beschädigt (%v); es wurde nichts mehr hineingeschrieben. 'wuerfelblock check' zeigt, was nicht stimmt; eine Sicherung zurückspielen"},
+	CodeReadOnly: {
+		"the database %s can only be read (%v): nothing was changed. Give yourself write permission for the file and its directory, or choose another file with --db",
+		"die Datenbank %s lässt sich nur lesen (%v): nichts wurde geändert. Schreibrechte für die Datei und ihr Verzeichnis geben oder mit --db eine andere Datei wählen"},
 	CodeForeign: {
 		"%s is an SQLite database of another program, not of wuerfelblock; the file was left untouched. Choose another file with --db",
 		"%s ist eine SQLite-Datenbank eines anderen Programms, nicht von wuerfelblock; die Datei wurde nicht verändert. Mit --db eine andere Datei wählen"},

@@ -67,19 +67,14 @@ func optionsKey(r *validate.Rules) string {
 
 // rulesOf makes the rules of a stored game id and options key.
 func rulesOf(game, options string) (*validate.Rules, error) {
-	info, err := validate.LookupGame(game)
-	if err != nil {
-		return nil, err
-	}
 	var raw validate.RawOptions
 	if err := json.Unmarshal([]byte(options), &raw); err != nil {
+		if _, gerr := validate.LookupGame(game); gerr != nil {
+			return nil, gerr
+		}
 		return nil, err
 	}
-	o, err := validate.ParseRawOptions(info.ID, raw)
-	if err != nil {
-		return nil, err
-	}
-	return validate.NewRules(info.ID, o)
+	return validate.ParseRules(game, raw)
 }
 
 // optionsMap is the options key as values (bool, int or []int by id).
@@ -95,7 +90,7 @@ func optionsMap(game, options string) map[string]any {
 func NormalizeID(id string) (string, error) {
 	u, err := uuid.Parse(strings.TrimSpace(id))
 	if err != nil {
-		return "", newErr(CodeBadID, err, id)
+		return "", newErr(CodeBadID, err, scoresheet.Cut(id, 40))
 	}
 	return u.String(), nil
 }
@@ -709,7 +704,7 @@ func (db *DB) LastWinner(ctx context.Context, game string, players []string) (wi
 func (db *DB) FindGame(ctx context.Context, prefix string) (string, error) {
 	p := strings.ToLower(strings.TrimSpace(prefix))
 	if strings.Trim(p, "0123456789abcdef-") != "" {
-		return "", newErr(CodeBadID, nil, prefix)
+		return "", newErr(CodeBadID, nil, scoresheet.Cut(prefix, 40))
 	}
 	if len(p) < 4 {
 		return "", newErr(CodeShortID, nil, prefix)

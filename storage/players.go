@@ -21,6 +21,10 @@ type Player struct {
 // nameKey is what makes two names the same player: case does not count.
 func nameKey(name string) string { return strings.ToLower(name) }
 
+// CleanName is the name as AddPlayer and RenamePlayer store it, or why it
+// cannot be stored.
+func CleanName(name string) (string, error) { return cleanName(name) }
+
 // cleanName returns a name fit to be stored: a valid name as it is, else
 // the name without control characters, escape sequences and stray spaces,
 // if that is valid.

@@ -3,7 +3,6 @@ package storage
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -17,23 +16,7 @@ type Preset struct {
 
 // Rules makes the preset's rules.
 func (p Preset) Rules() (*validate.Rules, error) {
-	info, err := validate.LookupGame(p.Game)
-	if err != nil {
-		return nil, err
-	}
-	b, err := json.Marshal(p.Options)
-	if err != nil {
-		return nil, err
-	}
-	var raw validate.RawOptions
-	if err := json.Unmarshal(b, &raw); err != nil {
-		return nil, err
-	}
-	o, err := validate.ParseRawOptions(info.ID, raw)
-	if err != nil {
-		return nil, err
-	}
-	return validate.NewRules(info.ID, o)
+	return validate.ParseRules(p.Game, validate.RawOptionsOf(p.Options))
 }
 
 // SavePreset saves a preset, replacing one of the same name (in any case).

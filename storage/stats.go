@@ -421,18 +421,18 @@ func (c *collector) events(ctx context.Context, tx *sql.Tx, pid int64, game stri
 	return rows.Err()
 }
 
-// options is a house-rule set as values. Unlike optionsMap it does not
-// make the rules (a Zehntausend table takes a while to build).
+// options is a house-rule set as values (the rules' combination table is
+// built only when a throw is judged, so this is cheap).
 func (c *collector) options(game, key string) map[string]any {
 	var raw validate.RawOptions
 	if err := json.Unmarshal([]byte(key), &raw); err != nil {
 		return map[string]any{}
 	}
-	o, err := validate.ParseRawOptions(validate.GameID(game), raw)
+	r, err := validate.ParseRules(game, raw)
 	if err != nil {
 		return map[string]any{}
 	}
-	return o.Map(validate.GameID(game))
+	return r.Options.Map(r.Game)
 }
 
 // finish turns sums into averages and the sets into the answer.

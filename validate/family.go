@@ -73,115 +73,26 @@ type table struct {
 	read   []Reading
 }
 
-func ofAKindValue(g GameID, o Options, face, n int) int {
-	triple := face * 100
-	switch g {
-	case Game5000:
-		if face == 1 {
-			triple = 1100
-		}
-		switch n {
-		case 3:
-			return triple
-		case 4:
-			return triple * 2
-		case 5:
-			return triple * 4
-		}
-		return 0
-	case Game5050:
-		if face == 1 {
-			triple = 1000
-		}
-		if n == 3 {
-			return triple
-		}
-		return 0
-	default: // zehntausend, zehntausend-rueckwaerts
-		if face == 1 {
-			triple = 1000
-		}
-		if g == GameZehntausend && o.Verdoppeln {
-			return triple << (n - 3)
-		}
-		switch n {
-		case 3:
-			return triple
-		case 4:
-			if face == 1 {
-				return 10000
-			}
-			return face * 1000
-		}
-		return 0
-	}
-}
-
+// buildCombos is the combination table of game g: the single 1 and 5, the
+// game's of-a-kind combinations, then its other combinations.
 func buildCombos(g GameID, o Options) []combo {
-	var cs []combo
-	add := func(c combo) { cs = append(cs, c) }
+	d := def(g)
 	var one, five Counts
 	one[1], five[5] = 1, 1
-	add(combo{dice: one, value: 100, kind: ComboSingle, face: 1})
-	add(combo{dice: five, value: 50, kind: ComboSingle, face: 5})
+	cs := []combo{
+		{dice: one, value: 100, kind: ComboSingle, face: 1},
+		{dice: five, value: 50, kind: ComboSingle, face: 5},
+	}
 	for f := 1; f <= 6; f++ {
 		for n := 3; n <= o.Wuerfel; n++ {
-			if v := ofAKindValue(g, o, f, n); v > 0 {
-				var d Counts
-				d[f] = n
-				add(combo{dice: d, value: v, kind: ComboOfAKind, face: f})
+			if v := d.ofAKind(o, f, n); v > 0 {
+				var dice Counts
+				dice[f] = n
+				cs = append(cs, combo{dice: dice, value: v, kind: ComboOfAKind, face: f})
 			}
 		}
 	}
-	run := func(from, to int) Counts {
-		var d Counts
-		for f := from; f <= to; f++ {
-			d[f] = 1
-		}
-		return d
-	}
-	sixDice := o.Wuerfel == 6
-	switch g {
-	case Game5050:
-		add(combo{dice: run(1, 6), value: 1500, kind: ComboStreet, confirm: true})
-		for _, d := range threePairs() {
-			add(combo{dice: d, value: 1500, kind: ComboThreePairs, confirm: true})
-		}
-	case Game5000:
-		add(combo{dice: run(1, 5), value: 1500, kind: ComboStreet})
-		add(combo{dice: run(2, 6), value: 1500, kind: ComboStreet})
-	case GameRueckwaerts:
-		add(combo{dice: run(1, 5), value: 1000, kind: ComboStreet})
-		add(combo{dice: run(2, 6), value: 1000, kind: ComboStreet})
-		if sixDice {
-			for _, d := range threePairs() {
-				add(combo{dice: d, value: 1500, kind: ComboThreePairs})
-			}
-		}
-	case GameZehntausend:
-		if sixDice && o.Strasse > 0 {
-			add(combo{dice: run(1, 6), value: o.Strasse, kind: ComboStreet})
-		}
-		if sixDice && o.DreiPaare > 0 {
-			for _, d := range threePairs() {
-				add(combo{dice: d, value: o.DreiPaare, kind: ComboThreePairs})
-			}
-		}
-		if sixDice && o.Pyramide > 0 {
-			for a := 1; a <= 6; a++ {
-				for b := 1; b <= 6; b++ {
-					for c := 1; c <= 6; c++ {
-						if a != b && b != c && a != c {
-							var d Counts
-							d[a], d[b], d[c] = 1, 2, 3
-							add(combo{dice: d, value: o.Pyramide, kind: ComboPyramid})
-						}
-					}
-				}
-			}
-		}
-	}
-	return cs
+	return append(cs, d.special(o)...)
 }
 
 // threePairs lists every six-dice multiset in which each face shows an even

@@ -73,7 +73,7 @@ func (r *Rules) NewFamilyTurn(ctx TurnContext) *FamilyTurn {
 // DiceToThrow is how many dice the next throw uses.
 func (t *FamilyTurn) DiceToThrow() int {
 	n := t.rules.Dice()
-	if t.rules.Game == GameRueckwaerts {
+	if t.rules.variant.TableTurns {
 		if t.ctx.TableDice > 0 {
 			return t.ctx.TableDice
 		}
@@ -149,114 +149,242 @@ func (t *FamilyTurn) overErr() *Error {
 	}
 }
 
-// Throw enters a throw with its keep. On error the turn is unchanged.
+// VoidLimit is how many void throws in a row end a turn with nothing (hausbau).
+const VoidLimit = 3
+
+// VoidsInRow is how many void throws (hausbau) came in a row just now.
+func (t *FamilyTurn) VoidsInRow() int { return t.voidsInRow }
+
+// throwPlan is a checked throw: what applying it does.
+type throwPlan struct {
+	void bool
+	bust bool
+	want int // dice thrown
+	keep Keep
+}
+
+// Throw enters a throw with its keep. It checks the throw first and changes
+// the turn only when every check passed; on error the turn is unchanged.
 func (t *FamilyTurn) Throw(th Throw) error {
+	p, err := t.check(th)
+	if err != nil {
+		return err
+	}
+	switch {
+	case p.void:
+		t.applyVoid()
+	case p.bust:
+		t.applyBust(p.want)
+	default:
+		t.applyKeep(p)
+	}
+	return nil
+}
+
+// CheckRoll checks a throw before its keep is known: the turn is running,
+// the pips are dice and the number of dice is right. A throw that passes
+// may still be refused for its keep.
+func (t *FamilyTurn) CheckRoll(roll []int) error {
 	if t.end != Running {
 		return t.overErr()
 	}
-	r := t.rules
-	if err := CheckPips(th.Roll); err != nil {
+	if err := CheckPips(roll); err != nil {
 		return err
+	}
+	return t.checkCount(roll)
+}
+
+// check runs the checks of a throw in order, changing nothing.
+func (t *FamilyTurn) check(th Throw) (throwPlan, error) {
+	if t.end != Running {
+		return throwPlan{}, t.overErr()
+	}
+	if err := CheckPips(th.Roll); err != nil {
+		return throwPlan{}, err
 	}
 	if err := CheckPips(th.Keep); err != nil {
-		return err
+		return throwPlan{}, err
 	}
-	want := t.DiceToThrow()
+	p := throwPlan{want: t.DiceToThrow()}
 	if th.Void {
-		if !r.Options.Hausbau || r.Game != GameZehntausend {
-			return newError(CodeVoidNotAllowed)
-		}
-		if len(th.Roll) != 0 && len(th.Roll) != want {
-			return newError(CodeDiceCount, want, t.cupPhrase(), len(th.Roll))
-		}
-		t.voidsInRow++
-		t.lastVoid = true
-		if t.voidsInRow == 3 {
-			t.end, t.result = Voided, 0
-		}
-		return nil
+		p.void = true
+		return p, t.checkVoid(th)
 	}
-	if len(th.Roll) != want {
-		return newError(CodeDiceCount, want, t.cupPhrase(), len(th.Roll))
+	if err := t.checkCount(th.Roll); err != nil {
+		return p, err
 	}
+	if err := t.checkFivesAllowed(th); err != nil {
+		return p, err
+	}
+	roll, keep := CountsOf(th.Roll), CountsOf(th.Keep)
+	if !roll.Contains(keep) {
+		return p, newError(CodeKeepNotThrown, FormatDice(th.Keep), FormatDice(th.Roll))
+	}
+	if !t.rules.scores(roll, t.currentPass()) {
+		p.bust = true
+		return p, checkNothingKeptOnBust(th, keep)
+	}
+	var err error
+	p.keep, err = t.chooseKeep(th, roll, keep)
+	return p, err
+}
+
+// checkVoid: a void throw needs hausbau; its dice, if given, are all dice.
+func (t *FamilyTurn) checkVoid(th Throw) error {
+	if !t.rules.voidThrows {
+		return newError(CodeVoidNotAllowed)
+	}
+	if len(th.Roll) != 0 {
+		return t.checkCount(th.Roll)
+	}
+	return nil
+}
+
+// checkCount: the throw has the dice the turn throws next.
+func (t *FamilyTurn) checkCount(roll []int) error {
+	if want := t.DiceToThrow(); len(roll) != want {
+		return newError(CodeDiceCount, want, t.cupPhrase(), len(roll))
+	}
+	return nil
+}
+
+// checkFivesAllowed: fives count as ones only under fuenfer_drehen, and
+// never where all scoring dice go aside anyway.
+func (t *FamilyTurn) checkFivesAllowed(th Throw) error {
+	r := t.rules
 	if th.FivesAsOnes < 0 || th.FivesAsOnes > 0 && (!r.Options.FuenferDrehen || r.AllScoring()) {
 		return newError(CodeFivesNotAllowed)
 	}
-	roll := CountsOf(th.Roll)
-	keep := CountsOf(th.Keep)
-	if !roll.Contains(keep) {
-		return newError(CodeKeepNotThrown, FormatDice(th.Keep), FormatDice(th.Roll))
+	return nil
+}
+
+// checkNothingKeptOnBust: a throw with nothing scoring sets nothing aside.
+func checkNothingKeptOnBust(th Throw, keep Counts) error {
+	if keep.N() > 0 || th.FivesAsOnes > 0 {
+		return newError(CodeKeepOnBust, FormatDice(th.Roll))
 	}
-	newPass := t.NewPass()
-	pass := t.currentPass()
-	first := t.throws == 0
-	if !r.scores(roll, pass) {
-		if keep.N() > 0 || th.FivesAsOnes > 0 {
-			return newError(CodeKeepOnBust, FormatDice(th.Roll))
-		}
-		t.throws++
-		t.ByDice[want]++
-		t.lastVoid, t.voidsInRow = false, 0
-		t.LastValue, t.LastKept = 0, 0
-		t.end, t.result = Bust, 0
-		switch {
-		case first && r.Options.Nix && r.Game == GameZehntausend:
-			t.end, t.result = NixEnd, 1000
-		case first && r.Options.Minus && r.Game == GameZehntausend:
-			t.result = -1000
-		}
-		return nil
-	}
-	var k Keep
+	return nil
+}
+
+// chooseKeep is the keep a scoring throw sets aside: all scoring dice where
+// the game says so, else the dice the player chose, which must all score.
+func (t *FamilyTurn) chooseKeep(th Throw, roll, keep Counts) (Keep, error) {
+	r := t.rules
 	if r.AllScoring() {
 		all, _ := r.allScoring(roll)
 		if th.Keep != nil && CountsOf(all.Dice) != keep {
-			return newError(CodeKeepAllScoring, FormatDice(all.Dice), FormatDice(th.Keep))
+			return Keep{}, newError(CodeKeepAllScoring, FormatDice(all.Dice), FormatDice(th.Keep))
 		}
-		k = all
-	} else {
-		if keep.N() == 0 {
-			return newError(CodeKeepRequired)
-		}
-		if th.FivesAsOnes > 0 && (th.FivesAsOnes > keep[5] || roll[5]-keep[5] < th.FivesAsOnes) {
-			return newError(CodeFivesPartner, th.FivesAsOnes, roll[5]-keep[5])
-		}
-		var ok bool
-		k, ok = r.keepEval(keep, th.FivesAsOnes, pass)
-		if !ok {
-			return newError(CodeKeepNotScoring, FormatDice(keep.Pips()))
-		}
+		return all, nil
 	}
-	// The throw is legal: apply it.
-	if newPass {
-		t.confirming = t.confirming || t.pass1500
-		t.aside, t.passPoints, t.passCombos, t.pass1500 = 0, 0, [7]int{}, false
+	if keep.N() == 0 {
+		return Keep{}, newError(CodeKeepRequired)
 	}
-	kept := len(k.Dice)
-	fullThrow := t.aside == 0
+	if th.FivesAsOnes > 0 && (th.FivesAsOnes > keep[5] || roll[5]-keep[5] < th.FivesAsOnes) {
+		return Keep{}, newError(CodeFivesPartner, th.FivesAsOnes, roll[5]-keep[5])
+	}
+	k, ok := r.keepEval(keep, th.FivesAsOnes, t.currentPass())
+	if !ok {
+		return Keep{}, newError(CodeKeepNotScoring, FormatDice(keep.Pips()))
+	}
+	return k, nil
+}
+
+// applyVoid counts a void throw; the third in a row ends the turn (hausbau).
+func (t *FamilyTurn) applyVoid() {
+	t.voidsInRow++
+	t.lastVoid = true
+	if t.voidsInRow == VoidLimit {
+		t.end, t.result = Voided, 0
+	}
+}
+
+// countThrow counts a throw of want dice that was not void.
+func (t *FamilyTurn) countThrow(want int) {
 	t.throws++
 	t.ByDice[want]++
 	t.lastVoid, t.voidsInRow = false, 0
-	t.aside += kept
+}
+
+// applyBust ends the turn with nothing, or as the house rules for a bust
+// on the turn's first throw say (nix pays 1000, minus costs 1000).
+func (t *FamilyTurn) applyBust(want int) {
+	first := t.throws == 0
+	t.countThrow(want)
+	t.LastValue, t.LastKept = 0, 0
+	t.end, t.result = Bust, 0
+	switch {
+	case first && t.rules.nixPays:
+		t.end, t.result = NixEnd, 1000
+	case first && t.rules.minusBust:
+		t.result = -1000
+	}
+}
+
+// applyKeep sets a scoring throw's keep aside, one named step after the other.
+func (t *FamilyTurn) applyKeep(p throwPlan) {
+	k := p.keep
+	t.startPassAfterHotDice()
+	fullThrow := t.aside == 0
+	t.countThrow(p.want)
+	t.aside += len(k.Dice)
 	t.passPoints += k.Points
 	t.turnPoints += k.Points
-	t.LastKeep, t.LastValue, t.LastKept = k, k.Points, kept
-	// Proof: a later throw with a 1 or 5 outside of-a-kind proves all before it.
+	t.LastKeep, t.LastValue, t.LastKept = k, k.Points, len(k.Dice)
+	t.stepProof(k)
+	t.stepConfirm1500(k)
+	t.stepBestaetigen(fullThrow)
+	t.stepPassCombos(k)
+	if t.aside == t.rules.Dice() {
+		t.HotDice++
+	}
+	if t.rules.variant.TableTurns {
+		t.end, t.result = Finished, k.Points // one throw, its points go on the table
+	}
+}
+
+// startPassAfterHotDice begins a new pass after all dice were set aside; a
+// 1500 of the pass just finished must now be confirmed (5050).
+func (t *FamilyTurn) startPassAfterHotDice() {
+	if t.NewPass() {
+		t.confirming = t.confirming || t.pass1500
+		t.aside, t.passPoints, t.passCombos, t.pass1500 = 0, 0, [7]int{}, false
+	}
+}
+
+// stepProof: a later throw with a 1 or 5 outside of-a-kind proves all
+// before it; a new of-a-kind combination waits for its own proof.
+func (t *FamilyTurn) stepProof(k Keep) {
 	if k.Reading.Proves {
 		t.pendProof = false
 	}
 	if k.Reading.OfAKind {
 		t.pendProof = true
 	}
+}
+
+// stepConfirm1500 (5050): a 1500 combination marks its pass; a new pass
+// with 350 confirms the 1500 of the pass before.
+func (t *FamilyTurn) stepConfirm1500(k Keep) {
 	if k.Reading.Confirm {
 		t.pass1500 = true
 	}
 	if t.confirming && t.passPoints >= 350 {
-		t.confirming = false // the new pass confirmed the 1500
+		t.confirming = false
 	}
-	if r.Options.Bestaetigen {
-		t.mustConfirm = fullThrow && t.aside == r.Dice()
+}
+
+// stepBestaetigen: a throw of all dice that sets all of them aside must be
+// confirmed by the next throw.
+func (t *FamilyTurn) stepBestaetigen(fullThrow bool) {
+	if t.rules.Options.Bestaetigen {
+		t.mustConfirm = fullThrow && t.aside == t.rules.Dice()
 	}
+}
+
+// stepPassCombos remembers the pass's of-a-kind values, doubled where
+// ergaenzen added dice to them.
+func (t *FamilyTurn) stepPassCombos(k Keep) {
 	for f := 1; f <= 6; f++ {
 		if k.Doubled[f] > 0 {
 			t.passCombos[f] <<= k.Doubled[f]
@@ -265,18 +393,11 @@ func (t *FamilyTurn) Throw(th Throw) error {
 			t.passCombos[f] = v
 		}
 	}
-	if t.aside == r.Dice() {
-		t.HotDice++
-	}
-	if r.Game == GameRueckwaerts {
-		t.end, t.result = Finished, k.Points
-	}
-	return nil
 }
 
 func (t *FamilyTurn) cupPhrase() Phrase {
 	switch {
-	case t.rules.Game == GameRueckwaerts && t.ctx.TableDice > 0:
+	case t.rules.variant.TableTurns && t.ctx.TableDice > 0:
 		return PhraseFromPrevious
 	case t.NewPass():
 		return PhraseNewPass
@@ -287,82 +408,56 @@ func (t *FamilyTurn) cupPhrase() Phrase {
 }
 
 // StopBlockers lists every rule that forbids stopping now, most important
-// first; empty means the player may stop.
+// first; empty means the player may stop. The rules of the game are the
+// stop rules built with its combination table (stops.go).
 func (t *FamilyTurn) StopBlockers() []*Error {
-	r := t.rules
-	if r.Game == GameRueckwaerts {
-		switch t.end {
-		case Finished:
-			return nil
-		case Bust:
-			return []*Error{newError(CodeStopAfterBust, PhraseBust)}
-		}
-		return []*Error{newError(CodeStopNoThrow)}
-	}
-	switch t.end {
-	case Bust:
-		return []*Error{newError(CodeStopAfterBust, PhraseBust)}
-	case NixEnd:
-		return []*Error{newError(CodeStopAfterBust, PhraseNix)}
-	case Voided:
-		return []*Error{newError(CodeStopAfterBust, PhraseThreeVoid)}
-	case Stopped:
-		return []*Error{t.overErr()}
-	}
-	if t.throws == 0 {
-		return []*Error{newError(CodeStopNoThrow)}
-	}
-	if t.lastVoid {
-		return []*Error{newError(CodeStopAfterVoid)}
+	if b := t.stateBlocker(); b != nil {
+		return []*Error{b}
 	}
 	var out []*Error
-	o := r.Options
-	switch r.Game {
-	case Game5050:
-		if t.pass1500 {
-			out = append(out, newError(CodeConfirm1500))
-		}
-		if p := t.passPoints; p < 350 && !t.pass1500 {
-			out = append(out, newError(CodeHurdle350, p))
-		}
-	case Game5000:
-		if !t.ctx.Entered && t.turnPoints < 500 {
-			out = append(out, newError(CodeEntry500, t.turnPoints))
-		} else if t.turnPoints < 100 {
-			out = append(out, newError(CodeMin100, t.turnPoints))
-		}
-		if t.turnPoints%100 == 50 {
-			out = append(out, newError(CodeRoundHundreds, t.turnPoints))
-		}
-	case GameZehntausend:
-		if o.Beweisen && t.pendProof {
-			out = append(out, newError(CodeProof))
-		}
-		if o.Bestaetigen && t.mustConfirm {
-			out = append(out, newError(CodeConfirmAll))
-		}
-		if o.Verschaerft {
-			if t.turnPoints < 350 {
-				out = append(out, newError(CodeVerschaerftPts, t.turnPoints))
-			}
-			if left := r.Dice() - t.aside; left > 2 {
-				out = append(out, newError(CodeVerschaerftDice, left))
-			}
-		}
-		if o.Steigerung && t.turnPoints <= t.ctx.Previous {
-			out = append(out, newError(CodeSteigerung, t.turnPoints, t.ctx.Previous))
+	if t.end == Finished {
+		return out // Rückwärts: the scoring throw ended the turn; a stop changes nothing
+	}
+	for _, rule := range t.rules.stops {
+		if e := rule(t); e != nil {
+			out = append(out, e)
 		}
 	}
 	return out
 }
 
-// Stop writes the turn's points down, where the rules allow it.
+// stateBlocker is what forbids any stop whatever the game: the turn ended,
+// nothing was thrown yet, or the last throw was void.
+func (t *FamilyTurn) stateBlocker() *Error {
+	switch t.end {
+	case Bust:
+		return newError(CodeStopAfterBust, PhraseBust)
+	case NixEnd:
+		return newError(CodeStopAfterBust, PhraseNix)
+	case Voided:
+		return newError(CodeStopAfterBust, PhraseThreeVoid)
+	case Stopped:
+		return t.overErr()
+	case Finished:
+		return nil
+	}
+	if t.throws == 0 {
+		return newError(CodeStopNoThrow)
+	}
+	if t.lastVoid {
+		return newError(CodeStopAfterVoid)
+	}
+	return nil
+}
+
+// Stop writes the turn's points down, where the rules allow it. In
+// Rückwärts, where the throw itself ended the turn, a stop changes nothing.
 func (t *FamilyTurn) Stop() error {
 	if b := t.StopBlockers(); len(b) > 0 {
 		return b[0]
 	}
-	if t.rules.Game == GameRueckwaerts {
-		return nil // a Rückwärts stop changes nothing
+	if t.end == Finished {
+		return nil
 	}
 	t.end, t.result = Stopped, t.turnPoints
 	return nil

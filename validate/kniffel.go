@@ -252,27 +252,10 @@ func (t *KniffelTurn) Throw(roll, keep []int) error {
 	if err := CheckPips(keep); err != nil {
 		return err
 	}
-	if t.throws >= 3 {
-		return newError(CodeKniffelThrows)
+	if err := t.checkNext(roll); err != nil {
+		return err
 	}
-	want := 5
-	held := Counts{}
-	if t.throws > 0 {
-		if !t.hasKeep {
-			// No keep given after the previous throw: everything is thrown again.
-			held = Counts{}
-		} else {
-			held = t.keep
-		}
-		want = 5 - held.N()
-	}
-	if want == 0 {
-		return newError(CodeKniffelAllKept)
-	}
-	if len(roll) != want {
-		return newError(CodeDiceCount, want, PhraseKniffelDice, len(roll))
-	}
-	five := held.Plus(CountsOf(roll))
+	five := t.held().Plus(CountsOf(roll))
 	k := CountsOf(keep)
 	if !five.Contains(k) {
 		return newError(CodeKniffelKeep, FormatDice(keep), five.String())
@@ -292,6 +275,42 @@ func (t *KniffelTurn) Throw(roll, keep []int) error {
 	t.five = five
 	t.keep, t.hasKeep = k, keep != nil
 	return nil
+}
+
+// held is the dice held from the last throw for the next one (none after
+// a throw without a keep: everything is thrown again).
+func (t *KniffelTurn) held() Counts {
+	if t.throws > 0 && t.hasKeep {
+		return t.keep
+	}
+	return Counts{}
+}
+
+// checkNext: a throw is still due and has the dice not held.
+func (t *KniffelTurn) checkNext(roll []int) error {
+	if t.throws >= 3 {
+		return newError(CodeKniffelThrows)
+	}
+	want := 5 - t.held().N()
+	if want == 0 {
+		return newError(CodeKniffelAllKept)
+	}
+	if len(roll) != want {
+		return newError(CodeDiceCount, want, PhraseKniffelDice, len(roll))
+	}
+	return nil
+}
+
+// CheckRoll checks a throw before its keep is known: the turn is running,
+// a throw is still due, the pips are dice and it has the dice not held.
+func (t *KniffelTurn) CheckRoll(roll []int) error {
+	if t.done {
+		return newError(CodeTurnOver, PhraseScored)
+	}
+	if err := CheckPips(roll); err != nil {
+		return err
+	}
+	return t.checkNext(roll)
 }
 
 // SetDice enters the final five dice at once (quick entry).

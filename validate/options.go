@@ -24,24 +24,6 @@ const (
 	GameDreissigTot GameID = "dreissig-tot"
 )
 
-// Games lists every game in the order the app shows them.
-var games = []GameInfo{
-	{Game5050, "5050", "5050", "6 dice; stop from 350 per pass, confirm 1500s; 5050 ends the round",
-		"6 Würfel; schreiben ab 350 je Durchgang, 1500er bestätigen; bis 5050"},
-	{Game5000, "5000", "Fünftausend", "5 dice; all scorers aside, enter with 500, equal totals reset; hit 5000",
-		"5 Würfel; alles Zählende raus, Einstieg 500, Gleichstand fliegt; 5000"},
-	{GameZehntausend, "Zehntausend", "Zehntausend", "5 or 6 dice; prove your triples; 10000 ends the round; many house rules",
-		"5 oder 6 Würfel; Pasche beweisen; bis 10000; viele Hausregeln"},
-	{GameRueckwaerts, "Zehntausend Rückwärts", "Zehntausend Rückwärts", "one throw each with the dice left; a bust takes the table as minus",
-		"je ein Wurf mit den übrigen Würfeln; wer nichts wirft, nimmt das Minus"},
-	{GameKniffel, "Kniffel", "Kniffel", "5 dice, 3 throws, 13 boxes; bonus 35 at 63, 100 per further Kniffel",
-		"5 Würfel, 3 Würfe, 13 Felder; Bonus 35 ab 63, 100 je weiterer Kniffel"},
-	{GameTotwuerfeln, "Totwürfeln", "Totwürfeln", "throw until every die shows a killer number; the other pips count",
-		"würfeln, bis jeder Würfel die Killerzahl zeigt; die übrigen Augen zählen"},
-	{GameDreissigTot, "Dreißig tot", "Dreißig tot", "6 dice, one or more aside per throw; under 30 costs, over 30 attacks",
-		"6 Würfel, je Wurf mind. einer raus; unter 30 kostet, über 30 greift an"},
-}
-
 // GameInfo describes a game for people.
 type GameInfo struct {
 	ID       GameID
@@ -68,18 +50,22 @@ func (g GameInfo) Summary(l Lang) string {
 }
 
 // Games lists every game in the order the app shows them.
-func Games() []GameInfo { return slices.Clone(games) }
+func Games() []GameInfo {
+	out := make([]GameInfo, len(defs))
+	for i, d := range defs {
+		out[i] = d.info
+	}
+	return out
+}
 
 // LookupGame returns the game with the given id.
 func LookupGame(id string) (GameInfo, error) {
-	for _, g := range games {
-		if string(g.ID) == id {
-			return g, nil
-		}
+	if d := def(GameID(id)); d != nil {
+		return d.info, nil
 	}
-	ids := make([]string, len(games))
-	for i, g := range games {
-		ids[i] = string(g.ID)
+	ids := make([]string, len(defs))
+	for i, d := range defs {
+		ids[i] = string(d.info.ID)
 	}
 	return GameInfo{}, newError(CodeUnknownGame, id, strings.Join(ids, ", "))
 }
@@ -105,6 +91,15 @@ type OptionSpec struct {
 	Min    int
 	Step   int
 	EN, DE string
+
+	// ref binds the spec to its field of Options: *bool, *int or *[]int.
+	ref func(o *Options) any
+	// conflicts are options that may not be on together with this one.
+	conflicts []string
+	// sixDice: the option needs six dice when it is not 0.
+	sixDice bool
+	// switchesOff are options this one turns off when it is on.
+	switchesOff []string
 }
 
 // Describe returns the option's meaning in l.
@@ -146,66 +141,103 @@ func (o OptionSpec) AllowedIn(l Lang) string {
 	return fmt.Sprintf(tr("a whole number from %d", "eine ganze Zahl ab %d"), o.Min)
 }
 
-func boolOpt(id string, def bool, en, de string) OptionSpec {
-	return OptionSpec{ID: id, Kind: KindBool, Default: def, EN: en, DE: de}
+// boolOpt is a yes/no house rule bound to its field.
+func boolOpt(id string, field func(*Options) *bool, def bool, en, de string) OptionSpec {
+	return OptionSpec{ID: id, Kind: KindBool, Default: def, EN: en, DE: de,
+		ref: func(o *Options) any { return field(o) }}
+}
+
+// intOpt is a whole-number house rule bound to its field.
+func intOpt(s OptionSpec, field func(*Options) *int) OptionSpec {
+	s.Kind, s.ref = KindInt, func(o *Options) any { return field(o) }
+	return s
 }
 
 func diceOpt(values ...int) OptionSpec {
-	return OptionSpec{ID: "wuerfel", Kind: KindInt, Default: values[0], Values: values,
-		EN: "number of dice", DE: "Anzahl der Würfel"}
+	return intOpt(OptionSpec{ID: "wuerfel", Default: values[0], Values: values,
+		EN: "number of dice", DE: "Anzahl der Würfel"}, func(o *Options) *int { return &o.Wuerfel })
 }
 
-var optionSpecs = map[GameID][]OptionSpec{
-	Game5050: {diceOpt(6)},
-	Game5000: {diceOpt(5)},
-	GameZehntausend: {
-		diceOpt(5, 6),
-		{ID: "ziel", Kind: KindInt, Default: 10000, Min: 50, Step: 50,
-			EN: "target total; who reaches it ends the game after the round", DE: "Zielpunktzahl; wer sie erreicht, beendet das Spiel nach der Runde"},
-		boolOpt("verdoppeln", false, "each die beyond three of a kind doubles the value (2 2 2 2 = 400, 1 1 1 1 = 2000) instead of face×1000 fours",
-			"jeder Würfel über den Dreierpasch hinaus verdoppelt (2 2 2 2 = 400, 1 1 1 1 = 2000) statt Vierer = Augen×1000"),
-		{ID: "strasse", Kind: KindInt, Default: 0, Values: []int{0, 1000, 1250},
-			EN: "value of the street 1-2-3-4-5-6 in one throw (6 dice); 0 = no combination", DE: "Wert der Straße 1-2-3-4-5-6 in einem Wurf (6 Würfel); 0 = keine Kombination"},
-		{ID: "drei_paare", Kind: KindInt, Default: 0, Values: []int{0, 1000},
-			EN: "three pairs in one throw (6 dice; also four of a kind plus a pair, six of a kind)", DE: "drei Pärchen in einem Wurf (6 Würfel; auch Vierling plus Paar, sechs Gleiche)"},
-		{ID: "pyramide", Kind: KindInt, Default: 0, Values: []int{0, 1000},
-			EN: "pyramid: one, two and three of three different faces in one throw (6 dice)", DE: "Pyramide: eins, zwei und drei von drei verschiedenen Augen in einem Wurf (6 Würfel)"},
-		boolOpt("fuenfer_drehen", false, "two 5s of one throw may be turned into a 1: one 5 counts 100, the other is thrown again",
-			"zwei Fünfen eines Wurfs dürfen in eine Eins gedreht werden: eine 5 zählt 100, die andere wird neu geworfen"),
-		boolOpt("bestaetigen", false, "a throw of all dice with all dice set aside must be confirmed by a further scoring throw; no proving",
-			"ein Wurf mit allen Würfeln, bei dem alle zur Seite gelegt werden, muss durch einen weiteren Wurf mit Punkten bestätigt werden; kein Beweisen"),
-		boolOpt("verschaerft", false, "no proving; a stop needs 350 or more turn points and at most 2 dice left in the cup",
-			"kein Beweisen; schreiben erst ab 350 Punkten im Zug und mit höchstens 2 Würfeln im Becher"),
-		boolOpt("minus", false, "a bust on the turn's first throw costs 1000 points", "ein Fehlwurf beim ersten Wurf des Zugs kostet 1000 Punkte"),
-		boolOpt("nix", false, "a turn's first throw with nothing scoring earns 1000 and ends the turn", "ein erster Wurf ohne Punkte bringt 1000 und beendet den Zug"),
-		boolOpt("ergaenzen", false, "in a later throw of the same pass each die of a kept triple's face doubles it (3 3 3 = 300, then a 3: 600)",
-			"in einem späteren Wurf desselben Durchgangs verdoppelt jeder passende Würfel den Pasch (3 3 3 = 300, dann eine 3: 600)"),
-		boolOpt("steigerung", false, "no stop before the turn's points are more than the previous turn's result",
-			"schreiben erst, wenn die Punkte des Zugs das Ergebnis des vorigen Zugs übertreffen"),
-		boolOpt("hausbau", false, "a throw with dice stacked, tilted or off the table is void and thrown again; three in a row end the turn with nothing",
-			"ein Wurf mit gestapelten, schrägen oder heruntergefallenen Würfeln ist ungültig und wird wiederholt; drei hintereinander beenden den Zug ohne Punkte"),
-		boolOpt("beweisen", true, "triples and fours must be proved by a 1 or 5 set aside in a later throw before stopping",
-			"Dreier- und Viererpasche müssen vor dem Schreiben durch eine 1 oder 5 in einem späteren Wurf bewiesen werden"),
-	},
-	GameRueckwaerts: {diceOpt(5, 6)},
-	GameKniffel: {diceOpt(5),
-		boolOpt("joker", false, "official joker rule: a further Kniffel goes in its upper box if free, else in a lower box at full value",
-			"offizielle Joker-Regel: ein weiterer Kniffel kommt ins passende obere Feld, sonst in ein unteres Feld zum vollen Wert"),
-	},
-	GameTotwuerfeln: {
-		{ID: "wuerfel", Kind: KindInt, Default: 5, Min: 1, EN: "number of dice", DE: "Anzahl der Würfel"},
-		{ID: "killer", Kind: KindFaces, Default: []int{5}, EN: "the killer number(s): dice showing them are out", DE: "die Killerzahl(en): Würfel, die sie zeigen, scheiden aus"},
-		{ID: "runden", Kind: KindInt, Default: 3, Min: 1, EN: "number of rounds", DE: "Anzahl der Runden"},
-		boolOpt("killerwurf_zaehlt_nicht", false, "a throw with any killer number scores nothing", "ein Wurf mit einer Killerzahl zählt gar nicht"),
-	},
-	GameDreissigTot: {diceOpt(6),
-		boolOpt("hundert", false, "Von dreißig auf hundert (two players): at 0 or below both accounts get 30; first to 100 wins",
-			"Von dreißig auf hundert (zwei Spieler): bei 0 oder darunter bekommen beide Konten 30; wer zuerst 100 hat, gewinnt"),
-	},
+var zehntausendOptions = []OptionSpec{
+	diceOpt(5, 6),
+	intOpt(OptionSpec{ID: "ziel", Default: 10000, Min: 50, Step: 50,
+		EN: "target total; who reaches it ends the game after the round", DE: "Zielpunktzahl; wer sie erreicht, beendet das Spiel nach der Runde"},
+		func(o *Options) *int { return &o.Ziel }),
+	boolOpt("verdoppeln", func(o *Options) *bool { return &o.Verdoppeln }, false,
+		"each die beyond three of a kind doubles the value (2 2 2 2 = 400, 1 1 1 1 = 2000) instead of face×1000 fours",
+		"jeder Würfel über den Dreierpasch hinaus verdoppelt (2 2 2 2 = 400, 1 1 1 1 = 2000) statt Vierer = Augen×1000"),
+	intOpt(OptionSpec{ID: "strasse", Default: 0, Values: []int{0, 1000, 1250}, sixDice: true,
+		EN: "value of the street 1-2-3-4-5-6 in one throw (6 dice); 0 = no combination", DE: "Wert der Straße 1-2-3-4-5-6 in einem Wurf (6 Würfel); 0 = keine Kombination"},
+		func(o *Options) *int { return &o.Strasse }),
+	intOpt(OptionSpec{ID: "drei_paare", Default: 0, Values: []int{0, 1000}, sixDice: true,
+		EN: "three pairs in one throw (6 dice; also four of a kind plus a pair, six of a kind)", DE: "drei Pärchen in einem Wurf (6 Würfel; auch Vierling plus Paar, sechs Gleiche)"},
+		func(o *Options) *int { return &o.DreiPaare }),
+	intOpt(OptionSpec{ID: "pyramide", Default: 0, Values: []int{0, 1000}, sixDice: true,
+		EN: "pyramid: one, two and three of three different faces in one throw (6 dice)", DE: "Pyramide: eins, zwei und drei von drei verschiedenen Augen in einem Wurf (6 Würfel)"},
+		func(o *Options) *int { return &o.Pyramide }),
+	boolOpt("fuenfer_drehen", func(o *Options) *bool { return &o.FuenferDrehen }, false,
+		"two 5s of one throw may be turned into a 1: one 5 counts 100, the other is thrown again",
+		"zwei Fünfen eines Wurfs dürfen in eine Eins gedreht werden: eine 5 zählt 100, die andere wird neu geworfen"),
+	withSwitchesOff(boolOpt("bestaetigen", func(o *Options) *bool { return &o.Bestaetigen }, false,
+		"a throw of all dice with all dice set aside must be confirmed by a further scoring throw; no proving",
+		"ein Wurf mit allen Würfeln, bei dem alle zur Seite gelegt werden, muss durch einen weiteren Wurf mit Punkten bestätigt werden; kein Beweisen"), "beweisen"),
+	withSwitchesOff(boolOpt("verschaerft", func(o *Options) *bool { return &o.Verschaerft }, false,
+		"no proving; a stop needs 350 or more turn points and at most 2 dice left in the cup",
+		"kein Beweisen; schreiben erst ab 350 Punkten im Zug und mit höchstens 2 Würfeln im Becher"), "beweisen"),
+	withConflicts(boolOpt("minus", func(o *Options) *bool { return &o.Minus }, false,
+		"a bust on the turn's first throw costs 1000 points", "ein Fehlwurf beim ersten Wurf des Zugs kostet 1000 Punkte"), "nix"),
+	boolOpt("nix", func(o *Options) *bool { return &o.Nix }, false,
+		"a turn's first throw with nothing scoring earns 1000 and ends the turn", "ein erster Wurf ohne Punkte bringt 1000 und beendet den Zug"),
+	boolOpt("ergaenzen", func(o *Options) *bool { return &o.Ergaenzen }, false,
+		"in a later throw of the same pass each die of a kept triple's face doubles it (3 3 3 = 300, then a 3: 600)",
+		"in einem späteren Wurf desselben Durchgangs verdoppelt jeder passende Würfel den Pasch (3 3 3 = 300, dann eine 3: 600)"),
+	boolOpt("steigerung", func(o *Options) *bool { return &o.Steigerung }, false,
+		"no stop before the turn's points are more than the previous turn's result",
+		"schreiben erst, wenn die Punkte des Zugs das Ergebnis des vorigen Zugs übertreffen"),
+	boolOpt("hausbau", func(o *Options) *bool { return &o.Hausbau }, false,
+		"a throw with dice stacked, tilted or off the table is void and thrown again; three in a row end the turn with nothing",
+		"ein Wurf mit gestapelten, schrägen oder heruntergefallenen Würfeln ist ungültig und wird wiederholt; drei hintereinander beenden den Zug ohne Punkte"),
+	boolOpt("beweisen", func(o *Options) *bool { return &o.Beweisen }, true,
+		"triples and fours must be proved by a 1 or 5 set aside in a later throw before stopping",
+		"Dreier- und Viererpasche müssen vor dem Schreiben durch eine 1 oder 5 in einem späteren Wurf bewiesen werden"),
+}
+
+var kniffelOptions = []OptionSpec{diceOpt(5),
+	boolOpt("joker", func(o *Options) *bool { return &o.Joker }, false,
+		"official joker rule: a further Kniffel goes in its upper box if free, else in a lower box at full value",
+		"offizielle Joker-Regel: ein weiterer Kniffel kommt ins passende obere Feld, sonst in ein unteres Feld zum vollen Wert"),
+}
+
+var totOptions = []OptionSpec{
+	intOpt(OptionSpec{ID: "wuerfel", Default: 5, Min: 1, EN: "number of dice", DE: "Anzahl der Würfel"},
+		func(o *Options) *int { return &o.Wuerfel }),
+	{ID: "killer", Kind: KindFaces, Default: []int{5}, EN: "the killer number(s): dice showing them are out", DE: "die Killerzahl(en): Würfel, die sie zeigen, scheiden aus",
+		ref: func(o *Options) any { return &o.Killer }},
+	intOpt(OptionSpec{ID: "runden", Default: 3, Min: 1, EN: "number of rounds", DE: "Anzahl der Runden"},
+		func(o *Options) *int { return &o.Runden }),
+	boolOpt("killerwurf_zaehlt_nicht", func(o *Options) *bool { return &o.KillerwurfZaehltNicht }, false,
+		"a throw with any killer number scores nothing", "ein Wurf mit einer Killerzahl zählt gar nicht"),
+}
+
+var dreissigOptions = []OptionSpec{diceOpt(6),
+	boolOpt("hundert", func(o *Options) *bool { return &o.Hundert }, false,
+		"Von dreißig auf hundert (two players): at 0 or below both accounts get 30; first to 100 wins",
+		"Von dreißig auf hundert (zwei Spieler): bei 0 oder darunter bekommen beide Konten 30; wer zuerst 100 hat, gewinnt"),
+}
+
+func withConflicts(s OptionSpec, ids ...string) OptionSpec   { s.conflicts = ids; return s }
+func withSwitchesOff(s OptionSpec, ids ...string) OptionSpec { s.switchesOff = ids; return s }
+
+// specsOf is the house rules of game g (none for an unknown game).
+func specsOf(g GameID) []OptionSpec {
+	if d := def(g); d != nil {
+		return d.specs
+	}
+	return nil
 }
 
 // OptionSpecs lists the house rules of a game.
-func OptionSpecs(g GameID) []OptionSpec { return slices.Clone(optionSpecs[g]) }
+func OptionSpecs(g GameID) []OptionSpec { return slices.Clone(specsOf(g)) }
 
 // Options are the house rules a table agreed on, with every value filled in.
 type Options struct {
@@ -234,55 +266,8 @@ type Options struct {
 // Option values as they come from a record: raw JSON per option id.
 type RawOptions map[string]json.RawMessage
 
-// field points at the value of option id: *int, *bool or *[]int.
-func (o *Options) field(id string) any {
-	switch id {
-	case "wuerfel":
-		return &o.Wuerfel
-	case "ziel":
-		return &o.Ziel
-	case "verdoppeln":
-		return &o.Verdoppeln
-	case "strasse":
-		return &o.Strasse
-	case "drei_paare":
-		return &o.DreiPaare
-	case "pyramide":
-		return &o.Pyramide
-	case "fuenfer_drehen":
-		return &o.FuenferDrehen
-	case "bestaetigen":
-		return &o.Bestaetigen
-	case "verschaerft":
-		return &o.Verschaerft
-	case "minus":
-		return &o.Minus
-	case "nix":
-		return &o.Nix
-	case "ergaenzen":
-		return &o.Ergaenzen
-	case "steigerung":
-		return &o.Steigerung
-	case "hausbau":
-		return &o.Hausbau
-	case "beweisen":
-		return &o.Beweisen
-	case "joker":
-		return &o.Joker
-	case "killer":
-		return &o.Killer
-	case "killerwurf_zaehlt_nicht":
-		return &o.KillerwurfZaehltNicht
-	case "runden":
-		return &o.Runden
-	case "hundert":
-		return &o.Hundert
-	}
-	return nil
-}
-
-func (o *Options) set(id string, v any) {
-	switch f := o.field(id).(type) {
+func (o *Options) set(s OptionSpec, v any) {
+	switch f := s.ref(o).(type) {
 	case *int:
 		*f = v.(int)
 	case *bool:
@@ -292,9 +277,19 @@ func (o *Options) set(id string, v any) {
 	}
 }
 
-// Get returns the value of option id (bool, int or []int).
+// Get returns the value of option id (bool, int or []int), nil for an
+// unknown id.
 func (o Options) Get(id string) any {
-	switch f := o.field(id).(type) {
+	s, ok := specByID[id]
+	if !ok {
+		return nil
+	}
+	return s.value(&o)
+}
+
+// value is the spec's value in o.
+func (s OptionSpec) value(o *Options) any {
+	switch f := s.ref(o).(type) {
 	case *int:
 		return *f
 	case *bool:
@@ -305,14 +300,41 @@ func (o Options) Get(id string) any {
 	return nil
 }
 
+// on reports whether the spec's option is switched on in o (true, or a
+// number other than 0).
+func (s OptionSpec) on(o *Options) bool {
+	switch v := s.value(o).(type) {
+	case bool:
+		return v
+	case int:
+		return v != 0
+	}
+	return false
+}
+
+// specByID finds every option by id, whichever game has it; options of the
+// same id in several games share their field.
+var specByID = func() map[string]OptionSpec {
+	m := map[string]OptionSpec{}
+	for _, d := range defs {
+		for _, s := range d.specs {
+			if _, ok := m[s.ID]; !ok {
+				m[s.ID] = s
+			}
+		}
+	}
+	return m
+}()
+
 func specOf(g GameID, id string) (OptionSpec, error) {
-	for _, s := range optionSpecs[g] {
+	specs := specsOf(g)
+	for _, s := range specs {
 		if s.ID == id {
 			return s, nil
 		}
 	}
-	ids := make([]string, 0, len(optionSpecs[g]))
-	for _, s := range optionSpecs[g] {
+	ids := make([]string, 0, len(specs))
+	for _, s := range specs {
 		ids = append(ids, s.ID)
 	}
 	return OptionSpec{}, newError(CodeUnknownOption, string(g), id, strings.Join(ids, ", "))
@@ -362,11 +384,12 @@ func (s OptionSpec) check(v any) (any, error) {
 // DefaultOptions returns the basic game's options.
 func DefaultOptions(g GameID) Options {
 	var o Options
-	for _, s := range optionSpecs[g] {
-		o.set(s.ID, s.Default)
+	for _, s := range specsOf(g) {
+		o.set(s, s.Default)
 	}
-	// In 5050 turning two fives into a one is part of the basic game.
-	o.FuenferDrehen = g == Game5050
+	if d := def(g); d != nil && d.basic != nil {
+		d.basic(&o)
+	}
 	return o
 }
 
@@ -391,31 +414,50 @@ func MakeOptions(g GameID, values map[string]any) (Options, error) {
 		if err != nil {
 			return Options{}, err
 		}
-		o.set(id, v)
+		o.set(s, v)
 	}
-	if g == GameZehntausend {
-		if o.Minus && o.Nix {
-			return Options{}, newError(CodeOptionConflict, "minus", "nix")
-		}
-		if o.Wuerfel != 6 {
-			for _, id := range []string{"strasse", "drei_paare", "pyramide"} {
-				if o.Get(id).(int) != 0 {
-					return Options{}, newError(CodeOptionSixDice, id)
-				}
-			}
-		}
-		// bestaetigen and verschaerft switch proving off (RULES.md).
-		if o.Bestaetigen || o.Verschaerft {
-			o.Beweisen = false
-		}
+	if err := settle(specsOf(g), &o); err != nil {
+		return Options{}, err
 	}
 	return o, nil
+}
+
+// settle applies what the specs declare about each other: conflicts first,
+// then the options that need six dice, then the options one switches off
+// (bestaetigen and verschaerft switch proving off, RULES.md).
+func settle(specs []OptionSpec, o *Options) error {
+	for _, s := range specs {
+		for _, other := range s.conflicts {
+			if s.on(o) && specByID[other].on(o) {
+				return newError(CodeOptionConflict, s.ID, other)
+			}
+		}
+	}
+	for _, s := range specs {
+		if s.sixDice && o.Wuerfel != 6 && s.on(o) {
+			return newError(CodeOptionSixDice, s.ID)
+		}
+	}
+	for _, s := range specs {
+		if s.on(o) {
+			for _, off := range s.switchesOff {
+				o.set(specByID[off], false)
+			}
+		}
+	}
+	return nil
 }
 
 // ParseRawOptions decodes the options object of a record.
 func ParseRawOptions(g GameID, raw RawOptions) (Options, error) {
 	values := make(map[string]any, len(raw))
-	for id, msg := range raw {
+	ids := make([]string, 0, len(raw))
+	for id := range raw {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		msg := raw[id]
 		s, err := specOf(g, id)
 		if err != nil {
 			if _, gerr := LookupGame(string(g)); gerr != nil {
@@ -493,10 +535,10 @@ func ParseOptionFlag(g GameID, kv string) (string, any, error) {
 // Map returns the options that differ from the game's defaults, by id, in a
 // form that encodes to the record's options object.
 func (o Options) Map(g GameID) map[string]any {
-	def := DefaultOptions(g)
+	basic := DefaultOptions(g)
 	out := map[string]any{}
-	for _, s := range optionSpecs[g] {
-		v, d := o.Get(s.ID), def.Get(s.ID)
+	for _, s := range specsOf(g) {
+		v, d := s.value(&o), s.value(&basic)
 		if fmt.Sprint(v) != fmt.Sprint(d) {
 			out[s.ID] = v
 		}

@@ -1,26 +1,95 @@
 package validate
 
-import "slices"
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sync"
+)
 
 // Rules are a game with its house rules, ready to judge entries. Rules are
 // immutable once made and safe to share.
 type Rules struct {
 	Game    GameID
 	Options Options
-	fam     *table
+
+	variant Variant
+	stops   []stopRule
+	// The house rules of the turn steps that only exist in some games,
+	// switched on.
+	voidThrows, nixPays, minusBust bool
+	// fam is the combination table of the Zehntausend family, built on
+	// first use (it takes a while; option and statistics code needs none).
+	fam *lazyTable
+}
+
+type lazyTable struct {
+	once sync.Once
+	g    GameID
+	o    Options
+	t    *table
+}
+
+func (l *lazyTable) get() *table {
+	l.once.Do(func() { l.t = newTable(l.g, l.o) })
+	return l.t
 }
 
 // NewRules makes the rules of game g with options o (as returned by
 // MakeOptions or DefaultOptions).
 func NewRules(g GameID, o Options) (*Rules, error) {
-	if _, err := LookupGame(string(g)); err != nil {
+	d := def(g)
+	if d == nil {
+		_, err := LookupGame(string(g))
 		return nil, err
 	}
-	r := &Rules{Game: g, Options: o}
-	if r.Family() {
-		r.fam = newTable(g, o)
+	r := &Rules{Game: g, Options: o, variant: d.variant(o)}
+	if r.variant.Family == FamilyZehntausend {
+		r.fam = &lazyTable{g: g, o: o}
+		r.stops = d.stops(o)
 	}
+	has := func(id string) bool { _, err := specOf(g, id); return err == nil }
+	r.voidThrows = o.Hausbau && has("hausbau")
+	r.nixPays = o.Nix && has("nix")
+	r.minusBust = o.Minus && has("minus")
 	return r, nil
+}
+
+// ParseRules makes the rules of a game id and its options as a record, the
+// database or a preset holds them (raw JSON by option id, nil for the basic
+// game). It is the one way from "game id + options" to rules.
+func ParseRules(game string, raw RawOptions) (*Rules, error) {
+	info, err := LookupGame(game)
+	if err != nil {
+		return nil, err
+	}
+	o, err := ParseRawOptions(info.ID, raw)
+	if err != nil {
+		return nil, err
+	}
+	return NewRules(info.ID, o)
+}
+
+// RawOptionsOf encodes option values (bool, int or []int by id) as a
+// record's options, for ParseRules.
+func RawOptionsOf(values map[string]any) RawOptions {
+	raw := make(RawOptions, len(values))
+	for id, v := range values {
+		b, err := json.Marshal(v)
+		if err != nil {
+			b = []byte(fmt.Sprintf("%q", fmt.Sprint(v)))
+		}
+		raw[id] = b
+	}
+	return raw
+}
+
+// table is the combination table; nil outside the Zehntausend family.
+func (r *Rules) table() *table {
+	if r.fam == nil {
+		return nil
+	}
+	return r.fam.get()
 }
 
 // MustRules makes the rules of g with the given option values (nil for the
@@ -38,25 +107,19 @@ func MustRules(g GameID, values map[string]any) *Rules {
 }
 
 // Family reports whether the game belongs to the Zehntausend family.
-func (r *Rules) Family() bool {
-	switch r.Game {
-	case Game5050, Game5000, GameZehntausend, GameRueckwaerts:
-		return true
-	}
-	return false
-}
+func (r *Rules) Family() bool { return r.variant.Family == FamilyZehntausend }
 
 // AllScoring reports whether a player must set aside all scoring dice of
-// every throw (5000, Zehntausend Rückwärts).
-func (r *Rules) AllScoring() bool { return r.Game == Game5000 || r.Game == GameRueckwaerts }
+// every throw (5000, Zehntausend Rückwärts). See Variant.
+func (r *Rules) AllScoring() bool { return r.variant.AllScoring }
 
 // EarlierSeatWinsTies reports whether a tie for the win goes to the player
-// who sits earlier in the turn order (5050) instead of being shared.
-func (r *Rules) EarlierSeatWinsTies() bool { return r.Game == Game5050 }
+// who sits earlier in the turn order (5050) instead of being shared. See Variant.
+func (r *Rules) EarlierSeatWinsTies() bool { return r.variant.EarlierSeatWinsTies }
 
 // WinnerBegins reports whether the next game between the same players
-// starts with the winner of the last one (5050).
-func (r *Rules) WinnerBegins() bool { return r.Game == Game5050 }
+// starts with the winner of the last one (5050). See Variant.
+func (r *Rules) WinnerBegins() bool { return r.variant.WinnerBegins }
 
 // Dice is the number of dice the game is played with.
 func (r *Rules) Dice() int { return r.Options.Wuerfel }
@@ -66,7 +129,7 @@ func (r *Rules) Read(dice []int) Reading {
 	if r.fam == nil {
 		return Reading{}
 	}
-	return r.fam.reading(CountsOf(dice))
+	return r.table().reading(CountsOf(dice))
 }
 
 // Keep is a legal way to set dice aside from a throw, with its value.
@@ -106,7 +169,7 @@ func (r *Rules) keepEval(keep Counts, fives int, pass *[7]int) (Keep, bool) {
 				bonus += pass[g] * (1<<e[g] - 1)
 			}
 		}
-		rd := r.fam.reading(rest)
+		rd := r.table().reading(rest)
 		if !rd.OK {
 			return
 		}
@@ -132,8 +195,9 @@ func (r *Rules) scores(roll Counts, pass *[7]int) bool {
 	if roll[1] > 0 || roll[5] > 0 {
 		return true
 	}
-	for i := range r.fam.combos {
-		if roll.Contains(r.fam.combos[i].dice) {
+	combos := r.table().combos
+	for i := range combos {
+		if roll.Contains(combos[i].dice) {
 			return true
 		}
 	}
@@ -153,7 +217,7 @@ func (r *Rules) allScoring(roll Counts) (Keep, bool) {
 	var best Keep
 	found := false
 	forSubsets(roll, func(m Counts) {
-		rd := r.fam.reading(m)
+		rd := r.table().reading(m)
 		if !rd.OK || m.N() == 0 {
 			return
 		}
@@ -200,64 +264,96 @@ func (r *Rules) legalKeeps(roll Counts, pass *[7]int) []Keep {
 		}
 		return nil
 	}
+	subsets := 1
+	for f := 1; f <= 6; f++ {
+		subsets *= roll[f] + 1
+	}
+	w := keepWalk{r: r, tb: r.table(), roll: roll, pass: pass, doubling: r.doubling(pass),
+		out: make([]Keep, 0, subsets), backing: make([]int, 0, subsets*roll.N())}
+	// Walk every sub-multiset m of roll like an odometer.
+	var m Counts
+	for {
+		w.add(m)
+		if !nextSubset(&m, roll) {
+			break
+		}
+	}
+	sortKeeps(w.out)
+	return w.out
+}
+
+// doubling reports whether ergaenzen can add dice to a triple of the pass.
+func (r *Rules) doubling(pass *[7]int) bool {
 	doubling := false
 	if pass != nil && r.Options.Ergaenzen {
 		for f := 1; f <= 6; f++ {
 			doubling = doubling || pass[f] > 0
 		}
 	}
-	subsets := 1
+	return doubling
+}
+
+// nextSubset turns the odometer m on to the next sub-multiset of roll;
+// false after the last.
+func nextSubset(m *Counts, roll Counts) bool {
 	for f := 1; f <= 6; f++ {
-		subsets *= roll[f] + 1
+		if m[f] < roll[f] {
+			m[f]++
+			return true
+		}
+		m[f] = 0
 	}
-	out := make([]Keep, 0, subsets)
-	backing := make([]int, 0, subsets*roll.N())
-	// Walk every sub-multiset m of roll like an odometer.
-	var m Counts
-	for {
-		maxFives := 0
-		if r.Options.FuenferDrehen {
-			maxFives = min(m[5], roll[5]-m[5])
-		}
-		for n := 0; n <= maxFives && m.N() > 0; n++ {
-			var k Keep
-			ok := false
-			if doubling {
-				k, ok = r.keepEval(m, n, pass)
-			} else {
-				base := m
-				base[5] -= n
-				if rd := r.fam.reading(base); rd.OK {
-					rd.Value += 100 * n
-					rd.Proves = rd.Proves || n > 0
-					k, ok = Keep{FivesAsOnes: n, Points: rd.Value, Reading: rd}, true
-				}
-			}
-			if ok {
-				start := len(backing)
-				for f := 1; f <= 6; f++ {
-					for i := 0; i < m[f]; i++ {
-						backing = append(backing, f)
-					}
-				}
-				k.Dice = backing[start:len(backing):len(backing)]
-				out = append(out, k)
-			}
-		}
-		f := 1
-		for ; f <= 6; f++ {
-			if m[f] < roll[f] {
-				m[f]++
-				break
-			}
-			m[f] = 0
-		}
-		if f > 6 {
-			break
-		}
+	return false
+}
+
+// keepWalk gathers the legal keeps of a throw; all their dice share one
+// backing array.
+type keepWalk struct {
+	r        *Rules
+	tb       *table
+	roll     Counts
+	pass     *[7]int
+	doubling bool
+	out      []Keep
+	backing  []int
+}
+
+// add lists the keeps of the dice m, with each number of fives as ones.
+func (w *keepWalk) add(m Counts) {
+	maxFives := 0
+	if w.r.Options.FuenferDrehen {
+		maxFives = min(m[5], w.roll[5]-m[5])
 	}
-	sortKeeps(out)
-	return out
+	for n := 0; n <= maxFives && m.N() > 0; n++ {
+		k, ok := w.value(m, n)
+		if !ok {
+			continue
+		}
+		start := len(w.backing)
+		for f := 1; f <= 6; f++ {
+			for i := 0; i < m[f]; i++ {
+				w.backing = append(w.backing, f)
+			}
+		}
+		k.Dice = w.backing[start:len(w.backing):len(w.backing)]
+		w.out = append(w.out, k)
+	}
+}
+
+// value is the keep m with n fives as ones, ok false when it does not score.
+func (w *keepWalk) value(m Counts, n int) (Keep, bool) {
+	if w.doubling {
+		return w.r.keepEval(m, n, w.pass)
+	}
+	base := m
+	base[5] -= n
+	rd := w.tb.reading(base)
+	if !rd.OK {
+		return Keep{}, false
+	}
+	rd.Value += 100 * n
+	rd.Proves = rd.Proves || n > 0
+	return Keep{FivesAsOnes: n, Points: rd.Value, Reading: rd}, true
 }
 
 func sortKeeps(ks []Keep) {
@@ -284,7 +380,7 @@ func (r *Rules) KeepValue(keep Counts, fivesAsOnes int) (int, bool) {
 	}
 	base := keep
 	base[5] -= fivesAsOnes
-	rd := r.fam.reading(base)
+	rd := r.table().reading(base)
 	if !rd.OK {
 		return 0, false
 	}

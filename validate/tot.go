@@ -46,6 +46,19 @@ func (r *Rules) TotValue(roll []int) (points, killed int) {
 
 // Throw enters a throw of all live dice.
 func (t *TotTurn) Throw(roll []int) error {
+	if err := t.CheckRoll(roll); err != nil {
+		return err
+	}
+	p, k := t.rules.TotValue(roll)
+	t.points += p
+	t.live -= k
+	t.throws++
+	return nil
+}
+
+// CheckRoll checks a throw: the turn is running, the pips are dice and it
+// throws all live dice.
+func (t *TotTurn) CheckRoll(roll []int) error {
 	if t.live == 0 {
 		return newError(CodeTurnOver, PhraseAllDiceOut)
 	}
@@ -55,10 +68,6 @@ func (t *TotTurn) Throw(roll []int) error {
 	if len(roll) != t.live {
 		return newError(CodeDiceCount, t.live, PhraseLiveDice, len(roll))
 	}
-	p, k := t.rules.TotValue(roll)
-	t.points += p
-	t.live -= k
-	t.throws++
 	return nil
 }
 
@@ -120,8 +129,8 @@ func (t *DreissigTurn) Throw(roll, keep []int) error {
 	if err := CheckPips(keep); err != nil {
 		return err
 	}
-	if len(roll) != 6-t.aside {
-		return newError(CodeDiceCount, 6-t.aside, PhraseLeftInCup, len(roll))
+	if err := t.checkCount(roll); err != nil {
+		return err
 	}
 	r, k := CountsOf(roll), CountsOf(keep)
 	if !r.Contains(k) {
@@ -138,6 +147,29 @@ func (t *DreissigTurn) Throw(roll, keep []int) error {
 		t.attackLive = 6
 	}
 	return nil
+}
+
+// InCup is the number of dice for the player's next own throw.
+func (t *DreissigTurn) InCup() int { return 6 - t.aside }
+
+func (t *DreissigTurn) checkCount(roll []int) error {
+	if len(roll) != t.InCup() {
+		return newError(CodeDiceCount, t.InCup(), PhraseLeftInCup, len(roll))
+	}
+	return nil
+}
+
+// CheckRoll checks one of the player's own throws before the dice set aside
+// are known: dice are still in the cup, the pips are dice and it throws
+// all of them.
+func (t *DreissigTurn) CheckRoll(roll []int) error {
+	if t.aside == 6 {
+		return newError(CodeTurnOver, PhraseSixAside)
+	}
+	if err := CheckPips(roll); err != nil {
+		return err
+	}
+	return t.checkCount(roll)
 }
 
 // Attack enters one throw of the attack on the Vordermann.

@@ -321,7 +321,7 @@ func FuzzOptionFlag(f *testing.F) {
 		f.Add(uint8(2), s)
 	}
 	f.Fuzz(func(t *testing.T, which uint8, kv string) {
-		g := games[int(which)%len(games)].ID
+		g := defs[int(which)%len(defs)].info.ID
 		id, v, err := ParseOptionFlag(g, kv)
 		if err != nil {
 			if !IsInput(err) {
@@ -340,7 +340,7 @@ func FuzzRawOptions(f *testing.F) {
 	f.Add(uint8(5), "killer", []byte("[1,6]"))
 	f.Add(uint8(2), "minus", []byte("true"))
 	f.Fuzz(func(t *testing.T, which uint8, id string, raw []byte) {
-		g := games[int(which)%len(games)].ID
+		g := defs[int(which)%len(defs)].info.ID
 		o, err := ParseRawOptions(g, RawOptions{id: raw})
 		if err != nil {
 			if !IsInput(err) {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -79,11 +80,15 @@ func commands() []command {
 		{"players", [2]string{"list, add, rename or delete players", "Spieler auflisten, hinzufügen, umbenennen oder löschen"}, runPlayers},
 		{"games", [2]string{"list stored games; show, undo the last entry of, or abandon one", "gespeicherte Spiele auflisten; eines zeigen, den letzten Eintrag zurücknehmen oder abbrechen"}, runGames},
 		{"stats", [2]string{"statistics: leaderboards, a player's figures (--player), head-to-head (--vs)", "Statistik: Bestenlisten, die Zahlen eines Spielers (--player), direkter Vergleich (--vs)"}, runStats},
+		{"check", [2]string{"check the database: SQLite's checks, every game replayed, the statistics recomputed", "die Datenbank prüfen: SQLite-Prüfungen, jedes Spiel nachgespielt, die Statistik nachgerechnet"}, runCheck},
 		{"generate", [2]string{"developer: fill a database (--db) with a generated history", "Entwicklung: eine Datenbank (--db) mit erzeugten Spielen füllen"}, runGenerate},
 	}
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	// Nothing a file, a player or another program wrote reaches the
+	// terminal raw: every output goes through one filter.
+	stdout, stderr = &scoresheet.SafeWriter{W: stdout}, &scoresheet.SafeWriter{W: stderr}
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv}
 	e.lang = langFromEnv(e.getenv)
 	fs := flag.NewFlagSet("wuerfelblock", flag.ContinueOnError)
@@ -190,7 +195,17 @@ func (e *env) fileProblem(path string, err error, writing bool) string {
 	return err.Error()
 }
 
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+// oneLine is a message on one line, cut to maxLine characters: a message
+// quotes at most a short prefix of a bad value.
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if rs := []rune(s); len(rs) > maxLine {
+		s = string(rs[:maxLine]) + "…"
+	}
+	return s
+}
+
+const maxLine = 400
 
 // printJSON writes v to standard output as indented JSON.
 func (e *env) printJSON(v any) error {

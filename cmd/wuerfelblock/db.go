@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 
 	"github.com/wuerfelblock/wuerfelblock/storage"
 )
@@ -39,8 +40,22 @@ func (e *env) withDB(cmd string, fn func(ctx context.Context, db *storage.DB) in
 		return e.dbFail(cmd, err)
 	}
 	defer db.Close()
-	return fn(context.Background(), db)
+	ctx := context.Background()
+	if st, err := os.Stat(db.Path()); err == nil && st.Size() <= quickCheckMax {
+		// A damaged file is neither used nor written. SQLite finds damage
+		// only where it reads; on a small file a full quick check costs
+		// little, on a big one the first damaged page read stops the
+		// command (and 'check' looks at everything).
+		if err := db.QuickCheck(ctx); err != nil {
+			return e.dbFail(cmd, err)
+		}
+	}
+	return fn(ctx, db)
 }
+
+// quickCheckMax is the largest database every command checks first: about
+// 2,000 games, checked in well under 100 ms.
+const quickCheckMax = 24 << 20
 
 // dbFail prints one line for a storage or rule error, in the user's
 // language, and returns its exit status: 2 for bad input, 1 for a refusal

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 )
 
@@ -109,7 +110,7 @@ func runImport(e *env, args []string) int {
 		for _, r := range rep.Refused {
 			where := fmt.Sprintf("%s %d", e.tr("record", "Eintrag"), r.Index+1)
 			if r.ID != "" {
-				where += " (" + r.ID + ")"
+				where += " (" + scoresheet.Short(r.ID, 40) + ")"
 			}
 			if r.Turn >= 0 {
 				where += fmt.Sprintf(", %s %d", e.tr("turn", "Zug"), r.Turn+1)

@@ -1,8 +1,15 @@
 package main
 
 import (
+	"crypto/sha256"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -41,4 +48,198 @@ func TestJudgeAndImportAgreeOnStrictRecords(t *testing.T) {
 	if code, out, errs := wb(t, filepath.Join(t.TempDir(), "i.db"), "import", in); code != 0 || !strings.Contains(out, "1 imported") {
 		t.Fatalf("import of the good record: %d %q %q", code, out, errs)
 	}
+}
+
+// damagedCopy generates a 300-game database and zeroes one page in its
+// middle, as a failing disk would.
+func damagedCopy(t *testing.T) string {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "w.db")
+	if code, _, errs := wb(t, db, "generate", "--games", "300"); code != 0 {
+		t.Fatalf("generate: %s", errs)
+	}
+	f, err := os.OpenFile(db, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ := f.Stat()
+	page := int64(4096)
+	if _, err := f.WriteAt(make([]byte, page), (st.Size()/page/2)*page); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	return db
+}
+
+// Issue 10.5: a damaged file is neither used nor written: every command
+// stops with one clear line, and check says what is wrong.
+func TestDamagedDatabaseStopsEveryCommand(t *testing.T) {
+	db := damagedCopy(t)
+	sum := func() string {
+		b, _ := os.ReadFile(db)
+		return fmt.Sprintf("%x", sha256.Sum256(b))
+	}
+	before := sum()
+	in := writeFile(t, "r.json", goodRecord)
+	for _, args := range [][]string{
+		{"players", "add", "Neu"},
+		{"import", in},
+		{"stats"},
+		{"export"},
+		{"games"},
+	} {
+		code, out, errs := wb(t, db, args...)
+		if code != 3 || !strings.Contains(errs, "damaged") || !strings.Contains(errs, "wuerfelblock check") || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v on a damaged file: exit %d, out %.200q, err %.300q", args, code, out, errs)
+		}
+	}
+	if sum() != before {
+		t.Error("the damaged file was written to")
+	}
+	code, out, errs := wb(t, db, "check")
+	if code != 3 || !strings.Contains(out, "integrity_check") {
+		t.Errorf("check of a damaged file: exit %d %.300q %.300q", code, out, errs)
+	}
+	// check on a sound database says so, and exits 0.
+	good := filepath.Join(t.TempDir(), "g.db")
+	wb(t, good, "generate", "--games", "40")
+	if code, out, errs := wb(t, good, "check"); code != 0 || !strings.Contains(out, "no problems") {
+		t.Errorf("check of a sound file: exit %d %.300q %.300q", code, out, errs)
+	}
+}
+
+// Issue 10.7: a database file that cannot be written can still be read:
+// games, stats, export and players work, and only writing is refused.
+func TestReadOnlyDatabaseCanBeRead(t *testing.T) {
+	if p := os.Getenv("WB_READONLY_DB"); p != "" {
+		readOnlyChecks(t, p)
+		return
+	}
+	for _, dirMode := range []os.FileMode{0o755, 0o777} {
+		dir, err := os.MkdirTemp("", "wb-ro-*")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer os.RemoveAll(dir)
+		db := filepath.Join(dir, "w.db")
+		if code, _, errs := wb(t, db, "generate", "--games", "20"); code != 0 {
+			t.Fatal(errs)
+		}
+		os.Chmod(db, 0o444)
+		os.Chmod(dir, dirMode) // 0755: not even SQLite's WAL index can be made beside it
+		if os.Geteuid() != 0 {
+			readOnlyChecks(t, db)
+			continue
+		}
+		// root writes any file: run the checks as nobody, from a copy of
+		// this test binary that nobody may run.
+		bin := filepath.Join(dir, "cmd.test")
+		data, err := os.ReadFile(os.Args[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(bin, data, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(bin, "-test.run=^TestReadOnlyDatabaseCanBeRead$")
+		cmd.Env = append(os.Environ(), "WB_READONLY_DB="+db, "HOME="+dir)
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("directory %o, as nobody: %v\n%s", dirMode, err, out)
+		}
+	}
+}
+
+func readOnlyChecks(t *testing.T, db string) {
+	before, _ := os.ReadFile(db)
+	for _, args := range [][]string{{"games"}, {"stats"}, {"export"}, {"players"}} {
+		if code, out, errs := wb(t, db, args...); code != 0 || out == "" {
+			t.Errorf("%v on a read-only file: exit %d, %.100q %.300q", args, code, out, errs)
+		}
+	}
+	code, _, errs := wb(t, db, "players", "add", "Neu")
+	if code != 3 || !strings.Contains(errs, "can only be read") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("players add on a read-only file: exit %d, %q", code, errs)
+	}
+	if after, _ := os.ReadFile(db); string(after) != string(before) {
+		t.Error("the read-only file changed")
+	}
+}
+
+// rawControls finds what must never reach a terminal raw: control
+// characters other than newline and tab, and bidi overrides.
+func rawControls(s string) string {
+	for _, r := range s {
+		switch {
+		case r == '\n' || r == '\t':
+		case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 || r == '\u202e' || r == '\u202d' || r == '\u2066' || r == '\u200f':
+			return fmt.Sprintf("%U", r)
+		}
+	}
+	return ""
+}
+
+// Issue 10.8: names and ids from files and other programs never reach the
+// terminal raw, in any output or error.
+func TestNothingRawReachesTheTerminal(t *testing.T) {
+	evil := "Ev\x1b[2J\x1b]52;c;QUFB\x07il\r\u202eA"
+	check := func(what string, outs ...string) {
+		t.Helper()
+		for _, o := range outs {
+			if r := rawControls(o); r != "" {
+				t.Errorf("%s: %s reaches the terminal raw in %q", what, r, o)
+			}
+		}
+	}
+	dir := t.TempDir()
+	db := filepath.Join(dir, "w.db")
+
+	// judge: a turn's player.
+	rec := strings.Replace(goodRecord, `{"player":"Anna"`, `{"player":`+jsonString(evil), 1)
+	in := writeFile(t, "r.json", rec)
+	_, out, errs := wb(t, db, "judge", in)
+	check("judge", out, errs)
+	_, out, errs = wb(t, db, "judge", "--json", in)
+	check("judge --json", out, errs)
+
+	// import: a record's id.
+	idRec := `{"id":` + jsonString("\x1b]0;pwned\x07"+strings.Repeat("x", 5000)) + `,` + goodRecord[1:]
+	in = writeFile(t, "i.json", "["+idRec+"]")
+	_, out, errs = wb(t, db, "import", in)
+	check("import", out, errs)
+	if len(errs) > 400 {
+		t.Errorf("import echoes a 5000-character id whole: %d bytes", len(errs))
+	}
+
+	// players rename echoes the new name as stored.
+	wb(t, db, "players", "add", "Anna")
+	_, out, errs = wb(t, db, "players", "rename", "Anna", "Bo\x1b[31mb")
+	check("players rename", out, errs)
+
+	// A database another program wrote names into.
+	wb(t, db, "import", writeFile(t, "g.json", goodRecord))
+	raw := openRaw(t, db)
+	if _, err := raw.Exec(`UPDATE players SET name = ? WHERE name = 'Ben'`, evil); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	for _, args := range [][]string{{"games"}, {"games", "--json"}, {"players"}, {"players", "--json"}, {"stats"}, {"stats", "--csv"}, {"export"}} {
+		_, out, errs := wb(t, db, args...)
+		check(strings.Join(args, " "), out, errs)
+	}
+}
+
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// openRaw opens a database as another program would.
+func openRaw(t *testing.T, path string) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db
 }

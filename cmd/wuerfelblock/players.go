@@ -49,7 +49,12 @@ func runPlayers(e *env, args []string) int {
 			if err := db.RenamePlayer(ctx, pos[1], pos[2]); err != nil {
 				return e.dbFail("players", err)
 			}
-			fmt.Fprintf(e.stdout, e.tr("Renamed %s to %s; their games go with them.\n", "%s heißt jetzt %s; die Spiele bleiben erhalten.\n"), pos[1], pos[2])
+			// The names as stored: the new one cleaned of what a name cannot hold.
+			oldName, newName := pos[1], pos[2]
+			if clean, err := storage.CleanName(newName); err == nil {
+				newName = clean
+			}
+			fmt.Fprintf(e.stdout, e.tr("Renamed %s to %s; their games go with them.\n", "%s heißt jetzt %s; die Spiele bleiben erhalten.\n"), oldName, newName)
 			return exitOK
 		})
 	case pos[0] == "delete" && len(pos) == 2:

@@ -29,11 +29,7 @@ func rulesFromFlags(id string, opts []string) (*validate.Rules, error) {
 		}
 		values[k] = v
 	}
-	o, err := validate.MakeOptions(info.ID, values)
-	if err != nil {
-		return nil, err
-	}
-	return validate.NewRules(info.ID, o)
+	return validate.ParseRules(id, validate.RawOptionsOf(values))
 }
 
 type scoreKeep struct {

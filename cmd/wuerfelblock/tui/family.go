@@ -440,6 +440,12 @@ func (v *familyView) refreshTurn() {
 		if len(blockers) == 0 {
 			fmt.Fprintf(&b, "[green::bu]%s[-::-] %s\n", v.tr("You may stop (s).", "Du darfst schreiben (s)."),
 				fmt.Sprintf(v.tr("Or throw %s on.", "Oder mit %s weiterwürfeln."), v.diceWith(t.DiceToThrow())))
+			// What the stop would do beyond writing the points (5000).
+			if res, ok := g.StopPreview(); ok {
+				for _, ev := range res.Events {
+					fmt.Fprintf(&b, "[::b]%s %s[::-]\n", v.tr("A stop now:", "Schreiben jetzt:"), v.previewEvent(ev))
+				}
+			}
 		} else {
 			fmt.Fprintf(&b, "[::u]%s[::-]\n", v.tr("Throw on:", "Weiterwürfeln:"))
 			for _, e := range blockers {
@@ -449,6 +455,20 @@ func (v *familyView) refreshTurn() {
 		b.WriteString(v.oddsLine(t))
 	}
 	v.turn.SetText(b.String())
+}
+
+// previewEvent says what a stop now would do, in the conditional.
+func (v *familyView) previewEvent(ev scoresheet.Event) string {
+	p, f := esc(ev.Player), esc(ev.From)
+	switch ev.Kind {
+	case scoresheet.EventTransfer:
+		return fmt.Sprintf(v.tr("%s would pass 5000: the %d points go to %s", "%s wäre über 5000: die %d Punkte gehen an %s"), f, ev.Points, p)
+	case scoresheet.EventLost:
+		return fmt.Sprintf(v.tr("%s would pass 5000 and nobody can take the %d points: they are lost", "%s wäre über 5000 und niemand kann die %d Punkte nehmen: sie verfallen"), p, ev.Points)
+	case scoresheet.EventReset:
+		return fmt.Sprintf(v.tr("%s would have the same score as %s and go back to 0 (from %d)", "%s hätte denselben Stand wie %s und fiele auf 0 (von %d)"), p, f, ev.Points)
+	}
+	return v.describeEvent(ev)
 }
 
 func (v *familyView) helpNote() string {

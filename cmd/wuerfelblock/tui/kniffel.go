@@ -137,11 +137,23 @@ func shortName(name string, w int) string {
 
 func (v *kniffelView) body() tview.Primitive  { return v.layout }
 func (v *kniffelView) game() *scoresheet.Game { return v.p.game() }
-func (v *kniffelView) quick() bool            { return !v.p.ui.prefs.kniffelByThrow }
+
+// quick reports whether the final dice are entered instead of every throw:
+// the table's choice, except in a turn whose throws are being entered one
+// by one (as in a game resumed in the middle of such a turn).
+func (v *kniffelView) quick() bool {
+	t := v.game().KniffelTurn()
+	if _, kept := t.Kept(); t.Throws() > 0 && (kept || v.pending != nil) {
+		return false // quick entry is one entry of the final dice, never kept
+	}
+	return !v.p.ui.prefs.kniffelByThrow
+}
 
 func (v *kniffelView) prompt() string {
 	t := v.game().KniffelTurn()
 	switch {
+	case v.lastThrow():
+		return v.tr("box (a–m, ↑↓, Enter):", "Feld (a–m, ↑↓, Enter):")
 	case v.pending != nil:
 		return v.tr("keep (dice) or box:", "behalten (Würfel) oder Feld:")
 	case v.canScore():
@@ -156,6 +168,8 @@ func (v *kniffelView) prompt() string {
 func (v *kniffelView) keys() []keyHelp {
 	k := []keyHelp{}
 	switch {
+	case v.lastThrow():
+		k = append(k, keyHelp{"a–m/↑↓", v.tr("choose box", "Feld wählen")}, keyHelp{"Enter", v.tr("write it", "eintragen")})
 	case v.pending != nil:
 		k = append(k, keyHelp{"22", v.tr("keep these, throw the rest", "behalten, Rest werfen")},
 			keyHelp{"n", v.tr("keep none", "nichts behalten")},
@@ -171,6 +185,12 @@ func (v *kniffelView) keys() []keyHelp {
 		k = append(k, keyHelp{"t", v.tr("throw by throw ↔ final dice", "Wurf für Wurf ↔ Endwürfel")})
 	}
 	return k
+}
+
+// lastThrow reports whether the pending throw is the turn's last: its
+// dice go in a box, nothing can be kept.
+func (v *kniffelView) lastThrow() bool {
+	return v.pending != nil && v.game().KniffelTurn().ThrowsLeft() <= 1
 }
 
 func (v *kniffelView) canToggle() bool {
@@ -248,6 +268,10 @@ func (v *kniffelView) submit(s string) bool {
 	v.pending = roll
 	v.selectBest()
 	// "Throw 2: 6", never "Throw 6": a single die could be read as the throw's number.
+	if v.lastThrow() {
+		v.p.say(fmt.Sprintf(v.tr("Throw %d: %s. The last throw: choose a box.", "Wurf %d: %s. Der letzte Wurf: Feld wählen."), t.Throws()+1, validate.FormatDice(roll)))
+		return true
+	}
 	v.p.say(fmt.Sprintf(v.tr("Throw %d: %s. Type the dice to keep, or choose a box.", "Wurf %d: %s. Zu behaltende Würfel tippen oder ein Feld wählen."), t.Throws()+1, validate.FormatDice(roll)))
 	return true
 }
@@ -307,7 +331,13 @@ func (v *kniffelView) command(ev *tcell.EventKey) bool {
 		r := ev.Rune()
 		switch {
 		case r >= 'a' && r < 'a'+rune(validate.NumCategories) && v.canScore():
-			v.sel = validate.Category(r - 'a')
+			c := validate.Category(r - 'a')
+			if b := v.game().Boxes(v.game().Seat()); b.Filled[c] {
+				// Say so, and leave the box chosen before as it was.
+				v.p.say(fmt.Sprintf(v.tr("%s is already filled (%d): choose a free box.", "%s ist schon belegt (%d): ein freies Feld wählen."), c.Name(v.lang), b.Value[c]))
+				return true
+			}
+			v.sel = c
 			return true
 		case r == 'n' && v.pending != nil:
 			v.throw(v.pending, []int{})

@@ -88,7 +88,7 @@ func TestKniffelThrowByThrow(t *testing.T) {
 	h.see("Behalten: 6 6", "Wurf 2 (3 Würfel):", "Übernommen: Wurf 6 6 1 2 3, behalten 6 6")
 	h.typ("664/666\n") // throw and keep at once
 	h.typ("12\n")
-	h.see("Wurf 3: 1 2. Zu behaltende Würfel tippen")
+	h.see("Wurf 3: 1 2. Der letzte Wurf: Feld wählen.")
 	h.see("Wurf 3 von 3", "Würfel: 1 2 6 6 6")
 	h.typ("66\n") // nothing can be kept after the third throw
 	h.see("NICHT ÜBERNOMMEN", "kann nichts mehr behalten")

@@ -143,7 +143,8 @@ func (p *play) game() *scoresheet.Game { return p.sg.Game }
 func (p *play) help() ([]keyHelp, *validate.Rules) {
 	keys := append(p.view.keys(),
 		keyHelp{"*", fmt.Sprintf(p.tr("coach: off, odds, advice (now: %s)", "Rat: aus, Chancen, Rat (jetzt: %s)"), p.coachName(p.coach()))},
-		keyHelp{"u / Ctrl-Z", p.tr("take back the last entry (u on an empty input)", "letzten Eintrag zurücknehmen (u bei leerer Eingabe)")},
+		keyHelp{"u / Ctrl-Z", p.tr("take back the throw waiting for its keep, else the last entry (u on an empty input)",
+			"den Wurf zurücknehmen, der auf seine Auswahl wartet, sonst den letzten Eintrag (u bei leerer Eingabe)")},
 		keyHelp{"Esc", p.tr("clear the input / drop a typed throw; on an empty input: leave (asks first)", "Eingabe löschen / getippten Wurf verwerfen; bei leerer Eingabe: Spiel verlassen (mit Rückfrage)")},
 		keyHelp{"q", p.tr("leave the game (asks first; the game is saved)", "Spiel verlassen (mit Rückfrage; das Spiel ist gespeichert)")},
 	)
@@ -387,7 +388,8 @@ func (p *play) reload() bool {
 
 // reloadOnConflict loads the game again when another program (a second
 // device, the command line) changed it meanwhile, so that the table sees
-// the stored state and can enter again; what was typed stays in the input.
+// the stored state and can enter again. What was typed is dropped (and
+// named): it was meant for a state that is gone, maybe another player's turn.
 func (p *play) reloadOnConflict(err error) {
 	var se *storage.Error
 	if !errors.As(err, &se) || se.Code != storage.CodeConflict {
@@ -396,7 +398,17 @@ func (p *play) reloadOnConflict(err error) {
 	msg := "[red::rb]" + p.tr(" NOT TAKEN ", " NICHT ÜBERNOMMEN ") + "[-::-] " +
 		p.tr("The game was changed elsewhere meanwhile and has been loaded again: this is how it stands now.",
 			"Das Spiel wurde inzwischen anderswo geändert und neu geladen: so steht es jetzt.")
+	typed := strings.TrimSpace(p.input.GetText())
+	if d := p.view.typedThrow(); d != nil {
+		typed = strings.ReplaceAll(validate.FormatDice(d), " ", "")
+	}
 	if p.reload() {
+		p.view.cancel()
+		p.input.SetText("")
+		if typed != "" {
+			msg += " " + fmt.Sprintf(p.tr("What was typed (%s) is dropped: type it again if it still holds.",
+				"Das Getippte (%s) ist verworfen: neu eingeben, falls es noch gilt."), esc(typed))
+		}
 		p.message.SetText(msg)
 		p.refresh()
 	}
@@ -444,9 +456,16 @@ func (p *play) turnSummary(res scoresheet.TurnResult) string {
 	return fmt.Sprintf("%s: %d", who, res.Points)
 }
 
-// undo takes back the last stored entry and says what it was.
+// undo takes back a throw typed but not taken yet (at the keep prompt);
+// otherwise the last stored entry, and says what it was.
 func (p *play) undo() {
-	p.view.cancel()
+	if d := p.view.typedThrow(); d != nil {
+		p.view.cancel()
+		p.input.SetText("")
+		p.say(fmt.Sprintf(p.tr("Taken back: the throw %s (it was not stored yet).", "Zurückgenommen: der Wurf %s (er war noch nicht gespeichert)."), validate.FormatDice(d)))
+		p.refresh()
+		return
+	}
 	p.input.SetText("")
 	if p.game().Len() == 0 {
 		p.say(p.tr("Nothing to take back.", "Nichts zurückzunehmen."))

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -178,4 +180,125 @@ func TestStatsChartsSayTheirHouseRules(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Issue 12.5: after the third Kniffel throw only boxes are offered: no
+// invitation to keep dice, in the message, the prompt or the hint line.
+func TestKniffelThirdThrowOffersOnlyBoxes(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('5', "Anna", "Bob")
+	h.typ("t")
+	h.typ("66123\n66\n")
+	h.typ("664/666\n")
+	h.typ("12\n")
+	h.see("Wurf 3 von 3", "Würfel: 1 2 6 6 6")
+	for _, s := range []string{"Zu behaltende Würfel", "behalten, Rest werfen", "behalten (Würfel)"} {
+		h.notSee(s)
+	}
+	h.see("Feld wählen")
+	h.typ("f\n")
+	h.see("Anna: Sechser 18")
+}
+
+// Issue 12.6: a Kniffel game resumed in the middle of a throw-by-throw
+// turn asks for the next throw as such: mode, prompt and "Wurf n von 3".
+func TestKniffelResumeMidTurnThrowByThrow(t *testing.T) {
+	db := openDB(t)
+	h := start(t, db)
+	h.newGame('5', "Anna", "Bob")
+	h.typ("t")
+	h.typ("66123\n66\n")
+	h.typ("664/666\n")
+	h.see("Wurf 3 (2 Würfel):")
+	h.stop()
+
+	h = start(t, db) // a new program: the entry mode is not remembered
+	h.typ("1")
+	h.see("am Zug: Anna")
+	h.see("Eingabe: Wurf für Wurf", "Wurf 3 (2 Würfel):", " von 3", "Behalten: 6 6 6")
+	h.notSee("Endwürfel")
+	h.typ("12\n")
+	h.see("Wurf 3 von 3", "Würfel: 1 2 6 6 6")
+}
+
+// Issue 12.7: the letter of a filled Kniffel box says so, with its value,
+// and the box chosen before stays chosen.
+func TestKniffelFilledBoxLetter(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('5', "Anna", "Bob")
+	h.typ("66612\nf\n")
+	h.see("Anna: Sechser 18")
+	h.typ("12345\nk\n")
+	h.see("Bob: Große Straße 40")
+	h.typ("66666\n")
+	h.see("▸ Kniffel 50")
+	h.typ("f")
+	h.see("Sechser", "schon belegt (18)", "▸ Kniffel 50")
+	h.typ("\n")
+	h.see("Anna: Kniffel 50")
+}
+
+// Issue 12.8: u at the keep prompt takes back the throw just typed, not
+// the previous player's stop; on a turn without a pending throw it takes
+// back the last stored entry.
+func TestUndoAtKeepPromptDropsPendingThrow(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("111234\na")
+	h.see("Zug 1000")
+	h.typ("s")
+	h.see("Anna schreibt 1000", "am Zug: Bob")
+	h.typ("111523\n")
+	h.see("was kommt zur Seite?")
+	h.typ("u")
+	h.notSee("was kommt zur Seite?")
+	h.see("am Zug: Bob")
+	sg := h.stored()
+	if n := sg.Game.Len(); n != 2 {
+		t.Fatalf("stored entries %d after u at the keep prompt, want Anna's throw and stop", n)
+	}
+	totals(t, sg, 1000, 0)
+	// Now the turn is empty: u takes back Anna's stop.
+	h.typ("u")
+	h.see("Zurückgenommen: das Schreiben", "am Zug: Anna")
+}
+
+// Issue 12.9: an entry refused as stale (the game changed in another
+// terminal) leaves no typed dice behind that the next Enter would enter
+// for the next player.
+func TestStaleRefusalClearsInput(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	other := h.stored() // a second terminal: Anna throws and stops there
+	for _, e := range []scoresheet.Entry{entryThrow([]int{1, 1, 1, 2, 3, 4}, []int{1, 1, 1}), entryStop()} {
+		if err := h.db.Append(context.Background(), other, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.typ("111523/1115\n")
+	h.see("NICHT ÜBERNOMMEN", "anderswo geändert", "am Zug: Bob", "111523/1115")
+	_, y := h.find("Wurf (6 Würfel):")
+	if line := strings.Split(h.screen(), "\n")[y]; strings.Contains(line, "111523") {
+		t.Fatalf("the refused dice stay in the input: %q", line)
+	}
+	h.typ("\n")
+	if n := h.stored().Game.Len(); n != 2 {
+		t.Fatalf("stored entries %d, want Anna's throw and stop only", n)
+	}
+}
+
+// Issue 12.10: in 5000 the turn panel says before the stop that it would
+// pass the points on; the stop still takes one key.
+func TestStopPreviewShown5000(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('2', "Ann", "Bob")
+	h.typ("11111\ns")
+	h.see("Ann schreibt 4400")
+	h.typ("66655\ns")
+	h.see("Bob schreibt 700")
+	h.typ("66655\n")
+	h.see("Du darfst schreiben", "Schreiben jetzt: Ann wäre über 5000: die 700", "Punkte gehen an Bob")
+	h.typ("s")
+	h.see("700 Punkte gehen an Bob")
+	totals(t, h.stored(), 4400, 1400)
 }

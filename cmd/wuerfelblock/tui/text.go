@@ -125,8 +125,9 @@ func (t text) errText(err error) string {
 	return esc(storage.Localize(err, t.lang))
 }
 
-// esc makes a player name safe for tview's style tags.
-func esc(s string) string { return tview.Escape(s) }
+// esc makes a player name safe for the terminal (scoresheet.SafeText, as
+// every output of the command line) and for tview's style tags.
+func esc(s string) string { return tview.Escape(scoresheet.SafeText(s)) }
 
 // Styles: state is shown by attributes, so it survives NO_COLOR and light
 // or dark terminals; colour only adds to it.

@@ -146,7 +146,25 @@ func (ui *UI) Run() error {
 	done := make(chan struct{})
 	defer close(done)
 	go ui.watchGames(done)
+	go ui.quickCheck()
 	return ui.app.Run()
+}
+
+// quickCheck runs SQLite's quick check of the database beside the first
+// screen and warns when the file is damaged (the store then refuses every
+// write).
+func (ui *UI) quickCheck() {
+	qc, ok := ui.store.(interface{ QuickCheck(context.Context) error })
+	if !ok {
+		return
+	}
+	err := qc.QuickCheck(context.Background())
+	if storage.ErrorCode(err) != storage.CodeDamaged {
+		return
+	}
+	ui.app.QueueUpdateDraw(func() {
+		ui.ask(ui.errText(err), []string{"OK"}, func(int) {})
+	})
 }
 
 // watchGames asks, every ui.watch, whether the game on screen was changed
