@@ -12,10 +12,10 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
-// reviewValuers are the solvers the stored reviews come from. They are
+// ReviewValuers are the solvers the stored reviews come from. They are
 // exact and deterministic, so a review does not depend on the device that
-// computed it (tests swap in tables kept in memory).
-var reviewValuers = review.Solvers
+// computed it (tests swap in tables kept in memory; nothing else should).
+var ReviewValuers = review.Solvers
 
 // ReviewProgress, when set (before Open), is told how far migration 015 has
 // come reviewing the finished games already stored: done of total. The
@@ -35,7 +35,7 @@ func writeReview(ctx context.Context, tx *sql.Tx, row int64, players []int64, op
 	if !stored(g.Rules.Game) {
 		return nil
 	}
-	rv, err := review.OfGame(g, reviewValuers())
+	rv, err := review.OfGame(g, ReviewValuers())
 	if err != nil {
 		return nil
 	}
@@ -150,7 +150,7 @@ func reviewAllGames(ctx context.Context, tx *sql.Tx) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			v := reviewValuers()
+			v := ReviewValuers()
 			for j := range next {
 				if rules, err := rulesOf(j.game, j.options); err == nil {
 					if rv, err := review.Of(rules, j.names, j.entries, v); err == nil && rv.Finished {

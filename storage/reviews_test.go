@@ -17,7 +17,7 @@ import (
 func init() {
 	// The tests keep the Kniffel tables in memory, not in the user's cache.
 	mem := kniffel.NewCache("")
-	reviewValuers = func() review.Valuers { return review.SolversWith(mem) }
+	ReviewValuers = func() review.Valuers { return review.SolversWith(mem) }
 }
 
 type reviewRow struct {
@@ -67,7 +67,7 @@ func checkReviews(t testing.TB, db *DB) int {
 			}
 			continue
 		}
-		rv, err := review.OfGame(sg.Game, reviewValuers())
+		rv, err := review.OfGame(sg.Game, ReviewValuers())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -279,7 +279,7 @@ func TestReviewStatistics(t *testing.T) {
 		if !stored(gm.Game.Rules.Game) || !gm.Game.Finished() {
 			continue
 		}
-		rv, err := review.OfGame(gm.Game, reviewValuers())
+		rv, err := review.OfGame(gm.Game, ReviewValuers())
 		if err != nil {
 			t.Fatal(err)
 		}

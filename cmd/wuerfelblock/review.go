@@ -1,11 +1,13 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -177,4 +179,47 @@ func (e *env) reviewProgress() func(done, total int) {
 		fmt.Fprintf(e.stderr, e.tr("Reviewing the stored games for skill and luck (once): %d of %d\n",
 			"Die gespeicherten Spiele werden auf Können und Glück ausgewertet (einmalig): %d von %d\n"), done, total)
 	}
+}
+
+// byPlay is a game's "by play" leaderboard from the statistics: the
+// players with at least storage.ByPlayMinGames reviewed games, the least
+// loss per decision first (as storage.DB.ByPlay ranks them).
+func byPlay(ps []storage.PlayerStats, game string) []storage.ByPlayRow {
+	var out []storage.ByPlayRow
+	for _, p := range ps {
+		if g := p.Games[game]; g != nil && g.Review != nil && g.Review.Games >= storage.ByPlayMinGames {
+			out = append(out, storage.ByPlayRow{Name: p.Name, ReviewFigures: *g.Review})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b storage.ByPlayRow) int { return cmp.Compare(a.LossPerDecision, b.LossPerDecision) })
+	return out
+}
+
+// byPlayAll is every game's "by play" leaderboard (games without one left out).
+func byPlayAll(ps []storage.PlayerStats) map[string][]storage.ByPlayRow {
+	out := map[string][]storage.ByPlayRow{}
+	for _, id := range gameIDs() {
+		if rows := byPlay(ps, id); len(rows) > 0 {
+			out[id] = rows
+		}
+	}
+	return out
+}
+
+// printByPlay prints a game's "by play" leaderboard under its leaderboard.
+func printByPlay(e *env, ps []storage.PlayerStats, game string) {
+	rows := byPlay(ps, game)
+	if len(rows) == 0 {
+		return
+	}
+	fmt.Fprintf(e.stdout, e.tr("By play (review, at least %d games; least loss per decision first)\n",
+		"Nach Spielstärke (Auswertung, ab %d Spielen; wenigster Verlust je Entscheidung zuerst)\n"), storage.ByPlayMinGames)
+	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(w, e.tr("#\tplayer\tgames\tloss/decision\tloss/game\tluck/game\t",
+		"#\tSpieler\tSpiele\tVerlust/Entsch.\tVerlust/Spiel\tGlück/Spiel\t"))
+	for i, r := range rows {
+		fmt.Fprintf(w, "%d\t%s\t%d\t%s\t%s\t%s\t\n", i+1, scoresheet.SafeText(r.Name), r.Games,
+			review.Number(r.LossPerDecision, e.lang), review.Number(r.LossPerGame, e.lang), review.Number(r.LuckPerGame, e.lang))
+	}
+	w.Flush()
 }

@@ -21,6 +21,7 @@ func init() {
 	// The tests keep the Kniffel tables in memory, not in the user's cache.
 	mem := kniffel.NewCache("")
 	reviewValuers = func() review.Valuers { return review.SolversWith(mem) }
+	storage.ReviewValuers = reviewValuers
 }
 
 // mistakeRecord: Anna keeps a lone 5 of 1 1 1 5 2 (the ones are best),
@@ -230,5 +231,61 @@ func TestReviewProgress(t *testing.T) {
 	small(300, 300)
 	if errb.Len() != 0 {
 		t.Errorf("small history: %q", errb.String())
+	}
+}
+
+// TestStatsCarryReviews: stats --json, --csv and the tables carry the
+// review figures and the "by play" leaderboard.
+func TestStatsCarryReviews(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "h.db")
+	if code, _, errs := wb(t, db, "generate", "--games", "60", "--seed", "4", "--players", "4"); code != 0 {
+		t.Fatalf("generate: %d %q", code, errs)
+	}
+	code, out, _ := wb(t, db, "stats", "--json")
+	var got struct {
+		Players []storage.PlayerStats          `json:"players"`
+		ByPlay  map[string][]storage.ByPlayRow `json:"by_play"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil {
+		t.Fatalf("stats --json: %d %v", code, err)
+	}
+	if len(got.ByPlay["kniffel"]) == 0 || len(got.ByPlay["5050"]) == 0 {
+		t.Fatalf("by play: %+v", got.ByPlay)
+	}
+	for game, rows := range got.ByPlay {
+		for i, r := range rows {
+			if r.Games < storage.ByPlayMinGames || i > 0 && rows[i-1].LossPerDecision > r.LossPerDecision {
+				t.Errorf("%s: %+v", game, rows)
+			}
+			for _, p := range got.Players {
+				if p.Name == r.Name && (p.Games[game].Review == nil || p.Games[game].Review.Games != r.Games) {
+					t.Errorf("%s %s: leaderboard %+v, figures %+v", game, r.Name, r, p.Games[game].Review)
+				}
+			}
+		}
+	}
+	code, out, _ = wb(t, db, "stats", "--csv")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || !strings.HasSuffix(lines[0], "reviewed_games,review_decisions,loss_per_game,loss_per_decision,luck_per_game") {
+		t.Fatalf("csv header: %q", lines[0])
+	}
+	filled := 0
+	for _, l := range lines[1:] {
+		f := strings.Split(l, ",")
+		if f[len(f)-5] != "" {
+			filled++
+		}
+	}
+	if filled == 0 {
+		t.Errorf("no csv row with review figures:\n%s", out)
+	}
+	code, out, _ = wb(t, db, "--lang", "de", "stats")
+	if code != 0 || !strings.Contains(out, "Nach Spielstärke") || !strings.Contains(out, "Verlust/Entsch.") {
+		t.Errorf("German leaderboard:\n%s", out)
+	}
+	name := got.ByPlay["kniffel"][0].Name
+	code, out, _ = wb(t, db, "--lang", "en", "stats", "--player", name, "--game", "kniffel")
+	if code != 0 || !strings.Contains(out, "loss per decision, luck per game") {
+		t.Errorf("player page:\n%s", out)
 	}
 }
