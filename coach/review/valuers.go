@@ -77,3 +77,15 @@ type KniffelBox struct {
 	Category validate.Category
 	Value    float64
 }
+
+// Warm builds the solver tables a review of a game under r will need, so
+// that the review at the game's end does not wait for them (call it in the
+// background when a game starts).
+func (v Valuers) Warm(r *validate.Rules) {
+	switch {
+	case r.Game == validate.GameKniffel && v.Kniffel != nil:
+		v.Kniffel.GameValue(r)
+	case isFamily(r.Game) && v.Family != nil:
+		v.Family.Start(r, validate.TurnContext{Entered: true})
+	}
+}
