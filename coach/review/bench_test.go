@@ -1,6 +1,8 @@
 package review
 
 import (
+	"runtime"
+	"sync"
 	"testing"
 
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
@@ -43,4 +45,48 @@ func BenchmarkReviewGame(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkReviewHistory reviews a generated history of 2,000 games (every
+// game, the realistic mix) on all cores, as migration 015 does; it reports
+// the time 20,000 such games take.
+func BenchmarkReviewHistory(b *testing.B) {
+	games, err := generate.All(generate.Config{Games: 2000, Seed: 6})
+	if err != nil {
+		b.Fatal(err)
+	}
+	v := testValuers(b)
+	for _, gm := range games { // build every table first
+		if _, err := OfGame(gm.Game, v); err != nil {
+			b.Fatal(err)
+		}
+	}
+	workers := runtime.GOMAXPROCS(0)
+	cpu0 := cpuTime()
+	b.ResetTimer()
+	for b.Loop() {
+		next := make(chan *scoresheet.Game)
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for g := range next {
+					if _, err := OfGame(g, v); err != nil {
+						b.Error(err)
+					}
+				}
+			}()
+		}
+		for _, gm := range games {
+			next <- gm.Game
+		}
+		close(next)
+		wg.Wait()
+	}
+	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N)*10, "s/20000games")
+	// The CPU time the process spent: on a machine shared with other work
+	// the wall time says little; CPU time / cores is what 2 free cores take.
+	b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N)*10, "cpu-s/20000games")
+	b.ReportMetric(float64(workers), "workers")
 }
