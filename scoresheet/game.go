@@ -224,9 +224,9 @@ func (g *Game) DreissigTurn() *validate.DreissigTurn {
 
 // ThrowSteps are the throws of the current turn of the Zehntausend family
 // as the engine took them: void, bust, or the dice set aside (also where
-// the game chose them). Empty in other games.
+// the game chose them). Empty in other games and after the game's last turn.
 func (g *Game) ThrowSteps() []ThrowStep {
-	if t, ok := g.turn.(*famTurn); ok {
+	if t, ok := g.turn.(*famTurn); ok && !t.over() {
 		return slices.Clone(t.steps)
 	}
 	return nil

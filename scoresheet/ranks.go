@@ -64,3 +64,29 @@ func (g *Game) RematchOrder() []string {
 	}
 	return players
 }
+
+// Rounds is the fixed number of rounds of the game, 0 when it has none.
+func (g *Game) Rounds() int { return g.Rules.Variant().FixedRounds() }
+
+// LastRound reports whether the round being played is the game's last one
+// (the target was reached, or the last of a fixed number of rounds).
+func (g *Game) LastRound() bool {
+	n := g.Rounds()
+	return g.finalRound || n > 0 && g.Round() == n
+}
+
+// TieBrokenBySeat reports whether the game ended in a tie for the win that
+// the turn order decided: the winner sits earlier than a player with the
+// same total (5050).
+func (g *Game) TieBrokenBySeat() bool {
+	if !g.finished || !g.Rules.EarlierSeatWinsTies() || len(g.winners) != 1 {
+		return false
+	}
+	w := g.winners[0]
+	for seat, t := range g.totals {
+		if seat != w && t == g.totals[w] {
+			return true
+		}
+	}
+	return false
+}

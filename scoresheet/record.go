@@ -118,12 +118,24 @@ func (b both) Text(l validate.Lang) string {
 	return b[0]
 }
 
+// The limits of a record: far beyond any game played at a table, and low
+// enough that a record is read and judged in little memory.
+const (
+	MaxRecordBytes = 16 << 20 // the JSON text of one record
+	MaxTurns       = 10000    // turns of one record
+	MaxThrows      = 1000     // throws (and attack throws) of one turn
+)
+
 // DecodeRecord reads one record, refusing unknown fields, trailing data and
-// pips that are not whole numbers from 1 to 6.
+// pips that are not whole numbers from 1 to 6, and records over the limits.
 func DecodeRecord(r io.Reader) (Record, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, MaxRecordBytes+1))
 	if err != nil {
 		return Record{}, inputErr("cannot read the record: %v", "der Spielbericht lässt sich nicht lesen: %v", err)
+	}
+	if len(data) > MaxRecordBytes {
+		return Record{}, inputErr("the record is larger than %d MiB; no game needs that much (a record holds at most %d turns)",
+			"der Spielbericht ist größer als %d MiB; kein Spiel braucht so viel (ein Bericht hat höchstens %d Züge)", MaxRecordBytes>>20, MaxTurns)
 	}
 	return ParseRecord(data)
 }
@@ -200,7 +212,16 @@ func (rec *Record) checkShape() error {
 	if err := CheckPlayers(rec.Players); err != nil {
 		return &InputError{Err: err}
 	}
+	if len(rec.Turns) > MaxTurns {
+		return inputErr("a record holds at most %d turns, this one %d", "ein Spielbericht hat höchstens %d Züge, dieser %d", MaxTurns, len(rec.Turns))
+	}
+	if len(rec.Game) > 40 {
+		return inputErr("not a game record: unknown game \"%s\"", "kein Spielbericht: unbekanntes Spiel \"%s\"", Short(rec.Game, 40))
+	}
 	for i, t := range rec.Turns {
+		if len(t.Throws)+len(t.Attack) > MaxThrows {
+			return inputErr("turn %d: a turn holds at most %d throws", "Zug %d: ein Zug hat höchstens %d Würfe", i, MaxThrows)
+		}
 		if t.Player == "" {
 			return inputErr("turn %d: the field \"player\" is missing", "Zug %d: das Feld \"player\" fehlt", i)
 		}

@@ -164,3 +164,25 @@ func (g *Game) end(earliestSeat bool) {
 		}
 	}
 }
+
+// UpperBonusReachable reports whether the upper boxes still free can bring
+// the upper sum to the bonus (five of their face each at best).
+func UpperBonusReachable(b validate.KniffelBoxes) bool {
+	best := UpperSum(b)
+	for c := validate.Einser; c <= validate.Sechser; c++ {
+		if !b.Filled[c] {
+			best += 5 * (int(c-validate.Einser) + 1)
+		}
+	}
+	return best >= UpperBonusAt
+}
+
+// Busted reports whether the turn ended with a throw that scored nothing:
+// a bust, also under nix (which pays for it). Statistics count both.
+func (t TurnResult) Busted() bool { return t.End == validate.Bust || t.End == validate.NixEnd }
+
+// Attacked reports whether the turn attacked the Vordermann (Dreißig tot:
+// over 30), whether or not the attack took anything.
+func (t TurnResult) Attacked() bool {
+	return slices.ContainsFunc(t.Events, func(e Event) bool { return e.Kind == EventAttack })
+}

@@ -246,7 +246,7 @@ func (k *dreissigTurn) missing() validate.Phrase {
 
 func (k *dreissigTurn) finishedWhy(res TurnResult, e Entry) (validate.Phrase, error) {
 	if res.Attack > 0 || slices.ContainsFunc(res.Events, func(ev Event) bool { return ev.Kind == EventAttack }) {
-		return "", &validate.Error{Code: validate.CodeAttackOver, Args: []any{res.Points - 30}}
+		return "", &validate.Error{Code: validate.CodeAttackOver, Args: []any{validate.DreissigResult(res.Points).Target}}
 	}
 	if e.Kind == EntryAttack {
 		return "", &validate.Error{Code: validate.CodeAttackNotDue, Args: []any{res.Points}}
@@ -257,10 +257,10 @@ func (k *dreissigTurn) finishedWhy(res TurnResult, e Entry) (validate.Phrase, er
 func (k *dreissigTurn) finish(g *Game, res *TurnResult) {
 	t, s := k.t, g.seat
 	res.End, res.Throws, res.Points = validate.Finished, t.Throws()+t.Attacks(), t.Sum()
-	switch {
-	case t.Sum() < 30:
-		g.totals[s] -= 30 - t.Sum()
-	case t.Sum() > 30:
+	switch out := validate.DreissigResult(t.Sum()); {
+	case out.Cost > 0:
+		g.totals[s] -= out.Cost
+	case out.Target > 0:
 		v := g.Vordermann()
 		res.Attack = t.Taken()
 		g.totals[v] -= t.Taken()

@@ -16,7 +16,10 @@ import (
 //
 //	go test -run '^$' -bench AppendVsBareInsert ./storage/
 func BenchmarkAppendVsBareInsert(b *testing.B) {
-	db := openTest(b)
+	appendVsBare(b, openTest(b))
+}
+
+func appendVsBare(b *testing.B, db *DB) {
 	if _, err := db.sql.Exec(`CREATE TABLE bare (game_id INTEGER NOT NULL, n INTEGER NOT NULL, kind TEXT NOT NULL, roll TEXT, keep TEXT,
 		fives INTEGER NOT NULL DEFAULT 0, category TEXT, PRIMARY KEY (game_id, n)) WITHOUT ROWID`); err != nil {
 		b.Fatal(err)

@@ -40,6 +40,9 @@ type DB struct {
 
 	mu    sync.Mutex
 	stmts map[string]*sql.Stmt // prepared once, for the statements of every entry and import
+	// standings keeps the replayed standing of games that are not over, by
+	// games.id, for lists asked for again and again (the home screen).
+	standings map[int64]standing
 
 	// damaged is set once SQLite reported the file damaged: nothing more
 	// is written to it.

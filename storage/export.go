@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"database/sql"
@@ -37,58 +38,122 @@ func (r ExportRecord) Err() error { return r.bad }
 // Export returns the given games (nil: every game, oldest first) as records.
 // Exporting every game leaves out games whose entries these rules no longer
 // replay, and then returns the others together with a CodeSomeBroken error.
+// It holds every record in memory: ExportTo streams.
 func (db *DB) Export(ctx context.Context, ids []string) ([]ExportRecord, error) {
 	var out []ExportRecord
+	_, err := db.ExportEach(ctx, ids, func(r ExportRecord) error {
+		out = append(out, r)
+		return nil
+	})
+	if err != nil && ErrorCode(err) != CodeSomeBroken {
+		return nil, err
+	}
+	return out, err
+}
+
+// ExportTo writes the given games (nil: every game, oldest first) to w as
+// export does (ExportWriter), one game at a time: memory does not grow with
+// the number of games. It returns how many games it wrote; see Export for
+// the games it leaves out.
+func (db *DB) ExportTo(ctx context.Context, ids []string, w io.Writer) (int, error) {
+	x := NewExportWriter(w)
+	n, err := db.ExportEach(ctx, ids, x.Write)
+	if err != nil && ErrorCode(err) != CodeSomeBroken {
+		return n, err
+	}
+	if cerr := x.Close(); cerr != nil {
+		return n, cerr
+	}
+	return n, err
+}
+
+// ExportEach hands the given games (nil: every game, oldest first) to fn
+// one at a time, all read in one transaction (a consistent copy while
+// others write).
+func (db *DB) ExportEach(ctx context.Context, ids []string, fn func(ExportRecord) error) (int, error) {
 	var partial error
-	all := ids == nil
+	n := 0
 	err := db.view(ctx, func(tx *sql.Tx) error {
-		if ids == nil {
-			rows, err := tx.QueryContext(ctx, `SELECT uuid FROM games ORDER BY started, uuid`)
+		n, partial = 0, nil
+		var broken []error
+		one := func(id string, all bool) error {
+			sg, err := loadGame(ctx, tx, id)
+			if all && ErrorCode(err) == CodeReplay {
+				// One game the rules no longer accept must not keep all the
+				// others from being saved.
+				broken = append(broken, err)
+				return nil
+			}
 			if err != nil {
 				return err
 			}
+			if err := fn(exportOf(sg)); err != nil {
+				return errWrite{err}
+			}
+			n++
+			return nil
+		}
+		if ids != nil {
+			for _, id := range ids {
+				uid, err := NormalizeID(id)
+				if err != nil {
+					return err
+				}
+				if err := one(uid, false); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		// Every game, a page of ids at a time.
+		var lastStarted int64 = -1 << 62
+		lastID := ""
+		for {
+			rows, err := tx.QueryContext(ctx, `SELECT uuid, started FROM games WHERE (started, uuid) > (?, ?) ORDER BY started, uuid LIMIT 500`, lastStarted, lastID)
+			if err != nil {
+				return err
+			}
+			var page []string
 			for rows.Next() {
-				var id string
-				if err := rows.Scan(&id); err != nil {
+				if err := rows.Scan(&lastID, &lastStarted); err != nil {
 					rows.Close()
 					return err
 				}
-				ids = append(ids, id)
+				page = append(page, lastID)
 			}
 			rows.Close()
 			if err := rows.Err(); err != nil {
 				return err
 			}
-		}
-		out = make([]ExportRecord, 0, len(ids))
-		var broken []error
-		for _, id := range ids {
-			uid, err := NormalizeID(id)
-			if err != nil {
-				return err
+			for _, id := range page {
+				if err := one(id, true); err != nil {
+					return err
+				}
 			}
-			sg, err := loadGame(ctx, tx, uid)
-			if all && ErrorCode(err) == CodeReplay {
-				// One game the rules no longer accept must not keep all the
-				// others from being saved.
-				broken = append(broken, err)
-				continue
+			if len(page) < 500 {
+				break
 			}
-			if err != nil {
-				return err
-			}
-			out = append(out, exportOf(sg))
 		}
 		if len(broken) > 0 {
 			partial = newErr(CodeSomeBroken, broken[0], len(broken), broken[0])
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, err
+	var we errWrite
+	if errors.As(err, &we) {
+		return n, we.err
 	}
-	return out, partial
+	if err != nil {
+		return n, err
+	}
+	return n, partial
 }
+
+// errWrite carries an error of the export's writer through the database's
+// error handling unchanged.
+type errWrite struct{ err error }
+
+func (e errWrite) Error() string { return e.err.Error() }
 
 func exportOf(sg *StoredGame) ExportRecord {
 	r := ExportRecord{ID: sg.ID, Status: sg.Status, Started: sg.Started.UTC(), Record: sg.Game.Record()}
@@ -99,33 +164,160 @@ func exportOf(sg *StoredGame) ExportRecord {
 }
 
 // DecodeExport reads what export wrote: a JSON array of records, each with
-// or without id, status and times (a single record object is taken too).
-// Input that is not such JSON at all is an error (*scoresheet.InputError); an
-// element that is not a record comes back with its Err set, for Import to
-// refuse.
+// or without id, status and times (a single record object, or one record
+// per line, is taken too). Input that is not such JSON at all is an error
+// (*scoresheet.InputError); an element that is not a record comes back with
+// its Err set, for Import to refuse. It reads everything into memory: for
+// files of any size use ExportReader.
 func DecodeExport(data []byte) ([]ExportRecord, error) {
-	data = bytes.TrimSpace(data)
-	var elems []json.RawMessage
-	switch {
-	case len(data) == 0:
-		return nil, scoresheet.NewInputError("no records: the input is empty", "keine Spielberichte: die Eingabe ist leer")
-	case data[0] == '{':
-		elems = []json.RawMessage{data}
-	case data[0] == '[':
-		if err := json.Unmarshal(data, &elems); err != nil {
-			return nil, scoresheet.NewInputError("not a JSON array of game records: %v", "keine JSON-Liste von Spielberichten: %v", err)
+	x := NewExportReader(bytes.NewReader(data))
+	var out []ExportRecord
+	for {
+		r, err := x.Next()
+		if err == io.EOF {
+			return out, nil
 		}
-	default:
-		return nil, scoresheet.NewInputError("not a JSON array of game records", "keine JSON-Liste von Spielberichten")
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
 	}
-	if !json.Valid(data) {
-		return nil, scoresheet.NewInputError("not valid JSON", "kein gültiges JSON")
+}
+
+// ExportReader reads an export record by record, in memory that does not
+// grow with the number of records: a JSON array of records (what export
+// writes), a single record, or one record per line (JSON Lines).
+type ExportReader struct {
+	in    *bufio.Reader
+	count *countingReader
+	dec   *json.Decoder
+	array bool
+	n     int // records read
+	done  bool
+}
+
+// NewExportReader reads from r.
+func NewExportReader(r io.Reader) *ExportReader {
+	c := &countingReader{r: r, limit: -1}
+	return &ExportReader{count: c, in: bufio.NewReaderSize(c, 64<<10)}
+}
+
+// Records is how many records Next returned.
+func (x *ExportReader) Records() int { return x.n }
+
+// Next returns the next record, or io.EOF after the last. An element that
+// is not a record comes back with its Err set; input that is no JSON
+// records at all (or that breaks off, or a record larger than
+// scoresheet.MaxRecordBytes) is an *scoresheet.InputError, which ends the
+// reading.
+func (x *ExportReader) Next() (ExportRecord, error) {
+	if x.done {
+		return ExportRecord{}, io.EOF
 	}
-	out := make([]ExportRecord, len(elems))
-	for i, el := range elems {
-		out[i] = decodeOne(el)
+	if x.dec == nil {
+		if err := x.start(); err != nil {
+			x.done = true
+			return ExportRecord{}, err
+		}
 	}
-	return out, nil
+	if !x.dec.More() {
+		x.done = true
+		if x.array {
+			if _, err := x.dec.Token(); err != nil { // the closing ]
+				return ExportRecord{}, x.broken(err)
+			}
+		}
+		if _, err := x.dec.Token(); err != io.EOF {
+			return ExportRecord{}, scoresheet.NewInputError("more data after the records", "nach den Spielberichten folgen weitere Daten")
+		}
+		return ExportRecord{}, io.EOF
+	}
+	// The element may take MaxRecordBytes beyond what the decoder has read.
+	x.count.limit = x.count.n + scoresheet.MaxRecordBytes + 128<<10
+	var raw json.RawMessage
+	err := x.dec.Decode(&raw)
+	x.count.limit = -1
+	if err != nil {
+		x.done = true
+		return ExportRecord{}, x.broken(err)
+	}
+	x.n++
+	if len(raw) > scoresheet.MaxRecordBytes {
+		x.done = true
+		return ExportRecord{}, x.tooLarge()
+	}
+	return decodeOne(raw), nil
+}
+
+// start finds out what the input is: a list, or records one after another.
+func (x *ExportReader) start() error {
+	for {
+		b, err := x.in.ReadByte()
+		if err == io.EOF {
+			return scoresheet.NewInputError("no records: the input is empty", "keine Spielberichte: die Eingabe ist leer")
+		}
+		if err != nil {
+			return scoresheet.NewInputError("cannot read the records: %v", "die Spielberichte lassen sich nicht lesen: %v", err)
+		}
+		switch b {
+		case ' ', '\t', '\r', '\n':
+			continue
+		case '[', '{':
+			x.in.UnreadByte()
+			x.dec = json.NewDecoder(x.in)
+			if b == '[' {
+				x.array = true
+				if _, err := x.dec.Token(); err != nil {
+					return x.broken(err)
+				}
+			}
+			return nil
+		case 0xef: // a UTF-8 byte order mark
+			if c, _ := x.in.Peek(2); bytes.Equal(c, []byte{0xbb, 0xbf}) {
+				x.in.Discard(2)
+				continue
+			}
+		}
+		return scoresheet.NewInputError("not a JSON array of game records", "keine JSON-Liste von Spielberichten")
+	}
+}
+
+// broken says where the input stopped being JSON records.
+func (x *ExportReader) broken(err error) error {
+	if errors.Is(err, errTooLarge) {
+		return x.tooLarge()
+	}
+	return scoresheet.NewInputError("record %d: not valid JSON (%v); the records before it were read",
+		"Bericht %d: kein gültiges JSON (%v); die Berichte davor wurden gelesen", x.n+1, err)
+}
+
+func (x *ExportReader) tooLarge() error {
+	return scoresheet.NewInputError("record %d is larger than %d MiB; no game needs that much (a record holds at most %d turns)",
+		"Bericht %d ist größer als %d MiB; kein Spiel braucht so viel (ein Bericht hat höchstens %d Züge)",
+		x.n+1, scoresheet.MaxRecordBytes>>20, scoresheet.MaxTurns)
+}
+
+var errTooLarge = errors.New("record too large")
+
+// countingReader counts what was read and stops at limit (-1: none).
+type countingReader struct {
+	r     io.Reader
+	n     int64
+	limit int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	if c.limit >= 0 {
+		if c.n >= c.limit {
+			return 0, errTooLarge
+		}
+		if rest := c.limit - c.n; int64(len(p)) > rest {
+			p = p[:rest]
+		}
+	}
+	k, err := c.r.Read(p)
+	c.n += int64(k)
+	return k, err
 }
 
 // decodeOne takes id, status and times off one element and reads the rest
@@ -518,22 +710,53 @@ func (db *DB) importGame(ctx context.Context, tx *sql.Tx, id string, r ExportRec
 // EncodeExport writes records as export does: a JSON array with one record
 // per line, so that exports are easy to read, diff and merge.
 func EncodeExport(recs []ExportRecord) ([]byte, error) {
-	if len(recs) == 0 {
-		return []byte("[]\n"), nil
-	}
 	var buf bytes.Buffer
-	buf.WriteString("[\n")
-	for i, r := range recs {
-		b, err := json.Marshal(r)
-		if err != nil {
+	x := NewExportWriter(&buf)
+	for _, r := range recs {
+		if err := x.Write(r); err != nil {
 			return nil, err
 		}
-		buf.Write(b)
-		if i < len(recs)-1 {
-			buf.WriteByte(',')
-		}
-		buf.WriteByte('\n')
 	}
-	buf.WriteString("]\n")
+	if err := x.Close(); err != nil {
+		return nil, err
+	}
 	return buf.Bytes(), nil
+}
+
+// ExportWriter writes records as export does, one at a time: a JSON array
+// with one record per line.
+type ExportWriter struct {
+	w *bufio.Writer
+	n int
+}
+
+// NewExportWriter writes to w; Close ends the array.
+func NewExportWriter(w io.Writer) *ExportWriter {
+	return &ExportWriter{w: bufio.NewWriterSize(w, 64<<10)}
+}
+
+// Write writes one record.
+func (x *ExportWriter) Write(r ExportRecord) error {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	if x.n == 0 {
+		x.w.WriteString("[\n")
+	} else {
+		x.w.WriteString(",\n")
+	}
+	x.n++
+	_, err = x.w.Write(b)
+	return err
+}
+
+// Close ends the array and flushes it (it does not close the writer).
+func (x *ExportWriter) Close() error {
+	if x.n == 0 {
+		x.w.WriteString("[]\n")
+	} else {
+		x.w.WriteString("\n]\n")
+	}
+	return x.w.Flush()
 }

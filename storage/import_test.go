@@ -1,7 +1,9 @@
 package storage
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -143,4 +145,90 @@ func TestImportKnownIDMustBeTheSameGame(t *testing.T) {
 		t.Errorf("after the continuation: %d entries, %s, ended %v", again.Game.Len(), again.Status, again.Ended)
 	}
 	checkSummaries(t, db)
+}
+
+// Issue 10.10: rules are built once per distinct rule set.
+func TestRulesAreCached(t *testing.T) {
+	a, err := rulesOf("zehntausend", `{"ziel":2000}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := rulesOf("zehntausend", `{"ziel":2000}`)
+	c, _ := rulesOf("zehntausend", `{}`)
+	if a != b || a == c {
+		t.Errorf("rulesOf: the same set gave %p and %p, another %p", a, b, c)
+	}
+}
+
+// Issue 10.11: the running-games query of the home screen uses the status
+// index instead of scanning every game.
+func TestGamesByStatusUsesTheIndex(t *testing.T) {
+	db := openTest(t)
+	fill(t, db, 9, 30)
+	db.sql.Exec(`ANALYZE`)
+	q, args := gamesQuery(GameFilter{Status: Running, Limit: 10})
+	rows, err := db.sql.Query(`EXPLAIN QUERY PLAN `+q, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var plan []string
+	for rows.Next() {
+		var id, parent, notused int
+		var detail string
+		rows.Scan(&id, &parent, &notused, &detail)
+		plan = append(plan, detail)
+	}
+	if p := strings.Join(plan, "; "); !strings.Contains(p, "games_status") || strings.Contains(p, "SCAN g ") && !strings.Contains(p, "SEARCH g") {
+		t.Errorf("plan: %s", p)
+	}
+	all, _ := db.Games(ctx, GameFilter{})
+	running, _ := db.Games(ctx, GameFilter{Status: Running})
+	n := 0
+	for _, g := range all {
+		if g.Status == Running {
+			n++
+		}
+	}
+	if len(running) != n || n == 0 {
+		t.Errorf("%d running games listed, %d among all", len(running), n)
+	}
+}
+
+// failingWriter takes limit bytes and then fails.
+type failingWriter struct{ limit, n int }
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if w.n+len(p) > w.limit {
+		return 0, errors.New("disk full")
+	}
+	w.n += len(p)
+	return len(p), nil
+}
+
+// Issue 10.12: export streams game by game: what a reader of the stream
+// sees comes while the games are read, and a writer's error stops it.
+func TestExportStreams(t *testing.T) {
+	db := openTest(t)
+	fill(t, db, 11, 60)
+	var all bytes.Buffer
+	n, err := db.ExportTo(ctx, nil, &all)
+	if err != nil || n != 60 {
+		t.Fatalf("ExportTo: %d, %v", n, err)
+	}
+	recs, err := db.Export(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := EncodeExport(recs)
+	if !bytes.Equal(all.Bytes(), want) {
+		t.Error("ExportTo writes other bytes than EncodeExport")
+	}
+	// A writer that fails after 100 kB: the export stops there, having read
+	// only the games it could write (the buffer holds 64 kB).
+	w := &failingWriter{limit: 100 << 10}
+	n, err = db.ExportTo(ctx, nil, w)
+	if err == nil || !strings.Contains(err.Error(), "disk full") || n >= 60 {
+		t.Errorf("a failing writer: %d games, %v", n, err)
+	}
 }

@@ -237,7 +237,7 @@ func (c *collector) results(ctx context.Context, tx *sql.Tx, pid int64, game str
 			fg.AvgTotal = float64(total) / float64(fg.Played)
 		}
 		fg.BestTotal = int(high)
-		if k.game == string(validate.GameRueckwaerts) {
+		if validate.VariantOf(validate.GameID(k.game)).LowerWins {
 			fg.BestTotal = int(low)
 		}
 		if old := c.sets[k]; old != nil { // turn figures came first: keep them
@@ -316,10 +316,11 @@ func (c *collector) turns(ctx context.Context, tx *sql.Tx, pid int64, game strin
 		}
 		c.player(k.player, name)
 		one, every := c.set(k)
+		v := validate.VariantOf(validate.GameID(k.game))
 		for _, fg := range []*Figures{one, every} {
 			kk := setKey{k.player, k.game, fg.key}
-			switch validate.GameID(k.game) {
-			case validate.GameKniffel:
+			switch v.Family {
+			case validate.FamilyKniffel:
 				kf := fg.kniffel()
 				if cat == validate.Kniffel.ID() {
 					kf.Kniffels += turns - zeros
@@ -328,7 +329,7 @@ func (c *collector) turns(ctx context.Context, tx *sql.Tx, pid int64, game strin
 				b.Filled += turns
 				b.Avg += float64(points) // a sum until finish
 				b.Struck += zeros
-			case validate.GameTotwuerfeln, validate.GameDreissigTot:
+			case validate.FamilyTot, validate.FamilyDreissig:
 				tf := fg.tot()
 				if tf.Turns == 0 || best > tf.Best {
 					tf.Best = best
@@ -342,16 +343,16 @@ func (c *collector) turns(ctx context.Context, tx *sql.Tx, pid int64, game strin
 				ff.Turns += turns
 				ff.HotDice += hot
 				ff.Failed += failed
-				switch end {
-				case "stopped", "nix":
+				switch endKindOf(end) {
+				case validate.Stopped, validate.NixEnd: // written down (nix pays 1000)
 					if ff.Banked == 0 || best > ff.BestTurn {
 						ff.BestTurn = best
 					}
 					ff.Banked += turns
 					ff.AvgBanked += float64(points)
-				case "bust":
+				case validate.Bust:
 					ff.Busts += turns
-					if k.game == string(validate.GameRueckwaerts) {
+					if v.Settle == validate.SettleTable { // a bust takes the table as minus points
 						ff.MinusPoints += points
 					}
 				}
@@ -403,16 +404,16 @@ func (c *collector) events(ctx context.Context, tx *sql.Tx, pid int64, game stri
 		c.player(k.player, name)
 		one, every := c.set(k)
 		for _, fg := range []*Figures{one, every} {
-			switch {
-			case kind == "reset" && role == "to":
+			switch ev := scoresheet.EventKind(kind); {
+			case ev == scoresheet.EventReset && role == "to":
 				fg.family().ResetsSuffered += n
-			case kind == "reset" && role == "by":
+			case ev == scoresheet.EventReset && role == "by":
 				fg.family().ResetsCaused += n
-			case kind == "upper-bonus" && role == "to":
+			case ev == scoresheet.EventUpperBonus && role == "to":
 				fg.kniffel().UpperBonus += n
-			case kind == "kniffel-bonus" && role == "to":
+			case ev == scoresheet.EventKniffelBonus && role == "to":
 				fg.kniffel().KniffelBonuses += n
-			case kind == "attack" && role == "to":
+			case ev == scoresheet.EventAttack && role == "to":
 				fg.tot().AttacksSuffered += n
 				fg.tot().PointsLost += points
 			}

@@ -25,7 +25,9 @@ func statsTestDB(t testing.TB) *DB {
 }
 
 // summaryQueries recompute the trigger-kept summary tables from the tables
-// of 001; after any writes, undos and imports they must agree.
+// of 001; after any writes, undos and imports they must agree. What counts
+// as a bust and as an attack is recomputed here from end_kind, game and
+// points, independently of the typed columns the Go side writes (010).
 var summaryQueries = map[string][2]string{
 	"turn_stats": {
 		`SELECT player_id, game, options, end_kind, dice_left, category, turns, points, best, zeros, throws, hot_dice, failed, bonus, attacks, taken
@@ -435,6 +437,7 @@ func TestStatsMigrationFillsOlderDatabase(t *testing.T) {
 		`DROP TABLE turn_stats`, `DROP TABLE event_stats`, `DROP TABLE result_stats`, `DROP TABLE dice_stats`,
 		`ALTER TABLE turns DROP COLUMN t1`, `ALTER TABLE turns DROP COLUMN t2`, `ALTER TABLE turns DROP COLUMN t3`,
 		`ALTER TABLE turns DROP COLUMN t4`, `ALTER TABLE turns DROP COLUMN t5`, `ALTER TABLE turns DROP COLUMN t6`,
+		`ALTER TABLE turns DROP COLUMN busted`, `ALTER TABLE turns DROP COLUMN attacked`,
 		`ALTER TABLE games DROP COLUMN rev`, `ALTER TABLE games DROP COLUMN coach`,
 		`DROP TABLE reviews`,
 		`DELETE FROM migrations WHERE version > 1`,

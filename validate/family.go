@@ -5,6 +5,8 @@ package validate
 // options, and the best reading of every multiset of up to six dice,
 // computed once when the rules are made.
 
+import "sync/atomic"
+
 // ComboKind says what kind of combination a reading uses.
 type ComboKind uint8
 
@@ -71,6 +73,10 @@ type table struct {
 	combos []combo
 	index  []uint16 // key → 1 + position in readings; 0 = more than six dice
 	read   []Reading
+	// keeps holds the legal keeps of a fresh throw by position, computed
+	// on first use: the TUI and the coaches ask for the same throws again
+	// and again.
+	keeps []atomic.Pointer[[]Keep]
 }
 
 // buildCombos is the combination table of game g: the single 1 and 5, the
@@ -141,6 +147,7 @@ func newTable(g GameID, o Options) *table {
 			t.index[key(c)] = uint16(len(t.read))
 		}
 	}
+	t.keeps = make([]atomic.Pointer[[]Keep], len(t.read))
 	return t
 }
 

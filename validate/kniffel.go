@@ -218,7 +218,7 @@ func (t *KniffelTurn) Throws() int { return t.throws }
 
 // ThrowsLeft is how many throws the turn still has (0 to 3). Dice can be
 // kept only for a throw that is still to come.
-func (t *KniffelTurn) ThrowsLeft() int { return 3 - t.throws }
+func (t *KniffelTurn) ThrowsLeft() int { return KniffelThrows - t.throws }
 
 // Dice are the five dice after the last throw.
 func (t *KniffelTurn) Dice() Counts { return t.five }
@@ -260,7 +260,7 @@ func (t *KniffelTurn) Throw(roll, keep []int) error {
 	if !five.Contains(k) {
 		return newError(CodeKniffelKeep, FormatDice(keep), five.String())
 	}
-	if t.throws == 2 {
+	if t.throws == KniffelThrows-1 {
 		// The third throw is the last: nothing can be held for another one.
 		// Holding all five is standing on them, holding none is no keep.
 		switch k.N() {
@@ -288,7 +288,7 @@ func (t *KniffelTurn) held() Counts {
 
 // checkNext: a throw is still due and has the dice not held.
 func (t *KniffelTurn) checkNext(roll []int) error {
-	if t.throws >= 3 {
+	if t.throws >= KniffelThrows {
 		return newError(CodeKniffelThrows)
 	}
 	want := 5 - t.held().N()
@@ -352,3 +352,22 @@ func (r *Rules) Score(t *KniffelTurn, b KniffelBoxes, c Category) (Placement, er
 
 // Clone returns an independent copy of the turn.
 func (t *KniffelTurn) Clone() *KniffelTurn { c := *t; return &c }
+
+// KniffelThrows is how many throws a Kniffel turn has.
+const KniffelThrows = 3
+
+// LastThrow reports whether the next throw is the turn's last: nothing can
+// be kept after it for a further throw (keeping all five is standing on them).
+func (t *KniffelTurn) LastThrow() bool { return t.ThrowsLeft() <= 1 }
+
+// After is the five dice a throw of roll gives: the dice held plus the throw.
+func (t *KniffelTurn) After(roll []int) Counts { return t.held().Plus(CountsOf(roll)) }
+
+// ScoreDice are the five dice a box takes now; ok is false while the turn
+// still needs a throw (none yet, or dice held for another one).
+func (t *KniffelTurn) ScoreDice() (Counts, bool) {
+	if t.throws > 0 && (!t.hasKeep || t.keep.N() == 5) {
+		return t.five, true
+	}
+	return Counts{}, false
+}

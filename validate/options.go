@@ -89,6 +89,7 @@ type OptionSpec struct {
 	// empty means any number from Min on, a multiple of Step when Step > 0.
 	Values []int
 	Min    int
+	Max    int // 0: no upper bound; else a limit no real game reaches
 	Step   int
 	EN, DE string
 
@@ -108,6 +109,43 @@ func (o OptionSpec) Describe(l Lang) string {
 		return o.DE
 	}
 	return o.EN
+}
+
+// Name is the option's name for players in l ("Fünfer drehen", "turn
+// fives"); the ID is what records and the command line use.
+func (o OptionSpec) Name(l Lang) string {
+	n, ok := optionNames[o.ID]
+	if !ok {
+		return o.ID
+	}
+	if l == German {
+		return n[1]
+	}
+	return n[0]
+}
+
+// optionNames are the options' names in English and German, by id.
+var optionNames = map[string][2]string{
+	"wuerfel":                 {"dice", "Würfel"},
+	"ziel":                    {"target", "Ziel"},
+	"verdoppeln":              {"doubling", "Verdoppeln"},
+	"strasse":                 {"street", "Straße"},
+	"drei_paare":              {"three pairs", "Drei Paare"},
+	"pyramide":                {"pyramid", "Pyramide"},
+	"fuenfer_drehen":          {"turn fives", "Fünfer drehen"},
+	"bestaetigen":             {"confirming", "Bestätigen"},
+	"verschaerft":             {"stricter", "Verschärft"},
+	"minus":                   {"minus", "Minus"},
+	"nix":                     {"nix", "Nix"},
+	"ergaenzen":               {"adding on", "Ergänzen"},
+	"steigerung":              {"rising", "Steigerung"},
+	"hausbau":                 {"house building", "Hausbau"},
+	"beweisen":                {"proving", "Beweisen"},
+	"joker":                   {"joker", "Joker"},
+	"killer":                  {"killer numbers", "Killerzahlen"},
+	"runden":                  {"rounds", "Runden"},
+	"killerwurf_zaehlt_nicht": {"killer throw scores nothing", "Killerwurf zählt nicht"},
+	"hundert":                 {"thirty to a hundred", "Von dreißig auf hundert"},
 }
 
 // Allowed says in words which values the option takes (English, as in
@@ -135,8 +173,13 @@ func (o OptionSpec) AllowedIn(l Lang) string {
 		}
 		return strings.Join(parts, ", ")
 	}
-	if o.Step > 0 {
+	switch {
+	case o.Step > 0 && o.Max > 0:
+		return fmt.Sprintf(tr("a positive multiple of %d up to %d", "ein positives Vielfaches von %d bis %d"), o.Step, o.Max)
+	case o.Step > 0:
 		return fmt.Sprintf(tr("a positive multiple of %d", "ein positives Vielfaches von %d"), o.Step)
+	case o.Max > 0:
+		return fmt.Sprintf(tr("a whole number from %d to %d", "eine ganze Zahl von %d bis %d"), o.Min, o.Max)
 	}
 	return fmt.Sprintf(tr("a whole number from %d", "eine ganze Zahl ab %d"), o.Min)
 }
@@ -160,7 +203,7 @@ func diceOpt(values ...int) OptionSpec {
 
 var zehntausendOptions = []OptionSpec{
 	diceOpt(5, 6),
-	intOpt(OptionSpec{ID: "ziel", Default: 10000, Min: 50, Step: 50,
+	intOpt(OptionSpec{ID: "ziel", Default: 10000, Min: 50, Max: 1000000, Step: 50,
 		EN: "target total; who reaches it ends the game after the round", DE: "Zielpunktzahl; wer sie erreicht, beendet das Spiel nach der Runde"},
 		func(o *Options) *int { return &o.Ziel }),
 	boolOpt("verdoppeln", func(o *Options) *bool { return &o.Verdoppeln }, false,
@@ -209,11 +252,11 @@ var kniffelOptions = []OptionSpec{diceOpt(5),
 }
 
 var totOptions = []OptionSpec{
-	intOpt(OptionSpec{ID: "wuerfel", Default: 5, Min: 1, EN: "number of dice", DE: "Anzahl der Würfel"},
+	intOpt(OptionSpec{ID: "wuerfel", Default: 5, Min: 1, Max: 36, EN: "number of dice", DE: "Anzahl der Würfel"},
 		func(o *Options) *int { return &o.Wuerfel }),
 	{ID: "killer", Kind: KindFaces, Default: []int{5}, EN: "the killer number(s): dice showing them are out", DE: "die Killerzahl(en): Würfel, die sie zeigen, scheiden aus",
 		ref: func(o *Options) any { return &o.Killer }},
-	intOpt(OptionSpec{ID: "runden", Default: 3, Min: 1, EN: "number of rounds", DE: "Anzahl der Runden"},
+	intOpt(OptionSpec{ID: "runden", Default: 3, Min: 1, Max: 100, EN: "number of rounds", DE: "Anzahl der Runden"},
 		func(o *Options) *int { return &o.Runden }),
 	boolOpt("killerwurf_zaehlt_nicht", func(o *Options) *bool { return &o.KillerwurfZaehltNicht }, false,
 		"a throw with any killer number scores nothing", "ein Wurf mit einer Killerzahl zählt gar nicht"),
@@ -355,7 +398,7 @@ func (s OptionSpec) check(v any) (any, error) {
 			return nil, newError(CodeOptionType, s.ID, PhraseWholeNumber, fmt.Sprint(v))
 		}
 		if len(s.Values) > 0 && !slices.Contains(s.Values, n) ||
-			len(s.Values) == 0 && (n < s.Min || s.Step > 0 && n%s.Step != 0) {
+			len(s.Values) == 0 && (n < s.Min || s.Max > 0 && n > s.Max || s.Step > 0 && n%s.Step != 0) {
 			return nil, newError(CodeOptionValue, s.ID, n, allowedText(s))
 		}
 		return n, nil

@@ -251,7 +251,41 @@ func forSubsets(c Counts, fn func(Counts)) {
 // before in the pass), best first. A bust gives none. Only games of the
 // Zehntausend family have keeps to list.
 func (r *Rules) LegalKeeps(roll []int) []Keep {
-	return r.legalKeeps(CountsOf(roll), nil)
+	c := CountsOf(roll)
+	if r.fam == nil || c.N() != len(roll) || c.N() > maxFamilyDice {
+		return r.legalKeeps(c, nil)
+	}
+	t := r.fam.get()
+	i := int(t.index[key(c)]) - 1
+	if i < 0 {
+		return r.legalKeeps(c, nil)
+	}
+	p := t.keeps[i].Load()
+	if p == nil {
+		ks := r.legalKeeps(c, nil)
+		p = &ks
+		t.keeps[i].Store(p)
+	}
+	return cloneKeeps(*p)
+}
+
+// cloneKeeps copies keeps with their dice, so that callers may change them.
+func cloneKeeps(ks []Keep) []Keep {
+	if ks == nil {
+		return nil
+	}
+	n := 0
+	for _, k := range ks {
+		n += len(k.Dice)
+	}
+	out := slices.Clone(ks)
+	backing := make([]int, 0, n)
+	for i := range out {
+		start := len(backing)
+		backing = append(backing, out[i].Dice...)
+		out[i].Dice = backing[start:len(backing):len(backing)]
+	}
+	return out
 }
 
 func (r *Rules) legalKeeps(roll Counts, pass *[7]int) []Keep {

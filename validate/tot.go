@@ -142,9 +142,10 @@ func (t *DreissigTurn) Throw(roll, keep []int) error {
 	t.throws++
 	t.aside += k.N()
 	t.sum += k.Sum()
-	if t.aside == 6 && t.sum > 30 {
-		t.target = t.sum - 30
-		t.attackLive = 6
+	if t.aside == 6 {
+		if t.target = DreissigResult(t.sum).Target; t.target > 0 {
+			t.attackLive = 6
+		}
 	}
 	return nil
 }
@@ -206,3 +207,22 @@ func (t *DreissigTurn) Attack(roll []int) error {
 
 // Clone returns an independent copy of the turn.
 func (t *DreissigTurn) Clone() *DreissigTurn { c := *t; return &c }
+
+// DreissigLine is the sum the six dice of a Dreißig-tot turn are measured against.
+const DreissigLine = 30
+
+// DreissigOutcome is what the sum of the six dice set aside means: under
+// 30 the difference comes off the player's own account (Cost); over 30 the
+// attack on the Vordermann with Target = sum − 30; exactly 30 nothing.
+type DreissigOutcome struct{ Cost, Target int }
+
+// DreissigResult is the outcome of a Dreißig-tot turn whose dice sum to sum.
+func DreissigResult(sum int) DreissigOutcome {
+	switch {
+	case sum < DreissigLine:
+		return DreissigOutcome{Cost: DreissigLine - sum}
+	case sum > DreissigLine:
+		return DreissigOutcome{Target: sum - DreissigLine}
+	}
+	return DreissigOutcome{}
+}

@@ -467,3 +467,19 @@ func TestOptionMessagesInGerman(t *testing.T) {
 		t.Errorf("joker message names the box: %s", msg)
 	}
 }
+
+// Issue 12.11: every house rule has a name for players in both languages.
+func TestOptionNames(t *testing.T) {
+	for _, g := range Games() {
+		for _, s := range OptionSpecs(g.ID) {
+			for _, l := range []Lang{English, German} {
+				if n := s.Name(l); n == "" || n == s.ID && s.ID != "minus" && s.ID != "nix" && s.ID != "joker" {
+					t.Errorf("%s %s: name %q in %v", g.ID, s.ID, n, l)
+				}
+			}
+		}
+	}
+	if n := OptionSpecs(GameZehntausend)[6].Name(German); n != "Fünfer drehen" {
+		t.Errorf("fuenfer_drehen is called %q", n)
+	}
+}

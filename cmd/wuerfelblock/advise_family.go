@@ -48,6 +48,16 @@ type adviseThrow struct {
 	hasKeep bool
 }
 
+// notationError is a * that does not follow a 5 of the keep.
+type notationError struct{ tok string }
+
+func (n notationError) Error() string { return "a * must follow a 5 of the keep: " + n.tok }
+
+func (n notationError) text(e *env) string {
+	return fmt.Sprintf(e.tr("in %s a * must follow a 5 of the keep (a 5 that counts as a 1, e.g. 552346/5*)",
+		"in %s muss ein * hinter einer 5 der Auswahl stehen (eine 5, die als 1 zählt, z. B. 552346/5*)"), n.tok)
+}
+
 func parseAdviseThrow(tok string) (adviseThrow, error) {
 	if strings.EqualFold(tok, "v") {
 		return adviseThrow{th: validate.Throw{Void: true}, hasKeep: true}, nil
@@ -65,6 +75,11 @@ func parseAdviseThrow(tok string) (adviseThrow, error) {
 		return at, nil
 	}
 	fives := strings.Count(ks, "*")
+	for i, r := range ks {
+		if r == '*' && (i == 0 || ks[i-1] != '5') {
+			return adviseThrow{}, notationError{tok}
+		}
+	}
 	keep, err := validate.ParseDice(strings.ReplaceAll(ks, "*", ""))
 	if err != nil {
 		return adviseThrow{}, err
@@ -145,6 +160,11 @@ Beispiel: wuerfelblock advise zehntausend 11123/111 15/15`))
 	var throws []adviseThrow
 	for _, tok := range pos[1:] {
 		at, err := parseAdviseThrow(tok)
+		var ne notationError
+		if errors.As(err, &ne) {
+			fmt.Fprintln(e.stderr, "wuerfelblock advise: "+ne.text(e))
+			return exitInput
+		}
 		if err != nil {
 			return e.fail("advise", err)
 		}
@@ -181,13 +201,7 @@ func round2(x float64) float64 { return math.Round(x*100) / 100 }
 
 // points writes expected points for people: one decimal, a decimal comma
 // in German.
-func (e *env) points(x float64) string {
-	s := strconv.FormatFloat(x, 'f', 1, 64)
-	if e.lang == validate.German {
-		s = strings.Replace(s, ".", ",", 1)
-	}
-	return s
-}
+func (e *env) points(x float64) string { return e.decimal(x, 1) }
 
 func (e *env) diceWord(n int) string {
 	if n == 1 {

@@ -140,6 +140,7 @@ func TestAdviseRefusals(t *testing.T) {
 		{[]string{"zehntausend-rueckwaerts"}, exitInput, "Rückwärts has no coach", "keinen Rat"},
 		{[]string{"totwuerfeln"}, exitInput, "covers 5050, 5000 and zehntausend", "5050, 5000 und zehntausend"},
 		{[]string{}, exitInput, "give a game", "Spiel angeben"},
+		{[]string{"5050", "552346/2*"}, exitInput, "a * must follow a 5", "hinter einer 5"},
 	} {
 		for _, lang := range []string{"en", "de"} {
 			code, out, errs := call(t, "", append([]string{"--lang", lang, "advise"}, c.args...)...)
@@ -199,4 +200,45 @@ func BenchmarkAdviseProcess(b *testing.B) {
 			}
 		})
 	}
+}
+
+// The throw notation of advise never panics; what it reads is pips 1–6,
+// a keep no longer than its roll's notation allows, and a turned five is
+// counted only where a 5 is marked.
+func FuzzAdviseThrow(f *testing.F) {
+	for _, s := range []string{"111523/1115", "4462/44", "552346/5*", "v", "V", "123", "1/", "/1", "5**/5*", "", "7/1", "1 2 3/1", "55*"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		at, err := parseAdviseThrow(s)
+		if err != nil {
+			return
+		}
+		if at.th.Void {
+			if !strings.EqualFold(s, "v") {
+				t.Errorf("%q read as a void throw", s)
+			}
+			return
+		}
+		if len(at.th.Roll) == 0 {
+			t.Errorf("%q: a throw of no dice", s)
+		}
+		for _, p := range append(append([]int{}, at.th.Roll...), at.th.Keep...) {
+			if p < 1 || p > 6 {
+				t.Errorf("%q: pip %d", s, p)
+			}
+		}
+		if at.th.FivesAsOnes != strings.Count(s, "*") || at.th.FivesAsOnes > 0 && !at.hasKeep {
+			t.Errorf("%q: %d fives as ones", s, at.th.FivesAsOnes)
+		}
+		fives := 0
+		for _, p := range at.th.Keep {
+			if p == 5 {
+				fives++
+			}
+		}
+		if at.th.FivesAsOnes > fives {
+			t.Errorf("%q: %d fives as ones, %d fives kept", s, at.th.FivesAsOnes, fives)
+		}
+	})
 }

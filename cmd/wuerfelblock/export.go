@@ -33,40 +33,47 @@ func runExport(e *env, args []string) int {
 			}
 			ids = append(ids, id)
 		}
-		recs, err := db.Export(ctx, ids)
-		status := exitOK
-		if storage.ErrorCode(err) == storage.CodeSomeBroken {
-			// Write what can be written, and say what was left out.
-			status = e.dbFail("export", err)
-		} else if err != nil {
-			return e.dbFail("export", err)
-		}
-		data, err := storage.EncodeExport(recs)
-		if err != nil {
-			return e.dbFail("export", err)
+		// Games are written one at a time as they are read: memory does not
+		// grow with the number of games. Games the rules cannot replay are
+		// left out of an export of all games, and said afterwards.
+		var n int
+		var err, leftOut error
+		write := func(w io.Writer) error {
+			n, err = db.ExportTo(ctx, ids, w)
+			if storage.ErrorCode(err) == storage.CodeSomeBroken {
+				leftOut, err = err, nil
+			}
+			return err
 		}
 		if len(pos) == 0 || pos[0] == "-" {
-			e.stdout.Write(data)
-			return status
-		}
-		if err := writeFileAtomic(pos[0], data); err != nil {
-			fmt.Fprintf(e.stderr, "wuerfelblock export: %s\n", e.fileProblem(pos[0], err, true))
+			if write(e.stdout); err != nil {
+				return e.dbFail("export", err)
+			}
+		} else if ferr := writeFileAtomic(pos[0], write); ferr != nil {
+			if err != nil {
+				return e.dbFail("export", err)
+			}
+			fmt.Fprintf(e.stderr, "wuerfelblock export: %s\n", e.fileProblem(pos[0], ferr, true))
 			return exitFailure
+		} else {
+			fmt.Fprintf(e.stdout, e.tr("%d games written to %s.\n", "%d Spiele nach %s geschrieben.\n"), n, pos[0])
 		}
-		fmt.Fprintf(e.stdout, e.tr("%d games written to %s.\n", "%d Spiele nach %s geschrieben.\n"), len(recs), pos[0])
-		return status
+		if leftOut != nil {
+			return e.dbFail("export", leftOut)
+		}
+		return exitOK
 	})
 }
 
-// writeFileAtomic writes data to a temporary file beside path and renames
-// it, so that a crash never leaves half an export.
-func writeFileAtomic(path string, data []byte) error {
+// writeFileAtomic writes a file through fill into a temporary file beside
+// path and renames it, so that a crash never leaves half an export.
+func writeFileAtomic(path string, fill func(w io.Writer) error) error {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(f.Name())
-	if _, err := f.Write(data); err != nil {
+	if err := fill(f); err != nil {
 		f.Close()
 		return err
 	}
@@ -90,23 +97,34 @@ func runImport(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "wuerfelblock import: "+e.tr("give one file (- for standard input)", "genau eine Datei angeben (- für die Standardeingabe)"))
 		return exitInput
 	}
-	var data []byte
-	var err error
-	if pos[0] == "-" {
-		data, err = io.ReadAll(e.stdin)
-	} else {
-		data, err = os.ReadFile(pos[0])
+	var in io.Reader = e.stdin
+	if pos[0] != "-" {
+		f, err := os.Open(pos[0])
+		if err != nil {
+			fmt.Fprintf(e.stderr, "wuerfelblock import: %s\n", e.fileProblem(pos[0], err, false))
+			return exitInput
+		}
+		defer f.Close()
+		in = f
 	}
-	if err != nil {
-		fmt.Fprintf(e.stderr, "wuerfelblock import: %s\n", e.fileProblem(pos[0], err, false))
-		return exitInput
-	}
-	recs, err := storage.DecodeExport(data)
-	if err != nil {
+	// Records are read one by one as they are stored: memory does not grow
+	// with the file. Input that is no records at all is refused before
+	// the database is opened.
+	x := storage.NewExportReader(in)
+	first, err := x.Next()
+	if err != nil && err != io.EOF {
 		return e.fail("import", err)
 	}
+	pending := err == nil
+	next := func() (storage.ExportRecord, error) {
+		if pending {
+			pending = false
+			return first, nil
+		}
+		return x.Next()
+	}
 	return e.withDB("import", func(ctx context.Context, db *storage.DB) int {
-		rep, err := db.Import(ctx, recs)
+		rep, err := db.ImportFrom(ctx, next)
 		for _, r := range rep.Refused {
 			where := fmt.Sprintf("%s %d", e.tr("record", "Eintrag"), r.Index+1)
 			if r.ID != "" {

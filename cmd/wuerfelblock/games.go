@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -12,10 +13,11 @@ import (
 )
 
 func runGames(e *env, args []string) int {
-	fs := newFlags(e, "games", "[--json] [--status running|finished|abandoned] [--limit N] | show ID | undo ID | abandon ID")
+	fs := newFlags(e, "games", "[--json] [--status running|finished|abandoned] [--limit N | --all] | show ID | undo ID | abandon ID")
 	asJSON := fs.Bool("json", false, e.tr("print JSON", "als JSON ausgeben"))
 	status := fs.String("status", "", e.tr("only games with this status: running, finished or abandoned", "nur Spiele mit diesem Stand: running, finished oder abandoned"))
-	limit := fs.Int("limit", 0, e.tr("at most this many games, newest first (0: all)", "höchstens so viele Spiele, neueste zuerst (0: alle)"))
+	limit := fs.Int("limit", defaultGames, e.tr("list this many games, newest first", "so viele Spiele auflisten, neueste zuerst"))
+	all := fs.Bool("all", false, e.tr("list every game", "alle Spiele auflisten"))
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
@@ -28,8 +30,18 @@ func runGames(e *env, args []string) int {
 				return e.fail("games", err)
 			}
 		}
+		limitSet := false
+		fs.Visit(func(f *flag.Flag) { limitSet = limitSet || f.Name == "limit" })
+		if *all && limitSet || *limit < 1 {
+			fmt.Fprintln(e.stderr, "wuerfelblock games: "+e.tr("use --limit N (N from 1) or --all, not both", "--limit N (N ab 1) oder --all angeben, nicht beides"))
+			return exitInput
+		}
+		f := storage.GameFilter{Status: st, Limit: *limit}
+		if *all {
+			f.Limit = 0
+		}
 		return e.withDB("games", func(ctx context.Context, db *storage.DB) int {
-			return listGames(e, ctx, db, storage.GameFilter{Status: st, Limit: *limit}, *asJSON)
+			return listGames(e, ctx, db, f, *asJSON)
 		})
 	}
 	if len(pos) != 2 {
@@ -81,6 +93,9 @@ func runGames(e *env, args []string) int {
 	})
 }
 
+// defaultGames is how many games games lists unless told otherwise.
+const defaultGames = 20
+
 func listGames(e *env, ctx context.Context, db *storage.DB, f storage.GameFilter, asJSON bool) int {
 	gs, err := db.Games(ctx, f)
 	if err != nil {
@@ -126,6 +141,12 @@ func listGames(e *env, ctx context.Context, db *storage.DB, f storage.GameFilter
 			g.Started.Local().Format("2006-01-02 15:04"), g.Round, strings.Join(ps, ", "))
 	}
 	w.Flush()
+	if f.Limit > 0 && len(gs) == f.Limit {
+		if n, err := db.CountGames(ctx, f.Status); err == nil && n > len(gs) {
+			fmt.Fprintf(e.stdout, e.tr("(%d of %d games, newest first; --limit N or --all for more)\n",
+				"(%d von %d Spielen, neueste zuerst; --limit N oder --all für mehr)\n"), len(gs), n)
+		}
+	}
 	return exitOK
 }
 

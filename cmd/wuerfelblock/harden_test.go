@@ -243,3 +243,69 @@ func openRaw(t *testing.T, path string) *sql.DB {
 	}
 	return db
 }
+
+// Issue 10.4: sane limits with a clear message that quotes at most a short
+// prefix; records read one by one (an array, one record, or one per line).
+func TestRecordLimits(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "w.db")
+	turn := `{"player":"Anna","throws":[{"roll":[2,3,4,6,6,2]}]},{"player":"Ben","throws":[{"roll":[2,3,4,6,6,2]}]}`
+	many := `{"game":"5050","players":["Anna","Ben"],"turns":[` + strings.TrimSuffix(strings.Repeat(turn+",", 5001), ",") + `]}`
+	huge := `{"game":"5050","players":["Anna","Ben"],"turns":[],"pad":"` + strings.Repeat("x", 17<<20) + `"}`
+	bigName := strings.Replace(goodRecord, `"Ben"`, `"`+strings.Repeat("B", 1<<20)+`"`, 1)
+	dice := `{"game":"totwuerfeln","options":{"wuerfel":1000000},"players":["Anna"],"turns":[]}`
+	for name, c := range map[string]struct{ rec, want string }{
+		"10,002 turns":         {many, "at most 10000 turns"},
+		"a record over 16 MiB": {huge, "larger than 16 MiB"},
+		"a 1 MB player name":   {bigName, "BBBBBBBBBB…"},
+		"a million dice":       {dice, "from 1 to 36"},
+	} {
+		in := writeFile(t, "r.json", c.rec)
+		for _, cmd := range []string{"judge", "import"} {
+			code, _, errs := wb(t, db, cmd, in)
+			if code != 2 || !strings.Contains(errs, c.want) || len(errs) > 600 {
+				t.Errorf("%s, %s: exit %d, %d bytes %.300q; want 2 and %q", name, cmd, code, len(errs), errs, c.want)
+			}
+		}
+	}
+	// JSON Lines: one record per line.
+	lines := writeFile(t, "l.jsonl", goodRecord+"\n"+strings.Replace(goodRecord, "Ben", "Cleo", 2)+"\n")
+	if code, out, errs := wb(t, db, "import", lines); code != 0 || !strings.Contains(out, "2 imported") {
+		t.Errorf("JSON Lines: %d %q %q", code, out, errs)
+	}
+	// A file that breaks off: the records before the break are stored and
+	// the summary says so.
+	cut := writeFile(t, "c.json", "["+strings.Replace(goodRecord, "Ben", "Dora", 2)+",\n"+goodRecord[:40])
+	code, out, errs := wb(t, db, "import", cut)
+	if code != 2 || !strings.Contains(out, "1 imported") || !strings.Contains(errs, "record 2") {
+		t.Errorf("a file that breaks off: %d %q %q", code, out, errs)
+	}
+}
+
+// Issue 10.10: games lists the latest 20 by default, with --limit and --all.
+func TestGamesPaging(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "w.db")
+	if code, _, errs := wb(t, db, "generate", "--games", "45"); code != 0 {
+		t.Fatal(errs)
+	}
+	lines := func(out string) int { return strings.Count(out, "\n") }
+	_, out, _ := wb(t, db, "games")
+	if !strings.Contains(out, "20 of 45") || lines(out) != 1+20+1 {
+		t.Errorf("default listing: %d lines\n%s", lines(out), out)
+	}
+	_, out, _ = wb(t, db, "games", "--limit", "5")
+	if !strings.Contains(out, "5 of 45") || lines(out) != 1+5+1 {
+		t.Errorf("--limit 5: %d lines\n%s", lines(out), out)
+	}
+	_, out, _ = wb(t, db, "games", "--all")
+	if strings.Contains(out, " of 45") || lines(out) != 1+45 {
+		t.Errorf("--all: %d lines", lines(out))
+	}
+	code, out, _ := wb(t, db, "games", "--json")
+	var gs []map[string]any
+	if code != 0 || json.Unmarshal([]byte(out), &gs) != nil || len(gs) != 20 {
+		t.Errorf("--json: %d games", len(gs))
+	}
+	if code, _, errs := wb(t, db, "games", "--all", "--limit", "3"); code != 2 {
+		t.Errorf("--all with --limit: %d %q", code, errs)
+	}
+}

@@ -78,19 +78,17 @@ func runScore(e *env, args []string) int {
 	if err != nil {
 		return e.fail("score", err)
 	}
-	if len(dice) == 0 {
-		return e.fail("score", &validate.Error{Code: validate.CodeNoDice})
+	ds, err := rules.ScoreDice(dice)
+	if err != nil {
+		return e.fail("score", err)
 	}
+	// The engine judged the dice; what follows only chooses how to show them.
 	var out any
-	switch rules.Game {
-	case validate.GameKniffel:
-		if len(dice) != 5 {
-			return e.fail("score", &validate.Error{Code: validate.CodeKniffelFive, Args: []any{len(dice)}})
-		}
-		c := validate.CountsOf(dice)
+	switch rules.TurnEngine() {
+	case validate.FamilyKniffel:
 		sk := scoreKniffel{Categories: map[string]int{}}
 		for cat := validate.Category(0); cat < validate.NumCategories; cat++ {
-			sk.Categories[cat.ID()] = validate.KniffelScore(cat, c)
+			sk.Categories[cat.ID()] = ds.Categories[cat]
 		}
 		out = sk
 		if !*asJSON {
@@ -100,49 +98,19 @@ func runScore(e *env, args []string) int {
 			}
 			w.Flush()
 		}
-	case validate.GameTotwuerfeln:
-		if len(dice) > rules.Dice() {
-			return e.fail("score", &validate.Error{Code: validate.CodeTooManyDice, Args: []any{string(rules.Game), rules.Dice(), len(dice)}})
-		}
-		p, k := rules.TotValue(dice)
-		out = scoreTot{Points: p, Killed: k, Live: len(dice) - k}
+	case validate.FamilyTot:
+		out = scoreTot{Points: ds.Points, Killed: ds.Killed, Live: ds.Live}
 		if !*asJSON {
-			out, alive := e.tr("%d dice out", "%d Würfel scheiden aus"), e.tr("%d still alive", "%d leben noch")
-			if k == 1 {
-				out = e.tr("%d die out", "%d Würfel scheidet aus")
-			}
-			if len(dice)-k == 1 {
-				alive = e.tr("%d still alive", "%d lebt noch")
-			}
-			fmt.Fprintf(e.stdout, e.tr("%d points; ", "%d Punkte; ")+out+", "+alive+"\n", p, k, len(dice)-k)
+			printTot(e, ds)
 		}
-	case validate.GameDreissigTot:
-		if len(dice) > 6 {
-			return e.fail("score", &validate.Error{Code: validate.CodeTooManyDice, Args: []any{string(rules.Game), 6, len(dice)}})
-		}
-		s := validate.CountsOf(dice).Sum()
-		out = scoreDreissig{Sum: s}
+	case validate.FamilyDreissig:
+		out = scoreDreissig{Sum: ds.Sum}
 		if !*asJSON {
-			fmt.Fprintf(e.stdout, e.tr("%d pips", "%d Augen"), s)
-			if len(dice) == 6 {
-				// All six aside: say what the turn's sum means.
-				switch {
-				case s < 30:
-					fmt.Fprintf(e.stdout, e.tr(": under 30, %d off your own account", ": unter 30, %d vom eigenen Konto"), 30-s)
-				case s == 30:
-					fmt.Fprint(e.stdout, e.tr(": exactly 30, nothing happens", ": genau 30, nichts passiert"))
-				default:
-					fmt.Fprintf(e.stdout, e.tr(": over 30, attack on the Vordermann with target face %d", ": über 30, Angriff auf den Vordermann mit Zielzahl %d"), s-30)
-				}
-			}
-			fmt.Fprintln(e.stdout)
+			printDreissig(e, ds)
 		}
 	default:
-		if len(dice) > rules.Dice() {
-			return e.fail("score", &validate.Error{Code: validate.CodeTooManyDice, Args: []any{string(rules.Game), rules.Dice(), len(dice)}})
-		}
 		sf := scoreFamily{Keeps: []scoreKeep{}}
-		for _, k := range rules.LegalKeeps(dice) {
+		for _, k := range ds.Keeps {
 			sf.Keeps = append(sf.Keeps, scoreKeep{Keep: k.Dice, Points: k.Points, FivesAsOnes: k.FivesAsOnes})
 		}
 		if len(sf.Keeps) > 0 {
@@ -158,6 +126,33 @@ func runScore(e *env, args []string) int {
 		enc.Encode(out)
 	}
 	return exitOK
+}
+
+func printTot(e *env, ds validate.DiceScore) {
+	out, alive := e.tr("%d dice out", "%d Würfel scheiden aus"), e.tr("%d still alive", "%d leben noch")
+	if ds.Killed == 1 {
+		out = e.tr("%d die out", "%d Würfel scheidet aus")
+	}
+	if ds.Live == 1 {
+		alive = e.tr("%d still alive", "%d lebt noch")
+	}
+	fmt.Fprintf(e.stdout, e.tr("%d points; ", "%d Punkte; ")+out+", "+alive+"\n", ds.Points, ds.Killed, ds.Live)
+}
+
+func printDreissig(e *env, ds validate.DiceScore) {
+	fmt.Fprintf(e.stdout, e.tr("%d pips", "%d Augen"), ds.Sum)
+	if ds.AllSix {
+		// All six aside: say what the turn's sum means.
+		switch o := ds.Dreissig; {
+		case o.Cost > 0:
+			fmt.Fprintf(e.stdout, e.tr(": under 30, %d off your own account", ": unter 30, %d vom eigenen Konto"), o.Cost)
+		case o.Target == 0:
+			fmt.Fprint(e.stdout, e.tr(": exactly 30, nothing happens", ": genau 30, nichts passiert"))
+		default:
+			fmt.Fprintf(e.stdout, e.tr(": over 30, attack on the Vordermann with target face %d", ": über 30, Angriff auf den Vordermann mit Zielzahl %d"), o.Target)
+		}
+	}
+	fmt.Fprintln(e.stdout)
 }
 
 func printKeeps(e *env, rules *validate.Rules, dice []int, sf scoreFamily) {

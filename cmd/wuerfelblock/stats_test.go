@@ -224,7 +224,7 @@ func TestGenerateCommand(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "0 games stored") {
 		t.Errorf("generate again: %d %s", code, out)
 	}
-	code, out, _ = call(t, "", "--db", db, "games", "--json")
+	code, out, _ = call(t, "", "--db", db, "games", "--json", "--all")
 	var games []json.RawMessage
 	if code != 0 || json.Unmarshal([]byte(out), &games) != nil || len(games) != 40 {
 		t.Errorf("games after generate: %d, %d games", code, len(games))

@@ -423,3 +423,33 @@ func TestTablesAreShared(t *testing.T) {
 		t.Errorf("Rückwärts: %v", err)
 	}
 }
+
+// Several goroutines asking for the same tables get the same ones, built
+// once (run with -race).
+func TestTablesConcurrently(t *testing.T) {
+	rs := ruleSet{validate.GameZehntausend, map[string]any{"steigerung": true, "minus": true}}
+	r := rs.rules(t)
+	got := make([]*Table, 8)
+	done := make(chan int)
+	for g := range got {
+		go func() {
+			s, err := For(r)
+			if err != nil {
+				t.Error(err)
+			}
+			got[g] = s.Table(validate.TurnContext{Previous: 700})
+			done <- g
+		}()
+	}
+	for range got {
+		<-done
+	}
+	for _, tb := range got[1:] {
+		if tb != got[0] {
+			t.Fatal("two tables for one rule set and floor")
+		}
+	}
+	if got[0].floor != 750 {
+		t.Errorf("steigerung after 700: floor %d, want 750", got[0].floor)
+	}
+}

@@ -97,17 +97,26 @@ func newSolver(r *validate.Rules) (*Solver, error) {
 	if g.ergaenzen {
 		repOf[0] = r.NewFamilyTurn(validate.TurnContext{Entered: true})
 	}
-	// The keeps of a fresh pass for every number of dice, on two cores:
-	// the most dice in one, the rest in the other.
+	// The keeps of a fresh pass for every number of dice, on two cores.
 	fresh := make([][][]validate.Keep, g.dice+1)
+	type job struct{ n, ri int }
+	var jobs []job
+	for n := 1; n <= g.dice; n++ {
+		fresh[n] = make([][]validate.Keep, len(s.rolls[n]))
+		for ri := range s.rolls[n] {
+			jobs = append(jobs, job{n, ri})
+		}
+	}
 	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		fresh[g.dice] = s.keepLists(r, nil, g.dice)
-	}()
-	for n := 1; n < g.dice; n++ {
-		fresh[n] = s.keepLists(r, nil, n)
+	for w := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := w; j < len(jobs); j += 2 {
+				jb := jobs[j]
+				fresh[jb.n][jb.ri] = r.LegalKeeps(s.rolls[jb.n][jb.ri].Pips())
+			}
+		}()
 	}
 	wg.Wait()
 	for n := 1; n <= g.dice; n++ {
@@ -459,6 +468,7 @@ func (s *Solver) buildFast() {
 			}
 			s.forced[ph] = append(s.forced[ph], int32(i))
 			fs := fastState{lo: int32(len(s.fastRolls[ph]))}
+			same := map[string]int32{} // throws alike here are one, their chances added
 			for _, th := range s.throws[s.throwsOf[i]:s.throwsOf[i+1]] {
 				if th.lo == th.hi {
 					fs.c += th.p * float64(s.g.bust(st))
@@ -478,6 +488,13 @@ func (s *Solver) buildFast() {
 					fs.c += th.p * float64(fr.stop)
 					continue
 				}
+				key := fmt.Sprint(fr.stop, s.fastOuts[ph][fr.lo:fr.hi])
+				if k, ok := same[key]; ok {
+					s.fastRolls[ph][k].p += fr.p
+					s.fastOuts[ph] = s.fastOuts[ph][:fr.lo]
+					continue
+				}
+				same[key] = int32(len(s.fastRolls[ph]))
 				s.fastRolls[ph] = append(s.fastRolls[ph], fr)
 			}
 			fs.hi = int32(len(s.fastRolls[ph]))

@@ -144,7 +144,7 @@ func (g *game) floor(ctx validate.TurnContext) int {
 		if ctx.Entered {
 			return 100
 		}
-		return 500
+		return max(g.rules.Variant().EntryPoints, 100)
 	case validate.GameZehntausend:
 		f := 0
 		if g.verschaerft {

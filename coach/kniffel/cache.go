@@ -268,3 +268,6 @@ func For(r *validate.Rules) *Solver { return shared().Solver(r.Options.Joker) }
 
 // ReadyFor returns the process-wide solver for r if it is ready now.
 func ReadyFor(r *validate.Rules) (*Solver, bool) { return shared().Ready(r.Options.Joker) }
+
+// Shared is the process-wide cache For uses (files in DefaultDir).
+func Shared() *Cache { return shared() }

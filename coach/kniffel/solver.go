@@ -334,3 +334,25 @@ func (t *Turn) Boxes(dice validate.Counts) []BoxValue {
 	slices.SortStableFunc(out, func(a, b BoxValue) int { return cmp.Compare(b.Expected, a.Expected) })
 	return out
 }
+
+// HoldLoss is what holding held of dice costs against the best hold, in
+// expected points (0 when it is the best), with throwsLeft throws still
+// allowed (1 or 2); held == dice is standing on them.
+func (t *Turn) HoldLoss(dice, held validate.Counts, throwsLeft int) float64 {
+	v := t.RollValue(dice, 0)
+	if held != dice {
+		v = t.ThrowValue(held, throwsLeft-1)
+	}
+	return max(0, t.RollValue(dice, throwsLeft)-v)
+}
+
+// BoxLoss is what writing dice in box c costs against the best box, in
+// expected points; ok is false when c may not take them.
+func (t *Turn) BoxLoss(dice validate.Counts, c validate.Category) (loss float64, ok bool) {
+	r := tables().holdOf(dice) - firstRoll
+	b, ok := t.boxValue(r, c)
+	if !ok {
+		return 0, false
+	}
+	return max(0, t.v[0][r]-b.Expected), true
+}

@@ -403,3 +403,32 @@ func TestDocsStateGameValues(t *testing.T) {
 		}
 	}
 }
+
+// The best hold and the best box cost nothing; every other choice costs
+// the difference to them.
+func TestLosses(t *testing.T) {
+	s := solverFor(t, kniffelJoker)
+	rng := rand.New(rand.NewPCG(8, 9))
+	for range 50 {
+		tn := s.Turn(randomSheet(rng))
+		d := randomDice(rng)
+		for k := 1; k <= 2; k++ {
+			holds := tn.Holds(d, k)
+			if l := tn.HoldLoss(d, holds[0].Dice, k); l != 0 {
+				t.Fatalf("best hold %v costs %v", holds[0].Dice, l)
+			}
+			for _, h := range holds[1:] {
+				if l := tn.HoldLoss(d, h.Dice, k); !near(l, holds[0].Expected-h.Expected, 1e-9) {
+					t.Fatalf("hold %v of %v: loss %v, want %v", h.Dice, d, l, holds[0].Expected-h.Expected)
+				}
+			}
+		}
+		boxes := tn.Boxes(d)
+		for i, b := range boxes {
+			l, ok := tn.BoxLoss(d, b.Category)
+			if !ok || !near(l, boxes[0].Expected-b.Expected, 1e-9) || (i == 0 && l != 0) {
+				t.Fatalf("box %s for %v: loss %v %v, want %v", b.Category.ID(), d, l, ok, boxes[0].Expected-b.Expected)
+			}
+		}
+	}
+}

@@ -287,8 +287,8 @@ func (g *Generator) wantsStop(sheet *scoresheet.Game, t *validate.FamilyTurn, st
 	if t.NewPass() {
 		left = sheet.Rules.Dice() + 1 // a full cup: throw on
 	}
-	if sheet.Rules.Game == validate.Game5000 {
-		need := 5000 - sheet.Totals()[sheet.Seat()]
+	if v := sheet.Rules.Variant(); v.End == validate.EndExact { // 5000: land on the target exactly
+		need := v.Target - sheet.Totals()[sheet.Seat()]
 		switch {
 		case pts == need:
 			return true

@@ -59,7 +59,8 @@ func (v *familyView) game() *scoresheet.Game { return v.p.game() }
 
 func (v *familyView) rules() *validate.Rules { return v.game().Rules }
 
-func (v *familyView) rueckwaerts() bool { return v.rules().Game == validate.GameRueckwaerts }
+// rueckwaerts: the table game (one throw a turn, points on the table).
+func (v *familyView) rueckwaerts() bool { return v.rules().Variant().TableTurns }
 
 func (v *familyView) prompt() string {
 	if v.pending != nil {
@@ -155,7 +156,7 @@ func (v *familyView) submit(s string) bool {
 	}
 	// Ask the engine whether the throw itself is right (number of dice)
 	// before asking for the keep.
-	if err := t.Clone().Throw(validate.Throw{Roll: roll, Keep: options[0].Dice, FivesAsOnes: options[0].FivesAsOnes}); err != nil {
+	if err := v.game().CheckRoll(roll); err != nil {
 		v.p.refuse(err)
 		return false
 	}
@@ -312,7 +313,7 @@ func (v *familyView) refreshScores() {
 	if v.rueckwaerts() {
 		head[2] = v.tr("Minus", "Minus")
 	}
-	is5000 := v.rules().Game == validate.Game5000
+	is5000 := v.rules().Variant().EntryPoints > 0 // who is in the game yet
 	if is5000 {
 		head = append(head, v.tr("In", "Drin"))
 	}
@@ -371,38 +372,24 @@ func (v *familyView) keptThisTurn() []string {
 	es := g.Entries()
 	es = es[len(es)-g.TurnEntries():]
 	var out []string
-	for _, e := range es {
+	for i, st := range g.ThrowSteps() {
 		switch {
-		case e.Kind == scoresheet.EntryVoid:
+		case st.Void:
 			out = append(out, v.tr("void", "ungültig"))
-		case e.Kind != scoresheet.EntryThrow:
-		case e.Keep != nil:
-			k := validate.FormatDice(e.Keep)
-			if e.FivesAsOnes > 0 {
-				k += fmt.Sprintf(" (%d×5→1)", e.FivesAsOnes)
+		case st.Bust:
+		case es[i].Keep != nil:
+			// As typed (the engine keeps the dice in order).
+			k := validate.FormatDice(es[i].Keep)
+			if st.Keep.FivesAsOnes > 0 {
+				k += fmt.Sprintf(" (%d×5→1)", st.Keep.FivesAsOnes)
 			}
 			out = append(out, k)
 		default:
 			// All-scoring games: the engine chose the dice.
-			if ks := v.rules().LegalKeeps(e.Roll); len(ks) > 0 {
-				out = append(out, validate.FormatDice(ks[0].Dice))
-			}
+			out = append(out, validate.FormatDice(st.Keep.Dice))
 		}
 	}
 	return out
-}
-
-// voidsInARow counts the void throws (hausbau) that end the current turn's
-// entries so far.
-func (v *familyView) voidsInARow() int {
-	g := v.game()
-	es := g.Entries()
-	es = es[len(es)-g.TurnEntries():]
-	n := 0
-	for i := len(es) - 1; i >= 0 && es[i].Kind == scoresheet.EntryVoid; i-- {
-		n++
-	}
-	return n
 }
 
 func (v *familyView) refreshTurn() {
@@ -421,17 +408,19 @@ func (v *familyView) refreshTurn() {
 	if kept := v.keptThisTurn(); len(kept) > 0 {
 		fmt.Fprintf(&b, "%s [::b]%s[::-]\n", v.tr("Set aside:", "Zur Seite:"), strings.Join(kept, " | "))
 	}
-	if n := v.voidsInARow(); n > 0 {
-		fmt.Fprintf(&b, v.tr("Void throws in a row: [::b]%d of 3[::-] (the third ends the turn with nothing)\n",
-			"Ungültige Würfe in Folge: [::b]%d von 3[::-] (der dritte beendet den Zug ohne Punkte)\n"), n)
+	if n := t.VoidsInRow(); n > 0 {
+		fmt.Fprintf(&b, v.tr("Void throws in a row: [::b]%d of %d[::-] (the third ends the turn with nothing)\n",
+			"Ungültige Würfe in Folge: [::b]%d von %d[::-] (der dritte beendet den Zug ohne Punkte)\n"), n, validate.VoidLimit)
 	}
 	fmt.Fprintf(&b, v.tr("Turn [::b]%d[::-] · pass %d · [::b]%s[::-] in the cup\n", "Zug [::b]%d[::-] · Durchgang %d · [::b]%s[::-] im Becher\n"),
 		t.TurnPoints(), t.PassPoints(), v.dice(t.DiceToThrow()))
 	switch {
 	case v.pending != nil:
 		fmt.Fprintf(&b, v.tr("Throw [::b]%s[::-]: what goes aside?\n", "Wurf [::b]%s[::-]: was kommt zur Seite?\n"), validate.FormatDice(v.pending))
+		b.WriteString(v.coachPendingLine())
 	case t.Throws() == 0:
 		fmt.Fprintf(&b, v.tr("Throw %d dice and type them, e.g. %s.\n", "%d Würfel werfen und eintippen, z. B. %s.\n"), t.DiceToThrow(), exampleThrow(t.DiceToThrow()))
+		b.WriteString(v.coachLine())
 	default:
 		if t.NewPass() {
 			fmt.Fprintf(&b, "[::b]%s[::-]\n", fmt.Sprintf(v.tr("All dice aside: a new pass with %d dice.", "Alle Würfel liegen: neuer Durchgang mit %d Würfeln."), t.DiceToThrow()))
@@ -452,7 +441,7 @@ func (v *familyView) refreshTurn() {
 				fmt.Fprintf(&b, "• %s\n", esc(e.Message(v.lang)))
 			}
 		}
-		b.WriteString(v.oddsLine(t))
+		b.WriteString(v.coachLine())
 	}
 	v.turn.SetText(b.String())
 }
@@ -475,21 +464,7 @@ func (v *familyView) helpNote() string {
 	if v.rueckwaerts() {
 		return ""
 	}
-	return "[::b]" + v.tr("Throw on: 27.8 % bust, on average -191", "Weiter: 27,8 % Fehlwurf, im Schnitt -191") + "[::-]\n" +
-		v.tr("The exact odds of one more throw with the dice in the cup: the chance that it scores nothing (a bust loses the turn's points), and how much one more throw, then stopping, changes the turn's points on average (the best keep counted; a minus number means stopping now is worth more on average).",
-			"Die genauen Chancen eines weiteren Wurfs mit den Würfeln im Becher: wie oft er nichts zählt (ein Fehlwurf kostet die Punkte des Zugs), und um wie viel ein weiterer Wurf mit anschließendem Schreiben die Punkte des Zugs im Schnitt ändert (mit der besten Auswahl gerechnet; eine negative Zahl heißt: jetzt schreiben ist im Schnitt mehr wert).") + "\n"
-}
-
-// oddsLine gives the exact odds of one more throw: the chance of a bust and
-// what one more throw (then stopping) changes the turn's points by on average.
-func (v *familyView) oddsLine(t *validate.FamilyTurn) string {
-	om := t.OneMore()
-	pct := fmt.Sprintf("%.1f", 100*om.BustChance)
-	if v.lang == validate.German {
-		pct = strings.Replace(pct, ".", ",", 1)
-	}
-	return fmt.Sprintf(v.tr("[::d]Throw on: %s %% bust, on average %+.0f[::-]\n",
-		"[::d]Weiter: %s %% Fehlwurf, im Schnitt %+.0f[::-]\n"), pct, om.Gain)
+	return v.coachHelpNote()
 }
 
 // refreshKeeps lists the keeps the engine offers for the pending throw,
@@ -502,11 +477,12 @@ func (v *familyView) refreshKeeps() {
 			diceW = max(diceW, len([]rune(v.keepDice(k, true))))
 			pointsW = max(pointsW, len(fmt.Sprint(k.Points)))
 		}
+		values, best := v.coachKeeps()
 		for i, k := range v.options {
 			if i >= len(keepLetters) {
 				break
 			}
-			items = append(items, v.keepEntry(i, k, diceW, pointsW))
+			items = append(items, v.keepEntry(i, k, diceW, pointsW, coachKeepNote(values, best, i)))
 		}
 	}
 	if len(items) != len(v.keeps.items) || v.pending == nil {
@@ -518,7 +494,7 @@ func (v *familyView) refreshKeeps() {
 
 // keepEntry is the line of keep i in its forms, longest first: spaced dice
 // with the dice left, spaced dice, packed dice.
-func (v *familyView) keepEntry(i int, k validate.Keep, diceW, pointsW int) keepItem {
+func (v *familyView) keepEntry(i int, k validate.Keep, diceW, pointsW int, coach string) keepItem {
 	letter := keepLetters[i]
 	best := i == 0
 	spaced, packed := v.keepDice(k, true), v.keepDice(k, false)
@@ -527,10 +503,13 @@ func (v *familyView) keepEntry(i int, k validate.Keep, diceW, pointsW int) keepI
 	for _, o := range v.options {
 		packedW = max(packedW, len([]rune(v.keepDice(o, false))))
 	}
+	if coach != "" { // the coach's value of the keep stays in every form
+		left += " " + coach
+	}
 	return keepItem{letter: letter, best: best, forms: []string{
 		keepForm(letter, spaced, k.Points, diceW, pointsW, left, best),
-		keepForm(letter, spaced, k.Points, diceW, pointsW, "", best),
-		keepForm(letter, packed, k.Points, packedW, pointsW, "", best),
+		keepForm(letter, spaced, k.Points, diceW, pointsW, coach, best),
+		keepForm(letter, packed, k.Points, packedW, pointsW, coach, best),
 	}}
 }
 

@@ -59,7 +59,7 @@ func (s *gameOver) back()                  { s.ui.home() }
 
 func (s *gameOver) keys() []keyHelp {
 	var sheet []keyHelp
-	if s.sg.Game.Rules.Game == validate.GameKniffel {
+	if s.hasSheet() {
 		sheet = []keyHelp{{"b", s.tr("the final sheet", "das fertige Blatt")}}
 	}
 	if s.gameReview() != nil {
@@ -88,12 +88,15 @@ func (s *gameOver) key(ev *tcell.EventKey) *tcell.EventKey {
 	case ev.Key() == tcell.KeyRune && ev.Rune() == 'a' && s.gameReview() != nil:
 		s.ui.push(newTextPage(s.ui, s.tr("Review: skill and luck", "Auswertung: Können und Glück"), reviewText(s.text, s.gameReview())))
 		return nil
-	case ev.Key() == tcell.KeyRune && ev.Rune() == 'b' && s.sg.Game.Rules.Game == validate.GameKniffel:
+	case ev.Key() == tcell.KeyRune && ev.Rune() == 'b' && s.hasSheet():
 		s.ui.push(newTextPage(s.ui, s.tr("Final sheet", "Das fertige Blatt"), s.kniffelSheet()))
 		return nil
 	}
 	return ev
 }
+
+// hasSheet: the game has a sheet of boxes to show (Kniffel).
+func (s *gameOver) hasSheet() bool { return s.sg.Game.Rules.TurnEngine() == validate.FamilyKniffel }
 
 // kniffelSheet writes the finished Kniffel sheet: every box, the sums, both
 // bonuses and the totals, one column per player.
@@ -200,10 +203,10 @@ func (s *gameOver) refresh() {
 	totals := g.Totals()
 	winners := g.Winners()
 	total := s.tr("Total", "Stand")
-	switch g.Rules.Game {
-	case validate.GameRueckwaerts:
+	switch v := g.Rules.Variant(); {
+	case v.LowerWins:
 		total = s.tr("Minus", "Minus") // the fewest win
-	case validate.GameDreissigTot:
+	case v.Settle == validate.SettleAccount:
 		total = s.tr("Account", "Konto")
 	}
 	head := []string{"", s.tr("Player", "Spieler"), total}
@@ -236,13 +239,8 @@ func (s *gameOver) refresh() {
 		label = s.tr("Winners: ", "Gewonnen haben: ")
 	}
 	tie := ""
-	if g.Rules.EarlierSeatWinsTies() && len(winners) == 1 {
-		for seat, tot := range totals {
-			if seat != winners[0] && tot == totals[winners[0]] {
-				tie = s.tr(" (same total: the earlier seat wins)", " (Gleichstand: wer früher dran war, gewinnt)")
-				break
-			}
-		}
+	if g.TieBrokenBySeat() {
+		tie = s.tr(" (same total: the earlier seat wins)", " (Gleichstand: wer früher dran war, gewinnt)")
 	}
 	note := ""
 	if s.note != "" {

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"unicode"
 
@@ -63,11 +62,12 @@ func (ui *UI) helpText(keys []keyHelp, rules *validate.Rules) string {
 	}
 	b.WriteString("\n[::b]" + ui.tr("Rules: ", "Regeln: ") + esc(ui.gameName(rules.Game)) + "[::-]\n")
 	if changed := rules.Options.Map(rules.Game); len(changed) > 0 {
-		ids := make([]string, 0, len(changed))
-		for id := range changed {
-			ids = append(ids, id)
+		var ids []string
+		for _, s := range validate.OptionSpecs(rules.Game) {
+			if _, ok := changed[s.ID]; ok {
+				ids = append(ids, s.Name(ui.lang))
+			}
 		}
-		slices.Sort(ids)
 		b.WriteString("[::b]" + esc(fmt.Sprintf(ui.tr("Played with house rules that change what follows: %s (see below).",
 			"Gespielt mit Hausregeln, die das Folgende ändern: %s (siehe unten)."), strings.Join(ids, ", "))) + "[::-]\n")
 	}
@@ -93,7 +93,7 @@ func (ui *UI) houseRulesText(rules *validate.Rules) string {
 		if _, ok := changed[s.ID]; ok {
 			mark, on, off = "*", "[::b]", "[::-]"
 		}
-		fmt.Fprintf(&b, "%s %s%s = %s%s  (%s %s)\n    %s\n", mark, on, s.ID, ui.formatValue(v), off,
+		fmt.Fprintf(&b, "%s %s%s (%s) = %s%s  (%s %s)\n    %s\n", mark, on, esc(s.Name(ui.lang)), s.ID, ui.formatValue(v), off,
 			ui.tr("default", "Vorgabe"), ui.formatValue(s.Default), esc(s.Describe(ui.lang)))
 	}
 	return b.String()

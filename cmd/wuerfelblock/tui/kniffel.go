@@ -8,6 +8,7 @@ import (
 	"github.com/rivo/tview"
 
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -41,6 +42,8 @@ type kniffelView struct {
 	// is not chosen yet.
 	pending []int
 	sel     validate.Category // the box under the cursor; -1 none
+
+	coachState kniffelCoach // coach_kniffel.go
 }
 
 func newKniffelView(p *play) *kniffelView {
@@ -52,6 +55,9 @@ func newKniffelView(p *play) *kniffelView {
 		AddItem(v.sheet, 0, 3, false).
 		AddItem(v.turn, 0, 2, false)}
 	v.layout.fit = v.fit
+	if p.coach() != storage.CoachOff {
+		v.coachSolver() // the coach's table, built in the background
+	}
 	v.selectBest() // a game resumed with the dice in: the best box is ready
 	return v
 }
@@ -201,19 +207,9 @@ func (v *kniffelView) canToggle() bool {
 func (v *kniffelView) dice() (validate.Counts, bool) {
 	t := v.game().KniffelTurn()
 	if v.pending != nil {
-		held := validate.Counts{}
-		if k, ok := t.Kept(); ok && t.Throws() > 0 {
-			held = k
-		}
-		return held.Plus(validate.CountsOf(v.pending)), true
+		return t.After(v.pending), true
 	}
-	if t.Throws() > 0 {
-		// No keep: the dice stand. All five kept: the player stands on them.
-		if k, kept := t.Kept(); !kept || k.N() == t.Dice().N() {
-			return t.Dice(), true
-		}
-	}
-	return validate.Counts{}, false
+	return t.ScoreDice()
 }
 
 // canScore reports whether a box can be chosen now.
@@ -261,7 +257,7 @@ func (v *kniffelView) submit(s string) bool {
 	if hasKeep {
 		return v.throw(roll, keep)
 	}
-	if err := t.Clone().Throw(roll, nil); err != nil {
+	if err := v.game().CheckRoll(roll); err != nil {
 		v.p.refuse(err)
 		return false
 	}
@@ -278,7 +274,7 @@ func (v *kniffelView) submit(s string) bool {
 
 // throw commits a throw with the dice kept for the next one.
 func (v *kniffelView) throw(roll, keep []int) bool {
-	if v.game().KniffelTurn().ThrowsLeft() <= 1 {
+	if v.game().KniffelTurn().LastThrow() {
 		// The last throw of the turn: nothing can be kept for a next one.
 		if len(keep) > 0 {
 			v.p.refuse(&validate.Error{Code: validate.CodeKniffelKeepLast})
@@ -377,6 +373,10 @@ func (v *kniffelView) move(down bool) {
 func (v *kniffelView) selectBest() {
 	d, ok := v.dice()
 	if !ok {
+		return
+	}
+	if c, ok := v.coachBestBox(d); ok {
+		v.sel = c // the coach's advice
 		return
 	}
 	g := v.game()
@@ -480,25 +480,13 @@ func (v *kniffelView) sumCells(seat, col int) {
 	switch {
 	case upper > 0:
 		t.SetCell(rowBonus, col, cell(fmt.Sprint(upper), styleCurrent, tview.AlignRight))
-	case !upperBonusReachable(b):
+	case !scoresheet.UpperBonusReachable(b):
 		t.SetCell(rowBonus, col, cell("–", styleDim, tview.AlignRight)) // missed for good
 	default:
 		t.SetCell(rowBonus, col, cell(fmt.Sprintf("(%d)", scoresheet.UpperMissing(b)), styleDim, tview.AlignRight))
 	}
 	t.SetCell(rowLowerSum, col, cell(fmt.Sprint(scoresheet.LowerSum(b)), styleNormal, tview.AlignRight))
 	t.SetCell(rowKBonus, col, cell(fmt.Sprint(kb), styleNormal, tview.AlignRight))
-}
-
-// upperBonusReachable reports whether the upper boxes still free can bring
-// the upper sum to 63 (five of their face each at best).
-func upperBonusReachable(b validate.KniffelBoxes) bool {
-	best := scoresheet.UpperSum(b)
-	for c := validate.Einser; c <= validate.Sechser; c++ {
-		if !b.Filled[c] {
-			best += 5 * (int(c-validate.Einser) + 1)
-		}
-	}
-	return best >= scoresheet.UpperBonusAt
 }
 
 func (v *kniffelView) refreshTurn() {
@@ -514,7 +502,7 @@ func (v *kniffelView) refreshTurn() {
 	if v.compact {
 		b.WriteString(v.sumsLine(g.Seat()))
 	}
-	if boxes := g.Boxes(g.Seat()); scoresheet.UpperMissing(boxes) > 0 && upperBonusReachable(boxes) {
+	if boxes := g.Boxes(g.Seat()); scoresheet.UpperMissing(boxes) > 0 && scoresheet.UpperBonusReachable(boxes) {
 		fmt.Fprintf(&b, v.tr("Upper section: %d more to the bonus.\n", "Oben: noch %d bis zum Bonus.\n"), scoresheet.UpperMissing(boxes))
 	}
 	if !v.quick() && (t.Throws() > 0 || v.pending != nil) {
@@ -522,7 +510,7 @@ func (v *kniffelView) refreshTurn() {
 		if v.pending != nil {
 			n++
 		}
-		fmt.Fprintf(&b, v.tr("Throw %d of 3\n", "Wurf %d von 3\n"), n)
+		fmt.Fprintf(&b, v.tr("Throw %d of %d\n", "Wurf %d von %d\n"), n, validate.KniffelThrows)
 	}
 	if k, ok := t.Kept(); ok && t.Throws() > 0 {
 		fmt.Fprintf(&b, "%s [::b]%s[::-]\n", v.tr("Kept:", "Behalten:"), k.String())
@@ -548,6 +536,7 @@ func (v *kniffelView) refreshTurn() {
 			fmt.Fprintf(&b, v.tr("Type the %d dice.\n", "Die %d Würfel eintippen.\n"), n)
 		}
 	}
+	b.WriteString(v.coachLines())
 	v.turn.SetText(b.String())
 }
 
@@ -562,7 +551,7 @@ func (v *kniffelView) sumsLine(seat int) string {
 	bonus := fmt.Sprint(upper)
 	switch {
 	case upper > 0:
-	case !upperBonusReachable(b):
+	case !scoresheet.UpperBonusReachable(b):
 		bonus = "–"
 	default:
 		bonus = fmt.Sprintf("(%d)", scoresheet.UpperMissing(b))

@@ -111,19 +111,43 @@ func (o *optionsStep) value(s validate.OptionSpec) any {
 	return s.Default
 }
 
+// effective is the value an option has with the others as chosen: an
+// option another one switches off (beweisen under bestaetigen or
+// verschaerft) shows as off, with the reason.
+func (o *optionsStep) effective(s validate.OptionSpec) (v any, note string) {
+	v = o.value(s)
+	opts, err := o.options()
+	if err != nil {
+		return v, ""
+	}
+	if e := opts.Get(s.ID); fmt.Sprint(e) != fmt.Sprint(v) {
+		for _, by := range o.specs {
+			if (by.ID == "bestaetigen" || by.ID == "verschaerft") && opts.Get(by.ID) == true {
+				return e, fmt.Sprintf(o.tr("(off: %s)", "(aus durch %s)"), by.Name(o.lang))
+			}
+		}
+		return e, ""
+	}
+	return v, ""
+}
+
 func (o *optionsStep) refresh() {
 	row, _ := o.table.GetSelection()
 	t := o.table
 	t.Clear()
 	for i, s := range o.specs {
-		v := o.value(s)
+		v, note := o.effective(s)
 		st := styleNormal
 		mark := " "
 		if fmt.Sprint(v) != fmt.Sprint(s.Default) {
 			st, mark = styleCurrent, "*"
 		}
-		t.SetCell(i, 0, cell(mark+" "+s.ID, st, tview.AlignLeft))
-		t.SetCell(i, 1, cell(o.formatValue(v), st.Underline(true), tview.AlignLeft))
+		val := o.formatValue(v)
+		if note != "" {
+			val += " " + note
+		}
+		t.SetCell(i, 0, cell(mark+" "+esc(s.Name(o.lang)), st, tview.AlignLeft))
+		t.SetCell(i, 1, cell(val, st.Underline(true), tview.AlignLeft))
 		t.SetCell(i, 2, cell(fmt.Sprintf("(%s %s)", o.tr("default", "Vorgabe"), o.formatValue(s.Default)), styleDim, tview.AlignLeft).SetExpansion(1))
 	}
 	if r := o.coachRow(); r >= 0 {
@@ -164,7 +188,7 @@ func (o *optionsStep) describe() {
 	var b strings.Builder
 	if row < len(o.specs) {
 		s := o.specs[row]
-		fmt.Fprintf(&b, "[::b]%s[::-]: %s\n", s.ID, esc(s.Describe(o.lang)))
+		fmt.Fprintf(&b, "[::b]%s[::-] [::d](%s)[::-]: %s\n", esc(s.Name(o.lang)), s.ID, esc(s.Describe(o.lang)))
 		allowed := esc(s.AllowedIn(o.lang))
 		if s.Kind == validate.KindBool {
 			// Space toggles: the values are shown as the table shows them.
@@ -236,7 +260,7 @@ func (o *optionsStep) activate(row int) {
 	}
 	s := o.specs[row]
 	if s.Kind == validate.KindFaces || s.Kind == validate.KindInt && len(s.Values) == 0 {
-		o.startEdit(s.ID, s.ID+": ", o.formatValue(o.value(s)))
+		o.startEdit(s.ID, s.Name(o.lang)+": ", o.formatValue(o.value(s)))
 		return
 	}
 	o.step(row, +1)
@@ -269,6 +293,18 @@ func (o *optionsStep) step(row, dir int) {
 			o.s.values[s.ID] = max(n+dir*d, max(s.Min, d))
 		}
 	default:
+		return
+	}
+	// A value that contradicts another house rule (minus with nix) is
+	// refused at once, with the reason, not only when going on.
+	if _, err := o.options(); err != nil {
+		if v == s.Default {
+			delete(o.s.values, s.ID)
+		} else {
+			o.s.values[s.ID] = v
+		}
+		o.refresh()
+		o.desc.SetText("[::r]" + o.errText(err) + "[::-]")
 		return
 	}
 	o.refresh()

@@ -70,7 +70,7 @@ func newPlay(ui *UI, sg *storage.StoredGame) *play {
 	switch {
 	case sg.Game.Rules.Family():
 		p.view = newFamilyView(p)
-	case sg.Game.Rules.Game == validate.GameKniffel:
+	case sg.Game.Rules.TurnEngine() == validate.FamilyKniffel:
 		p.view = newKniffelView(p)
 	default:
 		p.view = newTotView(p)
@@ -263,17 +263,10 @@ func (p *play) refresh() {
 	g := p.game()
 	h := fmt.Sprintf("[::b]%s[::-] · %s %d", esc(p.gameName(g.Rules.Game)), p.tr("round", "Runde"), g.Round())
 	// Kniffel and Totwürfeln have a fixed number of rounds.
-	rounds := 0
-	switch g.Rules.Game {
-	case validate.GameKniffel:
-		rounds = int(validate.NumCategories)
-	case validate.GameTotwuerfeln:
-		rounds = g.Rules.Options.Runden
-	}
-	if rounds > 0 {
+	if rounds := g.Rounds(); rounds > 0 {
 		h += fmt.Sprintf(p.tr(" of %d", " von %d"), rounds)
 	}
-	if g.FinalRound() || rounds > 0 && g.Round() == rounds {
+	if g.LastRound() {
 		h += " · [::r]" + p.tr(" FINAL ROUND ", " LETZTE RUNDE ") + "[::-]"
 	}
 	h += " · " + p.tr("turn: ", "am Zug: ") + "[::b]" + esc(g.Current()) + "[::-]"
@@ -283,7 +276,7 @@ func (p *play) refresh() {
 	var house []string
 	for _, spec := range validate.OptionSpecs(g.Rules.Game) {
 		if v, ok := changed[spec.ID]; ok {
-			house = append(house, spec.ID+" "+p.formatValue(v))
+			house = append(house, spec.Name(p.lang)+" "+p.formatValue(v))
 		}
 	}
 	if len(house) > 0 {
@@ -422,7 +415,7 @@ func (p *play) turnSummary(res scoresheet.TurnResult) string {
 	r := p.game().Rules
 	switch res.End {
 	case validate.Bust:
-		if r.Game == validate.GameRueckwaerts {
+		if r.Variant().TableTurns {
 			return fmt.Sprintf(p.tr("[::r] BUST [::-] %s: nothing scores.", "[::r] FEHLWURF [::-] %s: nichts zählt."), who)
 		}
 		if res.Points < 0 {
@@ -439,19 +432,19 @@ func (p *play) turnSummary(res scoresheet.TurnResult) string {
 	case validate.Voided:
 		return fmt.Sprintf(p.tr("%s: three void throws, the turn ends with nothing.", "%s: drei ungültige Würfe, der Zug endet ohne Punkte."), who)
 	}
-	switch {
-	case r.Game == validate.GameRueckwaerts:
+	switch engine := r.TurnEngine(); {
+	case r.Variant().TableTurns:
 		pts, dice := p.game().Table()
 		return fmt.Sprintf(p.tr("%s adds to the table: %d points lie out, the next player throws %s.", "%s legt nach: %d Punkte liegen aus, der Nächste wirft %s."), who, pts, p.dice(dice))
-	case r.Game == validate.GameKniffel:
+	case engine == validate.FamilyKniffel:
 		name := res.Category
 		if c, err := validate.ParseCategory(res.Category); err == nil {
 			name = c.Name(p.lang)
 		}
 		return fmt.Sprintf(p.tr("%s: %s %d (total %d).", "%s: %s %d (Stand %d)."), who, name, res.Points, total)
-	case r.Game == validate.GameTotwuerfeln:
+	case engine == validate.FamilyTot:
 		return fmt.Sprintf(p.tr("%s: %d points this turn (total %d).", "%s: %d Punkte in diesem Zug (Stand %d)."), who, res.Points, total)
-	case r.Game == validate.GameDreissigTot:
+	case engine == validate.FamilyDreissig:
 		return fmt.Sprintf(p.tr("%s: %d pips, account %d.", "%s: %d Augen, Konto %d."), who, res.Points, total)
 	}
 	return fmt.Sprintf("%s: %d", who, res.Points)

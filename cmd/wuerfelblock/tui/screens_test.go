@@ -23,7 +23,7 @@ func TestHelp(t *testing.T) {
 	h.typ("?")
 	h.see("schreiben", "Regeln: 5050", "Sechs Würfel")
 	h.key(tcell.KeyEnd)
-	h.see("Hausregeln dieses Spiels", "wuerfel = 6")
+	h.see("Hausregeln dieses Spiels", "Würfel (wuerfel) = 6")
 	h.typ("q")
 	h.see("am Zug: Anna")
 }
@@ -33,35 +33,34 @@ func TestHelp(t *testing.T) {
 func TestHouseRulesAndPresets(t *testing.T) {
 	h := start(t, openDB(t))
 	h.typ("n3")
-	h.see("Zehntausend: Hausregeln", "ziel", "(Vorgabe 10000)", "beweisen")
+	h.see("Zehntausend: Hausregeln", "Ziel", "(Vorgabe 10000)", "Beweisen")
 	h.key(tcell.KeyDown) // ziel
 	h.see("Zielpunktzahl")
 	h.key(tcell.KeyRight)
-	h.see("* ziel", "10050")
+	h.see("* Ziel", "10050")
 	h.key(tcell.KeyEnter) // type a number
 	h.key(tcell.KeyCtrlU)
 	h.typ("5000\n")
-	h.see("* ziel", "5000")
+	h.see("* Ziel", "5000")
 	h.typ("p")
 	h.typ("Oma\n")
 	h.see("Vorlage: Oma")
 	h.key(tcell.KeyEscape)
 	h.typ("3")
-	h.notSee("* ziel")
+	h.notSee("* Ziel")
 	h.typ("l")
 	h.see("Vorlage laden")
 	h.typ("1")
-	h.see("* ziel", "5000", "Vorlage: Oma")
+	h.see("* Ziel", "5000", "Vorlage: Oma")
 	// A contradiction is refused with the rules' words.
 	h.key(tcell.KeyDown)
 	for range 8 {
 		h.key(tcell.KeyDown)
 	}
-	h.see("minus:")
+	h.see("Minus (minus):")
 	h.typ(" ")
 	h.key(tcell.KeyDown)
-	h.typ(" ")
-	h.key(tcell.KeyTab)
+	h.typ(" ") // refused at once, not only at Tab
 	h.see("widersprechen sich")
 	ps, err := h.db.Presets(context.Background(), "zehntausend")
 	if err != nil || len(ps) != 1 || ps[0].Name != "Oma" {
@@ -208,7 +207,7 @@ func TestHouseRuleBoolValuesInGerman(t *testing.T) {
 	h.typ("n3")
 	h.key(tcell.KeyDown)
 	h.key(tcell.KeyDown) // verdoppeln
-	h.see("verdoppeln:", "Vorgabe nein · Werte: nein, ja")
+	h.see("Verdoppeln (verdoppeln):", "Vorgabe nein · Werte: nein, ja")
 	h.notSee("false")
 	h.notSee("true")
 }
@@ -229,7 +228,7 @@ func TestTotwuerfelnTwoKillers(t *testing.T) {
 	h.key(tcell.KeyEnter)
 	h.key(tcell.KeyCtrlU)
 	h.typ("2 5\n")
-	h.see("* killer")
+	h.see("* Killerzahlen")
 	h.key(tcell.KeyTab)
 	h.typ("Anna\nBob\n\n")
 	h.see("am Zug: Anna", "Killerzahlen: 2 und 5.")
@@ -344,12 +343,12 @@ func TestHelpNamesChangingHouseRules(t *testing.T) {
 	h.typ("n3")
 	h.key(tcell.KeyDown) // ziel
 	h.key(tcell.KeyRight)
-	h.see("* ziel", "10050")
+	h.see("* Ziel", "10050")
 	h.key(tcell.KeyTab)
 	h.typ("Anna\n")
 	h.typ("Bob\n")
 	h.typ("\n")
 	h.see("am Zug: Anna")
 	h.typ("?")
-	h.see("Gespielt mit Hausregeln, die das Folgende ändern: ziel")
+	h.see("Gespielt mit Hausregeln, die das Folgende ändern: Ziel")
 }

@@ -302,3 +302,27 @@ func TestStopPreviewShown5000(t *testing.T) {
 	h.see("700 Punkte gehen an Bob")
 	totals(t, h.stored(), 4400, 1400)
 }
+
+// Issue 12.11: the house-rule form names the rules (the id only in the
+// detail line), shows beweisen off while bestaetigen switches it off, and
+// refuses minus with nix as soon as the second is switched on.
+func TestHouseRuleFormNames(t *testing.T) {
+	h := startLang(t, openDB(t), validate.English)
+	h.typ("n3")
+	h.see("Zehntausend: house rules", "turn fives", "three pairs", "proving")
+	h.notSee("fuenfer_drehen")
+	h.notSee("drei_paare")
+	for range 6 {
+		h.key(tcell.KeyDown)
+	}
+	h.see("turn fives (fuenfer_drehen):")
+	h.key(tcell.KeyDown) // bestaetigen
+	h.typ(" ")
+	h.see("* confirming", "* proving no (off: confirming)")
+	h.key(tcell.KeyDown)
+	h.key(tcell.KeyDown) // minus
+	h.typ(" ")
+	h.key(tcell.KeyDown) // nix
+	h.typ(" ")
+	h.see("contradict", "* minus yes", "  nix no")
+}

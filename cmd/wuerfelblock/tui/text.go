@@ -88,7 +88,7 @@ func (t text) describeEntry(e scoresheet.Entry, game validate.GameID) string {
 		s := t.tr("throw ", "Wurf ") + validate.FormatDice(e.Roll)
 		if len(e.Keep) > 0 {
 			kept := t.tr(", kept ", ", zur Seite ")
-			if game == validate.GameKniffel {
+			if validate.VariantOf(game).Family == validate.FamilyKniffel {
 				kept = t.tr(", kept ", ", behalten ") // held for the next throw, not set aside
 			}
 			s += kept + validate.FormatDice(e.Keep)

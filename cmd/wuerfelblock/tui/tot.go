@@ -38,7 +38,7 @@ func newTotView(p *play) *totView {
 
 func (v *totView) body() tview.Primitive  { return v.layout }
 func (v *totView) game() *scoresheet.Game { return v.p.game() }
-func (v *totView) dreissig() bool         { return v.game().Rules.Game == validate.GameDreissigTot }
+func (v *totView) dreissig() bool         { return v.game().Rules.TurnEngine() == validate.FamilyDreissig }
 
 func (v *totView) prompt() string {
 	g := v.game()
@@ -52,7 +52,7 @@ func (v *totView) prompt() string {
 	case t.Attacking():
 		return fmt.Sprintf(v.tr("attack throw (%s):", "Angriffswurf (%s):"), v.dice(t.AttackLive()))
 	}
-	return fmt.Sprintf(v.tr("throw (%s):", "Wurf (%s):"), v.dice(6-t.Aside()))
+	return fmt.Sprintf(v.tr("throw (%s):", "Wurf (%s):"), v.dice(t.InCup()))
 }
 
 func (v *totView) keys() []keyHelp {
@@ -113,7 +113,7 @@ func (v *totView) submit(s string) bool {
 		return v.own(roll, keep)
 	}
 	// Ask the engine whether the throw itself is right before asking for the keep.
-	if err := t.Clone().Throw(roll, roll); err != nil {
+	if err := v.game().CheckRoll(roll); err != nil {
 		v.p.refuse(err)
 		return false
 	}
@@ -215,7 +215,7 @@ func (v *totView) refreshDreissig() {
 	}
 	var b strings.Builder
 	v.turn.SetTitle(" " + esc(g.Current()) + " ")
-	fmt.Fprintf(&b, v.tr("Aside: [::b]%d[::-] dice, [::b]%d[::-] pips · in the cup: %d\n", "Zur Seite: [::b]%d[::-] Würfel, [::b]%d[::-] Augen · im Becher: %d\n"), dt.Aside(), dt.Sum(), 6-dt.Aside())
+	fmt.Fprintf(&b, v.tr("Aside: [::b]%d[::-] dice, [::b]%d[::-] pips · in the cup: %d\n", "Zur Seite: [::b]%d[::-] Würfel, [::b]%d[::-] Augen · im Becher: %d\n"), dt.Aside(), dt.Sum(), dt.InCup())
 	switch {
 	case v.pending != nil:
 		fmt.Fprintf(&b, v.tr("Throw [::b]%s[::-]: which dice go aside? (Enter: all)\n", "Wurf [::b]%s[::-]: welche kommen zur Seite? (Enter: alle)\n"), validate.FormatDice(v.pending))

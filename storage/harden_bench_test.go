@@ -1,0 +1,93 @@
+package storage
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// benchCopy is a private copy of the 20,000-game database with a few
+// running games added (the home screen lists them, and a player's entries
+// go into them), for benchmarks that write or need running games.
+func benchCopy(b *testing.B) *DB {
+	b.Helper()
+	src := benchDB(b)
+	path := src.Path()
+	src.Close()
+	dst := filepath.Join(b.TempDir(), "copy.db")
+	in, err := os.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	out, err := os.Create(dst)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		b.Fatal(err)
+	}
+	in.Close()
+	out.Close()
+	db, err := Open(dst)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	bt := newBot(4711)
+	for range 8 {
+		g := bt.randomGame()
+		sg, err := db.CreateGame(ctx, g.Rules, g.Players)
+		if err != nil {
+			b.Fatal(err)
+		}
+		es := g.Entries()
+		for _, e := range es[:len(es)/2] {
+			if err := db.Append(ctx, sg, e); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	return db
+}
+
+// `wuerfelblock games` without options: the latest 20 of 20,000 games
+// (target < 50 ms).
+//
+//	go test ./storage -run '^$' -bench GamesDefault
+func BenchmarkGamesDefaultListing(b *testing.B) {
+	db := benchDB(b)
+	ctx := context.Background()
+	for b.Loop() {
+		gs, err := db.Games(ctx, GameFilter{Limit: 20})
+		if err != nil || len(gs) != 20 {
+			b.Fatal(len(gs), err)
+		}
+		if _, err := db.CountGames(ctx, ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// The home screen's refresh: the running games among 20,000 (target < 2 ms).
+func BenchmarkHomeRunningGames(b *testing.B) {
+	db := benchCopy(b)
+	ctx := context.Background()
+	for b.Loop() {
+		gs, err := db.Games(ctx, GameFilter{Status: Running, Limit: 7})
+		if err != nil || len(gs) != 7 {
+			b.Fatal(len(gs), err)
+		}
+	}
+}
+
+// BenchmarkAppendVsBareInsert20k is BenchmarkAppendVsBareInsert on a copy
+// of the 20,000-game database (3.9 M entries): what grows with the history
+// (indexes, triggers) shows here (target append/bare ≤ 1.5).
+//
+//	go test ./storage -run '^$' -bench AppendVsBareInsert20k -benchtime 2000x
+func BenchmarkAppendVsBareInsert20k(b *testing.B) {
+	db := benchCopy(b)
+	appendVsBare(b, db)
+}
