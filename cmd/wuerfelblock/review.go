@@ -139,9 +139,12 @@ func printReview(e *env, rv *review.Review) {
 	w.Flush()
 	if kniffel {
 		fmt.Fprintln(e.stdout, e.tr("Total = game value + luck − loss.", "Summe = Spielwert + Glück − Verlust."))
-	} else if rv.Game != validate.GameTotwuerfeln {
-		fmt.Fprintln(e.stdout, e.tr("Banked = turn values + luck − loss (what each turn wrote down, before 5000's transfers).",
-			"Geschrieben = Zugwerte + Glück − Verlust (was jeder Zug schrieb, vor den Übertragungen von 5000)."))
+	} else {
+		line := e.tr("Banked = turn values + luck − loss", "Geschrieben = Zugwerte + Glück − Verlust")
+		if rv.Game == validate.Game5000 {
+			line += e.tr(" (what each turn wrote down, before the transfers over 5000)", " (was jeder Zug schrieb, vor den Übertragungen über 5000)")
+		}
+		fmt.Fprintln(e.stdout, line+".")
 	}
 	if rv.Game == validate.GameTotwuerfeln {
 		return

@@ -90,7 +90,7 @@ func (r *Review) JSON(l validate.Lang) JSON {
 		case kniffel:
 			q, t := p.QuickTurns, p.Banked
 			pj.QuickTurns, pj.Total = &q, &t
-		case isFamily(r.Game):
+		case isFamily(r.Game) || r.Game == validate.GameTotwuerfeln:
 			s, b := round2(p.TurnValueSum), p.Banked
 			pj.TurnValueSum, pj.Banked = &s, &b
 		}

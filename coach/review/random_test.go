@@ -1,6 +1,7 @@
 package review
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -133,5 +134,24 @@ func TestIdentitiesRandomKniffel(t *testing.T) {
 			}
 			checkIdentities(t, "random kniffel", g, rv)
 		}
+	}
+}
+
+// TestTotValues: the expected points of a Totwürfeln turn, by hand. With
+// the killer 5 a die lives 5 throws on average (geometric) and shows 3.2
+// pips each: 16 per die, and the dice are independent: 16·n. When a throw
+// with a killer scores nothing, two dice give (P0·6.4 + P1·16)/(1 − P0) with
+// P0 = 25/36, P1 = 10/36: 320/11.
+func TestTotValues(t *testing.T) {
+	r := rules(t, validate.GameTotwuerfeln, nil)
+	e := totValues(r)
+	for n := 1; n < len(e); n++ {
+		if math.Abs(e[n]-16*float64(n)) > 1e-9 {
+			t.Errorf("E[%d] = %v, want %d", n, e[n], 16*n)
+		}
+	}
+	e = totValues(rules(t, validate.GameTotwuerfeln, map[string]any{"killerwurf_zaehlt_nicht": true}))
+	if math.Abs(e[1]-16) > 1e-9 || math.Abs(e[2]-320.0/11) > 1e-9 {
+		t.Errorf("without the killer throw: E[1] = %v, E[2] = %v, want 16 and %v", e[1], e[2], 320.0/11)
 	}
 }

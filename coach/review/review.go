@@ -17,7 +17,8 @@
 // A choice with only one option (5000's keeps, the last free Kniffel box)
 // is no decision. Quick-entry Kniffel turns (final dice only) have one
 // decision, the box; the rest of the turn counts as luck. Totwürfeln has no
-// decisions; Dreißig tot and Zehntausend Rückwärts are not reviewed.
+// decisions, only luck (against the exact expected points of a turn);
+// Dreißig tot and Zehntausend Rückwärts are not reviewed.
 //
 // The package is pure: it replays entries through scoresheet and asks the
 // solvers through small interfaces (Valuers).
@@ -71,9 +72,9 @@ type Player struct {
 	Luck       float64 // Σ luck of the throws
 	Turns      int     // finished turns reviewed
 	QuickTurns int     // Kniffel: turns entered as final dice only
-	// Zehntausend family: Σ of the values of the player's turns at their
-	// start, and Σ of what the turns banked (the turn's own result, before
-	// 5000's transfers): Banked = TurnValueSum + Luck − Loss.
+	// Zehntausend family and Totwürfeln: Σ of the values of the player's
+	// turns at their start, and Σ of what the turns banked (the turn's own
+	// result, before 5000's transfers): Banked = TurnValueSum + Luck − Loss.
 	TurnValueSum float64
 	// Banked: family, Σ of the turns' results; Kniffel, the total.
 	Banked int
@@ -149,9 +150,8 @@ func Of(rules *validate.Rules, players []string, entries []scoresheet.Entry, v V
 		return nil, err
 	}
 	rv := &Review{Game: rules.Game, Reviewed: Reviewable(rules.Game)}
-	for i, p := range players {
+	for _, p := range players {
 		rv.Players = append(rv.Players, Player{Name: p})
-		_ = i
 	}
 	switch rules.Game {
 	case validate.GameRueckwaerts:
@@ -160,8 +160,8 @@ func Of(rules *validate.Rules, players []string, entries []scoresheet.Entry, v V
 	case validate.GameDreissigTot:
 		rv.Note = Note{"Dreißig tot is not reviewed yet.", "Dreißig tot wird noch nicht ausgewertet."}
 	case validate.GameTotwuerfeln:
-		rv.Note = Note{"Totwürfeln has no decisions: the dice decide everything.",
-			"Totwürfeln kennt keine Entscheidungen: alles entscheiden die Würfel."}
+		rv.Note = Note{"Totwürfeln has no decisions: the dice decide everything; luck is measured against a turn's expected points.",
+			"Totwürfeln kennt keine Entscheidungen: alles entscheiden die Würfel; das Glück misst sich am Erwartungswert eines Zugs."}
 	}
 	w := &walker{g: g, rv: rv, v: v, entries: entries}
 	if rv.Reviewed {
@@ -219,7 +219,8 @@ type walker struct {
 	rv      *Review
 	v       Valuers
 	entries []scoresheet.Entry
-	pos     int // next entry
+	pos     int       // next entry
+	tot     []float64 // Totwürfeln: expected points by dice alive
 }
 
 func (w *walker) run() error {
@@ -230,8 +231,10 @@ func (w *walker) run() error {
 		// The turn's entries: up to the one that ends it.
 		var err error
 		switch {
-		case !w.rv.Reviewed || w.g.Rules.Game == validate.GameTotwuerfeln:
+		case !w.rv.Reviewed:
 			err = w.skipTurn()
+		case w.g.Rules.Game == validate.GameTotwuerfeln:
+			err = w.totTurn(turn, seat)
 		case w.g.Rules.Game == validate.GameKniffel:
 			err = w.kniffelTurn(turn, seat)
 		default:

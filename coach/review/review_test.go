@@ -49,7 +49,7 @@ func checkIdentities(t *testing.T, name string, g *scoresheet.Game, rv *Review) 
 			if got := rv.GameValue + p.Luck - p.Loss; math.Abs(got-want) > tol {
 				t.Errorf("%s: %s: game value %v + luck %v − loss %v = %v, total %v", name, p.Name, rv.GameValue, p.Luck, p.Loss, got, want)
 			}
-		case validate.Game5050, validate.Game5000, validate.GameZehntausend:
+		case validate.Game5050, validate.Game5000, validate.GameZehntausend, validate.GameTotwuerfeln:
 			if got := p.TurnValueSum + p.Luck - p.Loss; math.Abs(got-float64(p.Banked)) > tol {
 				t.Errorf("%s: %s: turn values %v + luck %v − loss %v = %v, banked %d", name, p.Name, p.TurnValueSum, p.Luck, p.Loss, got, p.Banked)
 			}
@@ -272,8 +272,14 @@ func TestNotReviewed(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if id == validate.GameTotwuerfeln && rv.Players[0].TurnValueSum == 0 {
+			t.Errorf("Totwürfeln without turn values: %+v", rv.Players)
+		}
 		if rv.Reviewed != (id == validate.GameTotwuerfeln) || rv.Note.EN == "" || rv.Note.DE == "" || len(rv.Decisions) != 0 {
 			t.Errorf("%s: %+v", id, rv)
+		}
+		if id == validate.GameTotwuerfeln {
+			checkIdentities(t, "totwuerfeln", gm.Game, rv)
 		}
 	}
 	if len(seen) != 3 {
