@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/family"
+	"github.com/wuerfelblock/wuerfelblock/coach/kniffel"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage/generate"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -287,26 +288,49 @@ func TestNotReviewed(t *testing.T) {
 	}
 }
 
-// TestReviewIsDeterministic: the same game reviewed twice, once with fresh
-// tables, gives the same numbers to the last bit.
+// TestReviewIsDeterministic: the same games reviewed with the tables of
+// three Kniffel caches (the tests' one; one built afresh that writes its
+// file; one that reads that file, as another device or a later run would)
+// give the same numbers to the last bit.
 func TestReviewIsDeterministic(t *testing.T) {
-	games, err := generate.All(generate.Config{Games: 20, Seed: 99})
+	games, err := generate.All(generate.Config{Games: 40, Seed: 99})
 	if err != nil {
 		t.Fatal(err)
 	}
+	dir := t.TempDir()
+	built := SolversWith(kniffel.NewCache(dir))
+	built.Warm(rules(t, validate.GameKniffel, nil))
+	loaded := SolversWith(kniffel.NewCache(dir))
+	kniffels := 0
 	for _, gm := range games {
 		a, err := OfGame(gm.Game, testValuers(t))
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := OfGame(gm.Game, testValuers(t))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := range a.Players {
-			if a.Players[i] != b.Players[i] {
-				t.Errorf("%s: %+v vs %+v", gm.ID, a.Players[i], b.Players[i])
+		for _, v := range []Valuers{built, loaded} {
+			b, err := OfGame(gm.Game, v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.GameValue != b.GameValue || len(a.Decisions) != len(b.Decisions) {
+				t.Fatalf("%s: game value %v vs %v", gm.ID, a.GameValue, b.GameValue)
+			}
+			for i := range a.Players {
+				if a.Players[i] != b.Players[i] {
+					t.Errorf("%s: %+v vs %+v", gm.ID, a.Players[i], b.Players[i])
+				}
+			}
+			for i := range a.Decisions {
+				if a.Decisions[i].Loss != b.Decisions[i].Loss {
+					t.Errorf("%s: %+v vs %+v", gm.ID, a.Decisions[i], b.Decisions[i])
+				}
 			}
 		}
+		if gm.Game.Rules.Game == validate.GameKniffel {
+			kniffels++
+		}
+	}
+	if kniffels == 0 {
+		t.Error("no Kniffel game among them")
 	}
 }
