@@ -181,3 +181,54 @@ func firstFree(b validate.KniffelBoxes) validate.Category {
 	}
 	return 0
 }
+
+// TestKniffelSheet: the sheet model holds every box, the sums, both
+// bonuses and the total, in sheet order, by seat.
+func TestKniffelSheet(t *testing.T) {
+	g, _ := New(validate.MustRules(validate.GameKniffel, nil), []string{"A", "B"})
+	score := func(dice []int, c validate.Category) {
+		mustApply(t, g, Entry{Kind: EntryDice, Roll: dice}, Entry{Kind: EntryScore, Category: c.ID()})
+	}
+	score([]int{6, 6, 6, 6, 6}, validate.Kniffel)     // A: 50
+	score([]int{1, 2, 3, 4, 6}, validate.Sechser)     // B: 6
+	score([]int{6, 6, 6, 6, 6}, validate.Sechser)     // A: 30 + Kniffel bonus 100
+	score([]int{1, 2, 3, 4, 6}, validate.Viererpasch) // B: struck
+	rows := g.KniffelSheet()
+	if len(rows) != int(validate.NumCategories)+5 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	kinds := []SheetRowKind{RowBox, RowBox, RowBox, RowBox, RowBox, RowBox, RowUpperSum, RowUpperBonus,
+		RowBox, RowBox, RowBox, RowBox, RowBox, RowBox, RowBox, RowLowerSum, RowKniffelBonus, RowTotal}
+	for i, r := range rows {
+		if r.Kind != kinds[i] {
+			t.Errorf("row %d is %d, want %d", i, r.Kind, kinds[i])
+		}
+	}
+	byKind := func(k SheetRowKind, c validate.Category) SheetRow {
+		for _, r := range rows {
+			if r.Kind == k && (k != RowBox || r.Category == c) {
+				return r
+			}
+		}
+		t.Fatalf("no row %d %v", k, c)
+		return SheetRow{}
+	}
+	if c := byKind(RowBox, validate.Sechser).Cells; c[0] != (SheetCell{Value: 30, Filled: true}) || c[1] != (SheetCell{Value: 6, Filled: true}) {
+		t.Errorf("Sechser %+v", c)
+	}
+	if c := byKind(RowBox, validate.Viererpasch).Cells[1]; c != (SheetCell{Value: 0, Filled: true}) {
+		t.Errorf("B's struck Viererpasch %+v", c)
+	}
+	if c := byKind(RowBox, validate.Einser).Cells[0]; c.Filled {
+		t.Errorf("A's Einser is free: %+v", c)
+	}
+	if c := byKind(RowUpperBonus, 0).Cells[0]; c.Filled || c.Missing != 33 || !c.Reachable {
+		t.Errorf("A's upper bonus %+v, want 33 missing, reachable", c)
+	}
+	if c := byKind(RowKniffelBonus, 0).Cells[0]; c.Value != 100 {
+		t.Errorf("A's Kniffel bonus %+v", c)
+	}
+	if c := byKind(RowTotal, 0).Cells; c[0].Value != 180 || c[1].Value != 6 {
+		t.Errorf("totals %+v, want 180 and 6", c)
+	}
+}

@@ -36,12 +36,19 @@ func (g *Game) newTurn() sheetTurn {
 	case validate.FamilyDreissig:
 		return &dreissigTurn{r.NewDreissigTurn()}
 	}
-	return &famTurn{t: r.NewFamilyTurn(validate.TurnContext{
+	t := r.NewFamilyTurn(validate.TurnContext{
 		Entered:     g.totals[g.seat] > 0,
 		Previous:    g.prevResult,
 		TableDice:   g.tableDice,
 		TablePoints: g.tablePoints,
-	})}
+	})
+	// The ended turn belongs to this game alone (a clone has its own): its
+	// wrapper and step list are used again.
+	if f, ok := g.turn.(*famTurn); ok {
+		f.t, f.steps = t, f.steps[:0]
+		return f
+	}
+	return &famTurn{t: t}
 }
 
 // notInGame refuses an entry kind the game does not have.
@@ -267,7 +274,10 @@ func (k *dreissigTurn) finish(g *Game, res *TurnResult) {
 		res.Events = append(res.Events, Event{Kind: EventAttack, Player: g.Players[v], Points: t.Taken(), From: g.Players[s]})
 	}
 	if g.Rules.Options.Hundert {
-		for slices.ContainsFunc(g.totals, func(a int) bool { return a <= 0 }) {
+		// While an account is at 0 or below, and none has reached 100 yet
+		// (the first to 100 wins at once: no further addition).
+		for slices.ContainsFunc(g.totals, func(a int) bool { return a <= 0 }) &&
+			!slices.ContainsFunc(g.totals, func(a int) bool { return a >= 100 }) {
 			for i := range g.totals {
 				g.totals[i] += 30
 			}

@@ -743,3 +743,23 @@ func (db *DB) StorePlayed(ctx context.Context, next func() (PlayedGame, bool), p
 	}
 	return stored, nil
 }
+
+// Leaderboard orders the players who played a game: more wins per game
+// first, then more games; the order given (by name) breaks ties. figures
+// gives player i's figures (nil for none); the answer is their indices.
+func Leaderboard(n int, figures func(i int) *Figures) []int {
+	var out []int
+	for i := range n {
+		if f := figures(i); f != nil && f.Played > 0 {
+			out = append(out, i)
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool {
+		fa, fb := figures(out[a]), figures(out[b])
+		if fa.WinRate != fb.WinRate {
+			return fa.WinRate > fb.WinRate
+		}
+		return fa.Played > fb.Played
+	})
+	return out
+}

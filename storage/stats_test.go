@@ -459,3 +459,21 @@ func TestStatsMigrationFillsOlderDatabase(t *testing.T) {
 	}
 	checkStatsSummaries(t, db)
 }
+
+// The leaderboard: more wins per game first, then more games, then the
+// given order; players without a game are left out.
+func TestLeaderboard(t *testing.T) {
+	fs := []*Figures{
+		{Played: 4, Won: 2, WinRate: 0.5},
+		nil,
+		{Played: 10, Won: 5, WinRate: 0.5},
+		{Played: 3, Won: 3, WinRate: 1},
+		{Played: 0},
+		{Played: 4, Won: 2, WinRate: 0.5},
+	}
+	got := Leaderboard(len(fs), func(i int) *Figures { return fs[i] })
+	want := []int{3, 2, 0, 5}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("order %v, want %v", got, want)
+	}
+}

@@ -30,6 +30,7 @@ type env struct {
 	lang           validate.Lang
 	dbPath         string
 	getenv         func(string) string
+	args           []string // as typed: messages quote options the way they were written
 }
 
 func (e *env) tr(en, de string) string {
@@ -90,7 +91,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Nothing a file, a player or another program wrote reaches the
 	// terminal raw: every output goes through one filter.
 	stdout, stderr = &scoresheet.SafeWriter{W: stdout}, &scoresheet.SafeWriter{W: stderr}
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv, args: args}
 	e.lang = langFromEnv(e.getenv)
 	fs := flag.NewFlagSet("wuerfelblock", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -100,7 +101,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(help, "h", false, "")
 	if err := fs.Parse(args); err != nil {
 		flagErrors{e, ""}.Write([]byte(err.Error()))
-		usage(e)
+		usageTo(e, e.stderr)
 		return exitInput
 	}
 	if *lang != "" {
@@ -132,12 +133,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintf(stderr, "wuerfelblock: %s %q\n", e.tr("unknown command", "unbekannter Befehl"), name)
-	usage(e)
+	usageTo(e, e.stderr) // a mistake: the usage goes with the error, not to the output
 	return exitInput
 }
 
-func usage(e *env) {
-	w := e.stdout
+func usage(e *env) { usageTo(e, e.stdout) }
+
+func usageTo(e *env, w io.Writer) {
 	fmt.Fprintln(w, e.tr("wuerfelblock: a score pad for dice games played with real dice.",
 		"wuerfelblock: ein Spielblock für Würfelspiele mit echten Würfeln."))
 	fmt.Fprintln(w)
@@ -263,6 +265,9 @@ func (o flagErrors) Write(p []byte) (int, error) {
 		{"invalid boolean value ", "invalid boolean value %s", "ungültiger Wahrheitswert %s"},
 	} {
 		if rest, ok := strings.CutPrefix(s, m.prefix); ok {
+			if m.prefix == "flag provided but not defined: " || m.prefix == "flag needs an argument: " {
+				rest = o.typed(rest)
+			}
 			s = fmt.Sprintf(o.e.tr(m.en, m.de), rest)
 			break
 		}
@@ -273,6 +278,21 @@ func (o flagErrors) Write(p []byte) (int, error) {
 		fmt.Fprintf(o.e.stderr, "wuerfelblock %s: %s\n", o.name, s)
 	}
 	return len(p), nil
+}
+
+// typed is an unknown option as the user wrote it, quoted ("--bogus",
+// "--bogus=1"): the flag package names it "-bogus" however it was typed.
+func (o flagErrors) typed(flagName string) string {
+	name := strings.TrimLeft(flagName, "-")
+	for _, a := range o.e.args {
+		if a == "--" {
+			break
+		}
+		if n, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); strings.HasPrefix(a, "-") && n == name {
+			return fmt.Sprintf("%q", a)
+		}
+	}
+	return fmt.Sprintf("%q", flagName)
 }
 
 // parseFlags parses a subcommand's flags, allowing flags after positional

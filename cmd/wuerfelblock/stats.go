@@ -405,6 +405,9 @@ func writeHeadToHeadCSV(e *env, h storage.HeadToHead) int {
 	return exitOK
 }
 
+// generateProgressEvery is how often generate says how far it is.
+var generateProgressEvery = 5000
+
 // runGenerate fills a database with a generated history (a developer
 // command for benchmarks and for trying the statistics).
 func runGenerate(e *env, args []string) int {
@@ -426,7 +429,8 @@ func runGenerate(e *env, args []string) int {
 			"die zu füllende Datenbank angeben: generate --db PFAD [--games N] [--seed S] (es werden Tausende Spiele geschrieben, daher nie die Standard-Datenbank)"))
 		return exitInput
 	}
-	gen, err := generate.New(generate.Config{Games: *games, Seed: *seed, Players: *players})
+	// The history ends before now: no game dated in the future.
+	gen, err := generate.New(generate.Config{Games: *games, Seed: *seed, Players: *players, End: time.Now()})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "wuerfelblock generate: %v\n", err)
 		return exitInput
@@ -434,7 +438,8 @@ func runGenerate(e *env, args []string) int {
 	return e.withDB("generate", func(ctx context.Context, db *storage.DB) int {
 		start := time.Now()
 		progress := func(n int) {
-			if n > 0 && n%5000 == 0 {
+			// Not at the last game: the summary below says that one.
+			if n > 0 && n%generateProgressEvery == 0 && n < *games {
 				fmt.Fprintf(e.stderr, "  %d …\n", n)
 			}
 		}

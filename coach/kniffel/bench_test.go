@@ -26,6 +26,20 @@ func BenchmarkSolveOneCore(b *testing.B) {
 	}
 }
 
+// The whole table on one core with each set of kernels.
+func BenchmarkSolveKernels(b *testing.B) {
+	saved := kernelSet{"default", averageDown, bestHolds, bestBoxes}
+	defer func() { averageDown, bestHolds, bestBoxes = saved.averageDown, saved.bestHolds, saved.bestBoxes }()
+	for _, k := range append([]kernelSet{{"go", averageDownGo, bestHoldsGo, bestBoxesGo}}, kernelSets...) {
+		b.Run(k.name, func(b *testing.B) {
+			averageDown, bestHolds, bestBoxes = k.averageDown, k.bestHolds, k.bestBoxes
+			for b.Loop() {
+				solveVariant(kniffelJoker, 1)
+			}
+		})
+	}
+}
+
 // One question on a mid-game sheet: the turn's analysis and every hold of
 // a throw (what the app asks after each throw).
 func BenchmarkHoldValues(b *testing.B) {

@@ -219,6 +219,9 @@ func (s *gameOver) refresh() {
 	}
 	for r, seat := range order {
 		st, mark := styleNormal, fmt.Sprintf("%d.", r+1)
+		if g.Rules.WinnerOnly() {
+			mark = "" // the rules know only the winner
+		}
 		if slices.Contains(winners, seat) {
 			st, mark = styleCurrent.Reverse(true), "★"
 		}

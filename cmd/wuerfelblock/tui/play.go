@@ -130,9 +130,10 @@ func (p *play) fitHints(width, height int) {
 }
 
 // isDiceChar reports whether r belongs in a typed throw: digits (a wrong
-// pip is explained by the rules' own message) and separators.
+// pip is explained by the rules' own message), separators and * (a turned
+// five in the Zehntausend family).
 func isDiceChar(r rune) bool {
-	return r >= '0' && r <= '9' || strings.ContainsRune(" ,;-/", r)
+	return r >= '0' && r <= '9' || strings.ContainsRune(" ,;-/*", r)
 }
 
 func (p *play) root() tview.Primitive  { return p.layout }
@@ -142,12 +143,19 @@ func (p *play) typing() bool           { return false }
 func (p *play) game() *scoresheet.Game { return p.sg.Game }
 
 func (p *play) help() ([]keyHelp, *validate.Rules) {
-	keys := append(p.view.keys(),
+	// Esc is explained once, below, for every case.
+	var view []keyHelp
+	for _, k := range p.view.keys() {
+		if k.key != "Esc" {
+			view = append(view, k)
+		}
+	}
+	keys := append(view,
 		keyHelp{"*", fmt.Sprintf(p.tr("coach: off, odds, advice (now: %s)", "Rat: aus, Chancen, Rat (jetzt: %s)"), p.coachName(p.coach()))},
 		keyHelp{"u / Ctrl-Z", p.tr("take back the throw waiting for its keep, else the last entry (u on an empty input)",
 			"den Wurf zurücknehmen, der auf seine Auswahl wartet, sonst den letzten Eintrag (u bei leerer Eingabe)")},
 		keyHelp{"Esc", p.tr("clear the input / drop a typed throw; on an empty input: leave (asks first)", "Eingabe löschen / getippten Wurf verwerfen; bei leerer Eingabe: Spiel verlassen (mit Rückfrage)")},
-		keyHelp{"q", p.tr("leave the game (asks first; the game is saved)", "Spiel verlassen (mit Rückfrage; das Spiel ist gespeichert)")},
+		keyHelp{"q / Ctrl-C", p.tr("leave the game (asks first; the game is saved)", "Spiel verlassen (mit Rückfrage; das Spiel ist gespeichert)")},
 	)
 	return keys, p.game().Rules
 }
@@ -167,6 +175,9 @@ func (p *play) key(ev *tcell.EventKey) *tcell.EventKey {
 	switch ev.Key() {
 	case tcell.KeyCtrlZ:
 		p.undo()
+		return nil
+	case tcell.KeyCtrlC:
+		p.back() // asks, like q: Ctrl-C must not end a running game unasked
 		return nil
 	case tcell.KeyEscape:
 		if !empty {
@@ -190,16 +201,18 @@ func (p *play) key(ev *tcell.EventKey) *tcell.EventKey {
 	case tcell.KeyRune:
 		r := ev.Rune()
 		switch {
+		case empty && r == '*' && coach.Covers(p.game().Rules.Game):
+			// A turned five is typed after its 5 (5*): * on an empty
+			// input can only mean the coach.
+			p.switchCoach()
+			p.refresh()
+			return nil
 		case isDiceChar(r):
 			return ev
 		case r == '?' || r == 'q':
 			return ev
 		case empty && r == 'u':
 			p.undo()
-			return nil
-		case empty && r == '*' && coach.Covers(p.game().Rules.Game):
-			p.switchCoach()
-			p.refresh()
 			return nil
 		case empty && p.view.command(ev):
 			p.refresh()
@@ -430,12 +443,22 @@ func (p *play) turnSummary(res scoresheet.TurnResult) string {
 	case validate.NixEnd:
 		return fmt.Sprintf(p.tr("%s: nix! %d points (total %d).", "%s: Nix! %d Punkte (Stand %d)."), who, res.Points, total)
 	case validate.Voided:
-		return fmt.Sprintf(p.tr("%s: three void throws, the turn ends with nothing.", "%s: drei ungültige Würfe, der Zug endet ohne Punkte."), who)
+		return fmt.Sprintf(p.tr("%s: three void throws, the turn ends with nothing.", "%s: drei Fehlversuche, der Zug endet ohne Punkte."), who)
 	}
 	switch engine := r.TurnEngine(); {
 	case r.Variant().TableTurns:
 		pts, dice := p.game().Table()
-		return fmt.Sprintf(p.tr("%s adds to the table: %d points lie out, the next player throws %s.", "%s legt nach: %d Punkte liegen aus, der Nächste wirft %s."), who, pts, p.dice(dice))
+		scored := ""
+		if es := p.game().Entries(); len(es) > 0 {
+			// Every scoring die went aside: the engine's keep of the throw.
+			if ks := r.LegalKeeps(es[len(es)-1].Roll); len(ks) > 0 {
+				scored = fmt.Sprintf(p.tr("%s: %s score %d. ", "%s: %s zählen %d. "), who, validate.FormatDice(ks[0].Dice), ks[0].Points)
+				if len(ks[0].Dice) == 1 {
+					scored = fmt.Sprintf(p.tr("%s: %s scores %d. ", "%s: %s zählt %d. "), who, validate.FormatDice(ks[0].Dice), ks[0].Points)
+				}
+			}
+		}
+		return scored + fmt.Sprintf(p.tr("%d points lie out, the next player throws %s.", "%d Punkte liegen aus, der Nächste wirft %s."), pts, p.dice(dice))
 	case engine == validate.FamilyKniffel:
 		name := res.Category
 		if c, err := validate.ParseCategory(res.Category); err == nil {

@@ -179,7 +179,43 @@ func (v *statsView) setName(g validate.GameID) string {
 	case sets[v.set-1] == "":
 		return v.tr("basic game", "Grundregeln")
 	}
+	// The set in words: each house rule's name and value, as the form shows them.
+	for _, p := range v.all {
+		if gs := p.Games[string(g)]; gs != nil {
+			for _, hr := range gs.HouseRules {
+				if setKey(hr.Options) == sets[v.set-1] {
+					return v.setLabel(g, hr.Options)
+				}
+			}
+		}
+	}
 	return sets[v.set-1]
+}
+
+// setLabel names a house-rule set for players: "Joker ja, Würfel 6".
+func (v *statsView) setLabel(g validate.GameID, o map[string]any) string {
+	var parts []string
+	for _, spec := range validate.OptionSpecs(g) {
+		val, ok := o[spec.ID]
+		if !ok {
+			continue
+		}
+		// The figures come as JSON-like values: whole numbers may be floats.
+		if f, isFloat := val.(float64); isFloat {
+			val = int(f)
+		}
+		if xs, isList := val.([]any); isList {
+			var faces []int
+			for _, x := range xs {
+				if f, ok := x.(float64); ok {
+					faces = append(faces, int(f))
+				}
+			}
+			val = faces
+		}
+		parts = append(parts, spec.Name(v.lang)+" "+v.formatValue(val))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // load fetches the charts (player page) or the comparison (head-to-head).
@@ -387,6 +423,11 @@ func (v *statsView) drawBoard(c canvas) {
 			100*f.WinRate, bar(f.WinRate, 12), f.AvgTotal, f.BestTotal, f.Streak, f.LongestStreak)
 		c.put(0, i+1, line, st)
 	}
+	// What the columns count, under the last row.
+	if row := min(len(b)+2, c.h-1); row > len(b) {
+		c.put(0, row, clip(v.tr("games: finished games · streak: wins in a row now / longest",
+			"Spiele: beendete Spiele · Serie: Siege in Folge jetzt / längste"), c.w), styleDim)
+	}
 }
 
 func (v *statsView) drawPlayer(c canvas) {
@@ -436,7 +477,8 @@ func (v *statsView) drawPlayer(c canvas) {
 		k := f.Kniffel
 		right = append(right,
 			fmt.Sprintf(v.tr("upper bonus %d (%.0f%%)", "Bonus oben %d (%.0f%%)"), k.UpperBonus, 100*k.UpperBonusRate),
-			fmt.Sprintf(v.tr("Kniffels %d, bonuses %d", "Kniffel %d, Boni %d"), k.Kniffels, k.KniffelBonuses))
+			fmt.Sprintf(v.tr("Kniffel box with 50: %d", "Kniffel-Feld mit 50: %d"), k.Kniffels),
+			fmt.Sprintf(v.tr("further Kniffels (+100 bonus): %d", "weitere Kniffel (+100 Bonus): %d"), k.KniffelBonuses))
 	case f.Tot != nil:
 		t := f.Tot
 		right = append(right, fmt.Sprintf(v.tr("per turn: avg %s, best %d", "pro Zug: Schnitt %s, bester %d"), v.dec1(t.AvgTurn), t.Best))

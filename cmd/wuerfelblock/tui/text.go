@@ -76,7 +76,7 @@ func (t text) describeEvent(ev scoresheet.Event) string {
 	case scoresheet.EventKniffelBonus:
 		return fmt.Sprintf(t.tr("%s earns a Kniffel bonus (+%d)", "%s bekommt einen Kniffel-Bonus (+%d)"), p, ev.Points)
 	case scoresheet.EventMinusPoints:
-		return fmt.Sprintf(t.tr("%s busts and takes the %d points on the table as minus points", "%s wirft nichts und bekommt die %d ausliegenden Punkte als Minus"), p, ev.Points)
+		return fmt.Sprintf(t.tr("%s takes the %d points on the table as minus points", "%s bekommt die %d ausliegenden Punkte als Minuspunkte"), p, ev.Points)
 	}
 	return string(ev.Kind)
 }
@@ -98,7 +98,7 @@ func (t text) describeEntry(e scoresheet.Entry, game validate.GameID) string {
 		}
 		return s
 	case scoresheet.EntryVoid:
-		return t.tr("void throw", "ungültiger Wurf")
+		return t.tr("void throw", "Fehlversuch")
 	case scoresheet.EntryStop:
 		return t.tr("the stop (points written)", "das Schreiben")
 	case scoresheet.EntryDice:

@@ -1,0 +1,133 @@
+package say
+
+import (
+	"fmt"
+
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// Event says in words what the rules did at the end of a turn.
+func (p P) Event(ev scoresheet.Event) string {
+	pl, f := p.name(ev.Player), p.name(ev.From)
+	switch ev.Kind {
+	case scoresheet.EventReset:
+		return fmt.Sprintf(p.Tr("%s had the same score as %s (%d) and goes back to 0", "%s hatte denselben Stand wie %s (%d) und fällt auf 0"), pl, f, ev.Points)
+	case scoresheet.EventTransfer:
+		return fmt.Sprintf(p.Tr("%s would pass 5000: %d points go to %s", "%s wäre über 5000: %d Punkte gehen an %s"), f, ev.Points, pl)
+	case scoresheet.EventLost:
+		return fmt.Sprintf(p.Tr("%s would pass 5000 and nobody can take the %d points: they are lost", "%s wäre über 5000 und niemand kann die %d Punkte nehmen: sie verfallen"), pl, ev.Points)
+	case scoresheet.EventAttack:
+		return fmt.Sprintf(p.Tr("%s takes %d from %s", "%[1]s nimmt %[3]s %[2]d ab"), f, ev.Points, pl)
+	case scoresheet.EventTopUp:
+		return p.Tr("An account reached 0: both accounts get 30", "Ein Konto hat 0 erreicht: beide Konten bekommen 30")
+	case scoresheet.EventUpperBonus:
+		return fmt.Sprintf(p.Tr("%s earns the upper bonus (+%d)", "%s bekommt den Bonus oben (+%d)"), pl, ev.Points)
+	case scoresheet.EventKniffelBonus:
+		return fmt.Sprintf(p.Tr("%s earns a Kniffel bonus (+%d)", "%s bekommt einen Kniffel-Bonus (+%d)"), pl, ev.Points)
+	case scoresheet.EventMinusPoints:
+		return fmt.Sprintf(p.Tr("%s busts and takes the %d points on the table as minus points", "%s wirft nichts und bekommt die %d ausliegenden Punkte als Minus"), pl, ev.Points)
+	}
+	return p.name(string(ev.Kind))
+}
+
+// Entry says what an entry was ("taken back: …", the list of a game's entries).
+func (p P) Entry(e scoresheet.Entry, game validate.GameID) string {
+	switch e.Kind {
+	case scoresheet.EntryThrow:
+		s := p.Tr("throw ", "Wurf ") + validate.FormatDice(e.Roll)
+		if len(e.Keep) > 0 {
+			kept := p.Tr(", kept ", ", zur Seite ")
+			if validate.VariantOf(game).Family == validate.FamilyKniffel {
+				kept = p.Tr(", kept ", ", behalten ") // held for the next throw, not set aside
+			}
+			s += kept + validate.FormatDice(e.Keep)
+		}
+		if e.FivesAsOnes > 0 {
+			s += fmt.Sprintf(p.Tr(" (%d× 5 as 1)", " (%d× 5 als 1)"), e.FivesAsOnes)
+		}
+		return s
+	case scoresheet.EntryVoid:
+		return p.Tr("void throw", "ungültiger Wurf")
+	case scoresheet.EntryStop:
+		return p.Tr("the stop (points written)", "das Schreiben")
+	case scoresheet.EntryDice:
+		return p.Tr("dice ", "Würfel ") + validate.FormatDice(e.Roll)
+	case scoresheet.EntryScore:
+		if c, err := validate.ParseCategory(e.Category); err == nil {
+			return p.Tr("box ", "Feld ") + c.Name(p.Lang)
+		}
+		return p.name(e.Category)
+	case scoresheet.EntryAttack:
+		return p.Tr("attack throw ", "Angriffswurf ") + validate.FormatDice(e.Roll)
+	}
+	return p.name(string(e.Kind))
+}
+
+// TurnSummary says how a finished turn ended. atStake is what the turn
+// held before its bust (0: nothing); table is the points on the table and
+// the dice of the next throw after a Rückwärts turn.
+func (p P) TurnSummary(r *validate.Rules, res scoresheet.TurnResult, atStake int, table [2]int) string {
+	who := p.strong(p.name(res.Player))
+	total := res.Totals[res.Seat]
+	bust := p.alert(p.Tr(" BUST ", " FEHLWURF "))
+	switch res.End {
+	case validate.Bust:
+		switch {
+		case r.Variant().TableTurns:
+			return fmt.Sprintf(p.Tr("%s %s: nothing scores.", "%s %s: nichts zählt."), bust, who)
+		case res.Points < 0:
+			return fmt.Sprintf(p.Tr("%s %s loses the turn and %d points (now %d).", "%s %s: Zug verloren und %d Punkte abgezogen (jetzt %d)."), bust, who, -res.Points, total)
+		case atStake == 0:
+			return fmt.Sprintf(p.Tr("%s %s: nothing scores, the turn is over.", "%s %s: nichts zählt, der Zug ist vorbei."), bust, who)
+		}
+		return fmt.Sprintf(p.Tr("%s %s: the turn's %d points are lost.", "%s %s: die %d Punkte des Zugs sind verloren."), bust, who, atStake)
+	case validate.Stopped:
+		return fmt.Sprintf(p.Tr("%s writes %d (total %d).", "%s schreibt %d (Stand %d)."), who, res.Points, total)
+	case validate.NixEnd:
+		return fmt.Sprintf(p.Tr("%s: nix! %d points (total %d).", "%s: Nix! %d Punkte (Stand %d)."), who, res.Points, total)
+	case validate.Voided:
+		return fmt.Sprintf(p.Tr("%s: three void throws, the turn ends with nothing.", "%s: drei ungültige Würfe, der Zug endet ohne Punkte."), who)
+	}
+	switch engine := r.TurnEngine(); {
+	case r.Variant().TableTurns:
+		return fmt.Sprintf(p.Tr("%s adds to the table: %d points lie out, the next player throws %s.", "%s legt nach: %d Punkte liegen aus, der Nächste wirft %s."), who, table[0], p.Dice(table[1]))
+	case engine == validate.FamilyKniffel:
+		name := res.Category
+		if c, err := validate.ParseCategory(res.Category); err == nil {
+			name = c.Name(p.Lang)
+		}
+		return fmt.Sprintf(p.Tr("%s: %s %d (total %d).", "%s: %s %d (Stand %d)."), who, name, res.Points, total)
+	case engine == validate.FamilyTot:
+		return fmt.Sprintf(p.Tr("%s: %d points this turn (total %d).", "%s: %d Punkte in diesem Zug (Stand %d)."), who, res.Points, total)
+	case engine == validate.FamilyDreissig:
+		return fmt.Sprintf(p.Tr("%s: %d pips, account %d.", "%s: %d Augen, Konto %d."), who, res.Points, total)
+	}
+	return fmt.Sprintf("%s: %d", who, res.Points)
+}
+
+// SheetLabel is the label of a row of the Kniffel sheet.
+func (p P) SheetLabel(r scoresheet.SheetRow) string {
+	switch r.Kind {
+	case scoresheet.RowBox:
+		return r.Category.Name(p.Lang)
+	case scoresheet.RowUpperSum:
+		return p.Tr("Upper sum", "Summe oben")
+	case scoresheet.RowUpperBonus:
+		return fmt.Sprintf(p.Tr("Bonus (at %d)", "Bonus (ab %d)"), scoresheet.UpperBonusAt)
+	case scoresheet.RowLowerSum:
+		return p.Tr("Lower sum", "Summe unten")
+	case scoresheet.RowKniffelBonus:
+		return p.Tr("Kniffel bonus", "Kniffel-Bonus")
+	}
+	return p.Tr("Total", "Gesamt")
+}
+
+// SheetCell is a cell of the Kniffel sheet as the finished sheet shows
+// it: a box's points, "–" for a box struck or still free, the sums.
+func (p P) SheetCell(r scoresheet.SheetRow, c scoresheet.SheetCell) string {
+	if r.Kind == scoresheet.RowBox && c.Value == 0 {
+		return "–"
+	}
+	return fmt.Sprint(c.Value)
+}

@@ -1,0 +1,130 @@
+package say
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+var both = []P{New(validate.English), New(validate.German)}
+
+// Every event and entry has its own words in both languages, with the
+// numbers and names it is about; nothing falls back to the raw kind.
+func TestEveryKindIsDescribed(t *testing.T) {
+	events := []scoresheet.EventKind{scoresheet.EventReset, scoresheet.EventTransfer, scoresheet.EventLost, scoresheet.EventAttack,
+		scoresheet.EventTopUp, scoresheet.EventUpperBonus, scoresheet.EventKniffelBonus, scoresheet.EventMinusPoints}
+	for _, p := range both {
+		for _, k := range events {
+			s := p.Event(scoresheet.Event{Kind: k, Player: "Anna", From: "Ben", Points: 730})
+			if s == string(k) || k != scoresheet.EventTopUp && (!strings.Contains(s, "730") || !strings.Contains(s, "Anna")) {
+				t.Errorf("%v %s: %q", p.Lang, k, s)
+			}
+		}
+		entries := []scoresheet.Entry{
+			{Kind: scoresheet.EntryThrow, Roll: []int{1, 5, 5, 2}, Keep: []int{5, 5}, FivesAsOnes: 1},
+			{Kind: scoresheet.EntryVoid}, {Kind: scoresheet.EntryStop}, {Kind: scoresheet.EntryDice, Roll: []int{6, 6, 6, 6, 6}},
+			{Kind: scoresheet.EntryScore, Category: "full-house"}, {Kind: scoresheet.EntryAttack, Roll: []int{4, 4}},
+		}
+		seen := map[string]bool{}
+		for _, e := range entries {
+			s := p.Entry(e, validate.GameZehntausend)
+			if s == string(e.Kind) || seen[s] {
+				t.Errorf("%v %s: %q", p.Lang, e.Kind, s)
+			}
+			seen[s] = true
+		}
+		if s := p.Entry(entries[0], validate.GameZehntausend); !strings.Contains(s, "5 5") || !strings.Contains(s, "1×") {
+			t.Errorf("%v: the keep and the fives as ones: %q", p.Lang, s)
+		}
+		if s := p.Entry(entries[4], validate.GameKniffel); !strings.Contains(s, validate.FullHouse.Name(p.Lang)) {
+			t.Errorf("%v: the box by its name: %q", p.Lang, s)
+		}
+	}
+	if de, en := both[1].Entry(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: []int{6, 6}, Keep: []int{6}}, validate.GameKniffel),
+		both[1].Entry(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: []int{6, 6}, Keep: []int{6}}, validate.GameZehntausend); de == en {
+		t.Errorf("Kniffel holds dice (behalten), Zehntausend sets them aside (zur Seite): both %q", de)
+	}
+}
+
+func TestNumbersAndNames(t *testing.T) {
+	if got := both[1].Dec1(36); got != "36,0" {
+		t.Errorf("German 36: %q", got)
+	}
+	if got := both[0].Decimal(1234.5, 1); got != "1234.5" {
+		t.Errorf("English 1234.5: %q (no grouping)", got)
+	}
+	if got := both[1].Decimal(-0.25, 2); got != "-0,25" {
+		t.Errorf("German -0.25: %q", got)
+	}
+	if both[0].Dice(1) != "1 die" || both[1].DiceWith(3) != "3 Würfeln" {
+		t.Errorf("plurals: %q %q", both[0].Dice(1), both[1].DiceWith(3))
+	}
+	if got := Short("Oma Hildegard", 6); got != "Oma H…" {
+		t.Errorf("Short: %q", got)
+	}
+	if got := Short("Anna", 4); got != "Anna" {
+		t.Errorf("Short of a name that fits: %q", got)
+	}
+	if got := both[0].Name; got != nil {
+		t.Error("plain output has no escaper of its own")
+	}
+	if got := both[0].Event(scoresheet.Event{Kind: scoresheet.EventUpperBonus, Player: "A\x1b[2JB", Points: 35}); strings.Contains(got, "\x1b") {
+		t.Errorf("a name reaches the terminal raw: %q", got)
+	}
+}
+
+func TestOptionSets(t *testing.T) {
+	o := map[string]any{"ziel": 5000, "verdoppeln": true}
+	if got := OptionsKey(o); got != "verdoppeln=true ziel=5000" {
+		t.Errorf("key %q", got)
+	}
+	if got := both[1].Options(nil); got != "(Grundspiel)" {
+		t.Errorf("basic game %q", got)
+	}
+	r := validate.MustRules(validate.GameZehntausend, o)
+	if got := both[1].OptionsBrief(r); got != "ziel 5000, verdoppeln ja" {
+		t.Errorf("brief %q", got)
+	}
+	if got := both[0].Value(0); got != "0 (off)" {
+		t.Errorf("value 0: %q", got)
+	}
+}
+
+// A turn summary names the player and the numbers that matter.
+func TestTurnSummary(t *testing.T) {
+	p := both[0]
+	p.Strong = func(s string) string { return "<" + s + ">" }
+	z := validate.MustRules(validate.GameZehntausend, nil)
+	res := scoresheet.TurnResult{Player: "Anna", Seat: 0, Totals: []int{1350}, End: validate.Stopped, Points: 450}
+	if s := p.TurnSummary(z, res, 0, [2]int{}); !strings.Contains(s, "<Anna>") || !strings.Contains(s, "450") || !strings.Contains(s, "1350") {
+		t.Errorf("stop: %q", s)
+	}
+	res.End, res.Points = validate.Bust, 0
+	if s := p.TurnSummary(z, res, 600, [2]int{}); !strings.Contains(s, "600") {
+		t.Errorf("bust with 600 at stake: %q", s)
+	}
+	rw := validate.MustRules(validate.GameRueckwaerts, nil)
+	res.End = validate.Finished
+	if s := p.TurnSummary(rw, res, 0, [2]int{800, 2}); !strings.Contains(s, "800") || !strings.Contains(s, "2 dice") {
+		t.Errorf("Rückwärts table: %q", s)
+	}
+}
+
+func TestSheetLabels(t *testing.T) {
+	g, _ := scoresheet.New(validate.MustRules(validate.GameKniffel, nil), []string{"A"})
+	seen := map[string]bool{}
+	for _, r := range g.KniffelSheet() {
+		for _, p := range both {
+			l := p.SheetLabel(r)
+			if seen[string(p.Lang)+l] {
+				t.Errorf("label %q twice", l)
+			}
+			seen[string(p.Lang)+l] = true
+		}
+		if s := both[0].SheetCell(r, r.Cells[0]); r.Kind == scoresheet.RowBox && s != "–" {
+			t.Errorf("a free box shows %q", s)
+		}
+	}
+}
