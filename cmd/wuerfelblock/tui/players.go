@@ -234,7 +234,9 @@ func (s *playersStep) refresh() {
 		t.SetCell(i, 1, cell(esc(p.Name), st, tview.AlignLeft).SetExpansion(1))
 	}
 	if len(s.known) == 0 {
-		t.SetCell(0, 0, cell(s.tr("Nobody yet: type a name below.", "Noch niemand: unten einen Namen tippen."), styleDim, tview.AlignLeft).SetSelectable(false))
+		// Two short rows: one line was cut to "tippe…" at 80 columns.
+		t.SetCell(0, 0, cell(s.tr("Nobody yet.", "Noch niemand."), styleDim, tview.AlignLeft).SetSelectable(false))
+		t.SetCell(1, 0, cell(s.tr("Type a name below.", "Unten einen Namen tippen."), styleDim, tview.AlignLeft).SetSelectable(false))
 	} else {
 		t.Select(min(row, len(s.known)-1), 0)
 	}
