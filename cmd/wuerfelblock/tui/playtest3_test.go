@@ -26,3 +26,19 @@ func TestPlayersEmptyHintWhole(t *testing.T) {
 		}
 	}
 }
+
+// In 5000 a stop over 5000 banks nothing; the coach line said "besser
+// schreiben (+1368)" under the panel's "Schreiben jetzt: … sie verfallen".
+func TestCoachNoStopAdviceWhenStopForfeits(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('2', "Anna", "Ben")
+	h.typ("*") // Chancen → Rat
+	h.see("Rat (* schaltet um)")
+	h.typ("11152\n\n") // 1 1 1 5 aside (1150), one die left
+	h.typ("1\n")       // 1250, all dice aside
+	h.typ("15523\n")   // 1 5 5 aside (1450)
+	h.typ("15\n")      // 1600, all dice aside
+	h.typ("11111\n")   // 6000, all dice aside
+	h.see("Zug 6000", "Anna wäre über 5000", "Schreiben: 6000, zählt aber nicht")
+	h.notSee("besser schreiben")
+}
