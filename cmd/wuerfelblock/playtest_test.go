@@ -1,0 +1,36 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The command line says what the score pad says: a Rückwärts bust takes the
+// points "als Minuspunkte" (judge said "wirft nichts … als Minus"), a void
+// throw is a "Fehlversuch" (games undo said "ungültiger Wurf").
+func TestCLIWordsAsTheApp(t *testing.T) {
+	rw := `{"game":"zehntausend-rueckwaerts","players":["A","B"],"turns":[` +
+		`{"player":"A","throws":[{"roll":[1,2,3,4,6],"keep":[1]}]},` +
+		`{"player":"B","throws":[{"roll":[5,5,2,3]}]},` +
+		`{"player":"A","throws":[{"roll":[2,3]}]}]}`
+	code, out, errs := call(t, rw, "--lang", "de", "judge")
+	if code != 0 || !strings.Contains(out, "A: Fehlwurf, bekommt die 200 ausliegenden Punkte als Minuspunkte") || strings.Contains(out, "wirft nichts") {
+		t.Errorf("judge Rückwärts: %d %q %q", code, out, errs)
+	}
+
+	db := filepath.Join(t.TempDir(), "w.db")
+	hb := `{"id":"5e0c2a4e-8c1b-4d6a-9f3e-0a1b2c3d4e51","started":"2024-12-24T19:00:00Z","game":"zehntausend","options":{"hausbau":true},"players":["Anna","Ben"],"turns":[` +
+		`{"player":"Anna","throws":[{"void":true}]}]}`
+	if code, out, errs := wb(t, db, "import", writeFile(t, "hb.json", "["+hb+"]")); code != 0 {
+		t.Fatalf("import: %d %q %q", code, out, errs)
+	}
+	code, out, errs = wb(t, db, "--lang", "de", "games", "undo", "5e0c2a4e")
+	if code != 0 || !strings.Contains(out, "Zurückgenommen: Fehlversuch") {
+		t.Errorf("games undo of a void throw: %d %q %q", code, out, errs)
+	}
+	code, out, _ = call(t, "", "--lang", "de", "advise", "--help")
+	if strings.Contains(out, "ungültiger Wurf") || !strings.Contains(out, "Fehlversuch") {
+		t.Errorf("advise --help: %d %q", code, out)
+	}
+}
