@@ -69,7 +69,7 @@ func (s *playersStep) back()        { s.ui.pop() }
 
 func (s *playersStep) keys() []keyHelp {
 	return []keyHelp{
-		{"Space/Enter", s.tr("player in or out", "Spieler dabei oder nicht")},
+		{s.tr("Space/Enter", "Leertaste/Enter"), s.tr("player in or out", "Spieler dabei oder nicht")},
 		{"a", s.tr("add a new player", "neuen Spieler anlegen")},
 		{"+/-", s.tr("move the player earlier/later in the seat order", "Spieler in der Sitzordnung vor/zurück")},
 		{"b", s.tr("this player begins", "dieser Spieler beginnt")},
@@ -256,7 +256,7 @@ func (s *playersStep) refresh() {
 	if s.naming {
 		info += hintLine([]keyHelp{{"Enter", s.tr("add (empty: start)", "anlegen (leer: starten)")}, {"Esc/Tab", s.tr("to the list", "zur Liste")}})
 	} else {
-		info += hintLine([]keyHelp{{"Space", s.tr("in/out", "dabei")}, {"a", s.tr("new", "neu")}, {"+/-", s.tr("seat", "Platz")}, {"b", s.tr("begins", "beginnt")}, {"s", s.tr("start", "starten")}})
+		info += hintLine([]keyHelp{{s.tr("Space", "Leertaste"), s.tr("in/out", "dabei")}, {"a", s.tr("new", "neu")}, {"+/-", s.tr("seat", "Platz")}, {"b", s.tr("begins", "beginnt")}, {"s", s.tr("start", "starten")}})
 	}
 	s.info.SetText(info)
 }

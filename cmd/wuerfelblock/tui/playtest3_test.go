@@ -42,3 +42,22 @@ func TestCoachNoStopAdviceWhenStopForfeits(t *testing.T) {
 	h.see("Zug 6000", "Anna wäre über 5000", "Schreiben: 6000, zählt aber nicht")
 	h.notSee("besser schreiben")
 }
+
+// The German screens name the space bar "Leertaste", as the players title
+// does; the key hints said "Space".
+func TestGermanHintsSayLeertaste(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Ben")
+	h.typ("q")
+	h.key(tcell.KeyRight)
+	h.key(tcell.KeyEnter) // leave
+	h.typ("n1")
+	h.see("Leertaste ändern")
+	h.notSee("Space")
+	h.key(tcell.KeyTab)
+	h.see("Leertaste dabei")
+	h.notSee("Space")
+	h.typ("?")
+	h.see("Leertaste/Enter")
+	h.notSee("Space")
+}
