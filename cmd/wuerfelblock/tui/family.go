@@ -263,6 +263,13 @@ func (v *familyView) command(ev *tcell.EventKey) bool {
 					"Erst wählen, was zur Seite kommt (%s oder Enter), dann mit s schreiben."), keepLetterRange(len(v.options))))
 				return true
 			}
+			if r == 'v' && v.rules().Options.Hausbau {
+				// The typed throw was void after all (Hausbau): v is a
+				// command key, never a keep, so it does what it says.
+				v.pending, v.options = nil, nil
+				v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryVoid})
+				return true
+			}
 		}
 		return false
 	}

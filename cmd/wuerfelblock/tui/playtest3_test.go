@@ -61,3 +61,27 @@ func TestGermanHintsSayLeertaste(t *testing.T) {
 	h.see("Leertaste/Enter")
 	h.notSee("Space")
 }
+
+// Hausbau: v on a typed throw waiting for its keep records the void throw
+// (v is a command key, never a keep); it did nothing at all.
+func TestVoidKeyOnPendingThrow(t *testing.T) {
+	h := start(t, openDB(t))
+	h.typ("n3")
+	h.see("Zehntausend: Hausregeln")
+	for range 13 {
+		h.key(tcell.KeyDown)
+	}
+	h.see("Hausbau (hausbau):")
+	h.typ(" ")
+	h.key(tcell.KeyTab)
+	h.typ("Anna\nBob\n\n")
+	h.see("am Zug: Anna")
+	h.typ("12345\n")
+	h.see("was kommt zur Seite?")
+	h.typ("v")
+	h.see("Fehlversuche in Folge: 1 von 3")
+	h.notSee("was kommt zur Seite?")
+	if n := h.stored().Game.Len(); n != 1 {
+		t.Fatalf("stored entries %d, want 1 (the void throw)", n)
+	}
+}
