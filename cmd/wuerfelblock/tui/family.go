@@ -73,7 +73,7 @@ func (v *familyView) keys() []keyHelp {
 	if v.pending != nil {
 		return []keyHelp{
 			v.pickKey(),
-			{"Enter", v.tr("best (a)/typed dice", "beste (a)/getippte Würfel")},
+			{"Enter", v.tr("highest (a)/typed dice", "höchste (a)/getippte Würfel")},
 			{"Esc", v.tr("correct", "korrigieren")},
 		}
 	}

@@ -85,3 +85,15 @@ func TestVoidKeyOnPendingThrow(t *testing.T) {
 		t.Fatalf("stored entries %d, want 1 (the void throw)", n)
 	}
 }
+
+// The keep list is ordered by points; the coach at "Rat" may prefer another
+// keep (5 5 2 3 4 6: one 5, b). The key hint called a "the best", against
+// the coach line just above it.
+func TestEnterHintDoesNotContradictCoach(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('3', "Anna", "Ben")
+	h.typ("*") // Chancen → Rat
+	h.typ("55234\n")
+	h.see("Rat: b (5), dann weiter", "Enter höchste (a)")
+	h.notSee("beste (a)")
+}
