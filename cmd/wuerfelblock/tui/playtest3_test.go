@@ -97,3 +97,20 @@ func TestEnterHintDoesNotContradictCoach(t *testing.T) {
 	h.see("Rat: b (5), dann weiter", "Enter höchste (a)")
 	h.notSee("beste (a)")
 }
+
+// Kniffel throw by throw: the key hint's example has as many dice as are to
+// be thrown, and the last throw offers no throw/keep (it showed
+// "22456 Wurf · 22456/22 Wurf/behalten" for two dice and on the third throw).
+func TestKniffelThrowHintFitsTheCup(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('5', "Anna", "Bob")
+	h.typ("t")
+	h.see("22456 Wurf", "22456/22 Wurf/behalten")
+	h.typ("66123\n66\n")
+	h.see("Wurf 2 (3 Würfel):", "224 Wurf", "224/22 Wurf/behalten")
+	h.notSee("22456")
+	h.typ("664/666\n")
+	h.see("Wurf 3 (2 Würfel):", "22 Wurf")
+	h.notSee("Wurf/behalten")
+	h.notSee("22456")
+}
