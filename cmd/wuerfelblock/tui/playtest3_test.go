@@ -114,3 +114,24 @@ func TestKniffelThrowHintFitsTheCup(t *testing.T) {
 	h.notSee("Wurf/behalten")
 	h.notSee("22456")
 }
+
+// Equal totals share a place on the game-over screen (scoresheet.Ranks):
+// two players with 293 behind the winner were shown as 2. and 3.
+func TestGameOverSharedPlace(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('5', "Anna", "Bob", "Cem")
+	boxes := "abcdefghijklm"
+	dice := []string{"11123", "22234", "33345", "44456", "55561", "66612", "33312", "44442", "22333", "12346", "23456", "55555", "65432"}
+	for i, box := range boxes {
+		for p := range 3 {
+			d := dice[i]
+			if p == 0 && box == 'm' {
+				d = "66665" // Anna wins by the Chance
+			}
+			h.typ(d + "\n" + string(box) + "\n")
+		}
+	}
+	h.see("Spiel zu Ende", "Gewonnen hat: Anna")
+	h.see("2. Bob", "2. Cem")
+	h.notSee("3.")
+}
