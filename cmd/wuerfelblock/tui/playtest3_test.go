@@ -135,3 +135,22 @@ func TestGameOverSharedPlace(t *testing.T) {
 	h.see("2. Bob", "2. Cem")
 	h.notSee("3.")
 }
+
+// Totwürfeln and Dreißig tot: the key hint's example throw has as many dice
+// as are in the cup (it showed five dice with four live ones, six with four
+// in the cup, and "654321/66" where the throw has one 6).
+func TestTotThrowHintFitsTheCup(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('6', "Anna", "Bob")
+	h.see("42613 der Wurf")
+	h.typ("66512\n")
+	h.see("Lebende Würfel: 4", "4261 der Wurf")
+	h.notSee("42613")
+
+	h = start(t, openDB(t))
+	h.newGame('7', "Anna", "Bob")
+	h.see("654321 der Wurf", "654321/6 Wurf/zur Seite")
+	h.typ("665432\n66\n")
+	h.see("im Becher: 4", "6543 der Wurf", "6543/6 Wurf/zur Seite")
+	h.notSee("654321")
+}
