@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
@@ -153,4 +154,21 @@ func TestTotThrowHintFitsTheCup(t *testing.T) {
 	h.typ("665432\n66\n")
 	h.see("im Becher: 4", "6543 der Wurf", "6543/6 Wurf/zur Seite")
 	h.notSee("654321")
+}
+
+// A key hint with a slash is never split when the hint line wraps: at 60
+// columns the game-over keys ended "… · Enter/" with "q Hauptmenü" below.
+func TestHintWithSlashNotSplit(t *testing.T) {
+	h := start(t, openDB(t))
+	h.resize(60, 20)
+	h.newGame('6', "Anna", "Dora")
+	for range 3 {
+		h.typ("55555\n55555\n")
+	}
+	h.see("Spiel zu Ende")
+	s := h.screen()
+	if strings.Contains(s, "Enter/ ") || strings.Contains(s, "Enter/\n") {
+		t.Fatalf("the hint Enter/q is split:\n%s", s)
+	}
+	h.see("Enter/q")
 }
