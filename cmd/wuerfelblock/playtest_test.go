@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -32,5 +33,45 @@ func TestCLIWordsAsTheApp(t *testing.T) {
 	code, out, _ = call(t, "", "--lang", "de", "advise", "--help")
 	if strings.Contains(out, "ungültiger Wurf") || !strings.Contains(out, "Fehlversuch") {
 		t.Errorf("advise --help: %d %q", code, out)
+	}
+}
+
+// Every command the usage lists is in the README's command table, and
+// check --help says what it checks (it printed "Usage: wuerfelblock check"
+// and nothing else; the README did not name the command).
+func TestEveryCommandDocumented(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, usage, _ := call(t, "", "--lang", "en", "--help")
+	_, cmds, _ := strings.Cut(usage, "Commands:\n")
+	cmds, _, _ = strings.Cut(cmds, "\n\n")
+	n := 0
+	for _, line := range strings.Split(cmds, "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		n++
+		found := false
+		for _, row := range strings.Split(string(readme), "\n") {
+			if strings.HasPrefix(row, "| `wuerfelblock") &&
+				(strings.Contains(row, "`wuerfelblock "+f[0]) || strings.Contains(row, "`"+f[0]+" ")) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("README's command table lacks %q", f[0])
+		}
+	}
+	if n < 10 {
+		t.Fatalf("only %d commands found in the usage:\n%s", n, usage)
+	}
+	for _, c := range []struct{ lang, want string }{{"en", "every game"}, {"de", "jedes Spiel"}} {
+		code, out, _ := call(t, "", "--lang", c.lang, "check", "--help")
+		if code != 0 || !strings.Contains(out, c.want) {
+			t.Errorf("check --help (%s): %d %q", c.lang, code, out)
+		}
 	}
 }
