@@ -226,7 +226,7 @@ func (v *familyView) take(th validate.Throw) bool {
 	if len(v.game().Turns()) == turns && v.game().Seat() == seat {
 		t := v.game().Family()
 		msg := fmt.Sprintf(v.tr("Taken: %s, set aside %s (%d).", "Übernommen: %s, zur Seite %s (%d)."),
-			validate.FormatDice(th.Roll), validate.FormatDice(t.LastKeep.Dice), t.LastValue)
+			validate.FormatDice(th.Roll), v.keepDice(t.LastKeep, true), t.LastValue)
 		if t.NewPass() {
 			msg += " [::b]" + fmt.Sprintf(v.tr("All dice set aside: a new pass with %d dice!", "Alle Würfel liegen: neuer Durchgang mit %d Würfeln!"), t.DiceToThrow()) + "[::-]"
 		}

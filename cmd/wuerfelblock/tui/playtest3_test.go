@@ -172,3 +172,12 @@ func TestHintWithSlashNotSplit(t *testing.T) {
 	}
 	h.see("Enter/q")
 }
+
+// The message after a keep with a turned five names the turn, as the
+// panel does: it said "zur Seite 5 (100)" for the 5 that counts as a 1.
+func TestTakenMessageShowsTurnedFive(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("552346\n5*\n")
+	h.see("Zur Seite: 5 (1×5→1)", "Übernommen: 5 5 2 3 4 6, zur Seite 5 (1×5→1) (100).")
+}
