@@ -75,3 +75,18 @@ func TestEveryCommandDocumented(t *testing.T) {
 		}
 	}
 }
+
+// Without a usable terminal the score pad says why in the user's language
+// (it printed tcell's English error alone).
+func TestAppWithoutTerminal(t *testing.T) {
+	t.Setenv("TERM", "wuerfelblock-no-such-terminal")
+	db := filepath.Join(t.TempDir(), "w.db")
+	code, _, errs := wb(t, db, "--lang", "de")
+	if code != exitFailure || !strings.Contains(errs, "braucht ein Terminal") {
+		t.Errorf("de: %d %q", code, errs)
+	}
+	code, _, errs = wb(t, db, "--lang", "en")
+	if code != exitFailure || !strings.Contains(errs, "needs a terminal") {
+		t.Errorf("en: %d %q", code, errs)
+	}
+}
