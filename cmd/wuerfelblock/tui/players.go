@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
@@ -70,7 +71,7 @@ func (s *playersStep) back()        { s.ui.pop() }
 func (s *playersStep) keys() []keyHelp {
 	return []keyHelp{
 		{s.tr("Space/Enter", "Leertaste/Enter"), s.tr("player in or out", "Spieler dabei oder nicht")},
-		{"a", s.tr("add a new player", "neuen Spieler anlegen")},
+		{"a", s.tr("add a new player (or type the name with its capital)", "neuen Spieler anlegen (oder den Namen groß anfangend tippen)")},
 		{"+/-", s.tr("move the player earlier/later in the seat order", "Spieler in der Sitzordnung vor/zurück")},
 		{"b", s.tr("this player begins", "dieser Spieler beginnt")},
 		{"s", s.tr("start the game", "Spiel starten")},
@@ -119,6 +120,13 @@ func (s *playersStep) key(ev *tcell.EventKey) *tcell.EventKey {
 			return nil
 		case 's':
 			s.start()
+			return nil
+		}
+		if unicode.IsUpper(ev.Rune()) {
+			// A name typed on the list ("Dora"): the commands are lower
+			// case, so a capital starts the new player's name.
+			s.startNaming()
+			s.name.SetText(string(ev.Rune()))
 			return nil
 		}
 	}

@@ -181,3 +181,19 @@ func TestTakenMessageShowsTurnedFive(t *testing.T) {
 	h.typ("552346\n5*\n")
 	h.see("Zur Seite: 5 (1×5→1)", "Übernommen: 5 5 2 3 4 6, zur Seite 5 (1×5→1) (100).")
 }
+
+// On the list of known players a name typed at once ("Dora") becomes a new
+// player: its capital starts the name. The letters were swallowed ("a" went
+// to the name field, the rest was lost).
+func TestPlayersNameTypedOnList(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Ben")
+	h.typ("q")
+	h.key(tcell.KeyRight)
+	h.key(tcell.KeyEnter) // leave
+	h.typ("n1")
+	h.key(tcell.KeyTab)
+	h.see("[ ] Anna")
+	h.typ("Dora\n")
+	h.see("[1] Dora", "1. Dora")
+}
