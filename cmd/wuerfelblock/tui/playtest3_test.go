@@ -197,3 +197,17 @@ func TestPlayersNameTypedOnList(t *testing.T) {
 	h.typ("Dora\n")
 	h.see("[1] Dora", "1. Dora")
 }
+
+// The example throw has as many dice as the house rule wuerfel gives
+// Totwürfeln, also more than five.
+func TestDiceExampleCounts(t *testing.T) {
+	for _, c := range []struct {
+		ex   string
+		n    int
+		want string
+	}{{"42613", 1, "4"}, {"42613", 4, "4261"}, {"42613", 5, "42613"}, {"42613", 6, "426134"}, {"42613", 12, "426134261342"}, {"42613", 36, "42613"}, {"654321", 6, "654321"}, {"654321", 2, "65"}} {
+		if got := diceExample(c.ex, c.n); got != c.want {
+			t.Errorf("diceExample(%q, %d) = %q, want %q", c.ex, c.n, got, c.want)
+		}
+	}
+}

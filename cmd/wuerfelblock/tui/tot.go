@@ -81,12 +81,13 @@ func (v *totView) keys() []keyHelp {
 	return []keyHelp{{ex, v.tr("the throw, Enter", "der Wurf, Enter")}, {ex + "/" + ex[:1], v.tr("throw/aside", "Wurf/zur Seite")}}
 }
 
-// diceExample is the first n dice of ex, or all of ex where n is more.
+// diceExample is n dice from ex (repeated where n is more, up to 12 dice;
+// beyond that ex itself: nobody reads a longer example).
 func diceExample(ex string, n int) string {
-	if n >= 1 && n < len(ex) {
-		return ex[:n]
+	if n < 1 || n > 12 {
+		return ex
 	}
-	return ex
+	return strings.Repeat(ex, n/len(ex)+1)[:n]
 }
 
 func (v *totView) cancel() bool {
