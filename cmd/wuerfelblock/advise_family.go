@@ -121,7 +121,7 @@ Hausregel. Nicht die Gewinnchance: Stände und Ziel zählen nicht mit.
                      und was Weiterwürfeln wert ist
   ... WURF           ein letzter Wurf ohne Auswahl: jede erlaubte Auswahl mit
                      ihrem Wert, die beste zuerst
-Eine 5 mit * in der AUSWAHL zählt als 1 (55234/5*), v ist ein ungültiger Wurf
+Eine 5 mit * in der AUSWAHL zählt als 1 (55234/5*), v ist ein Fehlversuch
 (Hausbau). Zehntausend Rückwärts hat kein Schreiben zu wählen: kein Rat.
 Beispiel: wuerfelblock advise zehntausend 11123/111 15/15`))
 	}
@@ -256,7 +256,7 @@ func (e *env) endWord(end validate.TurnEnd) string {
 	case validate.NixEnd:
 		return "nix"
 	case validate.Voided:
-		return e.tr("three void throws", "drei ungültige Würfe")
+		return e.tr("three void throws", "drei Fehlversuche")
 	}
 	return e.tr("bust", "Fehlwurf")
 }

@@ -15,7 +15,10 @@ func runApp(e *env) int {
 	defer db.Close()
 	ui := tui.New(tui.Config{Store: db, Lang: e.lang, Stats: tui.NewStatsPage(db)})
 	if err := ui.Run(); err != nil {
-		fmt.Fprintf(e.stderr, "wuerfelblock: %v\n", err)
+		// The only failure of a running UI is the terminal's (none, or an
+		// unknown TERM): say so in the user's language.
+		fmt.Fprintf(e.stderr, "wuerfelblock: %s (%v)\n", e.tr("the score pad needs a terminal; the commands work without one (wuerfelblock --help)",
+			"der Spielblock braucht ein Terminal; die Befehle gehen auch ohne (wuerfelblock --help)"), err)
 		return exitFailure
 	}
 	return exitOK

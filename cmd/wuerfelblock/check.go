@@ -8,7 +8,8 @@ import (
 // runCheck runs every check of the database and lists what is wrong: exit
 // 0 when nothing is, 3 when something is.
 func runCheck(e *env, args []string) int {
-	fs := newFlags(e, "check", "")
+	fs := newFlags(e, "check", e.tr("\n  checks the database chosen with --db (before the command): SQLite's checks, every game\n  replayed by the rules, the statistics recomputed. Exit 0: no problems, 3: problems found.",
+		"\n  prüft die Datenbank, die --db (vor dem Befehl) wählt: die Prüfungen von SQLite, jedes Spiel\n  nach den Regeln nachgespielt, die Statistik nachgerechnet. Exit 0: keine Probleme, 3: Probleme."))
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code

@@ -188,7 +188,7 @@ func describeEntry(e *env, en scoresheet.Entry) string {
 		}
 		return s
 	case scoresheet.EntryVoid:
-		return e.tr("void throw", "ungültiger Wurf")
+		return e.tr("void throw", "Fehlversuch")
 	case scoresheet.EntryStop:
 		return e.tr("stop (points written down)", "schreiben")
 	case scoresheet.EntryDice:

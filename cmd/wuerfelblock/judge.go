@@ -235,7 +235,7 @@ func describeEvent(e *env, ev scoresheet.Event) string {
 	case scoresheet.EventKniffelBonus:
 		return fmt.Sprintf(e.tr("%s earns a Kniffel bonus (+%d)", "%s bekommt einen Kniffel-Bonus (+%d)"), ev.Player, ev.Points)
 	case scoresheet.EventMinusPoints:
-		return fmt.Sprintf(e.tr("%s busts and takes the %d points on the table as minus points", "%s wirft nichts und bekommt die %d ausliegenden Punkte als Minus"), ev.Player, ev.Points)
+		return fmt.Sprintf(e.tr("%s busts and takes the %d points on the table as minus points", "%s: Fehlwurf, bekommt die %d ausliegenden Punkte als Minuspunkte"), ev.Player, ev.Points)
 	}
 	return string(ev.Kind)
 }

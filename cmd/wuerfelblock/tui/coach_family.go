@@ -74,6 +74,12 @@ func (v *familyView) coachLine() string {
 	if !can {
 		return b.String()
 	}
+	if v.stopForfeits() {
+		// The coach counts the turn alone; here the game takes the points
+		// away (5000: over the target), so it must not advise the stop.
+		fmt.Fprintf(&b, v.tr("Stop: %d, but not banked (see above)\n", "Schreiben: %d, zählt aber nicht (siehe oben)\n"), stop)
+		return b.String()
+	}
 	fmt.Fprintf(&b, v.tr("Stop: %d", "Schreiben: %d"), stop)
 	if v.p.coach() == storage.CoachAdvice {
 		d := p.ThrowValue() - float64(stop)
@@ -85,6 +91,21 @@ func (v *familyView) coachLine() string {
 	}
 	b.WriteString("\n")
 	return b.String()
+}
+
+// stopForfeits is whether a stop now would not bank the turn's points for
+// the player (5000: over 5000, the points go to another player or are lost).
+func (v *familyView) stopForfeits() bool {
+	res, ok := v.game().StopPreview()
+	if !ok {
+		return false
+	}
+	for _, ev := range res.Events {
+		if ev.Kind == scoresheet.EventLost || ev.Kind == scoresheet.EventTransfer {
+			return true
+		}
+	}
+	return false
 }
 
 // coachKeeps is the coach's value of each listed keep of the pending throw

@@ -73,7 +73,7 @@ func (v *familyView) keys() []keyHelp {
 	if v.pending != nil {
 		return append([]keyHelp{
 			v.pickKey(),
-			{"Enter", v.tr("best (a)/typed dice", "beste (a)/getippte Würfel")},
+			{"Enter", v.tr("highest (a)/typed dice", "höchste (a)/getippte Würfel")},
 			{"Esc", v.tr("correct", "korrigieren")},
 		}, v.typingHelp()...)
 	}
@@ -236,7 +236,7 @@ func (v *familyView) take(th validate.Throw) bool {
 	if len(v.game().Turns()) == turns && v.game().Seat() == seat {
 		t := v.game().Family()
 		msg := fmt.Sprintf(v.tr("Taken: %s, set aside %s (%d).", "Übernommen: %s, zur Seite %s (%d)."),
-			validate.FormatDice(th.Roll), validate.FormatDice(t.LastKeep.Dice), t.LastValue)
+			validate.FormatDice(th.Roll), v.keepDice(t.LastKeep, true), t.LastValue)
 		if t.NewPass() {
 			msg += " [::b]" + fmt.Sprintf(v.tr("All dice set aside: a new pass with %d dice!", "Alle Würfel liegen: neuer Durchgang mit %d Würfeln!"), t.DiceToThrow()) + "[::-]"
 		}
@@ -271,6 +271,13 @@ func (v *familyView) command(ev *tcell.EventKey) bool {
 				// No stop before the throw is taken: say so instead of nothing.
 				v.p.say(fmt.Sprintf(v.tr("First choose what goes aside (%s or Enter), then stop with s.",
 					"Erst wählen, was zur Seite kommt (%s oder Enter), dann mit s schreiben."), keepLetterRange(len(v.options))))
+				return true
+			}
+			if r == 'v' && v.rules().Options.Hausbau {
+				// The typed throw was void after all (Hausbau): v is a
+				// command key, never a keep, so it does what it says.
+				v.pending, v.options = nil, nil
+				v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryVoid})
 				return true
 			}
 		}

@@ -217,8 +217,9 @@ func (s *gameOver) refresh() {
 	for c, h := range head {
 		t.SetCell(0, c, cell(h, styleCurrent, tview.AlignLeft))
 	}
+	rank, _ := scoresheet.Ranks(g.Rules.Game, totals, winners) // equal totals share a place
 	for r, seat := range order {
-		st, mark := styleNormal, fmt.Sprintf("%d.", r+1)
+		st, mark := styleNormal, fmt.Sprintf("%d.", rank[seat])
 		if g.Rules.WinnerOnly() {
 			mark = "" // the rules know only the winner
 		}

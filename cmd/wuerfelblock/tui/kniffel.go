@@ -185,7 +185,14 @@ func (v *kniffelView) keys() []keyHelp {
 	case v.quick():
 		k = append(k, keyHelp{"22456", v.tr("final dice, Enter", "Endwürfel, Enter")})
 	default:
-		k = append(k, keyHelp{"22456", v.tr("throw", "Wurf")}, keyHelp{"22456/22", v.tr("throw/keep", "Wurf/behalten")})
+		// The example has as many dice as are to be thrown now; the last
+		// throw keeps nothing.
+		t := v.game().KniffelTurn()
+		ex := "22456"[:max(1, min(5, t.DiceToThrow()))]
+		k = append(k, keyHelp{ex, v.tr("throw", "Wurf")})
+		if t.ThrowsLeft() > 1 {
+			k = append(k, keyHelp{ex + "/" + ex[:min(2, len(ex))], v.tr("throw/keep", "Wurf/behalten")})
+		}
 	}
 	if v.canToggle() {
 		// The hint line names the mode t switches to; help says both.

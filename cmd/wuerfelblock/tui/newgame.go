@@ -106,7 +106,7 @@ func (o *optionsStep) help() ([]keyHelp, *validate.Rules) {
 	r, _ := validate.NewRules(o.s.game, validate.DefaultOptions(o.s.game))
 	return []keyHelp{
 		{"↑/↓", o.tr("choose a house rule", "Hausregel wählen")},
-		{"Space/Enter/→ ←", o.tr("change its value (numbers: type them)", "Wert ändern (Zahlen: eintippen)")},
+		{o.tr("Space/Enter/→ ←", "Leertaste/Enter/→ ←"), o.tr("change its value (numbers: type them)", "Wert ändern (Zahlen: eintippen)")},
 		{"d", o.tr("back to the default", "zurück zur Vorgabe")},
 		{"l", o.tr("load a saved preset", "gespeicherte Vorlage laden")},
 		{"p", o.tr("save these house rules as a preset", "diese Hausregeln als Vorlage speichern")},
@@ -215,7 +215,7 @@ func (o *optionsStep) describe() {
 	if o.s.preset != "" {
 		fmt.Fprintf(&b, "%s [::b]%s[::-]\n", o.tr("Preset:", "Vorlage:"), esc(o.s.preset))
 	}
-	b.WriteString(hintLine([]keyHelp{{"Space", o.tr("change", "ändern")}, {"d", o.tr("default", "Vorgabe")}, {"l", o.tr("load preset", "Vorlage laden")}, {"p", o.tr("save preset", "Vorlage speichern")}, {"Tab", o.tr("players", "Spieler")}}))
+	b.WriteString(hintLine([]keyHelp{{o.tr("Space", "Leertaste"), o.tr("change", "ändern")}, {"d", o.tr("default", "Vorgabe")}, {"l", o.tr("load preset", "Vorlage laden")}, {"p", o.tr("save preset", "Vorlage speichern")}, {"Tab", o.tr("players", "Spieler")}}))
 	o.desc.SetText(b.String())
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
@@ -69,8 +70,8 @@ func (s *playersStep) back()        { s.ui.pop() }
 
 func (s *playersStep) keys() []keyHelp {
 	return []keyHelp{
-		{"Space/Enter", s.tr("player in or out", "Spieler dabei oder nicht")},
-		{"a", s.tr("add a new player", "neuen Spieler anlegen")},
+		{s.tr("Space/Enter", "Leertaste/Enter"), s.tr("player in or out", "Spieler dabei oder nicht")},
+		{"a", s.tr("add a new player (or type the name with its capital)", "neuen Spieler anlegen (oder den Namen groß anfangend tippen)")},
 		{"+/-", s.tr("move the player earlier/later in the seat order", "Spieler in der Sitzordnung vor/zurück")},
 		{"b", s.tr("this player begins", "dieser Spieler beginnt")},
 		{"s", s.tr("start the game", "Spiel starten")},
@@ -119,6 +120,13 @@ func (s *playersStep) key(ev *tcell.EventKey) *tcell.EventKey {
 			return nil
 		case 's':
 			s.start()
+			return nil
+		}
+		if unicode.IsUpper(ev.Rune()) {
+			// A name typed on the list ("Dora"): the commands are lower
+			// case, so a capital starts the new player's name.
+			s.startNaming()
+			s.name.SetText(string(ev.Rune()))
 			return nil
 		}
 	}
@@ -234,7 +242,9 @@ func (s *playersStep) refresh() {
 		t.SetCell(i, 1, cell(esc(p.Name), st, tview.AlignLeft).SetExpansion(1))
 	}
 	if len(s.known) == 0 {
-		t.SetCell(0, 0, cell(s.tr("Nobody yet: type a name below.", "Noch niemand: unten einen Namen tippen."), styleDim, tview.AlignLeft).SetSelectable(false))
+		// Two short rows: one line was cut to "tippe…" at 80 columns.
+		t.SetCell(0, 0, cell(s.tr("Nobody yet.", "Noch niemand."), styleDim, tview.AlignLeft).SetSelectable(false))
+		t.SetCell(1, 0, cell(s.tr("Type a name below.", "Unten einen Namen tippen."), styleDim, tview.AlignLeft).SetSelectable(false))
 	} else {
 		t.Select(min(row, len(s.known)-1), 0)
 	}
@@ -254,7 +264,7 @@ func (s *playersStep) refresh() {
 	if s.naming {
 		info += hintLine([]keyHelp{{"Enter", s.tr("add (empty: start)", "anlegen (leer: starten)")}, {"Esc/Tab", s.tr("to the list", "zur Liste")}})
 	} else {
-		info += hintLine([]keyHelp{{"Space", s.tr("in/out", "dabei")}, {"a", s.tr("new", "neu")}, {"+/-", s.tr("seat", "Platz")}, {"b", s.tr("begins", "beginnt")}, {"s", s.tr("start", "starten")}})
+		info += hintLine([]keyHelp{{s.tr("Space", "Leertaste"), s.tr("in/out", "dabei")}, {"a", s.tr("new", "neu")}, {"+/-", s.tr("seat", "Platz")}, {"b", s.tr("begins", "beginnt")}, {"s", s.tr("start", "starten")}})
 	}
 	s.info.SetText(info)
 }

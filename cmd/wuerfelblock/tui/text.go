@@ -234,7 +234,9 @@ func cell(s string, style tcell.Style, align int) *tview.TableCell {
 // hintLine formats key hints: "key what · key what". A hint is never
 // split when the line wraps: its spaces are non-breaking.
 func hintLine(keys []keyHelp) string {
-	nb := strings.NewReplacer(" ", "\u00a0")
+	// A word joiner after "/" keeps "Enter/q" whole too (UAX #14 allows a
+	// break after a slash).
+	nb := strings.NewReplacer(" ", "\u00a0", "/", "/\u2060")
 	parts := make([]string, 0, len(keys))
 	for _, k := range keys {
 		parts = append(parts, "[::b]"+nb.Replace(k.key)+"[::-]\u00a0"+nb.Replace(k.what))

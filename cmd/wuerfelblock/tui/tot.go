@@ -56,17 +56,38 @@ func (v *totView) prompt() string {
 }
 
 func (v *totView) keys() []keyHelp {
+	// The examples have as many dice as are to be thrown now.
+	g := v.game()
 	if !v.dreissig() {
-		return []keyHelp{{"42613", v.tr("the throw, Enter", "der Wurf, Enter")}}
+		n := 5
+		if tt := g.TotTurn(); tt != nil {
+			n = tt.Live()
+		}
+		return []keyHelp{{diceExample("42613", n), v.tr("the throw, Enter", "der Wurf, Enter")}}
 	}
 	if v.pending != nil {
 		return []keyHelp{{"66", v.tr("set these aside", "diese zur Seite")}, {"Enter", v.tr("all aside", "alle zur Seite")}, {"Esc", v.tr("correct the throw", "Wurf korrigieren")}}
 	}
-	if v.game().DreissigTurn().Attacking() {
+	dt := g.DreissigTurn()
+	if dt != nil && dt.Attacking() {
 		// The dice showing the target face go aside by rule: nothing to choose.
-		return []keyHelp{{"654321", v.tr("the attack throw, Enter", "der Angriffswurf, Enter")}}
+		return []keyHelp{{diceExample("654321", dt.AttackLive()), v.tr("the attack throw, Enter", "der Angriffswurf, Enter")}}
 	}
-	return []keyHelp{{"654321", v.tr("the throw, Enter", "der Wurf, Enter")}, {"654321/66", v.tr("throw/aside", "Wurf/zur Seite")}}
+	n := 6
+	if dt != nil {
+		n = dt.InCup()
+	}
+	ex := diceExample("654321", n)
+	return []keyHelp{{ex, v.tr("the throw, Enter", "der Wurf, Enter")}, {ex + "/" + ex[:1], v.tr("throw/aside", "Wurf/zur Seite")}}
+}
+
+// diceExample is n dice from ex (repeated where n is more, up to 12 dice;
+// beyond that ex itself: nobody reads a longer example).
+func diceExample(ex string, n int) string {
+	if n < 1 || n > 12 {
+		return ex
+	}
+	return strings.Repeat(ex, n/len(ex)+1)[:n]
 }
 
 func (v *totView) cancel() bool {
