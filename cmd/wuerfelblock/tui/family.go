@@ -224,25 +224,23 @@ func keepThrow(roll []int, k validate.Keep) validate.Throw {
 	return validate.Throw{Roll: roll, Keep: k.Dice, FivesAsOnes: k.FivesAsOnes}
 }
 
-// take commits a throw; on success the pending throw is done.
+// take commits a throw; once it is stored the pending throw is done.
 func (v *familyView) take(th validate.Throw) bool {
 	e := scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: th.Roll, Keep: th.Keep, FivesAsOnes: th.FivesAsOnes}
 	seat := v.game().Seat()
 	turns := len(v.game().Turns())
-	if !v.p.commit(e) {
-		return false
-	}
-	v.pending, v.options = nil, nil
-	if len(v.game().Turns()) == turns && v.game().Seat() == seat {
-		t := v.game().Family()
-		msg := fmt.Sprintf(v.tr("Taken: %s, set aside %s (%d).", "Übernommen: %s, zur Seite %s (%d)."),
-			validate.FormatDice(th.Roll), v.keepDice(t.LastKeep, true), t.LastValue)
-		if t.NewPass() {
-			msg += " [::b]" + fmt.Sprintf(v.tr("All dice set aside: a new pass with %d dice!", "Alle Würfel liegen: neuer Durchgang mit %d Würfeln!"), t.DiceToThrow()) + "[::-]"
+	return v.p.commit(e, func() {
+		v.pending, v.options = nil, nil
+		if len(v.game().Turns()) == turns && v.game().Seat() == seat {
+			t := v.game().Family()
+			msg := fmt.Sprintf(v.tr("Taken: %s, set aside %s (%d).", "Übernommen: %s, zur Seite %s (%d)."),
+				validate.FormatDice(th.Roll), v.keepDice(t.LastKeep, true), t.LastValue)
+			if t.NewPass() {
+				msg += " [::b]" + fmt.Sprintf(v.tr("All dice set aside: a new pass with %d dice!", "Alle Würfel liegen: neuer Durchgang mit %d Würfeln!"), t.DiceToThrow()) + "[::-]"
+			}
+			v.p.say(msg)
 		}
-		v.p.say(msg)
-	}
-	return true
+	})
 }
 
 func (v *familyView) command(ev *tcell.EventKey) bool {
@@ -277,7 +275,7 @@ func (v *familyView) command(ev *tcell.EventKey) bool {
 				// The typed throw was void after all (Hausbau): v is a
 				// command key, never a keep, so it does what it says.
 				v.pending, v.options = nil, nil
-				v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryVoid})
+				v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryVoid}, nil)
 				return true
 			}
 		}
@@ -289,12 +287,12 @@ func (v *familyView) command(ev *tcell.EventKey) bool {
 	switch ev.Rune() {
 	case 's', 'w':
 		if !v.rueckwaerts() {
-			v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryStop})
+			v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryStop}, nil)
 		}
 		return true
 	case 'v':
 		if v.rules().Options.Hausbau {
-			v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryVoid})
+			v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryVoid}, nil)
 			return true
 		}
 	}

@@ -79,8 +79,22 @@ func (h *harness) stop() {
 	h.done = nil
 }
 
-// sync waits until every key sent so far was handled and drawn.
+// sync waits until every key sent so far was handled and drawn and no
+// entry is being saved any more.
 func (h *harness) sync() {
+	h.t.Helper()
+	deadline := time.Now().Add(waitLimit)
+	for h.syncNow() > 0 {
+		if time.Now().After(deadline) {
+			h.t.Fatalf("an entry is still being saved after %v; screen:\n%s", waitLimit, h.screen())
+		}
+		time.Sleep(2 * time.Millisecond) // the write answers through the event queue
+	}
+}
+
+// syncNow waits until every key sent so far was handled and drawn, also
+// while an entry is being saved; it returns how many writes are under way.
+func (h *harness) syncNow() int {
 	h.t.Helper()
 	h.scr.InjectKey(barrierKey, 0, tcell.ModNone)
 	select {
@@ -91,20 +105,35 @@ func (h *harness) sync() {
 	// The UI waits in its key handler now: nothing draws while we copy.
 	cells, w, ht := h.scr.GetContents()
 	h.cells, h.w, h.h = slices.Clone(cells), w, ht
+	writes := h.ui.writes
 	h.ui.barrier <- struct{}{}
+	return writes
 }
 
-// typ types text, one key per rune; "\n" is Enter.
+// typ types text, one key per rune; "\n" is Enter. Like a player, it
+// waits after each key until an entry that key started is saved (the
+// screen takes no key meanwhile).
 func (h *harness) typ(text string) {
 	h.t.Helper()
 	for _, r := range text {
-		if r == '\n' {
-			h.scr.InjectKey(tcell.KeyEnter, 0, tcell.ModNone)
-		} else {
-			h.scr.InjectKey(tcell.KeyRune, r, tcell.ModNone)
-		}
+		h.inject(r)
+		h.sync()
 	}
-	h.sync()
+}
+
+// typNow types text without waiting for anything.
+func (h *harness) typNow(text string) {
+	for _, r := range text {
+		h.inject(r)
+	}
+}
+
+func (h *harness) inject(r rune) {
+	if r == '\n' {
+		h.scr.InjectKey(tcell.KeyEnter, 0, tcell.ModNone)
+	} else {
+		h.scr.InjectKey(tcell.KeyRune, r, tcell.ModNone)
+	}
 }
 
 func (h *harness) key(k tcell.Key) {

@@ -263,11 +263,7 @@ func (v *kniffelView) submit(s string) bool {
 		return false
 	}
 	if v.quick() && t.Throws() == 0 && !hasKeep {
-		if !v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryDice, Roll: roll}) {
-			return false
-		}
-		v.selectBest()
-		return true
+		return v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryDice, Roll: roll}, v.selectBest)
 	}
 	if hasKeep {
 		return v.throw(roll, keep)
@@ -324,17 +320,15 @@ func (v *kniffelView) throw(roll, keep []int) bool {
 	} else if keep == nil {
 		keep = []int{}
 	}
-	if !v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: roll, Keep: keep}) {
-		return false
-	}
-	v.pending, v.sel = nil, -1
-	if v.canScore() {
-		v.selectBest() // all five kept: on to the box
-	}
-	if released != "" && keep != nil {
-		v.p.say(v.p.message.GetText(false) + " [::b]" + fmt.Sprintf(v.tr("Held before, now thrown again: %s.", "Vorher behalten, jetzt wieder geworfen: %s."), released) + "[::-]")
-	}
-	return true
+	return v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: roll, Keep: keep}, func() {
+		v.pending, v.sel = nil, -1
+		if v.canScore() {
+			v.selectBest() // all five kept: on to the box
+		}
+		if released != "" && keep != nil {
+			v.p.say(v.p.message.GetText(false) + " [::b]" + fmt.Sprintf(v.tr("Held before, now thrown again: %s.", "Vorher behalten, jetzt wieder geworfen: %s."), released) + "[::-]")
+		}
+	})
 }
 
 // score writes the dice in the chosen box (taking a pending throw first).
@@ -343,15 +337,17 @@ func (v *kniffelView) score() {
 		v.p.say(v.tr("Choose a box first (a–m or ↑↓).", "Erst ein Feld wählen (a–m oder ↑↓)."))
 		return
 	}
+	box := func() {
+		v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryScore, Category: v.sel.ID()}, func() { v.sel = -1 })
+	}
 	if v.pending != nil {
-		if !v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: v.pending}) {
-			return
-		}
-		v.pending = nil
+		v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: v.pending}, func() {
+			v.pending = nil
+			box()
+		})
+		return
 	}
-	if v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryScore, Category: v.sel.ID()}) {
-		v.sel = -1
-	}
+	box()
 }
 
 func (v *kniffelView) command(ev *tcell.EventKey) bool {

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -57,6 +58,8 @@ type play struct {
 	brief bool
 	// atStake are the turn's points before the last entry (what a bust loses).
 	atStake int
+	// saving is the write under way (nil: none); see write.
+	saving *saving
 }
 
 func newPlay(ui *UI, sg *storage.StoredGame) *play {
@@ -170,6 +173,19 @@ func (p *play) helpNote() string {
 func (p *play) key(ev *tcell.EventKey) *tcell.EventKey {
 	if p.ui.app.GetFocus() != p.input {
 		p.ui.app.SetFocus(p.input) // after a mouse click elsewhere
+	}
+	if p.saving != nil {
+		// Only leaving and help while an entry is being saved; every other
+		// key waits (the entry may yet be refused).
+		switch {
+		case ev.Key() == tcell.KeyCtrlC:
+			p.back()
+			return nil
+		case ev.Key() == tcell.KeyEscape, ev.Key() == tcell.KeyRune && (ev.Rune() == '?' || ev.Rune() == 'q'):
+			return ev
+		}
+		p.sayWait()
+		return nil
 	}
 	empty := strings.TrimSpace(p.input.GetText()) == ""
 	switch ev.Key() {
@@ -315,20 +331,50 @@ func (p *play) refuse(err error) {
 	p.message.SetText("[red::rb]" + p.tr(" NOT TAKEN ", " NICHT ÜBERNOMMEN ") + "[-::-] " + p.errText(err))
 }
 
-// commit stores an entry; only after that does the screen show it. On
-// a refusal the message says why and false is returned.
-func (p *play) commit(e scoresheet.Entry) bool {
-	before := len(p.game().Turns())
-	if t := p.game().Family(); t != nil {
-		p.atStake = t.TurnPoints()
-	}
-	ctx, cancel := p.ui.ctx()
-	defer cancel()
-	if err := p.ui.store.Append(ctx, p.sg, e); err != nil {
-		p.refuse(err)
-		p.reloadOnConflict(err)
+// commit stores an entry; only after that does the screen show it, and
+// then, on the UI goroutine, runs then (may be nil). The write happens off
+// the UI goroutine: meanwhile the screen says the entry is being saved and
+// takes no other entry. commit reports whether the entry is on its way
+// (the caller may clear the input: a refusal puts what was typed back); on
+// a refusal the message says why and then does not run.
+func (p *play) commit(e scoresheet.Entry, then func()) bool {
+	if p.saving != nil {
+		p.sayWait()
 		return false
 	}
+	// The rules answer at once: only the database may keep the table waiting.
+	if err := p.game().Clone().Apply(e); err != nil {
+		p.refuse(err)
+		return false
+	}
+	before := len(p.game().Turns())
+	atStake := p.atStake
+	if t := p.game().Family(); t != nil {
+		atStake = t.TurnPoints()
+	}
+	started := p.write(p.tr("saving…", "wird gespeichert…")+" "+p.describeEntry(e, p.game().Rules.Game),
+		func(ctx context.Context, sg *storage.StoredGame) error { return p.ui.store.Append(ctx, sg, e) },
+		func(err error) {
+			if err != nil {
+				p.refuse(err)
+				p.reloadOnConflict(err)
+				return
+			}
+			p.taken(e, before)
+			if then != nil && p.ui.top() == screen(p) {
+				then()
+			}
+		})
+	if started {
+		p.atStake = atStake
+	}
+	return started
+}
+
+// taken says what the entry just stored did (before is the number of
+// finished turns before it) and shows the game-over screen when it ended
+// the game.
+func (p *play) taken(e scoresheet.Entry, before int) {
 	turns := p.game().Turns()
 	var msgs []string
 	for _, res := range turns[before:] {
@@ -345,13 +391,69 @@ func (p *play) commit(e scoresheet.Entry) bool {
 	} else {
 		p.say(p.tr("Taken: ", "Übernommen: ") + p.describeEntry(e, p.game().Rules.Game))
 	}
-	if p.game().Finished() {
+	if p.game().Finished() && p.ui.top() == screen(p) {
+		if p.ui.overlay {
+			p.ui.closeOverlay() // help or the leave dialog: the game is over now
+		}
 		over := newGameOver(p.ui, p.sg)
 		over.note = strings.Join(msgs, " ")
 		over.refresh()
 		p.ui.replace(over)
 	}
+}
+
+// saving is a write of the game under way off the UI goroutine.
+type saving struct {
+	what  string // what the screen says meanwhile
+	typed string // the input when the write began: a refusal puts it back
+}
+
+// write runs do on a copy of the stored game off the UI goroutine (the
+// database may be busy: the screen must not freeze meanwhile) and then,
+// back on the UI goroutine, keeps the copy if do succeeded and calls done.
+// Meanwhile the message line says what (and the screen takes no other
+// entry); false if another write is still under way.
+func (p *play) write(what string, do func(context.Context, *storage.StoredGame) error, done func(error)) bool {
+	if p.saving != nil {
+		p.sayWait()
+		return false
+	}
+	p.saving = &saving{what: what, typed: p.input.GetText()}
+	p.say("[::b]" + what + "[::-]")
+	p.ui.writes++
+	work := *p.sg
+	work.Game = p.sg.Game.Clone()
+	go func() {
+		ctx, cancel := p.ui.ctx()
+		err := do(ctx, &work)
+		cancel()
+		p.ui.app.QueueUpdateDraw(func() {
+			p.ui.writes--
+			s := p.saving
+			p.saving = nil
+			if err == nil {
+				g := p.sg.Game
+				*g = *work.Game // the views keep p.sg.Game: update it in place
+				work.Game = g
+				*p.sg = work
+			} else {
+				p.input.SetText(s.typed)
+			}
+			done(err)
+			if p.ui.top() == screen(p) {
+				p.refresh()
+			} else if h, ok := p.ui.top().(*home); ok {
+				h.refresh() // left while saving: the list of games may change
+			}
+		})
+	}()
 	return true
+}
+
+// sayWait says that keys wait until the write under way is done.
+func (p *play) sayWait() {
+	p.say("[::b]" + p.saving.what + "[::-] " + p.tr("One moment: the entry is still being saved.",
+		"Einen Moment: der Eintrag wird noch gespeichert."))
 }
 
 // checkElsewhere loads the game again when another program changed it
@@ -359,6 +461,9 @@ func (p *play) commit(e scoresheet.Entry) bool {
 func (p *play) checkElsewhere() {
 	ctx, cancel := p.ui.ctx()
 	defer cancel()
+	if p.saving != nil {
+		return // the entry under way checks the revision itself
+	}
 	rev, err := p.ui.store.Revision(ctx, p.sg.ID)
 	if err != nil || rev == p.sg.Revision() {
 		return
@@ -489,22 +594,26 @@ func (p *play) undo() {
 		p.refresh()
 		return
 	}
-	ctx, cancel := p.ui.ctx()
-	defer cancel()
-	e, err := p.ui.store.Undo(ctx, p.sg)
-	if err != nil {
-		p.refuse(err)
-		p.reloadOnConflict(err)
-		return
-	}
-	msg := fmt.Sprintf(p.tr("Taken back: %s (%s).", "Zurückgenommen: %s (%s)."), p.describeEntry(e, p.game().Rules.Game), "[::b]"+esc(p.game().Current())+"[::-]")
-	if r, ok := p.view.(reofferer); ok && r.reoffer(e) {
-		// The usual mistake is the wrong keep: the throw stays, only the
-		// keep is chosen again.
-		msg += " " + p.tr("Pick the keep again; Esc corrects the throw.", "Auswahl neu treffen; Esc korrigiert den Wurf.")
-	}
-	p.say(msg)
-	p.refresh()
+	var e scoresheet.Entry
+	p.write(p.tr("taking back the last entry…", "der letzte Eintrag wird zurückgenommen…"),
+		func(ctx context.Context, sg *storage.StoredGame) (err error) {
+			e, err = p.ui.store.Undo(ctx, sg)
+			return err
+		},
+		func(err error) {
+			if err != nil {
+				p.refuse(err)
+				p.reloadOnConflict(err)
+				return
+			}
+			msg := fmt.Sprintf(p.tr("Taken back: %s (%s).", "Zurückgenommen: %s (%s)."), p.describeEntry(e, p.game().Rules.Game), "[::b]"+esc(p.game().Current())+"[::-]")
+			if r, ok := p.view.(reofferer); ok && r.reoffer(e) {
+				// The usual mistake is the wrong keep: the throw stays, only the
+				// keep is chosen again.
+				msg += " " + p.tr("Pick the keep again; Esc corrects the throw.", "Auswahl neu treffen; Esc korrigiert den Wurf.")
+			}
+			p.say(msg)
+		})
 }
 
 // reofferer is a view that, after an undo, can offer the throw taken back

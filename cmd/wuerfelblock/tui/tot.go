@@ -111,7 +111,7 @@ func (v *totView) submit(s string) bool {
 	g := v.game()
 	if !v.dreissig() {
 		roll, ok := v.p.parseDice(s)
-		return ok && v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: roll})
+		return ok && v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: roll}, nil)
 	}
 	t := g.DreissigTurn()
 	if v.pending != nil {
@@ -124,7 +124,7 @@ func (v *totView) submit(s string) bool {
 	}
 	if t.Attacking() {
 		roll, ok := v.p.parseDice(s)
-		return ok && v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryAttack, Roll: roll})
+		return ok && v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryAttack, Roll: roll}, nil)
 	}
 	roll, keep, hasKeep, ok := v.p.splitThrow(s)
 	if !ok {
@@ -148,16 +148,14 @@ func (v *totView) submit(s string) bool {
 
 // own commits one of the player's own throws with the dice set aside.
 func (v *totView) own(roll, keep []int) bool {
-	if !v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: roll, Keep: keep}) {
-		return false
-	}
-	v.pending = nil
-	if t := v.game().DreissigTurn(); t != nil && t.Attacking() && t.Attacks() == 0 {
-		g := v.game()
-		v.p.say(fmt.Sprintf(v.tr("[::b]%d pips: attack![::-] Target face %d against %s: throw all six dice.", "[::b]%d Augen: Angriff![::-] Zielzahl %d gegen %s: alle sechs Würfel werfen."),
-			t.Sum(), t.Target(), esc(g.Players[g.Vordermann()])))
-	}
-	return true
+	return v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: roll, Keep: keep}, func() {
+		v.pending = nil
+		if t := v.game().DreissigTurn(); t != nil && t.Attacking() && t.Attacks() == 0 {
+			g := v.game()
+			v.p.say(fmt.Sprintf(v.tr("[::b]%d pips: attack![::-] Target face %d against %s: throw all six dice.", "[::b]%d Augen: Angriff![::-] Zielzahl %d gegen %s: alle sechs Würfel werfen."),
+				t.Sum(), t.Target(), esc(g.Players[g.Vordermann()])))
+		}
+	})
 }
 
 func (v *totView) refresh() {

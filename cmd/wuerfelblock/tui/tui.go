@@ -78,6 +78,9 @@ type UI struct {
 
 	stack   []screen
 	overlay bool // help or a dialog is shown above the top screen
+	// writes counts the writes under way off the UI goroutine (see
+	// play.write); only the UI goroutine touches it.
+	writes int
 
 	// barrier is signalled when the test key arrives (headless tests); the
 	// UI then waits until the test signals back.
