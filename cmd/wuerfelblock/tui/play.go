@@ -426,6 +426,12 @@ func (p *play) write(what string, do func(context.Context, *storage.StoredGame) 
 	go func() {
 		ctx, cancel := p.ui.ctx()
 		err := do(ctx, &work)
+		if err != nil && ctx.Err() != nil {
+			// The store gave up waiting for the database (its last error
+			// may be SQLite's own "database is locked"): say it did not
+			// answer in time.
+			err = fmt.Errorf("%w: %w", ctx.Err(), err)
+		}
 		cancel()
 		p.ui.app.QueueUpdateDraw(func() {
 			p.ui.writes--

@@ -1,0 +1,158 @@
+package tui
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gdamore/tcell/v2"
+	_ "modernc.org/sqlite"
+
+	"github.com/wuerfelblock/wuerfelblock/storage"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// lockDB holds the write lock of the database file at path from another
+// connection, as a second program (an import) does; release ends it.
+func lockDB(t *testing.T, path string) (release func()) {
+	t.Helper()
+	other, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	conn, err := other.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
+		t.Fatal(err)
+	}
+	done := false
+	release = func() {
+		if done {
+			return
+		}
+		done = true
+		if _, err := conn.ExecContext(ctx, "ROLLBACK"); err != nil {
+			t.Error(err)
+		}
+		conn.Close()
+		other.Close()
+	}
+	t.Cleanup(release)
+	return release
+}
+
+// openDBAt opens a new database in a temporary directory and says where.
+func openDBAt(t *testing.T) (*storage.DB, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "test.db")
+	db, err := storage.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db, path
+}
+
+// seeNow checks the screen of the last syncNow, without waiting for writes.
+func (h *harness) seeNow(texts ...string) {
+	h.t.Helper()
+	flat := strings.Join(strings.Fields(h.screen()), " ")
+	for _, s := range texts {
+		if !strings.Contains(flat, strings.Join(strings.Fields(s), " ")) {
+			h.t.Fatalf("the screen does not show %q:\n%s", s, h.screen())
+		}
+	}
+}
+
+// Issue 10.9: an entry while another program holds the database waits off
+// the UI goroutine: the screen says it is being saved, still answers keys
+// (help opens, other entries are refused with a word), and shows the entry
+// as taken once the database has it.
+func TestEntryPendingWhileDatabaseBusy(t *testing.T) {
+	db, path := openDBAt(t)
+	h := start(t, db)
+	h.newGame('1', "Anna", "Bob")
+	h.typ("111523\n")
+	h.see("was kommt zur Seite?")
+
+	release := lockDB(t, path)
+	h.typNow("a") // the keep 1 1 1 5: the entry goes to the busy database
+	if n := h.syncNow(); n != 1 {
+		t.Fatalf("%d writes under way, want the entry's", n)
+	}
+	h.seeNow("wird gespeichert… Wurf 1 1 1 5 2 3, zur Seite 1 1 1 5")
+	h.notSee("Übernommen")
+
+	// The UI goroutine is free: help opens and closes.
+	h.typNow("?")
+	h.syncNow()
+	h.seeNow("diese Hilfe (Esc schließt sie)")
+	h.scr.InjectKey(tcell.KeyEscape, 0, tcell.ModNone)
+	h.syncNow()
+	h.notSee("diese Hilfe")
+	// Another entry waits for the first: refused with a word, nothing typed.
+	h.typNow("5")
+	h.syncNow()
+	h.seeNow("wird gespeichert…", "Einen Moment: der Eintrag wird noch gespeichert.")
+	if sg := h.stored(); sg.Game.Len() != 0 {
+		t.Fatalf("stored %d entries while the database was locked", sg.Game.Len())
+	}
+	if n := h.syncNow(); n != 1 {
+		t.Fatalf("%d writes under way while the lock is held, want 1", n)
+	}
+
+	release()
+	h.sync() // waits until the entry is settled
+	h.see("Übernommen: 1 1 1 5 2 3, zur Seite 1 1 1 5 (1050).")
+	h.notSee("wird gespeichert")
+	h.notSee("Einen Moment")
+	sg := h.stored()
+	if sg.Game.Len() != 1 {
+		t.Fatalf("stored entries %d, want 1", sg.Game.Len())
+	}
+	if e := sg.Game.Entries()[0]; validate.FormatDice(e.Roll) != "1 1 1 5 2 3" || validate.FormatDice(e.Keep) != "1 1 1 5" {
+		t.Fatalf("stored %+v", e)
+	}
+	// The table plays on: the next entry is taken at once.
+	h.typ("s")
+	h.see("Anna schreibt 1050")
+	if n := h.stored().Game.Len(); n != 2 {
+		t.Fatalf("stored entries %d after the stop, want 2", n)
+	}
+}
+
+// Issue 10.9: an entry the busy database does not take in time is refused
+// with the usual message, and what was typed is back in the input.
+func TestEntryRefusedWhenDatabaseStaysBusy(t *testing.T) {
+	db, path := openDBAt(t)
+	h := startWith(t, db, Config{Lang: validate.German, Timeout: 200 * time.Millisecond})
+	h.newGame('1', "Anna", "Bob")
+
+	release := lockDB(t, path)
+	h.typNow("111523/111\n")
+	if n := h.syncNow(); n != 1 {
+		t.Fatalf("%d writes under way, want the entry's", n)
+	}
+	h.seeNow("wird gespeichert… Wurf 1 1 1 5 2 3, zur Seite 1 1 1")
+	h.sync() // until the store gives up
+	h.see("NICHT ÜBERNOMMEN", "die Datenbank antwortet nicht", "nichts gespeichert, bitte nochmal versuchen", "111523/111")
+	h.notSee("database is locked")
+	h.notSee("wird gespeichert")
+	if n := h.stored().Game.Len(); n != 0 {
+		t.Fatalf("stored entries %d after a refusal, want 0", n)
+	}
+
+	// Once the database is free, Enter takes what is still typed.
+	release()
+	h.typ("\n")
+	h.see("Übernommen: 1 1 1 5 2 3, zur Seite 1 1 1 (1000).")
+	if n := h.stored().Game.Len(); n != 1 {
+		t.Fatalf("stored entries %d, want 1", n)
+	}
+}
