@@ -156,3 +156,67 @@ func TestEntryRefusedWhenDatabaseStaysBusy(t *testing.T) {
 		t.Fatalf("stored entries %d, want 1", n)
 	}
 }
+
+// Issue 10.9: leaving while an entry is being saved says so; the entry is
+// stored all the same and the home screen then shows it.
+func TestLeaveWhileEntryPending(t *testing.T) {
+	db, path := openDBAt(t)
+	h := start(t, db)
+	h.newGame('1', "Anna", "Bob")
+	h.typ("111523\n")
+	h.typ("a")
+	h.see("Zug 1050")
+
+	release := lockDB(t, path)
+	h.typNow("s")
+	h.syncNow()
+	h.seeNow("wird gespeichert… das Schreiben")
+	h.typNow("q")
+	h.syncNow()
+	h.seeNow("Spiel verlassen?", "Ein Eintrag wird noch gespeichert: Verlassen hält")
+	h.notSee("nicht übernommen")
+	h.scr.InjectKey(tcell.KeyTab, 0, tcell.ModNone) // to "Verlassen"
+	h.scr.InjectKey(tcell.KeyEnter, 0, tcell.ModNone)
+	if n := h.syncNow(); n != 1 {
+		t.Fatalf("%d writes under way after leaving, want the stop's", n)
+	}
+	h.seeNow("Weiterspielen: 5050 · Anna 0, Bob 0")
+
+	release()
+	h.sync()
+	h.see("Weiterspielen: 5050 · Anna 1050, Bob 0")
+	if n := h.stored().Game.Len(); n != 2 {
+		t.Fatalf("stored entries %d, want the throw and the stop", n)
+	}
+}
+
+// Issue 10.9: an undo on a busy database waits off the UI goroutine too.
+func TestUndoPendingWhileDatabaseBusy(t *testing.T) {
+	db, path := openDBAt(t)
+	h := start(t, db)
+	h.newGame('1', "Anna", "Bob")
+	h.typ("111523\n")
+	h.typ("a")
+	h.see("Zug 1050")
+
+	release := lockDB(t, path)
+	h.typNow("u")
+	if n := h.syncNow(); n != 1 {
+		t.Fatalf("%d writes under way, want the undo's", n)
+	}
+	h.seeNow("der letzte Eintrag wird zurückgenommen…")
+	h.typNow("?")
+	h.syncNow()
+	h.seeNow("diese Hilfe (Esc schließt sie)")
+	h.scr.InjectKey(tcell.KeyEscape, 0, tcell.ModNone)
+	if n := h.stored().Game.Len(); n != 1 {
+		t.Fatalf("stored entries %d while the undo waits, want 1", n)
+	}
+
+	release()
+	h.sync()
+	h.see("Zurückgenommen: Wurf 1 1 1 5 2 3, zur Seite 1 1 1 5", "Zug 0")
+	if n := h.stored().Game.Len(); n != 0 {
+		t.Fatalf("stored entries %d after the undo, want 0", n)
+	}
+}

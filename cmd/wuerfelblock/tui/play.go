@@ -252,7 +252,10 @@ func (p *play) key(ev *tcell.EventKey) *tcell.EventKey {
 func (p *play) back() {
 	q := p.tr("Leave the game? It is saved: \"Continue\" on the home screen resumes it.",
 		"Spiel verlassen? Es ist gespeichert: „Weiterspielen“ im Hauptmenü setzt es fort.")
-	if d := p.view.typedThrow(); d != nil {
+	if p.saving != nil {
+		q += "\n\n" + p.tr("An entry is still being saved: leaving does not stop that.",
+			"Ein Eintrag wird noch gespeichert: Verlassen hält das nicht auf.")
+	} else if d := p.view.typedThrow(); d != nil {
 		q += "\n\n" + fmt.Sprintf(p.tr("The throw %s is not taken yet: it is not saved.", "Der Wurf %s ist noch nicht übernommen: er wird nicht gespeichert."), validate.FormatDice(d))
 	} else if strings.TrimSpace(p.input.GetText()) != "" {
 		q += "\n\n" + fmt.Sprintf(p.tr("What you typed (%s) is not taken yet: it is not saved.", "Das Getippte (%s) ist noch nicht übernommen: es wird nicht gespeichert."), esc(strings.TrimSpace(p.input.GetText())))
