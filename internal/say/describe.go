@@ -50,7 +50,7 @@ func (p P) Entry(e scoresheet.Entry, game validate.GameID) string {
 	case scoresheet.EntryVoid:
 		return p.Tr("void throw", "ungültiger Wurf")
 	case scoresheet.EntryStop:
-		return p.Tr("the stop (points written)", "das Schreiben")
+		return p.Tr("stop (points written down)", "das Schreiben")
 	case scoresheet.EntryDice:
 		return p.Tr("dice ", "Würfel ") + validate.FormatDice(e.Roll)
 	case scoresheet.EntryScore:

@@ -81,7 +81,12 @@ func TestOptionSets(t *testing.T) {
 		t.Errorf("basic game %q", got)
 	}
 	r := validate.MustRules(validate.GameZehntausend, o)
-	if got := both[1].OptionsBrief(r); got != "ziel 5000, verdoppeln ja" {
+	specs := validate.OptionSpecs(validate.GameZehntausend)
+	want := specs[1].Name(validate.German) + " 5000, " + specs[2].Name(validate.German) + " ja"
+	if specs[1].ID != "ziel" || specs[2].ID != "verdoppeln" {
+		t.Fatalf("the spec order changed: %s %s", specs[1].ID, specs[2].ID)
+	}
+	if got := both[1].OptionsBrief(r); got != want {
 		t.Errorf("brief %q", got)
 	}
 	if got := both[0].Value(0); got != "0 (off)" {

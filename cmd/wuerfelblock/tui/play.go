@@ -10,6 +10,7 @@ import (
 	"github.com/rivo/tview"
 
 	"github.com/wuerfelblock/wuerfelblock/coach"
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -271,15 +272,8 @@ func (p *play) refresh() {
 	h += " · " + p.tr("turn: ", "am Zug: ") + "[::b]" + esc(g.Current()) + "[::-]"
 	// The house rules that differ from the basic game, after whose turn it
 	// is (a narrow screen cuts these first).
-	changed := g.Rules.Options.Map(g.Rules.Game)
-	var house []string
-	for _, spec := range validate.OptionSpecs(g.Rules.Game) {
-		if v, ok := changed[spec.ID]; ok {
-			house = append(house, spec.Name(p.lang)+" "+p.formatValue(v))
-		}
-	}
-	if len(house) > 0 {
-		h += " · [::d]" + esc(strings.Join(house, ", ")) + "[::-]"
+	if house := say.New(p.lang).OptionsBrief(g.Rules); house != "" {
+		h += " · [::d]" + esc(house) + "[::-]"
 	}
 	p.header.SetText(h)
 	p.view.refresh()
@@ -409,44 +403,8 @@ func (p *play) reloadOnConflict(err error) {
 
 // turnSummary says how a finished turn ended.
 func (p *play) turnSummary(res scoresheet.TurnResult) string {
-	who := "[::b]" + esc(res.Player) + "[::-]"
-	total := res.Totals[res.Seat]
-	r := p.game().Rules
-	switch res.End {
-	case validate.Bust:
-		if r.Variant().TableTurns {
-			return fmt.Sprintf(p.tr("[::r] BUST [::-] %s: nothing scores.", "[::r] FEHLWURF [::-] %s: nichts zählt."), who)
-		}
-		if res.Points < 0 {
-			return fmt.Sprintf(p.tr("[::r] BUST [::-] %s loses the turn and %d points (now %d).", "[::r] FEHLWURF [::-] %s: Zug verloren und %d Punkte abgezogen (jetzt %d)."), who, -res.Points, total)
-		}
-		if p.atStake == 0 {
-			return fmt.Sprintf(p.tr("[::r] BUST [::-] %s: nothing scores, the turn is over.", "[::r] FEHLWURF [::-] %s: nichts zählt, der Zug ist vorbei."), who)
-		}
-		return fmt.Sprintf(p.tr("[::r] BUST [::-] %s: the turn's %d points are lost.", "[::r] FEHLWURF [::-] %s: die %d Punkte des Zugs sind verloren."), who, p.atStake)
-	case validate.Stopped:
-		return fmt.Sprintf(p.tr("%s writes %d (total %d).", "%s schreibt %d (Stand %d)."), who, res.Points, total)
-	case validate.NixEnd:
-		return fmt.Sprintf(p.tr("%s: nix! %d points (total %d).", "%s: Nix! %d Punkte (Stand %d)."), who, res.Points, total)
-	case validate.Voided:
-		return fmt.Sprintf(p.tr("%s: three void throws, the turn ends with nothing.", "%s: drei ungültige Würfe, der Zug endet ohne Punkte."), who)
-	}
-	switch engine := r.TurnEngine(); {
-	case r.Variant().TableTurns:
-		pts, dice := p.game().Table()
-		return fmt.Sprintf(p.tr("%s adds to the table: %d points lie out, the next player throws %s.", "%s legt nach: %d Punkte liegen aus, der Nächste wirft %s."), who, pts, p.dice(dice))
-	case engine == validate.FamilyKniffel:
-		name := res.Category
-		if c, err := validate.ParseCategory(res.Category); err == nil {
-			name = c.Name(p.lang)
-		}
-		return fmt.Sprintf(p.tr("%s: %s %d (total %d).", "%s: %s %d (Stand %d)."), who, name, res.Points, total)
-	case engine == validate.FamilyTot:
-		return fmt.Sprintf(p.tr("%s: %d points this turn (total %d).", "%s: %d Punkte in diesem Zug (Stand %d)."), who, res.Points, total)
-	case engine == validate.FamilyDreissig:
-		return fmt.Sprintf(p.tr("%s: %d pips, account %d.", "%s: %d Augen, Konto %d."), who, res.Points, total)
-	}
-	return fmt.Sprintf("%s: %d", who, res.Points)
+	pts, dice := p.game().Table()
+	return p.words().TurnSummary(p.game().Rules, res, p.atStake, [2]int{pts, dice})
 }
 
 // undo takes back a throw typed but not taken yet (at the keep prompt);
