@@ -471,10 +471,7 @@ func (v *familyView) helpNote() string {
 // what one more throw (then stopping) changes the turn's points by on average.
 func (v *familyView) oddsLine(t *validate.FamilyTurn) string {
 	om := t.OneMore()
-	pct := fmt.Sprintf("%.1f", 100*om.BustChance)
-	if v.lang == validate.German {
-		pct = strings.Replace(pct, ".", ",", 1)
-	}
+	pct := v.dec1(100 * om.BustChance)
 	return fmt.Sprintf(v.tr("[::d]Throw on: %s %% bust, on average %+.0f[::-]\n",
 		"[::d]Weiter: %s %% Fehlwurf, im Schnitt %+.0f[::-]\n"), pct, om.Gain)
 }
