@@ -58,6 +58,9 @@ type play struct {
 	brief bool
 	// atStake are the turn's points before the last entry (what a bust loses).
 	atStake int
+	// refused is the code of the rule (or storage problem) behind the last
+	// refusal, "" once an entry is taken: what the screen said, as meaning.
+	refused string
 }
 
 func newPlay(ui *UI, sg *storage.StoredGame) *play {
@@ -292,6 +295,7 @@ func (p *play) say(msg string) { p.message.SetText(msg) }
 
 // refuse shows why an entry was not taken. The input keeps what was typed.
 func (p *play) refuse(err error) {
+	p.refused = errorCode(err)
 	p.message.SetText("[red::rb]" + p.tr(" NOT TAKEN ", " NICHT ÜBERNOMMEN ") + "[-::-] " + p.errText(err))
 }
 
@@ -309,6 +313,7 @@ func (p *play) commit(e scoresheet.Entry) bool {
 		p.reloadOnConflict(err)
 		return false
 	}
+	p.refused = ""
 	turns := p.game().Turns()
 	var msgs []string
 	for _, res := range turns[before:] {
@@ -476,4 +481,17 @@ func (p *play) splitThrow(s string) (roll, keep []int, hasKeep, ok bool) {
 		return nil, nil, false, false
 	}
 	return roll, k, true, true
+}
+
+// errorCode is the stable code of a rule or storage error, "" for others.
+func errorCode(err error) string {
+	var ve *validate.Error
+	if errors.As(err, &ve) {
+		return string(ve.Code)
+	}
+	var se *storage.Error
+	if errors.As(err, &se) {
+		return string(se.Code)
+	}
+	return ""
 }
