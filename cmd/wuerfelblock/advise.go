@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -36,10 +35,4 @@ func runAdvise(e *env, args []string) int {
 		return runAdviseKniffel(e, args)
 	}
 	return runAdviseFamily(e, args)
-}
-
-// adviseNotBuilt is what a coach that is not built yet says.
-func adviseNotBuilt(e *env, game string) int {
-	fmt.Fprintf(e.stderr, "wuerfelblock advise: %s\n", fmt.Sprintf(e.tr("no coach for %s yet", "noch kein Rat für %s"), game))
-	return exitFailure
 }

@@ -1,4 +1,350 @@
 package main
 
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/wuerfelblock/wuerfelblock/coach/family"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// adviseTurn is `advise GAME` without throws: what a whole turn is worth and
+// from which points on stopping is best.
+type adviseTurn struct {
+	TurnValue float64        `json:"turn_value"`
+	StopAt    map[string]int `json:"stop_at"`
+}
+
+// adviseStop is the advice after a keep: what stopping banks now (null
+// where it is not allowed) and what throwing on is worth.
+type adviseStop struct {
+	Stop  *int    `json:"stop"`
+	Throw float64 `json:"throw"`
+}
+
+type adviseKeep struct {
+	Keep        []int   `json:"keep"`
+	FivesAsOnes int     `json:"fives_as_ones,omitempty"`
+	Points      int     `json:"points"`
+	Value       float64 `json:"value"`
+	Then        string  `json:"then"` // "stop" or "throw"
+}
+
+// adviseKeeps is the advice for a throw waiting for its keep. A bust lists
+// no keeps and says what the turn banks.
+type adviseKeeps struct {
+	Keeps  []adviseKeep `json:"keeps"`
+	Bust   bool         `json:"bust,omitempty"`
+	Banked *int         `json:"banked,omitempty"`
+}
+
+// adviseThrow is one throw as typed: ROLL, ROLL/KEEP (a 5 followed by * in
+// KEEP counts as a 1), or v for a void throw (hausbau).
+type adviseThrow struct {
+	th      validate.Throw
+	hasKeep bool
+}
+
+// notationError is a * that does not follow a 5 of the keep.
+type notationError struct{ tok string }
+
+func (n notationError) Error() string { return "a * must follow a 5 of the keep: " + n.tok }
+
+func (n notationError) text(e *env) string {
+	return fmt.Sprintf(e.tr("in %s a * must follow a 5 of the keep (a 5 that counts as a 1, e.g. 552346/5*)",
+		"in %s muss ein * hinter einer 5 der Auswahl stehen (eine 5, die als 1 zählt, z. B. 552346/5*)"), n.tok)
+}
+
+func parseAdviseThrow(tok string) (adviseThrow, error) {
+	if strings.EqualFold(tok, "v") {
+		return adviseThrow{th: validate.Throw{Void: true}, hasKeep: true}, nil
+	}
+	rs, ks, has := strings.Cut(tok, "/")
+	roll, err := validate.ParseDice(rs)
+	if err != nil {
+		return adviseThrow{}, err
+	}
+	if len(roll) == 0 {
+		return adviseThrow{}, &validate.Error{Code: validate.CodeNoDice}
+	}
+	at := adviseThrow{th: validate.Throw{Roll: roll}, hasKeep: has}
+	if !has {
+		return at, nil
+	}
+	fives := strings.Count(ks, "*")
+	for i, r := range ks {
+		if r == '*' && (i == 0 || ks[i-1] != '5') {
+			return adviseThrow{}, notationError{tok}
+		}
+	}
+	keep, err := validate.ParseDice(strings.ReplaceAll(ks, "*", ""))
+	if err != nil {
+		return adviseThrow{}, err
+	}
+	at.th.Keep, at.th.FivesAsOnes = keep, fives
+	return at, nil
+}
+
 // runAdviseFamily is `advise` for 5050, 5000 and zehntausend (issue 13).
-func runAdviseFamily(e *env, args []string) int { return adviseNotBuilt(e, "5050/5000/zehntausend") }
+func runAdviseFamily(e *env, args []string) int {
+	fs := newFlags(e, "advise", "[--json] GAME [--option ID=VALUE]... [--not-entered] [--previous N] [THROW...]")
+	asJSON := fs.Bool("json", false, e.tr("print JSON", "als JSON ausgeben"))
+	var opts optionList
+	fs.Var(&opts, "option", e.tr("a house rule, e.g. --option wuerfel=6 (repeatable)", "eine Hausregel, z. B. --option wuerfel=6 (mehrfach)"))
+	notEntered := fs.Bool("not-entered", false, e.tr("5000: the player has not entered yet (needs 500 to stop)", "5000: der Spieler ist noch nicht drin (schreiben erst ab 500)"))
+	previous := fs.Int("previous", 0, e.tr("steigerung: the result of the turn before", "steigerung: das Ergebnis des Zugs davor"))
+	usage := fs.Usage
+	fs.Usage = func() {
+		usage()
+		fmt.Fprintln(e.stdout, e.tr(`
+The coach of 5050, 5000 and zehntausend (the Kniffel coach: advise kniffel):
+the exact expected points a turn banks under best play, with every house
+rule. Not the chance to win: the game's totals and target are not part of it.
+  no throws          the value of a whole turn and from which points on to
+                     stop with 1, 2, ... dice in the cup
+  ROLL/KEEP ...      the throws of the turn so far: what stopping banks now
+                     and what throwing on is worth
+  ... ROLL           a last throw without its keep: every legal keep with its
+                     value, best first
+A 5 marked with * in KEEP counts as a 1 (55234/5*), v is a void throw
+(hausbau). Zehntausend Rückwärts has no stop to choose: no coach.
+Example: wuerfelblock advise zehntausend 11123/111 15/15`, `
+Der Rat für 5050, 5000 und zehntausend (für Kniffel: advise kniffel): die
+genauen Punkte, die ein Zug bei bestem Spiel im Schnitt schreibt, mit jeder
+Hausregel. Nicht die Gewinnchance: Stände und Ziel zählen nicht mit.
+  ohne Würfe         der Wert eines ganzen Zugs und ab welchen Punkten mit 1,
+                     2, ... Würfeln im Becher zu schreiben ist
+  WURF/AUSWAHL ...   die Würfe des Zugs bis jetzt: was Schreiben jetzt bringt
+                     und was Weiterwürfeln wert ist
+  ... WURF           ein letzter Wurf ohne Auswahl: jede erlaubte Auswahl mit
+                     ihrem Wert, die beste zuerst
+Eine 5 mit * in der AUSWAHL zählt als 1 (55234/5*), v ist ein ungültiger Wurf
+(Hausbau). Zehntausend Rückwärts hat kein Schreiben zu wählen: kein Rat.
+Beispiel: wuerfelblock advise zehntausend 11123/111 15/15`))
+	}
+	pos, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) == 0 {
+		fmt.Fprintln(e.stderr, "wuerfelblock advise: "+e.tr("give a game, e.g. advise zehntausend 11123/111",
+			"ein Spiel angeben, z. B. advise zehntausend 11123/111"))
+		return exitInput
+	}
+	rules, err := rulesFromFlags(pos[0], opts)
+	if err != nil {
+		return e.fail("advise", err)
+	}
+	s, err := family.For(rules)
+	if errors.Is(err, family.ErrNotCovered) {
+		msg := fmt.Sprintf(e.tr("the coach covers 5050, 5000 and zehntausend (and Kniffel: advise kniffel); %s has none",
+			"Rat gibt es für 5050, 5000 und zehntausend (und Kniffel: advise kniffel); für %s keinen"), rules.Game)
+		if rules.Game == validate.GameRueckwaerts {
+			msg = e.tr("Zehntausend Rückwärts has no coach: a turn is one throw with every scoring die set aside, nothing to choose (the coach covers 5050, 5000 and zehntausend)",
+				"für Zehntausend Rückwärts gibt es keinen Rat: ein Zug ist ein Wurf, alle zählenden Würfel kommen raus, es gibt nichts zu wählen (Rat gibt es für 5050, 5000 und zehntausend)")
+		}
+		fmt.Fprintln(e.stderr, "wuerfelblock advise: "+msg)
+		return exitInput
+	}
+	if err != nil {
+		return e.fail("advise", err)
+	}
+	ctx := validate.TurnContext{Entered: !*notEntered, Previous: *previous}
+	tb := s.Table(ctx)
+	if len(pos) == 1 {
+		return e.adviseWholeTurn(tb, rules, *asJSON)
+	}
+	var throws []adviseThrow
+	for _, tok := range pos[1:] {
+		at, err := parseAdviseThrow(tok)
+		var ne notationError
+		if errors.As(err, &ne) {
+			fmt.Fprintln(e.stderr, "wuerfelblock advise: "+ne.text(e))
+			return exitInput
+		}
+		if err != nil {
+			return e.fail("advise", err)
+		}
+		throws = append(throws, at)
+	}
+	last := throws[len(throws)-1]
+	done := throws
+	if !last.hasKeep {
+		done = throws[:len(throws)-1]
+	}
+	var played []validate.Throw
+	for _, at := range done {
+		played = append(played, at.th)
+	}
+	p, ft, bad, err := tb.Replay(ctx, played)
+	if err != nil {
+		var ve *validate.Error
+		if errors.As(err, &ve) {
+			fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d", "Wurf %d"), bad+1), oneLine(validate.Localize(err, e.lang)))
+			if validate.IsInput(err) {
+				return exitInput
+			}
+			return exitRule
+		}
+		return e.fail("advise", err)
+	}
+	if last.hasKeep {
+		return e.adviseAfter(p, ft, *asJSON)
+	}
+	return e.adviseKeeps(p, ft, last.th.Roll, len(throws), *asJSON)
+}
+
+func round2(x float64) float64 { return math.Round(x*100) / 100 }
+
+// points writes expected points for people: one decimal, a decimal comma
+// in German.
+func (e *env) points(x float64) string { return e.decimal(x, 1) }
+
+func (e *env) diceWord(n int) string {
+	if n == 1 {
+		return e.tr("1 die", "1 Würfel")
+	}
+	return fmt.Sprintf(e.tr("%d dice", "%d Würfel"), n)
+}
+
+func (e *env) adviseWholeTurn(tb *family.Table, rules *validate.Rules, asJSON bool) int {
+	out := adviseTurn{TurnValue: round2(tb.TurnValue()), StopAt: map[string]int{}}
+	for n := 1; n <= rules.Dice(); n++ {
+		if p, ok := tb.StopAt(n); ok {
+			out.StopAt[strconv.Itoa(n)] = p
+		}
+	}
+	if asJSON {
+		e.printJSON(out)
+		return exitOK
+	}
+	fmt.Fprintf(e.stdout, e.tr("%s: a turn banks %s points on average under best play.\n", "%s: ein Zug schreibt bei bestem Spiel im Schnitt %s Punkte.\n"),
+		rules.Game, e.points(tb.TurnValue()))
+	fmt.Fprintln(e.stdout, e.tr("Stop from (with nothing to prove, confirm or reach):", "Schreiben ab (wenn nichts zu beweisen, bestätigen oder erreichen ist):"))
+	for n := 1; n <= rules.Dice(); n++ {
+		label := e.diceWord(n) + e.tr(" in the cup", " im Becher")
+		if n == rules.Dice() {
+			label = e.diceWord(n) + e.tr(" (all dice again)", " (alle wieder)")
+		}
+		if p, ok := out.StopAt[strconv.Itoa(n)]; ok {
+			fmt.Fprintf(e.stdout, "  %-26s %6d\n", label, p)
+		} else {
+			fmt.Fprintf(e.stdout, "  %-26s %6s\n", label, e.tr("never", "nie"))
+		}
+	}
+	fmt.Fprintln(e.stdout, e.tr("(Expected points of the turn; the game's totals and target are not part of it.)",
+		"(Erwartete Punkte des Zugs; Stände und Ziel des Spiels zählen nicht mit.)"))
+	return exitOK
+}
+
+// adviseOver says what an ended turn banked.
+func (e *env) adviseOver(ft *validate.FamilyTurn, banked int, asJSON bool) int {
+	if asJSON {
+		e.printJSON(adviseKeeps{Keeps: []adviseKeep{}, Bust: true, Banked: &banked})
+		return exitOK
+	}
+	fmt.Fprintf(e.stdout, e.tr("The turn is over (%s): it banks %d.\n", "Der Zug ist vorbei (%s): er schreibt %d.\n"),
+		e.endWord(ft.End()), banked)
+	return exitOK
+}
+
+func (e *env) endWord(end validate.TurnEnd) string {
+	switch end {
+	case validate.NixEnd:
+		return "nix"
+	case validate.Voided:
+		return e.tr("three void throws", "drei ungültige Würfe")
+	}
+	return e.tr("bust", "Fehlwurf")
+}
+
+func (e *env) adviseAfter(p family.Position, ft *validate.FamilyTurn, asJSON bool) int {
+	if banked, over := p.Over(); over {
+		return e.adviseOver(ft, banked, asJSON)
+	}
+	out := adviseStop{Throw: round2(p.ThrowValue())}
+	if v, ok := p.StopValue(); ok {
+		out.Stop = &v
+	}
+	if asJSON {
+		e.printJSON(out)
+		return exitOK
+	}
+	fmt.Fprintf(e.stdout, e.tr("Turn %d points, %s in the cup.\n", "Zug %d Punkte, %s im Becher.\n"), p.Points(), e.diceWord(p.Dice()))
+	if out.Stop == nil {
+		fmt.Fprint(e.stdout, e.tr("Stop: not allowed", "Schreiben: nicht erlaubt"))
+		if b := ft.StopBlockers(); len(b) > 0 {
+			fmt.Fprintf(e.stdout, " (%s)", oneLine(b[0].Message(e.lang)))
+		}
+		fmt.Fprintf(e.stdout, e.tr(". Throw on: %s.\n", ". Weiterwürfeln: %s.\n"), e.points(p.ThrowValue()))
+		return exitOK
+	}
+	d := p.ThrowValue() - float64(*out.Stop)
+	fmt.Fprintf(e.stdout, e.tr("Stop: %d. Throw on: %s. ", "Schreiben: %d. Weiterwürfeln: %s. "), *out.Stop, e.points(p.ThrowValue()))
+	if d > 0 {
+		fmt.Fprintf(e.stdout, e.tr("Best: throw on (+%s).\n", "Besser: weiter (+%s).\n"), e.points(d))
+	} else {
+		fmt.Fprintf(e.stdout, e.tr("Best: stop (+%s).\n", "Besser: schreiben (+%s).\n"), e.points(-d))
+	}
+	return exitOK
+}
+
+func (e *env) adviseKeeps(p family.Position, ft *validate.FamilyTurn, roll []int, n int, asJSON bool) int {
+	if _, over := p.Over(); over {
+		err := ft.Throw(validate.Throw{Roll: roll}) // the engine says why
+		fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d", "Wurf %d"), n), oneLine(validate.Localize(err, e.lang)))
+		return exitRule
+	}
+	engine := ft.LegalKeeps(roll)
+	// The throw itself must be right (the number of dice, pips): ask the
+	// engine with the first keep, or as a bust.
+	probe := validate.Throw{Roll: roll}
+	if len(engine) > 0 {
+		probe.Keep, probe.FivesAsOnes = engine[0].Dice, engine[0].FivesAsOnes
+	}
+	c := ft.Clone()
+	if err := c.Throw(probe); err != nil {
+		fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d", "Wurf %d"), n), oneLine(validate.Localize(err, e.lang)))
+		if validate.IsInput(err) {
+			return exitInput
+		}
+		return exitRule
+	}
+	if len(engine) == 0 {
+		return e.adviseOver(c, c.Result(), asJSON)
+	}
+	ks, err := p.Keeps(roll)
+	if err != nil {
+		return e.fail("advise", err)
+	}
+	out := adviseKeeps{Keeps: []adviseKeep{}}
+	for _, k := range ks {
+		then := "throw"
+		if k.Stop {
+			then = "stop"
+		}
+		out.Keeps = append(out.Keeps, adviseKeep{Keep: k.Keep.Dice, FivesAsOnes: k.Keep.FivesAsOnes, Points: k.Keep.Points, Value: round2(k.Value), Then: then})
+	}
+	if asJSON {
+		e.printJSON(out)
+		return exitOK
+	}
+	fmt.Fprintf(e.stdout, e.tr("Throw %s with %d points so far: every keep, best first.\n", "Wurf %s bei %d Punkten bisher: jede Auswahl, die beste zuerst.\n"),
+		validate.FormatDice(roll), p.Points())
+	fmt.Fprintf(e.stdout, "  %-22s %6s %9s  %s\n", e.tr("keep", "Auswahl"), e.tr("points", "Punkte"), e.tr("value", "Wert"), e.tr("then", "dann"))
+	for _, k := range out.Keeps {
+		dice := validate.FormatDice(k.Keep)
+		if k.FivesAsOnes > 0 {
+			dice += fmt.Sprintf(e.tr(" (%d× 5 as 1)", " (%d× 5 als 1)"), k.FivesAsOnes)
+		}
+		then := e.tr("throw on", "weiter")
+		if k.Then == "stop" {
+			then = e.tr("stop", "schreiben")
+		}
+		fmt.Fprintf(e.stdout, "  %-22s %6d %9s  %s\n", dice, k.Points, e.points(k.Value), then)
+	}
+	return exitOK
+}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
@@ -196,6 +197,15 @@ func (e *env) fileProblem(path string, err error, writing bool) string {
 
 // oneLine is a message on one line, cut to maxLine characters: a message
 // quotes at most a short prefix of a bad value.
+// decimal writes x with the given decimals, with a decimal comma in German.
+func (e *env) decimal(x float64, places int) string {
+	s := strconv.FormatFloat(x, 'f', places, 64)
+	if e.lang == validate.German {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}
+
 func oneLine(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if rs := []rune(s); len(rs) > maxLine {

@@ -417,8 +417,10 @@ func (v *familyView) refreshTurn() {
 	switch {
 	case v.pending != nil:
 		fmt.Fprintf(&b, v.tr("Throw [::b]%s[::-]: what goes aside?\n", "Wurf [::b]%s[::-]: was kommt zur Seite?\n"), validate.FormatDice(v.pending))
+		b.WriteString(v.coachPendingLine())
 	case t.Throws() == 0:
 		fmt.Fprintf(&b, v.tr("Throw %d dice and type them, e.g. %s.\n", "%d Würfel werfen und eintippen, z. B. %s.\n"), t.DiceToThrow(), exampleThrow(t.DiceToThrow()))
+		b.WriteString(v.coachLine())
 	default:
 		if t.NewPass() {
 			fmt.Fprintf(&b, "[::b]%s[::-]\n", fmt.Sprintf(v.tr("All dice aside: a new pass with %d dice.", "Alle Würfel liegen: neuer Durchgang mit %d Würfeln."), t.DiceToThrow()))
@@ -439,7 +441,7 @@ func (v *familyView) refreshTurn() {
 				fmt.Fprintf(&b, "• %s\n", esc(e.Message(v.lang)))
 			}
 		}
-		b.WriteString(v.oddsLine(t))
+		b.WriteString(v.coachLine())
 	}
 	v.turn.SetText(b.String())
 }
@@ -462,18 +464,7 @@ func (v *familyView) helpNote() string {
 	if v.rueckwaerts() {
 		return ""
 	}
-	return "[::b]" + v.tr("Throw on: 27.8 % bust, on average -191", "Weiter: 27,8 % Fehlwurf, im Schnitt -191") + "[::-]\n" +
-		v.tr("The exact odds of one more throw with the dice in the cup: the chance that it scores nothing (a bust loses the turn's points), and how much one more throw, then stopping, changes the turn's points on average (the best keep counted; a minus number means stopping now is worth more on average).",
-			"Die genauen Chancen eines weiteren Wurfs mit den Würfeln im Becher: wie oft er nichts zählt (ein Fehlwurf kostet die Punkte des Zugs), und um wie viel ein weiterer Wurf mit anschließendem Schreiben die Punkte des Zugs im Schnitt ändert (mit der besten Auswahl gerechnet; eine negative Zahl heißt: jetzt schreiben ist im Schnitt mehr wert).") + "\n"
-}
-
-// oddsLine gives the exact odds of one more throw: the chance of a bust and
-// what one more throw (then stopping) changes the turn's points by on average.
-func (v *familyView) oddsLine(t *validate.FamilyTurn) string {
-	om := t.OneMore()
-	pct := v.dec1(100 * om.BustChance)
-	return fmt.Sprintf(v.tr("[::d]Throw on: %s %% bust, on average %+.0f[::-]\n",
-		"[::d]Weiter: %s %% Fehlwurf, im Schnitt %+.0f[::-]\n"), pct, om.Gain)
+	return v.coachHelpNote()
 }
 
 // refreshKeeps lists the keeps the engine offers for the pending throw,
@@ -486,11 +477,12 @@ func (v *familyView) refreshKeeps() {
 			diceW = max(diceW, len([]rune(v.keepDice(k, true))))
 			pointsW = max(pointsW, len(fmt.Sprint(k.Points)))
 		}
+		values, best := v.coachKeeps()
 		for i, k := range v.options {
 			if i >= len(keepLetters) {
 				break
 			}
-			items = append(items, v.keepEntry(i, k, diceW, pointsW))
+			items = append(items, v.keepEntry(i, k, diceW, pointsW, coachKeepNote(values, best, i)))
 		}
 	}
 	if len(items) != len(v.keeps.items) || v.pending == nil {
@@ -502,7 +494,7 @@ func (v *familyView) refreshKeeps() {
 
 // keepEntry is the line of keep i in its forms, longest first: spaced dice
 // with the dice left, spaced dice, packed dice.
-func (v *familyView) keepEntry(i int, k validate.Keep, diceW, pointsW int) keepItem {
+func (v *familyView) keepEntry(i int, k validate.Keep, diceW, pointsW int, coach string) keepItem {
 	letter := keepLetters[i]
 	best := i == 0
 	spaced, packed := v.keepDice(k, true), v.keepDice(k, false)
@@ -511,10 +503,13 @@ func (v *familyView) keepEntry(i int, k validate.Keep, diceW, pointsW int) keepI
 	for _, o := range v.options {
 		packedW = max(packedW, len([]rune(v.keepDice(o, false))))
 	}
+	if coach != "" { // the coach's value of the keep stays in every form
+		left += " " + coach
+	}
 	return keepItem{letter: letter, best: best, forms: []string{
 		keepForm(letter, spaced, k.Points, diceW, pointsW, left, best),
-		keepForm(letter, spaced, k.Points, diceW, pointsW, "", best),
-		keepForm(letter, packed, k.Points, packedW, pointsW, "", best),
+		keepForm(letter, spaced, k.Points, diceW, pointsW, coach, best),
+		keepForm(letter, packed, k.Points, packedW, pointsW, coach, best),
 	}}
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -42,6 +43,8 @@ type kniffelView struct {
 	// is not chosen yet.
 	pending []int
 	sel     validate.Category // the box under the cursor; -1 none
+
+	coachState kniffelCoach // coach_kniffel.go
 }
 
 func newKniffelView(p *play) *kniffelView {
@@ -53,6 +56,9 @@ func newKniffelView(p *play) *kniffelView {
 		AddItem(v.sheet, 0, 3, false).
 		AddItem(v.turn, 0, 2, false)}
 	v.layout.fit = v.fit
+	if p.coach() != storage.CoachOff {
+		v.coachSolver() // the coach's table, built in the background
+	}
 	v.selectBest() // a game resumed with the dice in: the best box is ready
 	return v
 }
@@ -361,6 +367,10 @@ func (v *kniffelView) selectBest() {
 	if !ok {
 		return
 	}
+	if c, ok := v.coachBestBox(d); ok {
+		v.sel = c // the coach's advice
+		return
+	}
 	g := v.game()
 	b := g.Boxes(g.Seat())
 	best := -1
@@ -528,6 +538,7 @@ func (v *kniffelView) refreshTurn() {
 			fmt.Fprintf(&b, v.tr("Type the %d dice.\n", "Die %d Würfel eintippen.\n"), n)
 		}
 	}
+	b.WriteString(v.coachLines())
 	v.turn.SetText(b.String())
 }
 

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -31,8 +32,10 @@ func Test5050Game(t *testing.T) {
 	h.see("was kommt zur Seite?", "a   1 1 1 5  1050")
 	h.typ("a")
 	h.see("Zug 1050", "2 Würfel im Becher", "Du darfst schreiben")
-	// The exact odds of two dice: 16/36 bust (losing 1050), 50 points on average.
-	h.see("Weiter: 44,4 % Fehlwurf, im Schnitt -417")
+	// The coach: two dice bust 16 times in 36; stopping banks 1050, more
+	// than throwing on is worth.
+	p := coachAfter(t, validate.MustRules(validate.Game5050, nil), validate.Throw{Roll: []int{1, 1, 1, 5, 2, 3}, Keep: []int{1, 1, 1, 5}})
+	h.see(fmt.Sprintf("Weiter: 44,4 %% Fehlwurf, im Schnitt %d", round(p.ThrowValue())), "Schreiben: 1050")
 	h.typ("15\n")
 	h.typ("a")
 	h.see("neuer Durchgang mit 6 Würfeln", "Zug 1200")

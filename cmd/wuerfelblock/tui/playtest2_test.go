@@ -187,13 +187,13 @@ func TestOneDieWording(t *testing.T) {
 	e.notSee("1 dice")
 }
 
-// The help of the Zehntausend family explains the odds line of the turn
+// The help of the Zehntausend family explains the coach line of the turn
 // panel, in both languages.
 func TestHelpExplainsOddsLine(t *testing.T) {
 	h := start(t, openDB(t))
 	h.newGame('1', "Anna", "Bob")
 	h.typ("?")
-	h.see("Weiter: 27,8 % Fehlwurf, im Schnitt -191", "Die genauen Chancen eines weiteren Wurfs", "Regeln: 5050")
+	h.see("Weiter: 16,7 % Fehlwurf, im Schnitt 1218 · Schreiben: 1150", "was der Zug bei bestem Spiel", "Nur dieser Zug, nicht Stände und Ziel", "Regeln: 5050")
 
 	e := startLang(t, openDB(t), validate.English)
 	e.typ("n3")
@@ -202,7 +202,7 @@ func TestHelpExplainsOddsLine(t *testing.T) {
 	e.typ("Anna\n\n")
 	e.see("turn: Anna")
 	e.typ("?")
-	e.see("Throw on: 27.8 % bust", "The exact odds of one more throw", "Rules: Zehntausend")
+	e.see("Throw on: 16.7 % bust", "what the turn banks on average", "This turn only, not the totals or the target", "Rules: Zehntausend")
 }
 
 // 5050: a tie on the top total says why the earlier seat wins, and the

@@ -1,0 +1,156 @@
+package tui
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/wuerfelblock/wuerfelblock/coach/family"
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/storage"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// The coach in the Zehntausend-family turn panel: at the level "odds" the
+// chance that the next throw scores nothing, what stopping banks now and
+// what throwing on is worth under best play; at "advice" also stop or
+// throw on with the margin, and the best keep of a throw with every keep's
+// value. The values are the turn's expected banked points (coach/family);
+// the game's totals and target are not part of them.
+
+// coachPosition is the coach's position of the turn on screen, from the
+// entries of the turn so far; ok is false where the coach says nothing.
+func (v *familyView) coachPosition() (family.Position, bool) {
+	if v.p.coach() == storage.CoachOff || !family.Covers(v.rules().Game) {
+		return family.Position{}, false
+	}
+	s, err := family.For(v.rules())
+	if err != nil {
+		return family.Position{}, false
+	}
+	g := v.game()
+	ctx := validate.TurnContext{Entered: g.Totals()[g.Seat()] > 0}
+	if last, ok := g.LastTurn(); ok {
+		ctx.Previous = max(last.Points, 0) // steigerung: the turn just before
+	}
+	es := g.Entries()
+	var throws []validate.Throw
+	for _, e := range es[len(es)-g.TurnEntries():] {
+		switch e.Kind {
+		case scoresheet.EntryThrow:
+			throws = append(throws, validate.Throw{Roll: e.Roll, Keep: e.Keep, FivesAsOnes: e.FivesAsOnes})
+		case scoresheet.EntryVoid:
+			throws = append(throws, validate.Throw{Void: true})
+		}
+	}
+	p, _, _, err := s.Table(ctx).Replay(ctx, throws)
+	if err != nil {
+		return family.Position{}, false
+	}
+	if _, over := p.Over(); over {
+		return family.Position{}, false
+	}
+	return p, true
+}
+
+// points writes expected points rounded to whole points.
+func coachPoints(x float64) int { return int(math.Round(x)) }
+
+// coachLine is what the coach says before the next throw: the bust chance
+// and the value of throwing on; where a stop is allowed, what it banks; at
+// "advice" which is better and by how much.
+func (v *familyView) coachLine() string {
+	p, ok := v.coachPosition()
+	if !ok {
+		return ""
+	}
+	pct := fmt.Sprintf("%.1f", 100*p.BustChance())
+	if v.lang == validate.German {
+		pct = strings.Replace(pct, ".", ",", 1)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, v.tr("Throw on: %s %% bust, on average %d\n", "Weiter: %s %% Fehlwurf, im Schnitt %d\n"), pct, coachPoints(p.ThrowValue()))
+	stop, can := p.StopValue()
+	if !can {
+		return b.String()
+	}
+	fmt.Fprintf(&b, v.tr("Stop: %d", "Schreiben: %d"), stop)
+	if v.p.coach() == storage.CoachAdvice {
+		d := p.ThrowValue() - float64(stop)
+		if p.ShouldStop() {
+			fmt.Fprintf(&b, " [::b]%s[::-]", fmt.Sprintf(v.tr("→ better stop (+%d)", "→ besser schreiben (+%d)"), coachPoints(-d)))
+		} else {
+			fmt.Fprintf(&b, " [::b]%s[::-]", fmt.Sprintf(v.tr("→ better throw on (+%d)", "→ besser weiter (+%d)"), coachPoints(d)))
+		}
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// coachKeeps is the coach's value of each listed keep of the pending throw
+// (by position in v.options) and the best one; nil below "advice".
+func (v *familyView) coachKeeps() (values []family.KeepAdvice, best int) {
+	if v.pending == nil || v.p.coach() != storage.CoachAdvice {
+		return nil, -1
+	}
+	p, ok := v.coachPosition()
+	if !ok {
+		return nil, -1
+	}
+	advice, err := p.Keeps(v.pending)
+	if err != nil || len(advice) == 0 {
+		return nil, -1
+	}
+	id := func(k validate.Keep) string { return fmt.Sprint(k.Dice, k.FivesAsOnes) }
+	byKeep := map[string]family.KeepAdvice{}
+	for _, a := range advice {
+		byKeep[id(a.Keep)] = a
+	}
+	values = make([]family.KeepAdvice, len(v.options))
+	best = -1
+	for i, k := range v.options {
+		a, ok := byKeep[id(k)]
+		if !ok {
+			return nil, -1
+		}
+		values[i] = a
+		if best < 0 || a.Value > values[best].Value {
+			best = i
+		}
+	}
+	return values, best
+}
+
+// coachKeepNote is the coach's note on keep i of the list: its value, and
+// a mark on the best.
+func coachKeepNote(values []family.KeepAdvice, best, i int) string {
+	if values == nil {
+		return ""
+	}
+	note := fmt.Sprintf("⌀%d", coachPoints(values[i].Value))
+	if i == best {
+		note = "[::b]" + note + " ◀[::-]"
+	}
+	return note
+}
+
+// coachPendingLine names the best keep of the pending throw at "advice".
+func (v *familyView) coachPendingLine() string {
+	values, best := v.coachKeeps()
+	if values == nil || best >= len(keepLetters) {
+		return ""
+	}
+	then := v.tr("then throw on", "dann weiter")
+	if values[best].Stop {
+		then = v.tr("then stop", "dann schreiben")
+	}
+	return fmt.Sprintf("[::b]%s[::-]\n", fmt.Sprintf(v.tr("Advice: %c (%s), %s, ⌀%d", "Rat: %c (%s), %s, ⌀%d"),
+		keepLetters[best], v.keepDice(v.options[best], true), then, coachPoints(values[best].Value)))
+}
+
+// coachHelpNote explains the coach line on the help screen.
+func (v *familyView) coachHelpNote() string {
+	return "[::b]" + v.tr("Throw on: 16.7 % bust, on average 1218 · Stop: 1150", "Weiter: 16,7 % Fehlwurf, im Schnitt 1218 · Schreiben: 1150") + "[::-]\n" +
+		v.tr("The coach (* switches off/odds/advice) counts exactly, under these house rules, what the turn banks on average with best play from here: throwing on (with the bust chance) or stopping now. Advice: which is better (+margin), ⌀ every keep's value, ◀ the best. This turn only, not the totals or the target.",
+			"Der Rat (* schaltet aus/Chancen/Rat) rechnet genau nach diesen Hausregeln, was der Zug bei bestem Spiel von hier an im Schnitt schreibt: weiter (mit Fehlwurf-Chance) oder jetzt schreiben. Rat: was besser ist (+Abstand), ⌀ Wert jeder Auswahl, ◀ die beste. Nur dieser Zug, nicht Stände und Ziel.") + "\n"
+}

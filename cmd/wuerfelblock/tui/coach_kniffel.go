@@ -1,0 +1,227 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/wuerfelblock/wuerfelblock/coach/kniffel"
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/storage"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// kniffelCache holds the Kniffel coach's tables (the process-wide one, with
+// its file in the user's cache directory; tests keep theirs in memory).
+var kniffelCache kniffelTables = kniffel.Shared()
+
+// kniffelTables is what the view needs of a kniffel.Cache.
+type kniffelTables interface {
+	// Solver builds or loads the table; it may take a second.
+	Solver(joker bool) *kniffel.Solver
+	// Ready returns the table if it is there now.
+	Ready(joker bool) (*kniffel.Solver, bool)
+}
+
+// kniffelCoach is the coach's state in a Kniffel view: the table is built
+// (or loaded) in the background, never in the UI's goroutine.
+type kniffelCoach struct {
+	started bool
+}
+
+// coachSolver is the table for this game's rules, nil while it is being
+// built; the first call starts building it.
+func (v *kniffelView) coachSolver() *kniffel.Solver {
+	joker := v.game().Rules.Options.Joker
+	if s, ok := kniffelCache.Ready(joker); ok {
+		return s
+	}
+	if !v.coachState.started {
+		v.coachState.started = true
+		app := v.p.ui.app
+		go func() {
+			kniffelCache.Solver(joker)
+			app.QueueUpdateDraw(func() {
+				if p, ok := v.p.ui.top().(*play); ok && p == v.p {
+					v.selectBest() // with Rat, the cursor goes to the advised box
+					v.refresh()
+				}
+			})
+		}()
+	}
+	return nil
+}
+
+// coachTurn is the analysis of the current player's turn, nil when the
+// coach is off or its table is not ready.
+func (v *kniffelView) coachTurn() (*kniffel.Turn, bool) {
+	if v.p.coach() == storage.CoachOff {
+		return nil, false
+	}
+	s := v.coachSolver()
+	if s == nil {
+		return nil, true
+	}
+	g := v.game()
+	b := g.Boxes(g.Seat())
+	if kniffel.CheckSheet(b) != nil {
+		return nil, false // the game is over
+	}
+	return s.Turn(b), true
+}
+
+// coachBestBox is the box the coach advises for the dice on the table
+// (level Rat only); ok is false when it has no advice.
+func (v *kniffelView) coachBestBox(d validate.Counts) (validate.Category, bool) {
+	if v.p.coach() != storage.CoachAdvice {
+		return -1, false
+	}
+	tn, _ := v.coachTurn()
+	if tn == nil {
+		return -1, false
+	}
+	return tn.Boxes(d)[0].Category, true
+}
+
+// coachLines are the coach's lines of the turn panel: the expected final
+// score (Chancen), the best hold and box with what the alternatives cost,
+// and what the last turn's choices cost (Rat).
+func (v *kniffelView) coachLines() string {
+	level := v.p.coach()
+	if level == storage.CoachOff {
+		return ""
+	}
+	tn, on := v.coachTurn()
+	if !on {
+		return ""
+	}
+	if tn == nil {
+		return "[::d]" + v.tr("Computing advice…", "Rat wird berechnet…") + "[::-]\n"
+	}
+	g := v.game()
+	t := g.KniffelTurn()
+	var b strings.Builder
+	d, have := v.dice()
+	if level == storage.CoachAdvice && !have {
+		b.WriteString(v.lastTurnCost()) // until the dice of the next turn are in
+	}
+	// The position: before a throw, after one, or with the dice in.
+	total := float64(g.Totals()[g.Seat()])
+	var value float64
+	left := 0 // throws still allowed after the dice on the table
+	switch {
+	case v.pending != nil:
+		left = 2 - t.Throws()
+		value = tn.RollValue(d, left)
+	case have:
+		value = tn.RollValue(d, 0)
+	case t.Throws() > 0:
+		k, _ := t.Kept()
+		value = tn.ThrowValue(k, 2-t.Throws())
+	default:
+		value = tn.Value()
+	}
+	fmt.Fprintf(&b, v.tr("Expected total: %s\n", "Erwarteter Endstand: %s\n"), v.num(total+value))
+	if level != storage.CoachAdvice || !have {
+		return b.String()
+	}
+	// The best hold, the best box (to stand on the dice), what the box
+	// under the cursor costs, then the next best holds with their cost.
+	var holds []kniffel.HoldValue
+	if left > 0 {
+		holds = tn.Holds(d, left)
+		fmt.Fprintf(&b, v.tr("Advice: hold %s\n", "Rat: %s behalten\n"), v.holdName(holds[0].Dice, d))
+	}
+	boxes := tn.Boxes(d)
+	fmt.Fprintf(&b, v.tr("Best box: %s\n", "Bestes Feld: %s\n"), boxes[0].Category.Name(v.lang))
+	if v.sel >= 0 && v.sel != boxes[0].Category {
+		if loss, ok := tn.BoxLoss(d, v.sel); ok {
+			fmt.Fprintf(&b, v.tr("%s costs %s\n", "%s kostet %s\n"), v.sel.Name(v.lang), v.num(loss))
+		}
+	}
+	for _, h := range holds[min(1, len(holds)):min(3, len(holds))] {
+		fmt.Fprintf(&b, "  %s −%s\n", v.holdName(h.Dice, d), v.num(holds[0].Expected-h.Expected))
+	}
+	return b.String()
+}
+
+// holdName says a hold of dice: the pips, "stand" for all five, "none".
+func (v *kniffelView) holdName(h, dice validate.Counts) string {
+	switch {
+	case h == dice:
+		return v.tr("all (stand)", "alle (stehen)")
+	case h.N() == 0:
+		return v.tr("none", "keine")
+	}
+	return strings.ReplaceAll(h.String(), " ", "")
+}
+
+// num writes expected points with one decimal (a decimal comma in German).
+func (v *kniffelView) num(x float64) string {
+	s := fmt.Sprintf("%.1f", x)
+	if v.lang == validate.German {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}
+
+// lastTurnCost says what the choices of the turn just finished cost in
+// expected points against the coach's best (0 when every choice was best);
+// shown until the next turn's first entry.
+func (v *kniffelView) lastTurnCost() string {
+	g := v.game()
+	lt, ok := g.LastTurn()
+	if !ok || g.TurnEntries() > 0 {
+		return ""
+	}
+	loss, ok := kniffelTurnLoss(kniffelCache, g, lt)
+	if !ok {
+		return ""
+	}
+	if loss < 0.05 {
+		return fmt.Sprintf(v.tr("%s's turn: best play (cost 0)\n", "Zug von %s: bestes Spiel (kostet 0)\n"), esc(lt.Player))
+	}
+	return fmt.Sprintf(v.tr("%s's turn cost %s\n", "Zug von %s kostete %s\n"), esc(lt.Player), v.num(loss))
+}
+
+// kniffelTurnLoss is the expected points the choices of finished turn lt
+// lost against the best (holds between throws, then the box). Turns entered
+// as final dice have only the box as a choice.
+func kniffelTurnLoss(c kniffelTables, g *scoresheet.Game, lt scoresheet.TurnResult) (float64, bool) {
+	s, ok := c.Ready(g.Rules.Options.Joker)
+	if !ok {
+		return 0, false
+	}
+	cat, err := validate.ParseCategory(lt.Category)
+	if err != nil {
+		return 0, false
+	}
+	before := g.Boxes(lt.Seat)
+	before.Filled[cat], before.Value[cat] = false, 0
+	tn := s.Turn(before)
+	all := g.Entries()
+	es := all[len(all)-lt.Entries:]
+	var held, dice validate.Counts
+	throws, loss := 0, 0.0
+	for i, e := range es {
+		switch e.Kind {
+		case scoresheet.EntryDice:
+			dice = validate.CountsOf(e.Roll)
+		case scoresheet.EntryThrow:
+			dice = held.Plus(validate.CountsOf(e.Roll))
+			throws++
+			held = validate.Counts{}
+			nextThrow := i+1 < len(es) && es[i+1].Kind == scoresheet.EntryThrow
+			if left := 3 - throws; left > 0 && (e.Keep != nil || nextThrow) {
+				held = validate.CountsOf(e.Keep) // no keep before a throw: none held
+				loss += tn.HoldLoss(dice, held, left)
+			}
+		case scoresheet.EntryScore:
+			l, ok := tn.BoxLoss(dice, cat)
+			if !ok {
+				return 0, false
+			}
+			loss += l
+		}
+	}
+	return loss, true
+}

@@ -1,0 +1,71 @@
+package family
+
+import (
+	"runtime"
+	"syscall"
+	"testing"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// Target: the whole table of one rule set (its states, its keeps, every
+// value) in under 20 ms on 2 cores, the worst rule set included
+// (worstSet). mem-B is the memory the solver and table hold.
+func BenchmarkTable(b *testing.B) {
+	sets := append(append([]ruleSet{}, basicSets...), optionSets...)
+	for _, rs := range sets {
+		b.Run(rs.String(), func(b *testing.B) {
+			r := rs.rules(b)
+			build := func() *Table {
+				s, err := newSolver(r)
+				if err != nil {
+					b.Fatal(err)
+				}
+				return s.newTable(s.g.floor(validate.TurnContext{Entered: true}))
+			}
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			tb := build()
+			runtime.GC()
+			runtime.ReadMemStats(&after)
+			runtime.KeepAlive(tb)
+			b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc), "mem-B")
+			b.ReportMetric(float64(tb.Bytes()), "table-B")
+			b.ResetTimer()
+			cpu0 := cpuTime()
+			for b.Loop() {
+				build()
+			}
+			b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+		})
+	}
+}
+
+// Target: the coach's answer for a key press (every keep of a six-dice
+// throw with its value, and the stop/throw values) well under 1 ms once
+// the table exists.
+func BenchmarkAdviceSixDice(b *testing.B) {
+	tb := worstSet.solver(b).Table(validate.TurnContext{})
+	p := tb.Start()
+	roll := []int{1, 1, 5, 5, 3, 3}
+	b.ReportAllocs()
+	for b.Loop() {
+		ks, err := p.Keeps(roll)
+		if err != nil || len(ks) == 0 {
+			b.Fatal(err)
+		}
+		q, _ := p.After(ks[0].Keep)
+		_ = q.Value() + q.ThrowValue() + q.BustChance()
+	}
+}
+
+// cpuTime is the process's user and system time in nanoseconds: on a
+// machine shared with other work it says what the wall clock cannot.
+func cpuTime() int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
+}

@@ -1,0 +1,761 @@
+package family
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// step is the grid of turn points: every combination is worth a multiple of 50.
+const step = 50
+
+// outcome is one keep's effect: the points it adds and the state it leads to.
+type outcome struct {
+	pts int32
+	to  int32
+}
+
+// throwOf is one multiset of dice a throw can show, with its chance, and
+// the outcomes of its legal keeps (none: a bust).
+type throwOf struct {
+	p      float64
+	lo, hi int32 // outcomes[lo:hi]
+}
+
+// ctxKey names the keeps a throw allows: the dice thrown and, with
+// ergaenzen in the middle of a pass, the combinations that can be doubled.
+type ctxKey struct {
+	n      int8
+	combos [7]int32
+}
+
+// Solver holds the state graph of one rule set: every state a turn can
+// reach, every throw from it with its chance, every keep's outcome, and the
+// values for turn points so high that stopping whenever allowed is best.
+// It is immutable once built and safe to share.
+type Solver struct {
+	g      game
+	states []state
+	index  map[state]int32
+	// throwsOf[s] lists the throws from state s: throws[throwsOf[s]:throwsOf[s+1]].
+	throwsOf []int32
+	throws   []throwOf
+	outcomes []outcome
+	// offs[j] is where outcome j's value lies in a table's rows, counted
+	// from the row of the points before the keep.
+	offs []int32
+
+	rolls    [7][]validate.Counts // the multisets of n dice
+	rollKey  [7]map[validate.Counts]int32
+	keeps    map[ctxKey][][]validate.Keep // per roll of the context's dice
+	maxPts   int
+	minBound int // B: from B turn points on, the lines below are the values
+
+	// Lines: from B turn points on, the value of state s at T is a·T + b,
+	// per phase of T (5000: T/50 even or odd). v* for the state with its
+	// stop, q* for throwing on.
+	va, vb, qa, qb [2][]float64
+
+	entry *solverEntry // where its tables are kept (For)
+
+	// The throws of the states without a stop, for high turn points.
+	fast      [2][]fastState
+	fastRolls [2][]fastRoll
+	fastOuts  [2][]int32 // offsets as in offs
+	// Per phase the states where a stop is allowed (high points) and the
+	// others but the start.
+	stops, forced [2][]int32
+}
+
+// newSolver explores every state a turn of r can reach and solves the
+// turn for high points.
+func newSolver(r *validate.Rules) (*Solver, error) {
+	g := newGame(r)
+	s := &Solver{g: g, index: map[state]int32{}, keeps: map[ctxKey][][]validate.Keep{}}
+	for n := 1; n <= g.dice; n++ {
+		s.rolls[n] = multisets(n)
+		s.rollKey[n] = make(map[validate.Counts]int32, len(s.rolls[n]))
+		for i, c := range s.rolls[n] {
+			s.rollKey[n][c] = int32(i)
+		}
+	}
+	probs := [7][]float64{}
+	for n := 1; n <= g.dice; n++ {
+		for _, c := range s.rolls[n] {
+			probs[n] = append(probs[n], float64(ways(c))/math.Pow(6, float64(n)))
+		}
+	}
+	// reps are engine turns standing in a state's pass, to ask the engine
+	// for the keeps of a pass whose combinations can be doubled (ergaenzen).
+	reps := map[ctxKey]*validate.FamilyTurn{}
+	repOf := map[int32]*validate.FamilyTurn{}
+	start := state{}
+	s.intern(start)
+	if g.ergaenzen {
+		repOf[0] = r.NewFamilyTurn(validate.TurnContext{Entered: true})
+	}
+	// The keeps of a fresh pass for every number of dice, on two cores.
+	fresh := make([][][]validate.Keep, g.dice+1)
+	type job struct{ n, ri int }
+	var jobs []job
+	for n := 1; n <= g.dice; n++ {
+		fresh[n] = make([][]validate.Keep, len(s.rolls[n]))
+		for ri := range s.rolls[n] {
+			jobs = append(jobs, job{n, ri})
+		}
+	}
+	var wg sync.WaitGroup
+	for w := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := w; j < len(jobs); j += 2 {
+				jb := jobs[j]
+				fresh[jb.n][jb.ri] = r.LegalKeeps(s.rolls[jb.n][jb.ri].Pips())
+			}
+		}()
+	}
+	wg.Wait()
+	for n := 1; n <= g.dice; n++ {
+		s.keeps[ctxKey{n: int8(n)}] = fresh[n]
+	}
+	effects := map[ctxKey]*effectSet{}
+	s.throwsOf = append(s.throwsOf, 0)
+	for i := 0; i < len(s.states); i++ {
+		st := s.states[i]
+		n := g.cup(st)
+		key := s.ctxOf(st)
+		ks, ok := s.keeps[key]
+		if !ok {
+			ks = s.keepLists(r, reps[key], n)
+			s.keeps[key] = ks
+		}
+		es := effects[key]
+		if es == nil {
+			es = g.effects(ks, s.rolls[n])
+			effects[key] = es
+		}
+		// The state after each effect, worked out once for all throws.
+		succ := make([]int32, len(es.keeps))
+		for e, k := range es.keeps {
+			st2, pts := g.next(st, k)
+			if pts <= 0 || pts%step != 0 {
+				return nil, fmt.Errorf("keep %v of %v is worth %d, not a positive multiple of %d", k.Dice, es.rolls[e], pts, step)
+			}
+			j, fresh := s.intern(st2)
+			succ[e] = j
+			s.maxPts = max(s.maxPts, pts)
+			if fresh && g.ergaenzen {
+				rep := repOf[int32(i)].Clone()
+				if err := rep.Throw(validate.Throw{Roll: es.rolls[e].Pips(), Keep: k.Dice, FivesAsOnes: k.FivesAsOnes}); err != nil {
+					return nil, fmt.Errorf("engine refused its own keep %v of %v: %w", k.Dice, es.rolls[e], err)
+				}
+				repOf[j] = rep
+				if k2 := s.ctxOf(st2); !g.fresh(st2) && reps[k2] == nil && k2.combos != ([7]int32{}) {
+					reps[k2] = rep
+				}
+			}
+		}
+		// Throws with the same outcomes are one throw with their chances
+		// added up (a bust included).
+		same := map[string]int32{}
+		first := int32(len(s.throws))
+		for ri := range s.rolls[n] {
+			lo := int32(len(s.outcomes))
+			for _, e := range es.byRoll[ri] {
+				// A state's value never falls with more points (of the same
+				// phase), so of two keeps leading to one state only the one
+				// worth more counts.
+				o := outcome{pts: int32(es.keeps[e].Points), to: succ[e]}
+				dup := false
+				for x := lo; x < int32(len(s.outcomes)); x++ {
+					if p := &s.outcomes[x]; p.to == o.to && s.phase(int(p.pts)) == s.phase(int(o.pts)) {
+						p.pts = max(p.pts, o.pts)
+						dup = true
+						break
+					}
+				}
+				if !dup {
+					s.outcomes = append(s.outcomes, o)
+				}
+			}
+			outs := s.outcomes[lo:]
+			slices.SortFunc(outs, func(a, b outcome) int {
+				if a.to != b.to {
+					return int(a.to - b.to)
+				}
+				return int(a.pts - b.pts)
+			})
+			sig := fmt.Sprint(outs)
+			if k, ok := same[sig]; ok {
+				s.throws[first+k].p += probs[n][ri]
+				s.outcomes = s.outcomes[:lo]
+				continue
+			}
+			same[sig] = int32(len(s.throws)) - first
+			s.throws = append(s.throws, throwOf{p: probs[n][ri], lo: lo, hi: int32(len(s.outcomes))})
+		}
+		s.throwsOf = append(s.throwsOf, int32(len(s.throws)))
+	}
+	s.offs = make([]int32, len(s.outcomes))
+	for j, o := range s.outcomes {
+		s.offs[j] = o.pts/step*int32(len(s.states)) + o.to
+	}
+	if err := s.solveLines(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// keepLists asks the engine for the legal keeps of every throw of n dice,
+// in a fresh pass (rep nil) or in rep's pass.
+func (s *Solver) keepLists(r *validate.Rules, rep *validate.FamilyTurn, n int) [][]validate.Keep {
+	ks := make([][]validate.Keep, len(s.rolls[n]))
+	for ri, c := range s.rolls[n] {
+		if rep != nil {
+			ks[ri] = rep.LegalKeeps(c.Pips())
+		} else {
+			ks[ri] = r.LegalKeeps(c.Pips())
+		}
+	}
+	return ks
+}
+
+// effectSet is the keeps of every throw in one context grouped by what
+// they do to any state (see next): the same dice count, points and reading
+// flags (and with ergaenzen the doubled and kept combinations).
+type effectSet struct {
+	keeps  []validate.Keep   // one keep per effect
+	rolls  []validate.Counts // a throw that allows it
+	byRoll [][]int32         // per throw, its effects
+}
+
+func (g *game) effects(ks [][]validate.Keep, rolls []validate.Counts) *effectSet {
+	type effect struct {
+		n, pts                   int
+		proves, ofAKind, confirm bool
+		doubled, values          [7]int
+	}
+	es := &effectSet{byRoll: make([][]int32, len(ks))}
+	ids := map[effect]int32{}
+	for ri, list := range ks {
+		for _, k := range list {
+			e := effect{n: len(k.Dice), pts: k.Points, proves: k.Reading.Proves, ofAKind: k.Reading.OfAKind, confirm: k.Reading.Confirm}
+			if g.ergaenzen {
+				e.doubled, e.values = k.Doubled, k.Reading.OfAKindValue
+			}
+			id, ok := ids[e]
+			if !ok {
+				id = int32(len(es.keeps))
+				ids[e] = id
+				es.keeps = append(es.keeps, k)
+				es.rolls = append(es.rolls, rolls[ri])
+			}
+			if !slices.Contains(es.byRoll[ri], id) {
+				es.byRoll[ri] = append(es.byRoll[ri], id)
+			}
+		}
+	}
+	return es
+}
+
+func (s *Solver) intern(st state) (int32, bool) {
+	if i, ok := s.index[st]; ok {
+		return i, false
+	}
+	i := int32(len(s.states))
+	s.states = append(s.states, st)
+	s.index[st] = i
+	return i, true
+}
+
+// ctxOf is the keep context of a state's next throw.
+func (s *Solver) ctxOf(st state) ctxKey {
+	k := ctxKey{n: int8(s.g.cup(st))}
+	if s.g.ergaenzen && !s.g.fresh(st) {
+		k.combos = st.combos
+	}
+	return k
+}
+
+// phase of t for the lines.
+func (s *Solver) phase(t int) int { return (t / step) % s.g.period() }
+
+// huge is turn points far above any floor, of phase 0.
+const huge = 1_000_000_000_000
+
+// lineStop reports whether a stop is allowed at s for high points of phase ph.
+func (s *Solver) lineStop(st state, ph int) bool {
+	return s.g.canStop(st, huge+ph*step, 0)
+}
+
+// better orders two lines a·T+b for T → ∞: the higher slope, then the
+// higher intercept. Slopes within slopeTol are taken as equal (they are
+// chances computed in floating point).
+func better(a1, b1, a2, b2 float64) bool {
+	if math.Abs(a1-a2) > slopeTol {
+		return a1 > a2
+	}
+	return b1 > b2
+}
+
+const slopeTol = 1e-12
+
+// solveLines finds, for turn points so high that stopping whenever allowed
+// is best, each state's value as a line a·T+b (a: the chance to reach a
+// stop, b: the points expected to be added on the way), and the least B
+// from which on those lines are the exact values (see docs/COACH.md).
+func (s *Solver) solveLines() error {
+	ns := len(s.states)
+	per := s.g.period()
+	for ph := 0; ph < per; ph++ {
+		s.va[ph], s.vb[ph] = make([]float64, ns), make([]float64, ns)
+		s.qa[ph], s.qb[ph] = make([]float64, ns), make([]float64, ns)
+		for i, st := range s.states {
+			if s.lineStop(st, ph) {
+				s.va[ph][i] = 1
+			}
+		}
+	}
+	// Value iteration on the forced states (Gauss–Seidel); each throw busts
+	// with a positive chance, so it converges geometrically.
+	for iter := 0; ; iter++ {
+		if iter > 100000 {
+			return fmt.Errorf("the high-points lines of %s do not converge", s.g.id)
+		}
+		change := 0.0
+		for ph := 0; ph < per; ph++ {
+			for i, st := range s.states {
+				if s.lineStop(st, ph) || st.aside == 0 {
+					continue // stops (or is the turn's start, with no points)
+				}
+				qa, qb := s.qLine(int32(i), ph)
+				s.qa[ph][i], s.qb[ph][i] = qa, qb
+				change = max(change, math.Abs(qa-s.va[ph][i]), math.Abs(qb-s.vb[ph][i])/1e4)
+				s.va[ph][i], s.vb[ph][i] = qa, qb
+			}
+		}
+		if change < 1e-15 {
+			break
+		}
+	}
+	// The least B on the 100-point grid from which the lines hold: they hold
+	// from every B above one where they hold.
+	lo, hi := 0, 1000
+	for !s.linesHold(hi) {
+		lo, hi = hi, hi*2
+		if hi > 1<<22 {
+			return fmt.Errorf("no bound found for %s", s.g.id)
+		}
+	}
+	for hi-lo > 100 {
+		mid := (lo + hi) / 2 / 100 * 100
+		if s.linesHold(mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	s.minBound = hi
+	s.buildFast()
+	return nil
+}
+
+// qLine is the line of throwing on from state i at phase ph, every keep
+// chosen by better.
+func (s *Solver) qLine(i int32, ph int) (float64, float64) {
+	per := s.g.period()
+	var qa, qb float64
+	for _, th := range s.throws[s.throwsOf[i]:s.throwsOf[i+1]] {
+		if th.lo == th.hi {
+			qb += th.p * float64(s.g.bust(s.states[i]))
+			continue
+		}
+		ba, bb := math.Inf(-1), 0.0
+		for _, o := range s.outcomes[th.lo:th.hi] {
+			ph2 := (ph + int(o.pts)/step) % per
+			a := s.va[ph2][o.to]
+			b := a*float64(o.pts) + s.vb[ph2][o.to]
+			if better(a, b, ba, bb) {
+				ba, bb = a, b
+			}
+		}
+		qa += th.p * ba
+		qb += th.p * bb
+	}
+	return qa, qb
+}
+
+// linesHold checks the Bellman equation of the lines at every T ≥ b in
+// the states where no stop is allowed: in each throw the keep that better
+// chooses is worth at least every other at T = b (and b+50), so at every
+// higher T too, its slope being the highest. (Where a stop is allowed, the
+// table checks that stopping is best; see newTable.)
+func (s *Solver) linesHold(b int) bool {
+	const tol = 1e-7
+	per := s.g.period()
+	for d := 0; d < per; d++ {
+		t := b + d*step
+		ph := s.phase(t)
+		for i, st := range s.states {
+			if s.lineStop(st, ph) || st.aside == 0 {
+				continue
+			}
+			for _, th := range s.throws[s.throwsOf[i]:s.throwsOf[i+1]] {
+				if th.lo == th.hi {
+					continue
+				}
+				ba, bb := math.Inf(-1), 0.0
+				best := 0.0
+				for _, o := range s.outcomes[th.lo:th.hi] {
+					ph2 := (ph + int(o.pts)/step) % per
+					a := s.va[ph2][o.to]
+					bv := a*float64(o.pts) + s.vb[ph2][o.to]
+					if better(a, bv, ba, bb) {
+						ba, bb = a, bv
+						best = a*float64(t) + bv
+					}
+				}
+				for _, o := range s.outcomes[th.lo:th.hi] {
+					ph2 := (ph + int(o.pts)/step) % per
+					v := s.va[ph2][o.to]*float64(t+int(o.pts)) + s.vb[ph2][o.to]
+					if v > best+tol {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
+// vLine is the value of state i at t ≥ B.
+func (s *Solver) vLine(i int32, t int) float64 {
+	ph := s.phase(t)
+	return s.va[ph][i]*float64(t) + s.vb[ph][i]
+}
+
+// fastRoll is a throw from a state without a stop, for turn points where
+// every state with a stop stops: the best keep leading to a stop (its
+// points, or -1) and the keeps leading to states without one.
+type fastRoll struct {
+	p      float64
+	stop   int32
+	lo, hi int32 // fastOuts[lo:hi]
+}
+
+// fastState sums up the throws of a state without a stop whose keeps all
+// lead to a stop: they are worth a·T + c together.
+type fastState struct {
+	a, c   float64
+	lo, hi int32 // fastRolls[lo:hi]
+}
+
+// buildFast prepares the throws of the states without a stop at phase ph.
+func (s *Solver) buildFast() {
+	per := s.g.period()
+	for ph := 0; ph < per; ph++ {
+		s.fast[ph] = make([]fastState, len(s.states))
+		for i, st := range s.states {
+			if s.lineStop(st, ph) {
+				s.stops[ph] = append(s.stops[ph], int32(i))
+			}
+			if s.lineStop(st, ph) || st.aside == 0 {
+				continue
+			}
+			s.forced[ph] = append(s.forced[ph], int32(i))
+			fs := fastState{lo: int32(len(s.fastRolls[ph]))}
+			same := map[string]int32{} // throws alike here are one, their chances added
+			for _, th := range s.throws[s.throwsOf[i]:s.throwsOf[i+1]] {
+				if th.lo == th.hi {
+					fs.c += th.p * float64(s.g.bust(st))
+					continue
+				}
+				fr := fastRoll{p: th.p, stop: -1, lo: int32(len(s.fastOuts[ph]))}
+				for j, o := range s.outcomes[th.lo:th.hi] {
+					if s.lineStop(s.states[o.to], (ph+int(o.pts)/step)%per) {
+						fr.stop = max(fr.stop, o.pts)
+					} else {
+						s.fastOuts[ph] = append(s.fastOuts[ph], s.offs[int(th.lo)+j])
+					}
+				}
+				fr.hi = int32(len(s.fastOuts[ph]))
+				if fr.lo == fr.hi {
+					fs.a += th.p
+					fs.c += th.p * float64(fr.stop)
+					continue
+				}
+				key := fmt.Sprint(fr.stop, s.fastOuts[ph][fr.lo:fr.hi])
+				if k, ok := same[key]; ok {
+					s.fastRolls[ph][k].p += fr.p
+					s.fastOuts[ph] = s.fastOuts[ph][:fr.lo]
+					continue
+				}
+				same[key] = int32(len(s.fastRolls[ph]))
+				s.fastRolls[ph] = append(s.fastRolls[ph], fr)
+			}
+			fs.hi = int32(len(s.fastRolls[ph]))
+			s.fast[ph][i] = fs
+		}
+	}
+}
+
+// Table holds the values of every state of a turn for every turn points
+// below its bound, for one rule set and one stop floor. Immutable; safe to
+// share.
+type Table struct {
+	s     *Solver
+	floor int
+	bound int // from here on the solver's lines hold
+	// From stopAll on, every state with a stop allowed stops (checked).
+	stopAll int
+	q, v    []float64 // [level*len(states)+state]: throwing on (NaN: not stored), and the best of stop and throw
+}
+
+// newTable computes the values by backward induction over the turn points,
+// from the bound down. Between the bound and stopAll only the states without
+// a stop need computing: the others are worth their points. stopAll is
+// found on the way: where stopping beats throwing on in every state with a
+// stop at T, it does at every higher T too (docs/COACH.md).
+func (s *Solver) newTable(floor int) *Table { return s.tableWith(floor, s.minBound, true) }
+
+// tableWith builds a table whose lines start at minBound or above; without
+// fast, every level is computed with every keep (for tests).
+func (s *Solver) tableWith(floor, minBound int, fast bool) *Table {
+	ns := len(s.states)
+	bound := max(minBound, (floor+99)/100*100)
+	t := &Table{s: s, floor: floor}
+	// Stopping must be best wherever allowed at the bound; else move it up.
+	for {
+		t.bound, t.stopAll = bound, bound
+		t.q, t.v = nil, nil
+		if t.stopsBestAt(bound) {
+			break
+		}
+		bound += 1000
+	}
+	levels := bound / step
+	// Rows above the bound hold the lines' values, so that a keep's value
+	// is one look-up.
+	rows := levels + s.maxPts/step + 1
+	t.q, t.v = make([]float64, levels*ns), make([]float64, rows*ns)
+	defer func() {
+		// Above stopAll, throwing on is only stored where no stop is
+		// allowed, and there it is the value: keep q below stopAll only.
+		t.q = slices.Clone(t.q[:t.stopAll/step*ns])
+	}()
+	nan := math.NaN()
+	for lv := levels; lv < rows; lv++ {
+		for i, st := range s.states {
+			if st.aside == 0 {
+				t.v[lv*ns+i] = nan
+			} else {
+				t.v[lv*ns+i] = t.value(int32(i), lv*step)
+			}
+		}
+	}
+	// Where stopping beats throwing on at a level, it does at every level
+	// above: check every 100 levels, then halve the last gap.
+	const every = 100
+	lv := levels - 1
+	lowest := levels // the lowest level computed fast
+	for ; lv >= 0 && fast; lv-- {
+		pts := lv * step
+		if pts < floor+2*step {
+			break
+		}
+		t.fastLevel(lv)
+		lowest = lv
+		if lv%every == 0 {
+			if !t.stopsBestAt(pts) {
+				break
+			}
+			t.stopAll = pts
+		}
+	}
+	if lo, hi := lowest, t.stopAll/step; lo < hi {
+		// stopAll lies between: the levels down to lo hold the values that
+		// a stop in every state with one allowed gives, which is all a
+		// check needs.
+		for hi-lo > 1 {
+			mid := (lo + hi) / 2
+			if t.stopsBestAt(mid * step) {
+				hi = mid
+			} else {
+				lo = mid
+			}
+		}
+		if t.stopsBestAt(lo * step) {
+			hi = lo
+		}
+		t.stopAll = hi * step
+	}
+	// Below stopAll: every state, every keep.
+	for lv = t.stopAll/step - 1; lv >= 0; lv-- {
+		t.fullLevel(lv)
+	}
+	return t
+}
+
+// fastLevel computes level lv where every state with a stop stops.
+func (t *Table) fastLevel(lv int) {
+	s := t.s
+	ns := len(s.states)
+	pts := lv * step
+	ph := s.phase(pts)
+	row := lv * ns
+	v, q := t.v[row:row+ns], t.q[row:row+ns]
+	for _, i := range s.stops[ph] {
+		v[i] = float64(pts)
+	}
+	if s.states[0].aside == 0 {
+		v[0], q[0] = math.NaN(), math.NaN() // the turn's start has no points
+	}
+	for _, i := range s.forced[ph] {
+		fs := &s.fast[ph][i]
+		sum := fs.a*float64(pts) + fs.c
+		for _, fr := range s.fastRolls[ph][fs.lo:fs.hi] {
+			best := math.Inf(-1)
+			if fr.stop >= 0 {
+				best = float64(pts + int(fr.stop))
+			}
+			for _, off := range s.fastOuts[ph][fr.lo:fr.hi] {
+				if x := t.v[row+int(off)]; x > best {
+					best = x
+				}
+			}
+			sum += fr.p * best
+		}
+		q[i], v[i] = sum, sum
+	}
+}
+
+// fullLevel computes level lv with every keep of every state.
+func (t *Table) fullLevel(lv int) {
+	s := t.s
+	ns := len(s.states)
+	pts := lv * step
+	row := lv * ns
+	for i := range ns {
+		if lv > 0 && s.states[i].aside == 0 {
+			t.v[row+i], t.q[row+i] = math.NaN(), math.NaN() // the turn's start has no points
+			continue
+		}
+		q := t.throwAtLevel(int32(i), lv)
+		t.q[row+i] = q
+		if s.g.canStop(s.states[i], pts, t.floor) {
+			q = max(q, float64(pts))
+		}
+		t.v[row+i] = q
+	}
+}
+
+// throwAt computes the value of throwing on from state i at pts from the
+// values above.
+func (t *Table) throwAt(i int32, pts int) float64 {
+	s := t.s
+	q := 0.0
+	for _, th := range s.throws[s.throwsOf[i]:s.throwsOf[i+1]] {
+		if th.lo == th.hi {
+			q += th.p * float64(s.g.bust(s.states[i]))
+			continue
+		}
+		best := math.Inf(-1)
+		for _, o := range s.outcomes[th.lo:th.hi] {
+			best = max(best, t.value(o.to, pts+int(o.pts)))
+		}
+		q += th.p * best
+	}
+	return q
+}
+
+// throwAtLevel is throwAt for a level of the table, its rows above filled.
+func (t *Table) throwAtLevel(i int32, lv int) float64 {
+	s := t.s
+	row := lv * len(s.states)
+	q := 0.0
+	for _, th := range s.throws[s.throwsOf[i]:s.throwsOf[i+1]] {
+		if th.lo == th.hi {
+			q += th.p * float64(s.g.bust(s.states[i]))
+			continue
+		}
+		best := math.Inf(-1)
+		for _, off := range s.offs[th.lo:th.hi] {
+			if x := t.v[row+int(off)]; x > best {
+				best = x
+			}
+		}
+		q += th.p * best
+	}
+	return q
+}
+
+// stopsBestAt reports whether at pts (and pts+50) stopping is worth at
+// least throwing on in every state where a stop is allowed.
+func (t *Table) stopsBestAt(pts int) bool {
+	for d := 0; d < t.s.g.period(); d++ {
+		for i, st := range t.s.states {
+			if t.s.g.canStop(st, pts+d*step, t.floor) && t.throwAt(int32(i), pts+d*step) > float64(pts+d*step)+1e-7 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// value is the value of state i with pts turn points: the best of stopping
+// (where allowed) and throwing on.
+func (t *Table) value(i int32, pts int) float64 {
+	if pts < t.bound && t.v != nil {
+		return t.v[(pts/step)*len(t.s.states)+int(i)]
+	}
+	if t.s.g.canStop(t.s.states[i], pts, t.floor) {
+		return float64(pts)
+	}
+	return t.s.vLine(i, pts)
+}
+
+// throwValue is the value of throwing on from state i with pts turn points.
+func (t *Table) throwValue(i int32, pts int) float64 {
+	switch {
+	case pts < t.stopAll && t.q != nil:
+		return t.q[(pts/step)*len(t.s.states)+int(i)]
+	case pts < t.bound && t.v != nil && !t.s.g.canStop(t.s.states[i], pts, t.floor):
+		return t.v[(pts/step)*len(t.s.states)+int(i)]
+	}
+	return t.throwAt(i, pts)
+}
+
+// multisets lists every multiset of n dice.
+func multisets(n int) []validate.Counts {
+	var out []validate.Counts
+	var c validate.Counts
+	var walk func(f, left int)
+	walk = func(f, left int) {
+		if f == 6 {
+			c[6] = left
+			out = append(out, c)
+			return
+		}
+		for k := 0; k <= left; k++ {
+			c[f] = k
+			walk(f+1, left-k)
+		}
+		c[f] = 0
+	}
+	walk(1, n)
+	return out
+}
+
+// ways is how many ordered throws show the multiset c.
+func ways(c validate.Counts) int {
+	fact := [7]int{1, 1, 2, 6, 24, 120, 720}
+	w := fact[c.N()]
+	for f := 1; f <= 6; f++ {
+		w /= fact[c[f]]
+	}
+	return w
+}

@@ -1,0 +1,75 @@
+package kniffel
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// The whole table with the joker, on all processors (GOMAXPROCS): the
+// issue's target is under a second on two cores and at most 50 MB (peak:
+// /usr/bin/time -v go test -run '^$' -bench 'Solve$' -benchtime 5x, see
+// docs/COACH.md).
+func BenchmarkSolve(b *testing.B) {
+	for b.Loop() {
+		Solve(true)
+	}
+}
+
+// One worker, to see how the work splits over two.
+func BenchmarkSolveOneCore(b *testing.B) {
+	for b.Loop() {
+		solveVariant(kniffelJoker, 1)
+	}
+}
+
+// One question on a mid-game sheet: the turn's analysis and every hold of
+// a throw (what the app asks after each throw).
+func BenchmarkHoldValues(b *testing.B) {
+	s := solverFor(b, kniffelJoker)
+	rng := rand.New(rand.NewPCG(1, 1))
+	sheets := make([]validate.KniffelBoxes, 64)
+	for i := range sheets {
+		sheets[i] = randomSheet(rng)
+	}
+	d := dice(6, 6, 5, 2, 1)
+	i := 0
+	for b.Loop() {
+		s.HoldValues(sheets[i%len(sheets)], d, 2)
+		i++
+	}
+}
+
+// Every box for a throw on a mid-game sheet.
+func BenchmarkBoxValues(b *testing.B) {
+	s := solverFor(b, kniffelJoker)
+	rng := rand.New(rand.NewPCG(1, 1))
+	sheets := make([]validate.KniffelBoxes, 64)
+	for i := range sheets {
+		sheets[i] = randomSheet(rng)
+	}
+	d := dice(6, 6, 6, 2, 1)
+	i := 0
+	for b.Loop() {
+		s.BoxValues(sheets[i%len(sheets)], d)
+		i++
+	}
+}
+
+// Loading the table from the cache file (the app's start after the first).
+func BenchmarkLoadCache(b *testing.B) {
+	s := solverFor(b, kniffelJoker)
+	dir := b.TempDir()
+	path := NewCache(dir).path(kniffelJoker)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	writeFile(path, encodeTable(s.val, kniffelJoker))
+	for b.Loop() {
+		c := &Cache{Dir: dir, build: func(variant) []float64 { b.Fatal("rebuilt"); return nil }}
+		c.Solver(true)
+	}
+}

@@ -1,0 +1,358 @@
+// Package kniffel is the Kniffel coach: the exact solver of solitaire
+// Kniffel as docs/RULES.md scores it (upper bonus, Kniffel bonus, the joker
+// option, holding all five = standing).
+//
+// A Solver holds the expected points still to come from the start of a turn
+// for every sheet that can occur (Verhoeff's and Glenn's method: the filled
+// boxes, the upper sum capped at 63, whether the Kniffel box holds 50).
+// From it, a Turn answers any question about one turn: the value of every
+// hold and every box for any dice. All values count bonuses and only the
+// points still to come; the points already on the sheet are not included.
+//
+// Building the table takes well under a second on two cores; For keeps one
+// per rule set for the process and in the user's cache directory.
+package kniffel
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// Solver knows the value of every Kniffel sheet under one rule set. It is
+// immutable and safe for concurrent use.
+type Solver struct {
+	v   variant
+	val []float64 // by stateIndex
+}
+
+// Solve builds the table for Kniffel with or without the joker option, on
+// all processors. Most callers want For, which keeps the table.
+func Solve(joker bool) *Solver { return solveVariant(variantOf(joker), 0) }
+
+func solveVariant(v variant, workers int) *Solver {
+	return &Solver{v: v, val: solve(v, workers)}
+}
+
+// Joker reports whether the solver plays with the joker option.
+func (s *Solver) Joker() bool { return s.v.joker == jokerForced }
+
+// GameValue is the expected final score of a game from the empty sheet.
+func (s *Solver) GameValue() float64 { return s.val[stateIndex(0, 0, false)] }
+
+// Value is the expected points still to come on sheet b at the start of a
+// turn (0 when the sheet is full). b must be possible (CheckSheet).
+func (s *Solver) Value(b validate.KniffelBoxes) float64 {
+	st := stateOf(b)
+	return s.val[stateIndex(st.mask, st.upper, st.kniffel50)]
+}
+
+// HoldValues: Turn(b).Holds(dice, throwsLeft).
+func (s *Solver) HoldValues(b validate.KniffelBoxes, dice validate.Counts, throwsLeft int) []HoldValue {
+	return s.Turn(b).Holds(dice, throwsLeft)
+}
+
+// BoxValues: Turn(b).Boxes(dice).
+func (s *Solver) BoxValues(b validate.KniffelBoxes, dice validate.Counts) []BoxValue {
+	return s.Turn(b).Boxes(dice)
+}
+
+// ThrowValue: Turn(b).ThrowValue(held, throwsLeft).
+func (s *Solver) ThrowValue(b validate.KniffelBoxes, held validate.Counts, throwsLeft int) float64 {
+	return s.Turn(b).ThrowValue(held, throwsLeft)
+}
+
+// RollValue: Turn(b).RollValue(dice, throwsLeft).
+func (s *Solver) RollValue(b validate.KniffelBoxes, dice validate.Counts, throwsLeft int) float64 {
+	return s.Turn(b).RollValue(dice, throwsLeft)
+}
+
+// state is a sheet as the solver sees it.
+type state struct {
+	mask      int
+	upper     int // capped at 63
+	kniffel50 bool
+}
+
+func stateOf(b validate.KniffelBoxes) state {
+	var st state
+	for c := validate.Category(0); c < validate.NumCategories; c++ {
+		if !b.Filled[c] {
+			continue
+		}
+		st.mask |= 1 << c
+		if c.Upper() {
+			st.upper += b.Value[c]
+		}
+	}
+	st.upper = min(st.upper, upperThreshold)
+	st.kniffel50 = b.Filled[validate.Kniffel] && b.Value[validate.Kniffel] == 50
+	return st
+}
+
+// Possible reports whether box c can hold points: what some five dice score
+// there (0 included).
+func Possible(c validate.Category, points int) bool {
+	if c < 0 || c >= validate.NumCategories {
+		return false
+	}
+	if points == 0 {
+		return true
+	}
+	t := tables()
+	for r := range numRolls {
+		if int(t.score[c][r]) == points {
+			return true
+		}
+	}
+	return false
+}
+
+// CheckSheet says why b is no sheet the solver can advise on: a box holding
+// points it cannot hold, or every box filled (the game is over).
+func CheckSheet(b validate.KniffelBoxes) error {
+	full := true
+	for c := validate.Category(0); c < validate.NumCategories; c++ {
+		if !b.Filled[c] {
+			full = false
+			continue
+		}
+		if !Possible(c, b.Value[c]) {
+			return &SheetError{Box: c, Points: b.Value[c]}
+		}
+	}
+	if full {
+		return &SheetError{Box: -1}
+	}
+	return nil
+}
+
+// SheetError is a sheet the coach cannot advise on.
+type SheetError struct {
+	Box    validate.Category // -1: every box is filled
+	Points int
+}
+
+func (e *SheetError) Error() string {
+	if e.Box < 0 {
+		return "every box is filled: the game is over"
+	}
+	return fmt.Sprintf("%s cannot hold %d points", e.Box.ID(), e.Points)
+}
+
+// HoldValue is a choice of dice to hold before the next throw.
+type HoldValue struct {
+	Dice     validate.Counts // all five: standing on them
+	Expected float64         // expected points still to come, bonuses included
+}
+
+// BoxValue is a box the dice may go in now.
+type BoxValue struct {
+	Category     validate.Category
+	Points       int     // what the box gets (joker rules applied)
+	UpperBonus   int     // 35 when this box brings the upper sum to 63
+	KniffelBonus int     // 100 for a further Kniffel while the Kniffel box holds 50
+	Expected     float64 // points and bonuses now plus the expected rest of the game
+}
+
+// Turn is everything about one turn on one sheet: the value of every throw
+// and every hold at every stage. Build one per sheet and ask it many
+// questions; it is immutable.
+type Turn struct {
+	s  *Solver
+	st state
+	// v[k][r]: throw r (five dice) with k throws left, under best play.
+	v [3][numRolls]float64
+	// hold[k][h]: holding h and throwing the rest, k throws left after it.
+	hold [3][numHolds]float64
+}
+
+// Turn analyses the turn that starts on sheet b (which must be possible
+// and not full: CheckSheet).
+func (s *Solver) Turn(b validate.KniffelBoxes) *Turn {
+	if err := CheckSheet(b); err != nil {
+		panic("kniffel: " + err.Error())
+	}
+	t := &Turn{s: s, st: stateOf(b)}
+	tb := tables()
+	st := t.st
+	// The last throw. Throws that are no Kniffel score by the plain rules:
+	// each free box adds its points to what the rest of the game is worth
+	// after it (the same sums as boxValue, in the same order).
+	for c := validate.Category(0); c < validate.NumCategories; c++ {
+		if st.mask&(1<<c) != 0 {
+			continue
+		}
+		next := st.mask | 1<<c
+		if c.Upper() {
+			f := int(c) + 1
+			var up [6]float64
+			for k := range up {
+				pts := f * k
+				bonus := 0
+				if st.upper < upperThreshold && st.upper+pts >= upperThreshold {
+					bonus = upperBonus
+				}
+				up[k] = float64(pts) + s.val[stateIndex(next, st.upper+pts, st.kniffel50)] + float64(bonus)
+			}
+			for r := range numRolls {
+				t.v[0][r] = max(t.v[0][r], up[tb.counts[firstRoll+r][f]])
+			}
+			continue
+		}
+		rest := s.val[stateIndex(next, st.upper, st.kniffel50)]
+		sc := &tb.score[c]
+		for r := range numRolls {
+			t.v[0][r] = max(t.v[0][r], rest+float64(sc[r]))
+		}
+	}
+	for face := 1; face <= 6; face++ {
+		r := tb.kniffelRoll[face]
+		best := 0.0
+		for c := validate.Category(0); c < validate.NumCategories; c++ {
+			if x, ok := t.boxValue(r, c); ok {
+				best = max(best, x.Expected)
+			}
+		}
+		t.v[0][r] = best
+	}
+	for k := 0; k < 3; k++ {
+		h := &t.hold[k]
+		for r := range numRolls {
+			h[firstRoll+r] = t.v[k][r]
+		}
+		for i := firstRoll - 1; i >= 0; i-- {
+			c := &tb.child[i]
+			h[i] = (h[c[0]] + h[c[1]] + h[c[2]] + h[c[3]] + h[c[4]] + h[c[5]]) * sixth
+		}
+		if k == 2 {
+			break
+		}
+		// The best hold within each set of dice, smallest first.
+		var best [numHolds]float64
+		for i := range numHolds {
+			best[i] = h[i]
+			for _, p := range tb.parents[i] {
+				best[i] = max(best[i], best[p])
+			}
+		}
+		copy(t.v[k+1][:], best[firstRoll:])
+	}
+	return t
+}
+
+// boxValue is what putting throw r in box c is worth, if allowed.
+func (t *Turn) boxValue(r int, c validate.Category) (BoxValue, bool) {
+	st, v := t.st, t.s.v
+	pts, kb, ok := v.place(st.mask, st.kniffel50, r, c)
+	if !ok {
+		return BoxValue{}, false
+	}
+	b := BoxValue{Category: c, Points: pts, KniffelBonus: kb}
+	next := state{mask: st.mask | 1<<c, upper: st.upper, kniffel50: st.kniffel50}
+	if c.Upper() {
+		next.upper = min(upperThreshold, st.upper+pts)
+		if st.upper < upperThreshold && st.upper+pts >= upperThreshold {
+			b.UpperBonus = upperBonus
+		}
+	}
+	if c == validate.Kniffel && pts == 50 {
+		next.kniffel50 = true
+	}
+	rest := t.s.val[stateIndex(next.mask, next.upper, next.kniffel50)]
+	// Added in the order the table was built, so that both agree exactly.
+	if c.Upper() {
+		b.Expected = float64(pts) + rest + float64(b.UpperBonus)
+	} else {
+		b.Expected = rest + float64(pts)
+	}
+	b.Expected += float64(kb)
+	return b, true
+}
+
+// Value is the expected points still to come before the turn's first throw.
+func (t *Turn) Value() float64 { return t.hold[2][0] }
+
+// ThrowValue is the value of throwing the dice not held (held: up to five
+// dice) when throwsLeft throws remain after this one (0–2).
+func (t *Turn) ThrowValue(held validate.Counts, throwsLeft int) float64 {
+	return t.hold[throwsLeft][tables().holdOf(held)]
+}
+
+// RollValue is the value of five dice with throwsLeft throws still allowed
+// (0–2), under best play: the best box, or the best hold.
+func (t *Turn) RollValue(dice validate.Counts, throwsLeft int) float64 {
+	return t.v[throwsLeft][tables().holdOf(dice)-firstRoll]
+}
+
+// Holds lists every distinct hold of five dice with throwsLeft throws still
+// allowed (1 or 2), best first; holding all five is standing on them.
+func (t *Turn) Holds(dice validate.Counts, throwsLeft int) []HoldValue {
+	tb := tables()
+	var out []HoldValue
+	var h validate.Counts
+	var rec func(f int)
+	rec = func(f int) {
+		if f == 7 {
+			x := HoldValue{Dice: h}
+			if h == dice {
+				x.Expected = t.v[0][tb.holdOf(h)-firstRoll]
+			} else {
+				x.Expected = t.hold[throwsLeft-1][tb.holdOf(h)]
+			}
+			out = append(out, x)
+			return
+		}
+		for k := dice[f]; k >= 0; k-- {
+			h[f] = k
+			rec(f + 1)
+		}
+		h[f] = 0
+	}
+	rec(1)
+	slices.SortStableFunc(out, func(a, b HoldValue) int {
+		if c := cmp.Compare(b.Expected, a.Expected); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.Dice.N(), a.Dice.N())
+	})
+	return out
+}
+
+// Boxes lists every box five dice may go in now (joker rules applied),
+// best first.
+func (t *Turn) Boxes(dice validate.Counts) []BoxValue {
+	r := tables().holdOf(dice) - firstRoll
+	var out []BoxValue
+	for c := validate.Category(0); c < validate.NumCategories; c++ {
+		if b, ok := t.boxValue(r, c); ok {
+			out = append(out, b)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b BoxValue) int { return cmp.Compare(b.Expected, a.Expected) })
+	return out
+}
+
+// HoldLoss is what holding held of dice costs against the best hold, in
+// expected points (0 when it is the best), with throwsLeft throws still
+// allowed (1 or 2); held == dice is standing on them.
+func (t *Turn) HoldLoss(dice, held validate.Counts, throwsLeft int) float64 {
+	v := t.RollValue(dice, 0)
+	if held != dice {
+		v = t.ThrowValue(held, throwsLeft-1)
+	}
+	return max(0, t.RollValue(dice, throwsLeft)-v)
+}
+
+// BoxLoss is what writing dice in box c costs against the best box, in
+// expected points; ok is false when c may not take them.
+func (t *Turn) BoxLoss(dice validate.Counts, c validate.Category) (loss float64, ok bool) {
+	r := tables().holdOf(dice) - firstRoll
+	b, ok := t.boxValue(r, c)
+	if !ok {
+		return 0, false
+	}
+	return max(0, t.v[0][r]-b.Expected), true
+}
