@@ -8,10 +8,8 @@ package say
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
-
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -62,15 +60,20 @@ func (p P) alert(s string) string {
 	return s
 }
 
-// Dec1 is a number with one decimal as the language writes it ("36.0",
-// German "36,0").
-func (p P) Dec1(v float64) string {
-	tag := language.English
+// Decimal writes x with the given decimals as the language writes it:
+// "36.5", German "36,5". (golang.org/x/text/message would also group
+// thousands and round by its own decimal conversion; the numbers here keep
+// Go's formatting with the language's decimal mark.)
+func (p P) Decimal(x float64, places int) string {
+	s := strconv.FormatFloat(x, 'f', places, 64)
 	if p.Lang == validate.German {
-		tag = language.German
+		s = strings.Replace(s, ".", ",", 1)
 	}
-	return message.NewPrinter(tag).Sprintf("%.1f", v)
+	return s
 }
+
+// Dec1 is a number with one decimal ("36.0", German "36,0").
+func (p P) Dec1(v float64) string { return p.Decimal(v, 1) }
 
 // Dice is "1 die" / "3 dice" ("1 Würfel" / "3 Würfel").
 func (p P) Dice(n int) string {

@@ -52,8 +52,11 @@ func TestNumbersAndNames(t *testing.T) {
 	if got := both[1].Dec1(36); got != "36,0" {
 		t.Errorf("German 36: %q", got)
 	}
-	if got := both[0].Dec1(7.25); got != "7.2" && got != "7.3" {
-		t.Errorf("English 7.25: %q", got)
+	if got := both[0].Decimal(1234.5, 1); got != "1234.5" {
+		t.Errorf("English 1234.5: %q (no grouping)", got)
+	}
+	if got := both[1].Decimal(-0.25, 2); got != "-0,25" {
+		t.Errorf("German -0.25: %q", got)
 	}
 	if both[0].Dice(1) != "1 die" || both[1].DiceWith(3) != "3 Würfeln" {
 		t.Errorf("plurals: %q %q", both[0].Dice(1), both[1].DiceWith(3))
