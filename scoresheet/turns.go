@@ -36,12 +36,19 @@ func (g *Game) newTurn() sheetTurn {
 	case validate.FamilyDreissig:
 		return &dreissigTurn{r.NewDreissigTurn()}
 	}
-	return &famTurn{t: r.NewFamilyTurn(validate.TurnContext{
+	t := r.NewFamilyTurn(validate.TurnContext{
 		Entered:     g.totals[g.seat] > 0,
 		Previous:    g.prevResult,
 		TableDice:   g.tableDice,
 		TablePoints: g.tablePoints,
-	})}
+	})
+	// The ended turn belongs to this game alone (a clone has its own): its
+	// wrapper and step list are used again.
+	if f, ok := g.turn.(*famTurn); ok {
+		f.t, f.steps = t, f.steps[:0]
+		return f
+	}
+	return &famTurn{t: t}
 }
 
 // notInGame refuses an entry kind the game does not have.
