@@ -128,6 +128,7 @@ func (f *famTurn) finish(g *Game, res *TurnResult) {
 	res.End, res.Throws, res.HotDice = t.End(), t.Throws(), t.HotDice
 	res.DiceLeft = t.DiceToThrow()
 	res.ByDice = t.ByDice
+	res.LastKeep = t.LastKeep
 	if t.End() == validate.Bust {
 		res.FailedObligation = t.ProofPending() || t.MustConfirm()
 	}
@@ -274,7 +275,10 @@ func (k *dreissigTurn) finish(g *Game, res *TurnResult) {
 		res.Events = append(res.Events, Event{Kind: EventAttack, Player: g.Players[v], Points: t.Taken(), From: g.Players[s]})
 	}
 	if g.Rules.Options.Hundert {
-		for slices.ContainsFunc(g.totals, func(a int) bool { return a <= 0 }) {
+		// While an account is at 0 or below, and none has reached 100 yet
+		// (the first to 100 wins at once: no further addition).
+		for slices.ContainsFunc(g.totals, func(a int) bool { return a <= 0 }) &&
+			!slices.ContainsFunc(g.totals, func(a int) bool { return a >= 100 }) {
 			for i := range g.totals {
 				g.totals[i] += 30
 			}

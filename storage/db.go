@@ -74,7 +74,7 @@ func DefaultPath(getenv func(string) string) (string, error) {
 func dsn(path string) string {
 	u := url.URL{Path: path}
 	return "file:" + u.EscapedPath() +
-		"?_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_txlock=immediate"
+		"?_pragma=busy_timeout(20)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=temp_store(MEMORY)&_txlock=immediate"
 }
 
 const sqliteHeader = "SQLite format 3\x00"
@@ -308,18 +308,26 @@ func (db *DB) view(ctx context.Context, fn func(tx *sql.Tx) error) error {
 }
 
 func (db *DB) retry(ctx context.Context, fn func() error) error {
-	for attempt := 0; ; attempt++ {
+	// SQLite's own wait (busy_timeout) is short and its retries grow far
+	// apart; polling every few milliseconds here takes the lock within
+	// moments of its release, so that a player's entry gets in between two
+	// transactions of an import.
+	deadline := time.Now().Add(busyWait)
+	for {
 		err := fn()
-		if !isBusy(err) || attempt >= 5 {
+		if !isBusy(err) || time.Now().After(deadline) {
 			return db.wrap(err)
 		}
 		select {
 		case <-ctx.Done():
 			return db.wrap(err)
-		case <-time.After(time.Duration(50<<attempt) * time.Millisecond):
+		case <-time.After(2 * time.Millisecond):
 		}
 	}
 }
+
+// busyWait is how long a statement waits for another program's lock.
+const busyWait = 5 * time.Second
 
 func (db *DB) inTx(ctx context.Context, opts *sql.TxOptions, fn func(tx *sql.Tx) error) error {
 	tx, err := db.sql.BeginTx(ctx, opts)
@@ -342,7 +350,8 @@ type migration struct {
 // goSteps are migrations that cannot be done in SQL alone: each runs
 // right after the SQL file of its version, in the same transaction.
 var goSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
-	6: recountFailedConfirmations,
+	6:  recountFailedConfirmations,
+	15: reviewAllGames,
 }
 
 // latest is the highest version of the migrations.

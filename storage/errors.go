@@ -63,7 +63,8 @@ var messages = map[Code][2]string{
 	CodeNotFound: {
 		"there is no %s %q", "%s %q gibt es nicht"},
 	CodePlayerExists: {
-		"there is already a player named %q", "es gibt schon einen Spieler namens %q"},
+		"there is already a player named %q (names are the same in upper and lower case)",
+		"es gibt schon einen Spieler namens %q (Groß- und Kleinschreibung zählen bei Namen nicht)"},
 	CodeHasGames: {
 		"%q cannot be deleted: they have played games (%d); rename instead",
 		"%q kann nicht gelöscht werden: es gibt Spiele mit dieser Person (%d); stattdessen umbenennen"},

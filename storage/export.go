@@ -242,11 +242,50 @@ func (x *ExportReader) Next() (ExportRecord, error) {
 		return ExportRecord{}, x.broken(err)
 	}
 	x.n++
+	if !x.array && !x.lineEnds() {
+		x.done = true
+		return ExportRecord{}, scoresheet.NewInputError("more data after the record on the same line (one record per line)",
+			"nach dem Bericht folgen weitere Daten auf derselben Zeile (ein Bericht je Zeile)")
+	}
 	if len(raw) > scoresheet.MaxRecordBytes {
 		x.done = true
 		return ExportRecord{}, x.tooLarge()
 	}
 	return decodeOne(raw), nil
+}
+
+// lineEnds reports whether what follows a record of a stream, up to the
+// next record, holds a line break (or the input ends). It only looks: the
+// rest of the decoder's buffer, then a peek at the input.
+func (x *ExportReader) lineEnds() bool {
+	verdict := func(r io.ByteReader) (ends, known bool) {
+		for {
+			b, err := r.ReadByte()
+			if err != nil {
+				return false, false
+			}
+			switch b {
+			case '\n':
+				return true, true
+			case ' ', '\t', '\r':
+				continue
+			}
+			return false, true
+		}
+	}
+	if ends, known := verdict(x.dec.Buffered().(io.ByteReader)); known {
+		return ends
+	}
+	for n := 64; n <= 4096; n *= 4 {
+		p, err := x.in.Peek(n)
+		if ends, known := verdict(bytes.NewReader(p)); known {
+			return ends
+		}
+		if err != nil {
+			return true // the end of the input
+		}
+	}
+	return true // a long run of spaces: let the next record decide
 }
 
 // start finds out what the input is: a list, or records one after another.
@@ -457,6 +496,10 @@ func (db *DB) ImportFrom(ctx context.Context, next func() (ExportRecord, error))
 		if err != nil {
 			return rep, err
 		}
+		if !eof {
+			// Let a waiting writer (a player's entry) in before the next slice.
+			time.Sleep(importPause)
+		}
 		index += len(batch)
 		rep.Imported += part.Imported
 		rep.Skipped += part.Skipped
@@ -469,7 +512,11 @@ func (db *DB) ImportFrom(ctx context.Context, next func() (ExportRecord, error))
 
 // importSlice is about how long one import transaction writes before it
 // commits and lets other programs in.
-const importSlice = 50 * time.Millisecond
+const importSlice = 20 * time.Millisecond
+
+// importPause is how long an import leaves the database to others between
+// two transactions: other writers poll every few milliseconds.
+const importPause = 8 * time.Millisecond
 
 // importRecord stores one record inside a savepoint: a refusal, however
 // deep in the writing it comes, undoes exactly this record. Only database

@@ -6,6 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 // benchCopy is a private copy of the 20,000-game database with a few
@@ -90,4 +93,55 @@ func BenchmarkHomeRunningGames(b *testing.B) {
 func BenchmarkAppendVsBareInsert20k(b *testing.B) {
 	db := benchCopy(b)
 	appendVsBare(b, db)
+}
+
+// How long a player's entry waits while another program imports 1,000
+// long games into the same database: an entry every 25 ms, the slowest
+// reported (target: about 100 ms at most).
+//
+//	go test ./storage -run '^$' -bench EntryDuringImport -benchtime 1x
+func BenchmarkEntryDuringImport(b *testing.B) {
+	bt := newBot(6)
+	var recs []ExportRecord
+	for len(recs) < 1000 {
+		if g := bt.randomGame(); g.Len() >= 40 {
+			recs = append(recs, ExportRecord{Record: g.Record()})
+		}
+	}
+	var worst, total time.Duration
+	entries := 0
+	for b.Loop() {
+		path := filepath.Join(b.TempDir(), "w.db")
+		imp, player := openAt(b, path), openAt(b, path)
+		sg, err := player.CreateGame(ctx, validate.MustRules(validate.Game5050, nil), []string{"Anna", "Ben"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			if _, err := imp.Import(ctx, recs); err != nil {
+				b.Error(err)
+			}
+		}()
+		for running := true; running; {
+			select {
+			case <-done:
+				running = false
+			case <-time.After(25 * time.Millisecond):
+				if sg.Game.Finished() {
+					continue
+				}
+				e := bt.next(sg.Game)
+				t0 := time.Now()
+				if err := player.Append(ctx, sg, e); err != nil {
+					b.Fatal(err)
+				}
+				d := time.Since(t0)
+				worst, total, entries = max(worst, d), total+d, entries+1
+			}
+		}
+	}
+	b.ReportMetric(float64(worst.Microseconds())/1000, "max-ms/entry")
+	b.ReportMetric(float64(total.Microseconds())/1000/float64(max(entries, 1)), "avg-ms/entry")
 }

@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -231,4 +234,59 @@ func TestExportStreams(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "disk full") || n >= 60 {
 		t.Errorf("a failing writer: %d games, %v", n, err)
 	}
+}
+
+// Issue 10.9: an import of 200 long games commits in short transactions,
+// so that a player's entry in another program gets in while it runs
+// instead of waiting for (or failing behind) the whole import.
+func TestEntryGetsInDuringAnImport(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "w.db")
+	imp := openAt(t, path)
+	player := openAt(t, path)
+	sg, err := player.CreateGame(ctx, validate.MustRules(validate.GameKniffel, nil), []string{"Anna"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBot(5)
+	var recs []ExportRecord
+	for len(recs) < 200 {
+		g := b.randomGame()
+		if g.Len() >= 40 {
+			recs = append(recs, ExportRecord{Record: g.Record()})
+		}
+	}
+	entered := make(chan time.Duration, 1)
+	i := 0
+	var rep ImportReport
+	done := make(chan error, 1)
+	go func() {
+		var err error
+		rep, err = imp.ImportFrom(ctx, func() (ExportRecord, error) {
+			if i == len(recs) {
+				return ExportRecord{}, io.EOF
+			}
+			if i == 20 {
+				go func() {
+					t0 := time.Now()
+					if err := player.Append(ctx, sg, scoresheet.Entry{Kind: scoresheet.EntryDice, Roll: []int{6, 6, 6, 6, 6}}); err != nil {
+						t.Error(err)
+					}
+					entered <- time.Since(t0)
+				}()
+			}
+			i++
+			return recs[i-1], nil
+		})
+		done <- err
+	}()
+	var waited time.Duration
+	select {
+	case waited = <-entered:
+	case err := <-done:
+		t.Fatalf("the import (%v) ended before the player's entry got in", err)
+	}
+	if err := <-done; err != nil || rep.Imported != 200 {
+		t.Fatalf("import: %+v %v", rep.Imported, err)
+	}
+	t.Logf("the entry waited %v behind the import", waited)
 }

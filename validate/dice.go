@@ -1,8 +1,6 @@
 package validate
 
-import (
-	"strings"
-)
+import "strings"
 
 // Counts is a multiset of dice: Counts[f] is how many dice show face f (1–6).
 // Counts[0] is unused.
@@ -105,6 +103,34 @@ func ParseDice(s string) ([]int, error) {
 		}
 	}
 	return pips, nil
+}
+
+// ParseKeep reads a typed keep of the Zehntausend family: dice as in
+// ParseDice, where a 5 followed by * is a five turned into a one
+// (fuenfer_drehen): "115*" keeps 1 1 5 and counts the 5 as a 1.
+func ParseKeep(s string) (dice []int, fivesAsOnes int, err error) {
+	var plain strings.Builder
+	last := rune(0)
+	for i, r := range s {
+		if r == '*' {
+			if last != '5' {
+				return nil, 0, newError(CodeTurnedNotFive, "*", i+1)
+			}
+			fivesAsOnes++
+			last = 0
+			plain.WriteRune(' ') // keeps the positions of ParseDice's messages
+			continue
+		}
+		plain.WriteRune(r)
+		if r != ' ' {
+			last = r
+		}
+	}
+	dice, err = ParseDice(plain.String())
+	if err != nil {
+		return nil, 0, err
+	}
+	return dice, fivesAsOnes, nil
 }
 
 // CheckPips reports the first pip that is not a whole number from 1 to 6.

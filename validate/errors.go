@@ -91,7 +91,7 @@ var phrases = map[Phrase][2]string{
 	PhraseAllDiceOut:   {"all dice are out", "alle Würfel sind aus dem Spiel"},
 	PhraseBust:         {"the last throw was a bust", "der letzte Wurf war ein Fehlwurf"},
 	PhraseNix:          {"the turn ended with nix (1000 points)", "der Zug endete mit Nix (1000 Punkte)"},
-	PhraseThreeVoid:    {"three void throws in a row ended the turn", "drei ungültige Würfe hintereinander haben den Zug beendet"},
+	PhraseThreeVoid:    {"three void throws in a row ended the turn", "drei Fehlversuche hintereinander haben den Zug beendet"},
 	PhraseStopped:      {"the points were written down", "die Punkte wurden geschrieben"},
 	PhraseScored:       {"the category was entered", "die Kategorie wurde eingetragen"},
 	PhraseNoStop:       {"no stop and no bust", "weder geschrieben noch Fehlwurf"},
@@ -161,6 +161,7 @@ const (
 	CodeBadPip           Code = "input.pip"
 	CodeBadPipValue      Code = "input.pip-value"
 	CodeBadDiceChar      Code = "input.dice-char"
+	CodeTurnedNotFive    Code = "input.turned-not-five"
 	CodeUnknownGame      Code = "input.game"
 	CodeUnknownOption    Code = "input.option"
 	CodeOptionType       Code = "input.option-type"
@@ -227,6 +228,7 @@ var catalog = map[Code]message{
 	CodeBadPip:          {"%q at position %d is not a die: dice show 1 to 6", "%q an Stelle %d ist kein Würfel: Würfel zeigen 1 bis 6", true},
 	CodeBadPipValue:     {"%v is not a die: pips are whole numbers from 1 to 6", "%v ist kein Würfel: Augenzahlen sind ganze Zahlen von 1 bis 6", true},
 	CodeBadDiceChar:     {"%q at position %d is not a die: type the pips, e.g. 111523 or 1 1 1 5 2 3", "%q an Stelle %d ist kein Würfel: Augen eintippen, z. B. 111523 oder 1 1 1 5 2 3", true},
+	CodeTurnedNotFive:   {"%q at position %d: only a 5 can be turned into a 1 (type 5* for a turned five)", "%q an Stelle %d: nur eine 5 lässt sich in eine 1 drehen (5* tippen für eine gedrehte Fünf)", true},
 	CodeUnknownGame:     {"unknown game %q (known: %s)", "unbekanntes Spiel %q (bekannt: %s)", true},
 	CodeUnknownOption:   {"the game %s has no house rule %q (it has: %s)", "das Spiel %s kennt die Hausregel %q nicht (es kennt: %s)", true},
 	CodeOptionType:      {"house rule %q takes %s, not %s", "die Hausregel %q erwartet %s, nicht %s", true},
@@ -257,10 +259,10 @@ var catalog = map[Code]message{
 	CodeFivesPartner: {"each 5 counted as a 1 needs a second 5 of the same throw that is thrown again (%d turned, %d fives thrown again)",
 		"jede als Eins gezählte 5 braucht eine zweite 5 aus demselben Wurf, die wieder geworfen wird (%d umgewandelt, %d Fünfen wieder geworfen)", false},
 	CodeVoidNotAllowed: {"a void throw (Hausbau) is only allowed with the house rule hausbau",
-		"ein ungültiger Wurf (Hausbau) ist nur mit der Hausregel hausbau erlaubt", false},
+		"ein Fehlversuch (ungültiger Wurf) ist nur mit der Hausregel hausbau erlaubt", false},
 	CodeStopNoThrow: {"stopping is only allowed after a successful throw", "schreiben darf man nur nach einem erfolgreichen Wurf", false},
 	CodeStopAfterVoid: {"stopping is not allowed right after a void throw: throw again",
-		"direkt nach einem ungültigen Wurf darf man nicht schreiben: nochmal werfen", false},
+		"direkt nach einem Fehlversuch darf man nicht schreiben: nochmal werfen", false},
 	CodeStopAfterBust:  {"there is nothing to write down: %s", "es gibt nichts zu schreiben: %s", false},
 	CodeStopNotAllowed: {"%s has no stop: the turn ends by itself", "%s kennt kein Schreiben: der Zug endet von selbst", false},
 	CodeHurdle350: {"stopping needs 350 or more points in the current pass (this pass has %d)",

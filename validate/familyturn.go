@@ -122,6 +122,31 @@ func (t *FamilyTurn) MustConfirm() bool {
 	return t.pass1500 || t.confirming || t.rules.Options.Bestaetigen && t.mustConfirm
 }
 
+// KeepNote says what taking a keep now would bring with it besides its
+// points, for marking it in a list of keeps.
+type KeepNote struct {
+	NeedsProof   bool // beweisen: it holds an of-a-kind combination to prove
+	Proves       bool // beweisen: it proves the combinations kept before
+	NeedsConfirm bool // a 5050 1500, or bestaetigen: all dice of a full throw
+}
+
+// NoteOf is what keep k brings with it at this point of the turn.
+func (t *FamilyTurn) NoteOf(k Keep) KeepNote {
+	r := t.rules
+	var n KeepNote
+	if r.Options.Beweisen && !r.AllScoring() {
+		n.NeedsProof = k.Reading.OfAKind
+		n.Proves = k.Reading.Proves && t.pendProof
+	}
+	full := t.aside == 0 || t.NewPass()
+	n.NeedsConfirm = k.Reading.Confirm || r.Options.Bestaetigen && full && len(k.Dice) == r.Dice()
+	return n
+}
+
+// Confirming reports whether a 5050 1500 of an earlier pass of the turn
+// still waits for the current pass to hold 350.
+func (t *FamilyTurn) Confirming() bool { return t.confirming }
+
 // LegalKeeps lists the legal keeps of roll at this point of the turn, best first.
 func (t *FamilyTurn) LegalKeeps(roll []int) []Keep {
 	return t.rules.legalKeeps(CountsOf(roll), t.currentPass())

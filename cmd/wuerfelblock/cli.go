@@ -30,6 +30,7 @@ type env struct {
 	lang           validate.Lang
 	dbPath         string
 	getenv         func(string) string
+	args           []string // as typed: messages quote options the way they were written
 }
 
 func (e *env) tr(en, de string) string {
@@ -74,6 +75,7 @@ func commands() []command {
 		{"score", [2]string{"what is this throw worth? every legal keep, or every Kniffel box", "was ist dieser Wurf wert? jede erlaubte Auswahl oder jedes Kniffel-Feld"}, runScore},
 		{"odds", [2]string{"exact odds with 1, 2, … dice: bust chance and average best keep", "genaue Chancen mit 1, 2, … Würfeln: Fehlwurf und ⌀ beste Wahl"}, runOdds},
 		{"advise", [2]string{"the coach: the best keep, when to stop, the best Kniffel hold and box (exact)", "der Rat: die beste Auswahl, wann schreiben, das beste Kniffel-Halten und -Feld (genau)"}, runAdvise},
+		{"review", [2]string{"after the game: every decision's cost and every player's luck (exact)", "nach dem Spiel: was jede Entscheidung kostete und wie viel Glück jeder hatte (genau)"}, runReview},
 		{"rules", [2]string{"the rules of a game and every house rule with its default", "die Regeln eines Spiels und jede Hausregel mit Vorgabe"}, runRules},
 		{"export", [2]string{"write games as JSON records (all, or --game ID)", "Spiele als JSON-Berichte schreiben (alle oder --game ID)"}, runExport},
 		{"import", [2]string{"read games from an export; games already present are skipped", "Spiele aus einem Export einlesen; vorhandene werden übersprungen"}, runImport},
@@ -89,7 +91,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Nothing a file, a player or another program wrote reaches the
 	// terminal raw: every output goes through one filter.
 	stdout, stderr = &scoresheet.SafeWriter{W: stdout}, &scoresheet.SafeWriter{W: stderr}
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv, args: args}
 	e.lang = langFromEnv(e.getenv)
 	fs := flag.NewFlagSet("wuerfelblock", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -99,7 +101,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(help, "h", false, "")
 	if err := fs.Parse(args); err != nil {
 		flagErrors{e, ""}.Write([]byte(err.Error()))
-		usage(e)
+		usageTo(e, e.stderr)
 		return exitInput
 	}
 	if *lang != "" {
@@ -131,12 +133,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintf(stderr, "wuerfelblock: %s %q\n", e.tr("unknown command", "unbekannter Befehl"), name)
-	usage(e)
+	usageTo(e, e.stderr) // a mistake: the usage goes with the error, not to the output
 	return exitInput
 }
 
-func usage(e *env) {
-	w := e.stdout
+func usage(e *env) { usageTo(e, e.stdout) }
+
+func usageTo(e *env, w io.Writer) {
 	fmt.Fprintln(w, e.tr("wuerfelblock: a score pad for dice games played with real dice.",
 		"wuerfelblock: ein Spielblock für Würfelspiele mit echten Würfeln."))
 	fmt.Fprintln(w)
@@ -256,6 +259,9 @@ func (o flagErrors) Write(p []byte) (int, error) {
 		{"invalid boolean value ", "invalid boolean value %s", "ungültiger Wahrheitswert %s"},
 	} {
 		if rest, ok := strings.CutPrefix(s, m.prefix); ok {
+			if m.prefix == "flag provided but not defined: " || m.prefix == "flag needs an argument: " {
+				rest = o.typed(rest)
+			}
 			s = fmt.Sprintf(o.e.tr(m.en, m.de), rest)
 			break
 		}
@@ -266,6 +272,21 @@ func (o flagErrors) Write(p []byte) (int, error) {
 		fmt.Fprintf(o.e.stderr, "wuerfelblock %s: %s\n", o.name, s)
 	}
 	return len(p), nil
+}
+
+// typed is an unknown option as the user wrote it, quoted ("--bogus",
+// "--bogus=1"): the flag package names it "-bogus" however it was typed.
+func (o flagErrors) typed(flagName string) string {
+	name := strings.TrimLeft(flagName, "-")
+	for _, a := range o.e.args {
+		if a == "--" {
+			break
+		}
+		if n, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); strings.HasPrefix(a, "-") && n == name {
+			return fmt.Sprintf("%q", a)
+		}
+	}
+	return fmt.Sprintf("%q", flagName)
 }
 
 // parseFlags parses a subcommand's flags, allowing flags after positional

@@ -240,15 +240,15 @@ func TestBadLangInEnvironmentLanguage(t *testing.T) {
 // A mistyped option is named in the user's language, on one line.
 func TestUnknownOptionLocalized(t *testing.T) {
 	code, _, stderr := call(t, "", "--lang", "de", "score", "--jsn", "5050", "111523")
-	if code != exitInput || stderr != "wuerfelblock score: unbekannte Option -jsn\n" {
+	if code != exitInput || stderr != "wuerfelblock score: unbekannte Option \"--jsn\"\n" {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 	_, _, stderr = call(t, "", "--lang", "en", "odds", "--option")
-	if stderr != "wuerfelblock odds: option -option needs a value\n" {
+	if stderr != "wuerfelblock odds: option \"--option\" needs a value\n" {
 		t.Errorf("stderr %q", stderr)
 	}
 	t.Setenv("LC_ALL", "de_DE.UTF-8")
-	if code, _, stderr = call(t, "", "--sprache", "de", "rules"); code != exitInput || !strings.HasPrefix(stderr, "wuerfelblock: unbekannte Option -sprache\n") {
+	if code, _, stderr = call(t, "", "--sprache", "de", "rules"); code != exitInput || !strings.HasPrefix(stderr, "wuerfelblock: unbekannte Option \"--sprache\"\n") {
 		t.Errorf("global option: exit %d, stderr %q", code, stderr)
 	}
 }

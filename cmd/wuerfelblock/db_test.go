@@ -40,7 +40,7 @@ func TestPlayersCommand(t *testing.T) {
 	if code, _, errs := wb(t, db, "--lang", "de", "players", "add", "anna"); code != 1 || !strings.Contains(errs, "gibt schon") {
 		t.Errorf("German: %d %q", code, errs)
 	}
-	if code, out, _ := wb(t, db, "players", "add", "Be\x1b[31mn\x07"); code != 0 || !strings.Contains(out, "Added Ben.") {
+	if code, out, _ := wb(t, db, "players", "add", "Be\x1b[31mn\x07"); code != 0 || !strings.Contains(out, "Added Ben (the name was cleaned") {
 		t.Errorf("escape sequences are cleaned: %d %q", code, out)
 	}
 	if code, _, errs := wb(t, db, "players", "add", "\x1b[2J\x1b[H"); code != 2 || errs == "" {

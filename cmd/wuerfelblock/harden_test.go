@@ -309,3 +309,67 @@ func TestGamesPaging(t *testing.T) {
 		t.Errorf("--all with --limit: %d %q", code, errs)
 	}
 }
+
+// Issue 12.21: players add says when it cut a name, and a name that is
+// taken in another case says so.
+func TestPlayersAddSaysWhatItStored(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "w.db")
+	long := strings.Repeat("Maximiliane", 20)
+	code, out, errs := wb(t, db, "players", "add", long)
+	if code != 0 || !strings.Contains(out, "Added "+long[:40]) || !strings.Contains(out, "cut to 40 characters") {
+		t.Errorf("a long name: %d %q %q", code, out, errs)
+	}
+	wb(t, db, "players", "add", "Ann")
+	code, _, errs = wb(t, db, "players", "add", "ann")
+	if code != 1 || !strings.Contains(errs, `"Ann"`) || !strings.Contains(errs, "case") || strings.Contains(errs, "40") {
+		t.Errorf("a name taken in another case: %d %q", code, errs)
+	}
+	code, out, errs = wb(t, db, "--lang", "de", "players", "add", strings.Repeat("ß", 50))
+	if code != 0 || !strings.Contains(out, "auf 40 Zeichen gekürzt") {
+		t.Errorf("German: %d %q %q", code, out, errs)
+	}
+}
+
+// Issue 12.18: judge says it reads standard input, and judges every record
+// of an export file.
+func TestJudgeStdinHintAndExportFiles(t *testing.T) {
+	_, out, _ := wb(t, filepath.Join(t.TempDir(), "w.db"), "judge", "--help")
+	if !strings.Contains(out, "standard input") {
+		t.Errorf("judge --help does not say it reads standard input:\n%s", out)
+	}
+	db := filepath.Join(t.TempDir(), "w.db")
+	bad := strings.Replace(goodRecord, `"player":"Anna"`, `"player":"Ben"`, 1)
+	export := "[\n" + `{"id":"3b5bd4a2-5d0e-4c8e-9d4b-0c1a7e0f2b11","status":"running",` + goodRecord[1:] + ",\n" + bad + "\n]\n"
+	in := writeFile(t, "export.json", export)
+	code, out, errs := wb(t, db, "judge", in)
+	if code != 1 || strings.Count(out, "Record ") != 2 || !strings.Contains(out, "3b5bd4a2") || !strings.Contains(out, "Not allowed (turn 1)") {
+		t.Errorf("judge of an export: %d\n%s\n%s", code, out, errs)
+	}
+	code, out, _ = wb(t, db, "judge", "--json", in)
+	var vs []map[string]any
+	if code != 1 || json.Unmarshal([]byte(out), &vs) != nil || len(vs) != 2 {
+		t.Errorf("judge --json of an export: %d %s", code, out)
+	}
+	// JSON Lines too.
+	in = writeFile(t, "l.jsonl", goodRecord+"\n"+goodRecord+"\n")
+	if code, out, _ := wb(t, db, "judge", in); code != 0 || strings.Count(out, "Record ") != 2 {
+		t.Errorf("judge of JSON Lines: %d %s", code, out)
+	}
+}
+
+// A hint on stderr when judge waits for a record typed at a terminal.
+func TestJudgeHintOnATerminal(t *testing.T) {
+	tty, err := os.Open("/dev/tty")
+	if err != nil {
+		tty, err = os.Open("/dev/null") // a character device as well
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tty.Close()
+	var out, errb strings.Builder
+	run([]string{"judge"}, tty, &out, &errb)
+	if !strings.Contains(errb.String(), "standard input") {
+		t.Errorf("no hint when reading a terminal: %q", errb.String())
+	}
+}

@@ -10,6 +10,8 @@ import (
 
 	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/storage"
+	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 func isInputError(err error) bool {
@@ -18,8 +20,17 @@ func isInputError(err error) bool {
 }
 
 func runJudge(e *env, args []string) int {
-	fs := newFlags(e, "judge", "[--json] [FILE]")
+	fs := newFlags(e, "judge", "[--json] [FILE | -]")
 	asJSON := fs.Bool("json", false, e.tr("print the verdict as JSON", "das Urteil als JSON ausgeben"))
+	usage := fs.Usage
+	fs.Usage = func() {
+		usage()
+		fmt.Fprintln(e.stdout, e.tr(
+			"Without FILE (or with -) the record is read from standard input (end it with Ctrl-D).\n"+
+				"FILE may hold one record, an export (a JSON array of records) or one record per line: every record is judged.",
+			"Ohne DATEI (oder mit -) wird der Bericht von der Standardeingabe gelesen (mit Strg-D beenden).\n"+
+				"DATEI darf einen Bericht, einen Export (eine JSON-Liste von Berichten) oder einen Bericht je Zeile enthalten: jeder Bericht wird beurteilt."))
+	}
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
@@ -37,24 +48,132 @@ func runJudge(e *env, args []string) int {
 		}
 		defer f.Close()
 		in = f
+	} else if isTerminal(e.stdin) {
+		fmt.Fprintln(e.stderr, "wuerfelblock judge: "+e.tr(
+			"reading a record from standard input; end it with Ctrl-D (or give a file: judge FILE)",
+			"lese einen Bericht von der Standardeingabe; mit Strg-D beenden (oder eine Datei angeben: judge DATEI)"))
 	}
-	rec, err := scoresheet.DecodeRecord(in)
+	// Records are read one by one: one record, an export, or JSON Lines.
+	x := storage.NewExportReader(in)
+	first, err := x.Next()
+	if err == io.EOF {
+		err = scoresheet.NewInputError("no records: the input is an empty list", "keine Spielberichte: die Eingabe ist eine leere Liste")
+	}
 	if err != nil {
 		return e.fail("judge", err)
 	}
-	v, err := scoresheet.Judge(rec, e.lang)
+	second, err := x.Next()
+	if err == io.EOF {
+		// One record: the verdict as contract/RECORD.md has it.
+		return judgeOne(e, first, *asJSON)
+	}
 	if err != nil {
 		return e.fail("judge", err)
+	}
+	status := exitOK
+	worse := func(s int) {
+		if s == exitInput || s == exitRule && status == exitOK {
+			status = s
+		}
+	}
+	var verdicts []judged
+	r, i := first, 0
+	for {
+		j := judgeRecord(e, i, r)
+		worse(j.status)
+		if *asJSON {
+			verdicts = append(verdicts, j)
+		} else {
+			printJudged(e, j, r)
+		}
+		switch i++; i {
+		case 1:
+			r = second
+		default:
+			r, err = x.Next()
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			worse(e.fail("judge", err))
+			break
+		}
 	}
 	if *asJSON {
+		e.printJSON(verdicts)
+	}
+	return status
+}
+
+// judged is the verdict on one record of several.
+type judged struct {
+	Index   int                 `json:"index"` // from 1
+	ID      string              `json:"id,omitempty"`
+	Verdict *scoresheet.Verdict `json:"verdict,omitempty"`
+	Error   string              `json:"error,omitempty"` // not a record at all
+	status  int
+}
+
+func judgeRecord(e *env, i int, r storage.ExportRecord) judged {
+	j := judged{Index: i + 1, ID: r.ID}
+	err := r.Err()
+	if err == nil {
+		var v scoresheet.Verdict
+		if v, err = scoresheet.Judge(r.Record, e.lang); err == nil {
+			j.Verdict = &v
+			if !v.Valid {
+				j.status = exitRule
+			}
+			return j
+		}
+	}
+	j.Error, j.status = oneLine(validate.Localize(err, e.lang)), exitInput
+	return j
+}
+
+func printJudged(e *env, j judged, r storage.ExportRecord) {
+	head := fmt.Sprintf("%s %d", e.tr("Record", "Bericht"), j.Index)
+	if j.ID != "" {
+		head += " (" + scoresheet.Short(j.ID, 40) + ")"
+	}
+	fmt.Fprintln(e.stdout, head+":")
+	if j.Verdict == nil {
+		fmt.Fprintf(e.stdout, "%s: %s\n\n", e.tr("Not a record", "Kein Spielbericht"), j.Error)
+		return
+	}
+	printVerdict(e, r.Record, *j.Verdict)
+	fmt.Fprintln(e.stdout)
+}
+
+// judgeOne judges a single record and prints its verdict.
+func judgeOne(e *env, r storage.ExportRecord, asJSON bool) int {
+	if err := r.Err(); err != nil {
+		return e.fail("judge", err)
+	}
+	v, err := scoresheet.Judge(r.Record, e.lang)
+	if err != nil {
+		return e.fail("judge", err)
+	}
+	if asJSON {
 		e.printJSON(v)
 	} else {
-		printVerdict(e, rec, v)
+		printVerdict(e, r.Record, v)
 	}
 	if !v.Valid {
 		return exitRule
 	}
 	return exitOK
+}
+
+// isTerminal reports whether r is a terminal (a character device).
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 func printVerdict(e *env, rec scoresheet.Record, v scoresheet.Verdict) {

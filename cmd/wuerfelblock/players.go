@@ -41,7 +41,7 @@ func runPlayers(e *env, args []string) int {
 			if err != nil {
 				return e.dbFail("players", err)
 			}
-			fmt.Fprintf(e.stdout, e.tr("Added %s.\n", "%s hinzugefügt.\n"), p.Name)
+			fmt.Fprintf(e.stdout, e.tr("Added %s%s.\n", "%s hinzugefügt%s.\n"), p.Name, e.nameChange(pos[1], p.Name))
 			return exitOK
 		})
 	case pos[0] == "rename" && len(pos) == 3:
@@ -54,7 +54,7 @@ func runPlayers(e *env, args []string) int {
 			if clean, err := storage.CleanName(newName); err == nil {
 				newName = clean
 			}
-			fmt.Fprintf(e.stdout, e.tr("Renamed %s to %s; their games go with them.\n", "%s heißt jetzt %s; die Spiele bleiben erhalten.\n"), oldName, newName)
+			fmt.Fprintf(e.stdout, e.tr("Renamed %s to %s%s; their games go with them.\n", "%s heißt jetzt %s%s; die Spiele bleiben erhalten.\n"), oldName, newName, e.nameChange(pos[2], newName))
 			return exitOK
 		})
 	case pos[0] == "delete" && len(pos) == 2:
@@ -108,4 +108,16 @@ func listPlayers(e *env, ctx context.Context, db *storage.DB, asJSON bool) int {
 	}
 	w.Flush()
 	return exitOK
+}
+
+// nameChange says how a typed name was changed to be stored ("" when it
+// was not): cut to the longest name, or cleaned of what a name cannot hold.
+func (e *env) nameChange(typed, stored string) string {
+	switch {
+	case typed == stored:
+		return ""
+	case len([]rune(strings.Join(strings.Fields(typed), " "))) > 40:
+		return e.tr(" (the name was cut to 40 characters)", " (der Name wurde auf 40 Zeichen gekürzt)")
+	}
+	return e.tr(" (the name was cleaned of spaces and control characters)", " (der Name wurde von Leer- und Steuerzeichen bereinigt)")
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -79,6 +80,9 @@ func runScore(e *env, args []string) int {
 		return e.fail("score", err)
 	}
 	ds, err := rules.ScoreDice(dice)
+	if ve := (*validate.Error)(nil); errors.As(err, &ve) && ve.Code == validate.CodeTooManyDice {
+		return e.tooManyDice(ve, len(dice))
+	}
 	if err != nil {
 		return e.fail("score", err)
 	}
@@ -177,4 +181,21 @@ func printKeeps(e *env, rules *validate.Rules, dice []int, sf scoreFamily) {
 		fmt.Fprintf(w, "  %s\t%d\t%d\n", d, k.Points, left)
 	}
 	w.Flush()
+}
+
+// tooManyDice refuses a throw with more dice than the game is played with,
+// and names the house rule that takes that many where there is one.
+func (e *env) tooManyDice(err *validate.Error, got int) int {
+	msg := validate.Localize(err, e.lang)
+	game := validate.GameID(fmt.Sprint(err.Args[0]))
+	for _, s := range validate.OptionSpecs(game) {
+		if s.ID != "wuerfel" {
+			continue
+		}
+		if _, err := validate.MakeOptions(game, map[string]any{"wuerfel": got}); err == nil {
+			msg += " " + fmt.Sprintf(e.tr("(use --option wuerfel=%d)", "(mit --option wuerfel=%d)"), got)
+		}
+	}
+	fmt.Fprintf(e.stderr, "%s: %s\n", progName("score"), oneLine(msg))
+	return exitInput
 }

@@ -23,6 +23,7 @@ func Covers(g validate.GameID) bool {
 var cache struct {
 	sync.Mutex
 	solvers map[string]*solverEntry
+	byRules sync.Map // *validate.Rules → *Solver, the look-up without a key to build
 }
 
 type solverEntry struct {
@@ -52,6 +53,9 @@ func For(r *validate.Rules) (*Solver, error) {
 	if r == nil || !Covers(r.Game) {
 		return nil, ErrNotCovered
 	}
+	if s, ok := cache.byRules.Load(r); ok { // rules are immutable: the same pointer, the same solver
+		return s.(*Solver), nil
+	}
 	key := rulesKey(r)
 	cache.Lock()
 	if cache.solvers == nil {
@@ -69,6 +73,9 @@ func For(r *validate.Rules) (*Solver, error) {
 			e.s.entry = e
 		}
 	})
+	if e.err == nil {
+		cache.byRules.Store(r, e.s)
+	}
 	return e.s, e.err
 }
 
@@ -280,11 +287,15 @@ func (p Position) Keeps(roll []int) ([]KeepAdvice, error) {
 	if len(roll) != n {
 		return nil, fmt.Errorf("the next throw has %d dice, not %d", n, len(roll))
 	}
-	ri, ok := s.rollKey[n][validate.CountsOf(roll)]
-	if !ok {
+	if _, ok := s.rollKey[n][validate.CountsOf(roll)]; !ok {
 		return nil, fmt.Errorf("%v are not dice", roll)
 	}
-	ks := s.keeps[s.ctxOf(s.states[p.st])][ri]
+	var ks []validate.Keep
+	if rep := s.reps[s.ctxOf(s.states[p.st])]; rep != nil {
+		ks = rep.LegalKeeps(roll)
+	} else {
+		ks = s.g.rules.LegalKeeps(roll)
+	}
 	out := make([]KeepAdvice, 0, len(ks))
 	for _, k := range ks {
 		q, err := p.After(k)

@@ -1,6 +1,7 @@
 package family
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 	"slices"
@@ -48,16 +49,19 @@ type Solver struct {
 	// from the row of the points before the keep.
 	offs []int32
 
-	rolls    [7][]validate.Counts // the multisets of n dice
-	rollKey  [7]map[validate.Counts]int32
-	keeps    map[ctxKey][][]validate.Keep // per roll of the context's dice
+	rolls   [7][]validate.Counts // the multisets of n dice
+	rollKey [7]map[validate.Counts]int32
+	keeps   map[ctxKey][][]validate.Keep // per roll of the context's dice; only while building
+	// reps are engine turns standing in a pass whose combinations can be
+	// doubled (ergaenzen), to ask the engine for that pass's keeps.
+	reps     map[ctxKey]*validate.FamilyTurn
 	maxPts   int
 	minBound int // B: from B turn points on, the lines below are the values
 
-	// Lines: from B turn points on, the value of state s at T is a·T + b,
-	// per phase of T (5000: T/50 even or odd). v* for the state with its
-	// stop, q* for throwing on.
-	va, vb, qa, qb [2][]float64
+	// Lines: from B turn points on, the value of a state without a stop at
+	// T is va·T + vb, per phase of T (5000: T/50 even or odd); a state with
+	// a stop is worth T there (va 1, vb 0).
+	va, vb [2][]float64
 
 	entry *solverEntry // where its tables are kept (For)
 
@@ -91,6 +95,7 @@ func newSolver(r *validate.Rules) (*Solver, error) {
 	// reps are engine turns standing in a state's pass, to ask the engine
 	// for the keeps of a pass whose combinations can be doubled (ergaenzen).
 	reps := map[ctxKey]*validate.FamilyTurn{}
+	s.reps = reps
 	repOf := map[int32]*validate.FamilyTurn{}
 	start := state{}
 	s.intern(start)
@@ -189,7 +194,7 @@ func newSolver(r *validate.Rules) (*Solver, error) {
 				}
 				return int(a.pts - b.pts)
 			})
-			sig := fmt.Sprint(outs)
+			sig := outcomeKey(outs)
 			if k, ok := same[sig]; ok {
 				s.throws[first+k].p += probs[n][ri]
 				s.outcomes = s.outcomes[:lo]
@@ -200,6 +205,7 @@ func newSolver(r *validate.Rules) (*Solver, error) {
 		}
 		s.throwsOf = append(s.throwsOf, int32(len(s.throws)))
 	}
+	s.keeps = nil // the keeps of a throw are asked again when needed (Position.Keeps)
 	s.offs = make([]int32, len(s.outcomes))
 	for j, o := range s.outcomes {
 		s.offs[j] = o.pts/step*int32(len(s.states)) + o.to
@@ -211,16 +217,25 @@ func newSolver(r *validate.Rules) (*Solver, error) {
 }
 
 // keepLists asks the engine for the legal keeps of every throw of n dice,
-// in a fresh pass (rep nil) or in rep's pass.
+// in a fresh pass (rep nil) or in rep's pass, on two cores (asking the
+// engine only reads).
 func (s *Solver) keepLists(r *validate.Rules, rep *validate.FamilyTurn, n int) [][]validate.Keep {
 	ks := make([][]validate.Keep, len(s.rolls[n]))
-	for ri, c := range s.rolls[n] {
-		if rep != nil {
-			ks[ri] = rep.LegalKeeps(c.Pips())
-		} else {
-			ks[ri] = r.LegalKeeps(c.Pips())
-		}
+	var wg sync.WaitGroup
+	for w := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ri := w; ri < len(ks); ri += 2 {
+				if rep != nil {
+					ks[ri] = rep.LegalKeeps(s.rolls[n][ri].Pips())
+				} else {
+					ks[ri] = r.LegalKeeps(s.rolls[n][ri].Pips())
+				}
+			}
+		}()
 	}
+	wg.Wait()
 	return ks
 }
 
@@ -313,7 +328,6 @@ func (s *Solver) solveLines() error {
 	per := s.g.period()
 	for ph := 0; ph < per; ph++ {
 		s.va[ph], s.vb[ph] = make([]float64, ns), make([]float64, ns)
-		s.qa[ph], s.qb[ph] = make([]float64, ns), make([]float64, ns)
 		for i, st := range s.states {
 			if s.lineStop(st, ph) {
 				s.va[ph][i] = 1
@@ -333,7 +347,6 @@ func (s *Solver) solveLines() error {
 					continue // stops (or is the turn's start, with no points)
 				}
 				qa, qb := s.qLine(int32(i), ph)
-				s.qa[ph][i], s.qb[ph][i] = qa, qb
 				change = max(change, math.Abs(qa-s.va[ph][i]), math.Abs(qb-s.vb[ph][i])/1e4)
 				s.va[ph][i], s.vb[ph][i] = qa, qb
 			}
@@ -488,7 +501,7 @@ func (s *Solver) buildFast() {
 					fs.c += th.p * float64(fr.stop)
 					continue
 				}
-				key := fmt.Sprint(fr.stop, s.fastOuts[ph][fr.lo:fr.hi])
+				key := offsKey(fr.stop, s.fastOuts[ph][fr.lo:fr.hi])
 				if k, ok := same[key]; ok {
 					s.fastRolls[ph][k].p += fr.p
 					s.fastOuts[ph] = s.fastOuts[ph][:fr.lo]
@@ -512,7 +525,10 @@ type Table struct {
 	bound int // from here on the solver's lines hold
 	// From stopAll on, every state with a stop allowed stops (checked).
 	stopAll int
-	q, v    []float64 // [level*len(states)+state]: throwing on (NaN: not stored), and the best of stop and throw
+	// By [level*len(states)+state]: v the best of stopping and throwing on
+	// (with rows above the bound from the lines), q throwing on (below
+	// stopAll only; above it q is v where no stop is allowed).
+	q, v []float64
 }
 
 // newTable computes the values by backward induction over the turn points,
@@ -614,16 +630,18 @@ func (t *Table) fastLevel(lv int) {
 	if s.states[0].aside == 0 {
 		v[0], q[0] = math.NaN(), math.NaN() // the turn's start has no points
 	}
+	above := t.v[row:] // the values a keep leads to, by offset
+	rolls, outs := s.fastRolls[ph], s.fastOuts[ph]
 	for _, i := range s.forced[ph] {
 		fs := &s.fast[ph][i]
 		sum := fs.a*float64(pts) + fs.c
-		for _, fr := range s.fastRolls[ph][fs.lo:fs.hi] {
+		for _, fr := range rolls[fs.lo:fs.hi] {
 			best := math.Inf(-1)
 			if fr.stop >= 0 {
 				best = float64(pts + int(fr.stop))
 			}
-			for _, off := range s.fastOuts[ph][fr.lo:fr.hi] {
-				if x := t.v[row+int(off)]; x > best {
+			for _, off := range outs[fr.lo:fr.hi] {
+				if x := above[off]; x > best {
 					best = x
 				}
 			}
@@ -727,6 +745,24 @@ func (t *Table) throwValue(i int32, pts int) float64 {
 		return t.v[(pts/step)*len(t.s.states)+int(i)]
 	}
 	return t.throwAt(i, pts)
+}
+
+// outcomeKey and offsKey name a list of outcomes (offsets) as a map key.
+func outcomeKey(outs []outcome) string {
+	b := make([]byte, 0, 8*len(outs))
+	for _, o := range outs {
+		b = binary.LittleEndian.AppendUint32(b, uint32(o.pts))
+		b = binary.LittleEndian.AppendUint32(b, uint32(o.to))
+	}
+	return string(b)
+}
+
+func offsKey(stop int32, offs []int32) string {
+	b := binary.LittleEndian.AppendUint32(make([]byte, 0, 4+4*len(offs)), uint32(stop))
+	for _, o := range offs {
+		b = binary.LittleEndian.AppendUint32(b, uint32(o))
+	}
+	return string(b)
 }
 
 // multisets lists every multiset of n dice.

@@ -134,3 +134,152 @@ rolldone:
 	CMPQ CX, $252 // numRolls
 	JLT rollloop
 	RET
+
+// The same three loops with AVX (four lanes per instruction), for the
+// processors that have it (hasAVX).
+
+DATA sixth<>+0(SB)/8, $0x3FC5555555555555 // 1/6
+GLOBL sixth<>(SB), RODATA|NOPTR, $8
+
+// func averageDownAVX(b *[numHolds]vec, ch *[firstRoll][6]int16)
+TEXT ·averageDownAVX(SB), NOSPLIT, $0-16
+	MOVQ b+0(FP), DI
+	MOVQ ch+8(FP), SI
+	VBROADCASTSD sixth<>(SB), Y8
+	MOVQ $209, CX // firstRoll-1
+avxavgloop:
+	LEAQ (CX)(CX*2), AX
+	SHLQ $2, AX
+	ADDQ SI, AX // AX = &ch[h]
+	MOVWQSX 0(AX), R8
+	SHLQ $6, R8
+	ADDQ DI, R8
+	VMOVUPD 0(R8), Y0
+	VMOVUPD 32(R8), Y1
+	MOVWQSX 2(AX), R8
+	SHLQ $6, R8
+	ADDQ DI, R8
+	VADDPD 0(R8), Y0, Y0
+	VADDPD 32(R8), Y1, Y1
+	MOVWQSX 4(AX), R8
+	SHLQ $6, R8
+	ADDQ DI, R8
+	VADDPD 0(R8), Y0, Y0
+	VADDPD 32(R8), Y1, Y1
+	MOVWQSX 6(AX), R8
+	SHLQ $6, R8
+	ADDQ DI, R8
+	VADDPD 0(R8), Y0, Y0
+	VADDPD 32(R8), Y1, Y1
+	MOVWQSX 8(AX), R8
+	SHLQ $6, R8
+	ADDQ DI, R8
+	VADDPD 0(R8), Y0, Y0
+	VADDPD 32(R8), Y1, Y1
+	MOVWQSX 10(AX), R8
+	SHLQ $6, R8
+	ADDQ DI, R8
+	VADDPD 0(R8), Y0, Y0
+	VADDPD 32(R8), Y1, Y1
+	VMULPD Y8, Y0, Y0
+	VMULPD Y8, Y1, Y1
+	MOVQ CX, R9
+	SHLQ $6, R9
+	ADDQ DI, R9
+	VMOVUPD Y0, 0(R9)
+	VMOVUPD Y1, 32(R9)
+	DECQ CX
+	JGE avxavgloop
+	VZEROUPPER
+	RET
+
+// func bestHoldsAVX(b *[numHolds]vec, start *[numHolds + 1]int16, first *int16)
+TEXT ·bestHoldsAVX(SB), NOSPLIT, $0-24
+	MOVQ b+0(FP), DI
+	MOVQ start+8(FP), SI
+	MOVQ first+16(FP), DX
+	MOVQ $1, CX
+avxholdloop:
+	MOVQ CX, R9
+	SHLQ $6, R9
+	ADDQ DI, R9
+	VMOVUPD 0(R9), Y0
+	VMOVUPD 32(R9), Y1
+	MOVWQSX (SI)(CX*2), R10
+	MOVWQSX 2(SI)(CX*2), R11
+avxedgeloop:
+	MOVWQSX (DX)(R10*2), R8
+	SHLQ $6, R8
+	ADDQ DI, R8
+	VMAXPD 0(R8), Y0, Y0
+	VMAXPD 32(R8), Y1, Y1
+	INCQ R10
+	CMPQ R10, R11
+	JLT avxedgeloop
+	VMOVUPD Y0, 0(R9)
+	VMOVUPD Y1, 32(R9)
+	INCQ CX
+	CMPQ CX, $462 // numHolds
+	JLT avxholdloop
+	VZEROUPPER
+	RET
+
+// func bestBoxesAVX(out *[numRolls]vec, boxv *[numBoxVecs]vec, start *[numRolls + 1]int32, first *boxOp)
+TEXT ·bestBoxesAVX(SB), NOSPLIT, $0-32
+	MOVQ out+0(FP), DI
+	MOVQ boxv+8(FP), BX
+	MOVQ start+16(FP), SI
+	MOVQ first+24(FP), DX
+	XORQ CX, CX
+avxrollloop:
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	MOVLQSX (SI)(CX*4), R10
+	MOVLQSX 4(SI)(CX*4), R11
+	CMPQ R10, R11
+	JGE avxrolldone
+	LEAQ (R10)(R10*2), R12
+	SHLQ $3, R12
+	ADDQ DX, R12
+avxopsloop:
+	VBROADCASTSD 0(R12), Y8
+	MOVQ 16(R12), R8
+	ADDQ BX, R8
+	VADDPD 0(R8), Y8, Y4
+	VMAXPD Y4, Y0, Y0
+	VADDPD 32(R8), Y8, Y5
+	VMAXPD Y5, Y1, Y1
+	ADDQ $24, R12
+	INCQ R10
+	CMPQ R10, R11
+	JLT avxopsloop
+avxrolldone:
+	MOVQ CX, R9
+	SHLQ $6, R9
+	ADDQ DI, R9
+	VMOVUPD Y0, 0(R9)
+	VMOVUPD Y1, 32(R9)
+	INCQ CX
+	CMPQ CX, $252 // numRolls
+	JLT avxrollloop
+	VZEROUPPER
+	RET
+
+// func hasAVX() bool: the processor has AVX and the system saves its registers.
+TEXT ·hasAVX(SB), NOSPLIT, $0-1
+	MOVL $1, AX
+	XORL CX, CX
+	CPUID
+	ANDL $0x18000000, CX // OSXSAVE (bit 27) and AVX (bit 28)
+	CMPL CX, $0x18000000
+	JNE noavx
+	XORL CX, CX
+	XGETBV // XCR0 in EDX:EAX
+	ANDL $6, AX // SSE and AVX state
+	CMPL AX, $6
+	JNE noavx
+	MOVB $1, ret+0(FP)
+	RET
+noavx:
+	MOVB $0, ret+0(FP)
+	RET

@@ -2,9 +2,10 @@
 
 package kniffel
 
+var kernelSets []kernelSet
+
 var (
 	averageDown = averageDownGo
 	bestHolds   = bestHoldsGo
+	bestBoxes   = bestBoxesGo
 )
-
-var bestBoxes = bestBoxesGo

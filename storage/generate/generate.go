@@ -28,6 +28,10 @@ type Config struct {
 	Players int    // size of the club (default 12, at most len(Names))
 	// Start is the first evening (default 2016-01-08 19:00 UTC).
 	Start time.Time
+	// End, when set, moves the whole history by whole days so that its
+	// last game ends at or before End (the same games, dated earlier):
+	// a history for today never lies in the future.
+	End time.Time
 }
 
 // Names are the club's players, in the order they join.
@@ -97,6 +101,27 @@ func New(cfg Config) (*Generator, error) {
 	}
 	if cfg.Start.IsZero() {
 		cfg.Start = time.Date(2016, 1, 8, 19, 0, 0, 0, time.UTC)
+	}
+	if !cfg.End.IsZero() {
+		// A dry run finds the last game's end; whole days keep every
+		// evening's arithmetic, so the games stay the same.
+		dry := cfg
+		dry.End = time.Time{}
+		g, err := New(dry)
+		if err != nil {
+			return nil, err
+		}
+		last := cfg.Start
+		for gm, ok := g.Next(); ok; gm, ok = g.Next() {
+			last = gm.Ended
+		}
+		if over := last.Sub(cfg.End); over > 0 {
+			days := int((over + 24*time.Hour - 1) / (24 * time.Hour))
+			cfg.Start = cfg.Start.AddDate(0, 0, -days)
+		} else {
+			days := int(-over / (24 * time.Hour))
+			cfg.Start = cfg.Start.AddDate(0, 0, days)
+		}
 	}
 	g := &Generator{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x5eed_d1ce)), clock: cfg.Start}
 	for _, rs := range ruleSets {

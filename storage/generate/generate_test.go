@@ -3,6 +3,7 @@ package generate
 import (
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -77,5 +78,36 @@ func TestUUIDShape(t *testing.T) {
 	id := g.uuid()
 	if len(id) != 36 || id[14] != '4' || !slices.Contains([]byte("89ab"), id[19]) {
 		t.Errorf("uuid %q is not a version-4 UUID", id)
+	}
+}
+
+// Issue 12.22: with End set, the same games are dated so that the last one
+// ends at or before End (and less than a day before it).
+func TestEndMovesTheHistory(t *testing.T) {
+	base := Config{Games: 40, Seed: 3, Players: 5}
+	plain, err := All(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, end := range []time.Time{time.Date(2015, 3, 1, 12, 0, 0, 0, time.UTC), time.Date(2030, 6, 1, 12, 0, 0, 0, time.UTC)} {
+		cfg := base
+		cfg.End = end
+		moved, err := All(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(moved) != len(plain) {
+			t.Fatalf("%d games, want %d", len(moved), len(plain))
+		}
+		shift := moved[0].Started.Sub(plain[0].Started)
+		for i := range moved {
+			if moved[i].ID != plain[i].ID || moved[i].Game.Len() != plain[i].Game.Len() || moved[i].Started.Sub(plain[i].Started) != shift {
+				t.Fatalf("game %d differs: %s %v, want %s %v", i, moved[i].ID, moved[i].Started, plain[i].ID, plain[i].Started)
+			}
+		}
+		last := moved[len(moved)-1].Ended
+		if last.After(end) || end.Sub(last) >= 24*time.Hour {
+			t.Fatalf("the last game ends %v, want within the day before %v", last, end)
+		}
 	}
 }

@@ -98,8 +98,12 @@ func (v *familyView) coachKeeps() (values []family.KeepAdvice, best int) {
 	if err != nil || len(advice) == 0 {
 		return nil, -1
 	}
-	id := func(k validate.Keep) string { return fmt.Sprint(k.Dice, k.FivesAsOnes) }
-	byKeep := map[string]family.KeepAdvice{}
+	type keyOf struct {
+		dice  validate.Counts
+		fives int
+	}
+	id := func(k validate.Keep) keyOf { return keyOf{validate.CountsOf(k.Dice), k.FivesAsOnes} }
+	byKeep := make(map[keyOf]family.KeepAdvice, len(advice))
 	for _, a := range advice {
 		byKeep[id(a.Keep)] = a
 	}

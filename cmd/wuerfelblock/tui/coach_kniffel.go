@@ -37,9 +37,9 @@ func (v *kniffelView) coachSolver() *kniffel.Solver {
 	}
 	if !v.coachState.started {
 		v.coachState.started = true
-		app := v.p.ui.app
+		app, tables := v.p.ui.app, kniffelCache
 		go func() {
-			kniffelCache.Solver(joker)
+			tables.Solver(joker)
 			app.QueueUpdateDraw(func() {
 				if p, ok := v.p.ui.top().(*play); ok && p == v.p {
 					v.selectBest() // with Rat, the cursor goes to the advised box

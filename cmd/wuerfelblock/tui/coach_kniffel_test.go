@@ -120,7 +120,14 @@ func TestKniffelCoachLevels(t *testing.T) {
 	h.typ("*") // odds → advice
 	h.see("Best box: " + tn.Boxes(validate.CountsOf([]int{2, 2, 6, 6, 6}))[0].Category.Name(validate.English))
 	h.notSee("Advice: hold") // quick entry: no holds
-	h.typ("*")               // advice → off
+	// Writing 2 2 6 6 6 in Chance: the box is the turn's only choice.
+	d := validate.CountsOf([]int{2, 2, 6, 6, 6})
+	loss, _ := tn.BoxLoss(d, validate.Chance)
+	h.typ("m")
+	h.see(fmt.Sprintf("Chance costs %.1f", loss))
+	h.typ("\n")
+	h.see(fmt.Sprintf("Anna's turn cost %.1f", loss))
+	h.typ("*") // advice → off
 	h.see("Coach: off")
 	h.notSee("Expected total")
 	h.notSee("Best box")

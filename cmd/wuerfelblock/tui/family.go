@@ -71,11 +71,11 @@ func (v *familyView) prompt() string {
 
 func (v *familyView) keys() []keyHelp {
 	if v.pending != nil {
-		return []keyHelp{
+		return append([]keyHelp{
 			v.pickKey(),
 			{"Enter", v.tr("best (a)/typed dice", "beste (a)/getippte Würfel")},
 			{"Esc", v.tr("correct", "korrigieren")},
-		}
+		}, v.typingHelp()...)
 	}
 	// The example has as many dice as are to be thrown now.
 	n := v.rules().Dice()
@@ -93,7 +93,23 @@ func (v *familyView) keys() []keyHelp {
 		k = append(k, keyHelp{ex + "/" + ex[:min(3, len(ex))], v.tr("throw and keep at once", "Wurf und Auswahl auf einmal")})
 	}
 	if v.rules().Options.Hausbau {
-		k = append(k, keyHelp{"v", v.tr("void throw (Hausbau)", "ungültiger Wurf (Hausbau)")})
+		k = append(k, keyHelp{"v", v.tr("void throw (Hausbau)", "Fehlversuch (Hausbau)")})
+	}
+	return append(k, v.typingHelp()...)
+}
+
+// typingHelp is the help (not the hint line) on typing turned fives and on
+// the marks in the list of keeps.
+func (v *familyView) typingHelp() []keyHelp {
+	if v.p.brief || v.rueckwaerts() {
+		return nil
+	}
+	var k []keyHelp
+	if v.rules().Options.FuenferDrehen && !v.rules().AllScoring() {
+		k = append(k, keyHelp{"5*", v.tr("a turned five (counts as a 1): 115*, 155523/15*", "gedrehte Fünf (zählt als 1): 115*, 155523/15*")})
+	}
+	if !v.rules().AllScoring() {
+		k = append(k, keyHelp{"! ✓ ?", v.tr("in the keeps: to confirm, proves, to prove", "bei den Auswahlen: bestätigen, beweist, beweisen")})
 	}
 	return k
 }
@@ -126,15 +142,22 @@ func (v *familyView) submit(s string) bool {
 		v.pending, v.options = nil, nil
 	}
 	if v.pending != nil {
-		keep, err := validate.ParseDice(s)
+		keep, fives, err := validate.ParseKeep(s)
 		if err != nil {
 			v.p.refuse(err)
 			return false
 		}
-		return v.take(validate.Throw{Roll: v.pending, Keep: keep})
+		return v.take(validate.Throw{Roll: v.pending, Keep: keep, FivesAsOnes: fives})
 	}
-	roll, keep, hasKeep, ok := v.p.splitThrow(s)
+	// "ROLL/KEEP": the keep may name turned fives (5*).
+	rollText, keepText, hasKeep := strings.Cut(s, "/")
+	roll, ok := v.p.parseDice(rollText)
 	if !ok {
+		return false
+	}
+	keep, fives, err := validate.ParseKeep(keepText)
+	if err != nil {
+		v.p.refuse(err)
 		return false
 	}
 	if hasKeep {
@@ -145,7 +168,7 @@ func (v *familyView) submit(s string) bool {
 				v.tr("first the throw (%s), then after / what goes aside: %s", "erst der Wurf (%s), dann nach / was zur Seite kommt: %s"), v.dice(n), swapped))
 			return false
 		}
-		return v.take(validate.Throw{Roll: roll, Keep: keep})
+		return v.take(validate.Throw{Roll: roll, Keep: keep, FivesAsOnes: fives})
 	}
 	t := v.game().Family()
 	options := t.LegalKeeps(roll)
@@ -353,7 +376,7 @@ func (v *familyView) lastText(r *scoresheet.TurnResult) string {
 		}
 		return v.tr("bust", "Fehlwurf")
 	case validate.Voided:
-		return v.tr("void", "ungültig")
+		return v.tr("void", "Fehlversuch")
 	}
 	if v.rueckwaerts() {
 		return "–"
@@ -366,30 +389,40 @@ func (v *familyView) lastText(r *scoresheet.TurnResult) string {
 	return fmt.Sprint(r.Points)
 }
 
-// keptThisTurn lists the dice set aside by each throw of the current turn.
-func (v *familyView) keptThisTurn() []string {
+// keptThisTurn lists the dice set aside by each throw of the current turn,
+// pass by pass (void throws set nothing aside: the panel counts them apart).
+func (v *familyView) keptThisTurn() [][]string {
 	g := v.game()
 	es := g.Entries()
 	es = es[len(es)-g.TurnEntries():]
-	var out []string
+	var passes [][]string
+	var pass []string
+	aside := 0
 	for i, st := range g.ThrowSteps() {
-		switch {
-		case st.Void:
-			out = append(out, v.tr("void", "ungültig"))
-		case st.Bust:
-		case es[i].Keep != nil:
-			// As typed (the engine keeps the dice in order).
-			k := validate.FormatDice(es[i].Keep)
-			if st.Keep.FivesAsOnes > 0 {
-				k += fmt.Sprintf(" (%d×5→1)", st.Keep.FivesAsOnes)
-			}
-			out = append(out, k)
-		default:
+		if st.Void || st.Bust {
+			continue // void throws are counted apart
+		}
+		dice := es[i].Keep // as typed (the engine keeps the dice in order)
+		if dice == nil {
 			// All-scoring games: the engine chose the dice.
-			out = append(out, validate.FormatDice(st.Keep.Dice))
+			dice = st.Keep.Dice
+		}
+		if len(dice) == 0 {
+			continue
+		}
+		k := validate.FormatDice(dice)
+		if st.Keep.FivesAsOnes > 0 {
+			k += fmt.Sprintf(" (%d×5→1)", st.Keep.FivesAsOnes)
+		}
+		pass = append(pass, k)
+		if aside += len(dice); aside >= v.rules().Dice() {
+			passes, pass, aside = append(passes, pass), nil, 0
 		}
 	}
-	return out
+	if len(pass) > 0 {
+		passes = append(passes, pass)
+	}
+	return passes
 }
 
 func (v *familyView) refreshTurn() {
@@ -405,15 +438,27 @@ func (v *familyView) refreshTurn() {
 		v.turn.SetText(b.String())
 		return
 	}
-	if kept := v.keptThisTurn(); len(kept) > 0 {
-		fmt.Fprintf(&b, "%s [::b]%s[::-]\n", v.tr("Set aside:", "Zur Seite:"), strings.Join(kept, " | "))
+	if passes := v.keptThisTurn(); len(passes) > 0 {
+		var ps []string
+		for _, p := range passes {
+			ps = append(ps, strings.Join(p, " | "))
+		}
+		// Throws of a pass apart by |, passes by ‖ (all dice were aside).
+		fmt.Fprintf(&b, "%s [::b]%s[::-]\n", v.tr("Set aside:", "Zur Seite:"), strings.Join(ps, " ‖ "))
 	}
 	if n := t.VoidsInRow(); n > 0 {
 		fmt.Fprintf(&b, v.tr("Void throws in a row: [::b]%d of %d[::-] (the third ends the turn with nothing)\n",
-			"Ungültige Würfe in Folge: [::b]%d von %d[::-] (der dritte beendet den Zug ohne Punkte)\n"), n, validate.VoidLimit)
+			"Fehlversuche in Folge: [::b]%d von %d[::-] (der dritte beendet den Zug ohne Punkte)\n"), n, validate.VoidLimit)
+	}
+	pass := t.PassPoints()
+	if v.pending != nil && t.NewPass() {
+		pass = 0 // the throw waiting for its keep starts the new pass
 	}
 	fmt.Fprintf(&b, v.tr("Turn [::b]%d[::-] · pass %d · [::b]%s[::-] in the cup\n", "Zug [::b]%d[::-] · Durchgang %d · [::b]%s[::-] im Becher\n"),
-		t.TurnPoints(), t.PassPoints(), v.dice(t.DiceToThrow()))
+		t.TurnPoints(), pass, v.dice(t.DiceToThrow()))
+	if t.Confirming() {
+		fmt.Fprintf(&b, "[::b]%s[::-]\n", fmt.Sprintf(v.tr("Confirming the 1500: this pass needs 350 (now %d).", "Die 1500 wird bestätigt: dieser Durchgang braucht 350 (jetzt %d)."), pass))
+	}
 	switch {
 	case v.pending != nil:
 		fmt.Fprintf(&b, v.tr("Throw [::b]%s[::-]: what goes aside?\n", "Wurf [::b]%s[::-]: was kommt zur Seite?\n"), validate.FormatDice(v.pending))
@@ -503,14 +548,37 @@ func (v *familyView) keepEntry(i int, k validate.Keep, diceW, pointsW int, coach
 	for _, o := range v.options {
 		packedW = max(packedW, len([]rune(v.keepDice(o, false))))
 	}
-	if coach != "" { // the coach's value of the keep stays in every form
-		left += " " + coach
+	words, marks := v.keepNote(k)
+	join := func(a, b string) string {
+		if a == "" || b == "" {
+			return a + b
+		}
+		return a + " · " + b
 	}
+	// The coach's value of the keep stays in every form.
 	return keepItem{letter: letter, best: best, forms: []string{
-		keepForm(letter, spaced, k.Points, diceW, pointsW, left, best),
-		keepForm(letter, spaced, k.Points, diceW, pointsW, coach, best),
-		keepForm(letter, packed, k.Points, packedW, pointsW, coach, best),
+		keepForm(letter, spaced, k.Points, diceW, pointsW, join(join(words, left), coach), best),
+		keepForm(letter, spaced, k.Points, diceW, pointsW, join(words, coach), best),
+		keepForm(letter, packed, k.Points, packedW, pointsW, join(words, coach), best),
+		keepForm(letter, packed, k.Points, packedW, pointsW, join(marks, coach), best),
 	}}
+}
+
+// keepNote is what the engine says a keep brings with it, in words and as
+// short marks (explained in help): ? to prove, ✓ proves, ! to confirm.
+func (v *familyView) keepNote(k validate.Keep) (words, marks string) {
+	n := v.game().Family().NoteOf(k)
+	var ws []string
+	if n.NeedsConfirm {
+		ws, marks = append(ws, v.tr("to confirm", "bestätigen")), marks+"!"
+	}
+	if n.Proves {
+		ws, marks = append(ws, v.tr("proves", "beweist")), marks+"✓"
+	}
+	if n.NeedsProof {
+		ws, marks = append(ws, v.tr("to prove", "beweisen")), marks+"?"
+	}
+	return strings.Join(ws, ", "), marks
 }
 
 // keepDice are a keep's dice as the list shows them, a turned five marked.

@@ -177,10 +177,18 @@ func (v *kniffelView) keys() []keyHelp {
 	case v.quick():
 		k = append(k, keyHelp{"22456", v.tr("final dice, Enter", "Endwürfel, Enter")})
 	default:
-		k = append(k, keyHelp{"22456", v.tr("the throw, Enter", "der Wurf, Enter")}, keyHelp{"22456/22", v.tr("throw/keep", "Wurf/behalten")})
+		k = append(k, keyHelp{"22456", v.tr("throw", "Wurf")}, keyHelp{"22456/22", v.tr("throw/keep", "Wurf/behalten")})
 	}
 	if v.canToggle() {
-		k = append(k, keyHelp{"t", v.tr("throw by throw ↔ final dice", "Wurf für Wurf ↔ Endwürfel")})
+		// The hint line names the mode t switches to; help says both.
+		what := v.tr("throw by throw ↔ final dice", "Wurf für Wurf ↔ Endwürfel")
+		switch {
+		case v.p.brief && v.quick():
+			what = v.tr("throw by throw", "Wurf für Wurf")
+		case v.p.brief:
+			what = v.tr("final dice", "Endwürfel")
+		}
+		k = append(k, keyHelp{"t", what})
 	}
 	return k
 }
@@ -264,8 +272,33 @@ func (v *kniffelView) submit(s string) bool {
 	return true
 }
 
+// released are the held dice a keep lets go (thrown again), in words; ""
+// when it keeps every held die.
+func (v *kniffelView) released(keep []int) string {
+	t := v.game().KniffelTurn()
+	held, ok := t.Kept()
+	if !ok || t.Throws() == 0 {
+		return ""
+	}
+	k := validate.CountsOf(keep)
+	var out []int
+	for f := 1; f <= 6; f++ {
+		for range max(held[f]-k[f], 0) {
+			out = append(out, f)
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return validate.FormatDice(out)
+}
+
 // throw commits a throw with the dice kept for the next one.
 func (v *kniffelView) throw(roll, keep []int) bool {
+	released := ""
+	if v.pending != nil {
+		released = v.released(keep)
+	}
 	if v.game().KniffelTurn().LastThrow() {
 		// The last throw of the turn: nothing can be kept for a next one.
 		if len(keep) > 0 {
@@ -282,6 +315,9 @@ func (v *kniffelView) throw(roll, keep []int) bool {
 	v.pending, v.sel = nil, -1
 	if v.canScore() {
 		v.selectBest() // all five kept: on to the box
+	}
+	if released != "" && keep != nil {
+		v.p.say(v.p.message.GetText(false) + " [::b]" + fmt.Sprintf(v.tr("Held before, now thrown again: %s.", "Vorher behalten, jetzt wieder geworfen: %s."), released) + "[::-]")
 	}
 	return true
 }
@@ -508,8 +544,10 @@ func (v *kniffelView) refreshTurn() {
 		fmt.Fprintf(&b, v.tr("Upper section: %d more to the bonus.\n", "Oben: noch %d bis zum Bonus.\n"), scoresheet.UpperMissing(boxes))
 	}
 	if !v.quick() && (t.Throws() > 0 || v.pending != nil) {
+		// The throw being entered (or waiting for its keep); once the dice
+		// stand, the last one thrown: always the number the prompt names.
 		n := t.Throws()
-		if v.pending != nil {
+		if v.pending != nil || !v.canScore() {
 			n++
 		}
 		fmt.Fprintf(&b, v.tr("Throw %d of %d\n", "Wurf %d von %d\n"), n, validate.KniffelThrows)
@@ -554,6 +592,15 @@ func bonusText(c scoresheet.SheetCell) string {
 		return "–"
 	}
 	return fmt.Sprintf("(%d)", c.Missing)
+}
+
+// reoffer, after an undo of a box, chooses the best box for the dice again.
+func (v *kniffelView) reoffer(e scoresheet.Entry) bool {
+	if e.Kind == scoresheet.EntryScore {
+		v.sel = -1
+		v.selectBest()
+	}
+	return false
 }
 
 // sumsLine gives a player's sums and bonuses in the turn panel when the

@@ -65,6 +65,7 @@ type play struct {
 
 func newPlay(ui *UI, sg *storage.StoredGame) *play {
 	p := &play{text: ui.text, ui: ui, sg: sg}
+	go ReviewValuers().Warm(sg.Game.Rules) // the review at the game's end needs the tables
 	p.header = newTextView().SetWrap(false)
 	p.message = newTextView()
 	p.hints = newTextView()
@@ -133,9 +134,10 @@ func (p *play) fitHints(width, height int) {
 }
 
 // isDiceChar reports whether r belongs in a typed throw: digits (a wrong
-// pip is explained by the rules' own message) and separators.
+// pip is explained by the rules' own message), separators and * (a turned
+// five in the Zehntausend family).
 func isDiceChar(r rune) bool {
-	return r >= '0' && r <= '9' || strings.ContainsRune(" ,;-/", r)
+	return r >= '0' && r <= '9' || strings.ContainsRune(" ,;-/*", r)
 }
 
 func (p *play) root() tview.Primitive  { return p.layout }
@@ -145,12 +147,19 @@ func (p *play) typing() bool           { return false }
 func (p *play) game() *scoresheet.Game { return p.sg.Game }
 
 func (p *play) help() ([]keyHelp, *validate.Rules) {
-	keys := append(p.view.keys(),
+	// Esc is explained once, below, for every case.
+	var view []keyHelp
+	for _, k := range p.view.keys() {
+		if k.key != "Esc" {
+			view = append(view, k)
+		}
+	}
+	keys := append(view,
 		keyHelp{"*", fmt.Sprintf(p.tr("coach: off, odds, advice (now: %s)", "Rat: aus, Chancen, Rat (jetzt: %s)"), p.coachName(p.coach()))},
 		keyHelp{"u / Ctrl-Z", p.tr("take back the throw waiting for its keep, else the last entry (u on an empty input)",
 			"den Wurf zurücknehmen, der auf seine Auswahl wartet, sonst den letzten Eintrag (u bei leerer Eingabe)")},
 		keyHelp{"Esc", p.tr("clear the input / drop a typed throw; on an empty input: leave (asks first)", "Eingabe löschen / getippten Wurf verwerfen; bei leerer Eingabe: Spiel verlassen (mit Rückfrage)")},
-		keyHelp{"q", p.tr("leave the game (asks first; the game is saved)", "Spiel verlassen (mit Rückfrage; das Spiel ist gespeichert)")},
+		keyHelp{"q / Ctrl-C", p.tr("leave the game (asks first; the game is saved)", "Spiel verlassen (mit Rückfrage; das Spiel ist gespeichert)")},
 	)
 	return keys, p.game().Rules
 }
@@ -170,6 +179,9 @@ func (p *play) key(ev *tcell.EventKey) *tcell.EventKey {
 	switch ev.Key() {
 	case tcell.KeyCtrlZ:
 		p.undo()
+		return nil
+	case tcell.KeyCtrlC:
+		p.back() // asks, like q: Ctrl-C must not end a running game unasked
 		return nil
 	case tcell.KeyEscape:
 		if !empty {
@@ -193,16 +205,18 @@ func (p *play) key(ev *tcell.EventKey) *tcell.EventKey {
 	case tcell.KeyRune:
 		r := ev.Rune()
 		switch {
+		case empty && r == '*' && coach.Covers(p.game().Rules.Game):
+			// A turned five is typed after its 5 (5*): * on an empty
+			// input can only mean the coach.
+			p.switchCoach()
+			p.refresh()
+			return nil
 		case isDiceChar(r):
 			return ev
 		case r == '?' || r == 'q':
 			return ev
 		case empty && r == 'u':
 			p.undo()
-			return nil
-		case empty && r == '*' && coach.Covers(p.game().Rules.Game):
-			p.switchCoach()
-			p.refresh()
 			return nil
 		case empty && p.view.command(ev):
 			p.refresh()

@@ -359,11 +359,11 @@ func TestVoidThrowsCounted(t *testing.T) {
 	h.typ("Anna\nBob\n\n")
 	h.see("am Zug: Anna")
 	h.typ("v")
-	h.see("Ungültige Würfe in Folge: 1 von 3")
+	h.see("Fehlversuche in Folge: 1 von 3")
 	h.typ("v")
-	h.see("Ungültige Würfe in Folge: 2 von 3")
+	h.see("Fehlversuche in Folge: 2 von 3")
 	h.typ("15234/1\n")
-	h.notSee("Ungültige Würfe in Folge")
+	h.notSee("Fehlversuche in Folge")
 }
 
 // The header names the house rules that differ from the basic game, after

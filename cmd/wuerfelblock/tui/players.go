@@ -35,7 +35,7 @@ type playersStep struct {
 func newPlayersStep(ui *UI, rules *validate.Rules, level storage.CoachLevel) *playersStep {
 	s := &playersStep{text: ui.text, ui: ui, rules: rules, coach: level}
 	s.table = newTable().SetSelectable(true, false)
-	s.table.SetBorder(true).SetTitle(" " + s.tr("Players (Space: in/out)", "Spieler (Leertaste: dabei/nicht)") + " ")
+	s.table.SetBorder(true).SetTitle(" " + s.tr("Players (Space: in)", "Spieler (Leertaste)") + " ")
 	s.table.SetSelectedFunc(func(row, _ int) { s.toggle(row) })
 	s.order = newTextView()
 	s.order.SetBorder(true).SetTitle(" " + s.tr("Seat order", "Sitzordnung") + " ")
@@ -310,7 +310,7 @@ func newPlayers(ui *UI) *playersPage {
 	p.layout = tview.NewFlex().SetDirection(tview.FlexRow).
 		AddItem(p.table, 0, 1, true).
 		AddItem(p.edit, 1, 0, false).
-		AddItem(p.info, 2, 0, false)
+		AddItem(p.info, 3, 0, false)
 	p.refresh()
 	return p
 }
@@ -434,7 +434,9 @@ func (p *playersPage) refresh() {
 }
 
 func (p *playersPage) hint() string {
-	return hintLine([]keyHelp{{"a", p.tr("add", "anlegen")}, {"Enter", p.tr("rename", "umbenennen")}, {"d", p.tr("delete", "löschen")}, {"q", p.tr("back", "zurück")}})
+	// The statistics count finished games only: say why the numbers differ.
+	return p.tr("Games: every game, running and abandoned ones too (the statistics count finished games).\n",
+		"Spiele: alle Spiele, auch laufende und abgebrochene (die Statistik zählt beendete).\n") + hintLine([]keyHelp{{"a", p.tr("add", "anlegen")}, {"Enter", p.tr("rename", "umbenennen")}, {"d", p.tr("delete", "löschen")}, {"q", p.tr("back", "zurück")}})
 }
 
 // cleanedNote says that a typed name was stored cleaned (control characters

@@ -150,9 +150,9 @@ func TestRueckwaerts(t *testing.T) {
 	h := start(t, openDB(t))
 	h.newGame('4', "Anna", "Bob")
 	h.typ("11234\n")
-	h.see("Anna legt nach: 200 Punkte liegen aus, der Nächste wirft 3 Würfel", "Auf dem Tisch: 200 Punkte · wirf 3 Würfel")
+	h.see("Anna: 1 1 zählen 200. 200 Punkte liegen aus, der Nächste wirft 3 Würfel", "Auf dem Tisch: 200 Punkte · wirf 3 Würfel")
 	h.typ("234\n")
-	h.see("FEHLWURF", "Bob wirft nichts und bekommt die 200 ausliegenden Punkte als Minus")
+	h.see("FEHLWURF", "Bob bekommt die 200 ausliegenden Punkte als Minuspunkte")
 	totals(t, h.stored(), 0, 200)
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
+	"github.com/wuerfelblock/wuerfelblock/coach/review"
 	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -42,6 +43,7 @@ const (
 	modeBoard statsMode = iota
 	modePlayer
 	modeVersus
+	modeByPlay // the "by play" leaderboard (review: loss per decision)
 )
 
 // statsView is the whole statistics screen.
@@ -61,6 +63,7 @@ type statsView struct {
 	// Loaded for the player page and head-to-head, by (player, game).
 	loadedFor string
 	timeline  []storage.TotalPoint
+	losses    []storage.ReviewPoint // loss per reviewed game (player page)
 	dist      []storage.Count
 	h2h       storage.HeadToHead
 }
@@ -153,7 +156,43 @@ func (v *statsView) setName(g validate.GameID) string {
 	case sets[v.set-1] == "":
 		return v.tr("basic game", "Grundregeln")
 	}
+	// The set in words: each house rule's name and value, as the form shows them.
+	for _, p := range v.all {
+		if gs := p.Games[string(g)]; gs != nil {
+			for _, hr := range gs.HouseRules {
+				if setKey(hr.Options) == sets[v.set-1] {
+					return v.setLabel(g, hr.Options)
+				}
+			}
+		}
+	}
 	return sets[v.set-1]
+}
+
+// setLabel names a house-rule set for players: "Joker ja, Würfel 6".
+func (v *statsView) setLabel(g validate.GameID, o map[string]any) string {
+	var parts []string
+	for _, spec := range validate.OptionSpecs(g) {
+		val, ok := o[spec.ID]
+		if !ok {
+			continue
+		}
+		// The figures come as JSON-like values: whole numbers may be floats.
+		if f, isFloat := val.(float64); isFloat {
+			val = int(f)
+		}
+		if xs, isList := val.([]any); isList {
+			var faces []int
+			for _, x := range xs {
+				if f, ok := x.(float64); ok {
+					faces = append(faces, int(f))
+				}
+			}
+			val = faces
+		}
+		parts = append(parts, spec.Name(v.lang)+" "+v.formatValue(val))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // load fetches the charts (player page) or the comparison (head-to-head).
@@ -173,6 +212,10 @@ func (v *statsView) load() {
 	switch v.mode {
 	case modePlayer:
 		v.timeline, v.err = v.src.Timeline(ctx, name, g, 60)
+		v.losses = nil
+		if ls, ok := v.src.(lossSource); ok && v.err == nil {
+			v.losses, v.err = ls.LossTimeline(ctx, name, g, 60)
+		}
 		if v.err == nil {
 			if g == string(validate.GameKniffel) || g == string(validate.GameRueckwaerts) {
 				v.dist, v.err = v.src.FinalTotals(ctx, name, g)
@@ -210,6 +253,8 @@ func (v *statsView) InputHandler() func(ev *tcell.EventKey, setFocus func(p tvie
 				v.mode = modeBoard
 			case 'p':
 				v.mode = modePlayer
+			case 'y':
+				v.mode = modeByPlay
 			case 'v', 'h':
 				v.mode = modeVersus
 				if n > 1 && v.vs == v.sel {
@@ -237,8 +282,11 @@ func (v *statsView) step(d int) {
 		return
 	}
 	switch v.mode {
-	case modeBoard:
+	case modeBoard, modeByPlay:
 		b := v.board(v.gameID())
+		if v.mode == modeByPlay {
+			b = v.byPlay(v.gameID())
+		}
 		if len(b) == 0 {
 			return
 		}
@@ -282,7 +330,7 @@ func (v *statsView) Draw(screen tcell.Screen) {
 	x, y, w, h := v.GetInnerRect()
 	c := canvas{screen, x, y, w, h}
 	v.load()
-	titles := []string{v.tr("Leaderboard", "Bestenliste"), v.tr("Player", "Spieler"), v.tr("Head-to-head", "Direkter Vergleich")}
+	titles := []string{v.tr("Leaderboard", "Bestenliste"), v.tr("Player", "Spieler"), v.tr("Head-to-head", "Direkter Vergleich"), v.tr("By play", "Spielstärke")}
 	col := 0
 	c.put(col, 0, v.tr("Statistics", "Statistik")+": ", styleCurrent)
 	col += len([]rune(v.tr("Statistics", "Statistik"))) + 2
@@ -310,8 +358,8 @@ func (v *statsView) Draw(screen tcell.Screen) {
 	if v.mode != modeVersus {
 		c.put(0, 2, clip(v.tr("House rules: ", "Hausregeln: ")+v.setName(v.gameID())+v.tr("  (o: next set)", "  (o: nächste)"), w), styleDim)
 	}
-	c.put(0, h-1, v.tr("←/→ game  ↑/↓ choose  Enter player  o house rules  b board  v versus  q back",
-		"←/→ Spiel ↑/↓ wählen Enter Spieler o Hausregeln b Liste v Vergleich q zurück"), styleDim)
+	c.put(0, h-1, v.tr("←/→ game ↑/↓ choose Enter player o rules b board v versus y by play q back",
+		"←/→ Spiel ↑/↓ wählen Enter Spieler o Regeln b Liste v Duell y Stärke q zurück"), styleDim)
 	body := canvas{screen, x, y + 3, w, h - 4}
 	switch {
 	case v.err != nil:
@@ -322,6 +370,8 @@ func (v *statsView) Draw(screen tcell.Screen) {
 		v.drawBoard(body)
 	case v.mode == modePlayer:
 		v.drawPlayer(body)
+	case v.mode == modeByPlay:
+		v.drawByPlay(body)
 	default:
 		v.drawVersus(body)
 	}
@@ -349,6 +399,11 @@ func (v *statsView) drawBoard(c canvas) {
 		line := fmt.Sprintf("%2d  %-15s %6d %5d  %4.0f%% %-12s %6.0f %6d %3d/%-3d", i+1, clip(p.Name, 15), f.Played, f.Won,
 			100*f.WinRate, bar(f.WinRate, 12), f.AvgTotal, f.BestTotal, f.Streak, f.LongestStreak)
 		c.put(0, i+1, line, st)
+	}
+	// What the columns count, under the last row.
+	if row := min(len(b)+2, c.h-1); row > len(b) {
+		c.put(0, row, clip(v.tr("games: finished games · streak: wins in a row now / longest",
+			"Spiele: beendete Spiele · Serie: Siege in Folge jetzt / längste"), c.w), styleDim)
 	}
 }
 
@@ -399,7 +454,8 @@ func (v *statsView) drawPlayer(c canvas) {
 		k := f.Kniffel
 		right = append(right,
 			fmt.Sprintf(v.tr("upper bonus %d (%.0f%%)", "Bonus oben %d (%.0f%%)"), k.UpperBonus, 100*k.UpperBonusRate),
-			fmt.Sprintf(v.tr("Kniffels %d, bonuses %d", "Kniffel %d, Boni %d"), k.Kniffels, k.KniffelBonuses))
+			fmt.Sprintf(v.tr("Kniffel box with 50: %d", "Kniffel-Feld mit 50: %d"), k.Kniffels),
+			fmt.Sprintf(v.tr("further Kniffels (+100 bonus): %d", "weitere Kniffel (+100 Bonus): %d"), k.KniffelBonuses))
 	case f.Tot != nil:
 		t := f.Tot
 		right = append(right, fmt.Sprintf(v.tr("per turn: avg %s, best %d", "pro Zug: Schnitt %s, bester %d"), v.dec1(t.AvgTurn), t.Best))
@@ -408,6 +464,10 @@ func (v *statsView) drawPlayer(c canvas) {
 				fmt.Sprintf(v.tr("attacks made %d (took %d)", "Angriffe %d (%d genommen)"), t.AttacksMade, t.PointsTaken),
 				fmt.Sprintf(v.tr("attacked %d (lost %d)", "angegriffen %d (%d verloren)"), t.AttacksSuffered, t.PointsLost))
 		}
+	}
+	if r := f.Review; r != nil {
+		right = append(right, fmt.Sprintf(v.tr("loss/decision %s, luck/game %s", "Verlust/Entsch. %s, Glück/Spiel %s"),
+			review.Number(r.LossPerDecision, v.lang), review.Number(r.LuckPerGame, v.lang)))
 	}
 	half := c.w / 2
 	for i, s := range left {
@@ -435,6 +495,7 @@ func (v *statsView) drawPlayer(c canvas) {
 		c.put(0, row+1, sparkline(vals, c.w), styleNormal)
 		row += 3
 	}
+	row = v.drawLosses(c, row)
 	// Distribution, and bust rate by dice beside it.
 	distW := c.w
 	if f.Family != nil && len(f.Family.ByDice) > 0 {

@@ -250,9 +250,21 @@ func TestStatsScreenHouseRuleSets(t *testing.T) {
 	}
 	for i, set := range sets {
 		ss.key(tcell.KeyRune, 'o')
-		name := set
-		if set == "" {
-			name = "Grundregeln"
+		name := "Grundregeln"
+		if set != "" {
+			// The set in words, by each house rule's name.
+			for _, p := range ss.v.all {
+				if gs := p.Games["zehntausend"]; gs != nil {
+					for _, hr := range gs.HouseRules {
+						if setKey(hr.Options) == set {
+							name = ss.v.setLabel(validate.GameZehntausend, hr.Options)
+						}
+					}
+				}
+			}
+			if strings.Contains(name, "=") {
+				t.Fatalf("set %q reads %q", set, name)
+			}
 		}
 		scr := ss.see("Hausregeln: " + name)
 		// Every player on the board shows the games of exactly this set.

@@ -20,7 +20,7 @@ func keepShown(screen string, letter byte, k validate.Keep) bool {
 	for _, p := range k.Dice {
 		d = append(d, fmt.Sprint(p))
 	}
-	re := regexp.MustCompile(`(^|\s)` + regexp.QuoteMeta(string(letter)) + `\s+` + strings.Join(d, ` ?`) + `(\s?\(\d×5→1\))?\s+` + fmt.Sprint(k.Points) + `(\s|$)`)
+	re := regexp.MustCompile(`(^|\s)` + regexp.QuoteMeta(string(letter)) + `\s+` + strings.Join(d, ` ?`) + `(\s?\(\d×5→1\))?\s+` + fmt.Sprint(k.Points) + `(\D|$)`)
 	for _, line := range strings.Split(screen, "\n") {
 		if re.MatchString(line) {
 			return true
@@ -325,4 +325,216 @@ func TestHouseRuleFormNames(t *testing.T) {
 	h.key(tcell.KeyDown) // nix
 	h.typ(" ")
 	h.see("contradict", "* minus yes", "  nix no")
+}
+
+// Issue 12.12: the family turn panel: passes apart in "Zur Seite", the 1500
+// named through its whole confirmation pass, the pass points of a throw
+// waiting for its keep, keeps marked (to confirm, proves, to prove), and a
+// turned five typed as 5*.
+func TestFamilyTurnPanelWords(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("113355\n")
+	h.see("a  1 1 3 3 5 5", "1500 bestätigen")
+	h.typ("a")
+	h.see("Zug 1500")
+	h.typ("155234\n") // the new pass: its points start at 0
+	h.see("Zug 1500 · Durchgang 0 ·")
+	h.typ("15\n")
+	h.see("Zur Seite: 1 1 3 3 5 5 ‖ 1 5", "Die 1500 wird bestätigt", "braucht 350 (jetzt 150)")
+	h.typ("5523/5*\n") // a turned five typed: one 5 as a 1, the other thrown again
+	h.see("Zug 1750", "Zur Seite: 1 1 3 3 5 5 ‖ 1 5 | 5 (1×5→1)")
+	if es := h.stored().Game.Entries(); es[len(es)-1].FivesAsOnes != 1 {
+		t.Fatalf("the typed turned five was stored as %+v", es[len(es)-1])
+	}
+
+	// Zehntausend with beweisen: a triple is marked to prove, a 1 after it proves.
+	h = start(t, openDB(t))
+	h.newGame('3', "Anna", "Bob")
+	h.typ("22215\n")
+	h.see("2 2 2", "200 beweisen")
+	h.typ("222\n")
+	h.typ("15\n")
+	h.see("1 5", "150 beweist")
+}
+
+// Issue 12.12: a Hausbau void throw is counted as a Fehlversuch, never
+// listed as set aside.
+func TestVoidThrowIsFehlversuch(t *testing.T) {
+	h := start(t, openDB(t))
+	h.typ("n3")
+	h.see("Zehntausend: Hausregeln")
+	for range 13 {
+		h.key(tcell.KeyDown)
+	}
+	h.typ(" ")
+	h.key(tcell.KeyTab)
+	h.typ("Anna\nBob\n\n")
+	h.typ("11523\na")
+	h.typ("v")
+	h.see("Fehlversuche in Folge: 1 von 3", "Zur Seite: 1 1 5")
+	h.notSee("ungültig")
+}
+
+// Issue 12.13: Kniffel throw by throw: a keep that lets held dice go is
+// warned about; the throw counter and the prompt agree; after an undo of a
+// box the best box is chosen again; t and the slash form are on the 80×24
+// hint line.
+func TestKniffelThrowWords(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('5', "Anna", "Bob")
+	h.see("t Wurf für Wurf")
+	h.typ("t")
+	h.see("22456/22")
+	h.typ("66612\n666\n")
+	h.see("Wurf 2 (2 Würfel):", "Wurf 2 von 3")
+	h.notSee("Wurf 1 von 3")
+	h.typ("45\n")
+	h.see("Wurf 2 von 3")
+	h.typ("5\n")
+	h.see("6 6 6", "wieder geworfen")
+	h.see("Wurf 3 (4 Würfel):", "Wurf 3 von 3")
+
+	h = start(t, openDB(t))
+	h.newGame('5', "Anna", "Bob")
+	h.typ("66666\n\n")
+	h.see("Anna: Kniffel 50")
+	h.typ("u")
+	h.see("▸ Kniffel 50", "Enter trägt ein")
+}
+
+// Issue 12.14: in Dreißig tot the last single die goes aside by itself.
+func TestDreissigLastDieAsideByItself(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('7', "Anna", "Bob")
+	h.typ("555554/55555\n")
+	h.see("Wurf (1 Würfel):")
+	h.typ("5\n")
+	h.notSee("welche Würfel kommen zur Seite")
+	h.see("Anna: 30 Augen")
+	if n := h.stored().Game.Len(); n != 2 {
+		t.Fatalf("stored entries %d, want 2", n)
+	}
+}
+
+// Issue 12.15: the statistics say what they count: which Kniffels, the
+// house rules in words, what "Serie" means, and why the players screen
+// counts more games.
+func TestStatsWords(t *testing.T) {
+	db := statsHistory(t, 60)
+	ss := newStatsScreen(t, db, validate.German)
+	ss.see("Serie: Siege in Folge jetzt / längste", "Spiele: beendete Spiele")
+	for i, g := range ss.v.games {
+		if g == validate.GameKniffel {
+			ss.v.game = i
+		}
+	}
+	if len(ss.v.sets(validate.GameKniffel)) < 2 {
+		t.Fatal("the history has fewer than two Kniffel house-rule sets")
+	}
+	for range 2 {
+		ss.key(tcell.KeyRune, 'o')
+		scr := ss.text()
+		if strings.Contains(scr, "joker=") || strings.Contains(scr, "=true") || strings.Contains(scr, "=false") {
+			t.Fatalf("raw house rules on the page:\n%s", scr)
+		}
+	}
+	ss.v.set = 0
+	ss.key(tcell.KeyRune, 'p')
+	for i := range ss.v.all {
+		if ss.v.figures(i, validate.GameKniffel) != nil {
+			ss.v.sel = i
+			break
+		}
+	}
+	ss.see("Kniffel-Feld mit 50", "weitere Kniffel (+100 Bonus)")
+
+	h := start(t, openDB(t))
+	h.typ("p")
+	h.see("die Statistik zählt beendete")
+}
+
+// Issue 12.16: 5050 game over names the winner and no further places;
+// help lists Esc once; Ctrl-C in a running game asks like q.
+func TestGameOverPlacesHelpEscCtrlC(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob", "Cem")
+	h.scr.InjectKey(tcell.KeyCtrlC, 0, tcell.ModNone)
+	h.sync()
+	h.see("Spiel verlassen?")
+	h.key(tcell.KeyEnter) // keep playing
+	h.notSee("Spiel verlassen?")
+	h.typ("?")
+	if n := strings.Count(h.screen(), "  Esc"); n != 1 {
+		t.Fatalf("help lists Esc %d times:\n%s", n, h.screen())
+	}
+	h.typ("q")
+	h.typ("111523\n")
+	h.typ("?")
+	if n := strings.Count(h.screen(), "  Esc"); n != 1 {
+		t.Fatalf("help at the keep prompt lists Esc %d times:\n%s", n, h.screen())
+	}
+	h.typ("q")
+	h.key(tcell.KeyEscape)
+	// Anna passes 5050 at once; Bob and Cem score less.
+	sg := h.stored()
+	for _, e := range []scoresheet.Entry{
+		entryThrow([]int{1, 1, 3, 3, 5, 5}, []int{1, 1, 3, 3, 5, 5}), entryThrow([]int{1, 1, 1, 2, 3, 4}, []int{1, 1, 1}),
+		entryThrow([]int{6, 6, 6}, []int{6, 6, 6}), entryThrow([]int{1, 1, 3, 3, 5, 5}, []int{1, 1, 3, 3, 5, 5}),
+		entryThrow([]int{2, 2, 2, 1, 1, 1}, []int{2, 2, 2, 1, 1, 1}), entryThrow([]int{1, 2, 3, 4, 5, 6}, []int{1, 2, 3, 4, 5, 6}),
+		entryThrow([]int{1, 1, 1, 2, 3, 4}, []int{1, 1, 1}), entryStop(),
+		entryThrow([]int{1, 1, 1, 2, 3, 4}, []int{1, 1, 1}), entryStop(),
+		entryThrow([]int{1, 1, 1, 5, 3, 4}, []int{1, 1, 1, 5}), entryStop(),
+	} {
+		if err := h.db.Append(context.Background(), sg, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.see("Spiel zu Ende", "Gewonnen hat: Anna")
+	h.notSee("2.")
+	h.notSee("3.")
+}
+
+// Issue 12.17: Rückwärts says which dice scored and what they were worth,
+// and a bust reads as a bust with minus points.
+func TestRueckwaertsWords(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('4', "Anna", "Bob")
+	h.typ("11234\n")
+	h.see("Anna: 1 1 zählen 200", "200 Punkte liegen aus")
+	h.typ("234\n")
+	h.see("FEHLWURF", "Bob bekommt die 200 ausliegenden Punkte als Minuspunkte")
+	h.notSee("wirft nichts")
+}
+
+// Issue 12.2: the players step keeps its title whole at 60×20.
+func TestPlayersStepTitleAt60x20(t *testing.T) {
+	h := start(t, openDB(t))
+	h.resize(60, 20)
+	h.typ("n3")
+	h.key(tcell.KeyTab)
+	h.see("Spieler (Leertaste)", "Sitzordnung")
+	h.notSee("…┐")
+}
+
+// Issue 12.12: help at the keep prompt says how to type a turned five and
+// what the marks of the keeps mean.
+func TestHelpExplainsTurnedFivesAndMarks(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("155234\n")
+	h.typ("?")
+	h.see("5*", "gedrehte Fünf", "! ✓ ?", "bestätigen, beweist, beweisen")
+}
+
+// Issue 12.11: the house-rule form keeps its detail lines and keys whole,
+// also under a long description at 60×20.
+func TestHouseRuleFormDetailWhole(t *testing.T) {
+	h := start(t, openDB(t))
+	h.resize(60, 20)
+	h.typ("n3")
+	for range 13 {
+		h.key(tcell.KeyDown) // hausbau: the longest description
+	}
+	h.see("Hausbau (hausbau):", "drei hintereinander beenden den Zug ohne Punkte", "Vorgabe nein · Werte: nein, ja", "Tab Spieler")
 }

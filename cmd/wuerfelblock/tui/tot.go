@@ -117,6 +117,9 @@ func (v *totView) submit(s string) bool {
 		v.p.refuse(err)
 		return false
 	}
+	if len(roll) == 1 {
+		return v.own(roll, roll) // the last die: nothing to choose
+	}
 	v.pending = roll
 	v.p.say(fmt.Sprintf(v.tr("Throw %s: which dice go aside? (Enter: all)", "Wurf %s: welche Würfel kommen zur Seite? (Enter: alle)"), validate.FormatDice(roll)))
 	return true
