@@ -8,6 +8,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -132,7 +133,7 @@ func (t text) describeGameNames(gi storage.GameInfo, nameW int) string {
 	parts := make([]string, len(gi.Players))
 	for i, p := range gi.Players {
 		if nameW > 0 {
-			p = shortName(p, nameW)
+			p = say.Short(p, nameW)
 		}
 		if i < len(gi.Totals) {
 			parts[i] = fmt.Sprintf("%s %d", esc(p), gi.Totals[i])

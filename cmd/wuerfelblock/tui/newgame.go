@@ -176,24 +176,6 @@ func (o *optionsStep) refresh() {
 	o.describe()
 }
 
-// formatValue writes an option value as players read it.
-func (t text) formatValue(v any) string {
-	switch x := v.(type) {
-	case []int:
-		return validate.FormatDice(x)
-	case bool:
-		if x {
-			return t.tr("yes", "ja")
-		}
-		return t.tr("no", "nein")
-	case int:
-		if x == 0 {
-			return t.tr("0 (off)", "0 (aus)")
-		}
-	}
-	return fmt.Sprint(v)
-}
-
 func (o *optionsStep) describe() {
 	row, _ := o.table.GetSelection()
 	var b strings.Builder
