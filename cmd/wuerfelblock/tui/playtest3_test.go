@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -208,6 +209,24 @@ func TestDiceExampleCounts(t *testing.T) {
 	}{{"42613", 1, "4"}, {"42613", 4, "4261"}, {"42613", 5, "42613"}, {"42613", 6, "426134"}, {"42613", 12, "426134261342"}, {"42613", 36, "42613"}, {"654321", 6, "654321"}, {"654321", 2, "65"}} {
 		if got := diceExample(c.ex, c.n); got != c.want {
 			t.Errorf("diceExample(%q, %d) = %q, want %q", c.ex, c.n, got, c.want)
+		}
+	}
+}
+
+// On a narrow screen a running game's line on the home screen drops the
+// time when the names cannot get shorter, instead of cutting it ("· 12:"
+// at 60 columns in English, "· 1" at 65 in German).
+func TestHomeRunningLineDropsTimeWhole(t *testing.T) {
+	h := start(t, openDB(t))
+	h.resize(65, 20)
+	h.newGame('7', "Anna", "Benedikt")
+	h.typ("q")
+	h.key(tcell.KeyRight)
+	h.key(tcell.KeyEnter) // leave
+	h.see("Weiterspielen: Dreißig tot")
+	for _, line := range strings.Split(h.screen(), "\n") {
+		if strings.Contains(line, "Weiterspielen: Dreißig tot") && !regexp.MustCompile(`Runde 1( · \d\d:\d\d)? *║$`).MatchString(line) {
+			t.Fatalf("the line is cut: %q", line)
 		}
 	}
 }
