@@ -350,7 +350,8 @@ type migration struct {
 // goSteps are migrations that cannot be done in SQL alone: each runs
 // right after the SQL file of its version, in the same transaction.
 var goSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
-	6: recountFailedConfirmations,
+	6:  recountFailedConfirmations,
+	15: reviewAllGames,
 }
 
 // latest is the highest version of the migrations.

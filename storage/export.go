@@ -29,6 +29,13 @@ type ExportRecord struct {
 	scoresheet.Record
 
 	bad error // set by DecodeExport for an element that is not a record
+
+	// Set when the record was judged ahead (ImportFrom judges the next
+	// records on another goroutine while it writes).
+	judged bool
+	game   *scoresheet.Game
+	verr   *scoresheet.VerdictError
+	lerr   error
 }
 
 // Err is why DecodeExport could not read this element as a record (nil
@@ -463,6 +470,41 @@ func (db *DB) Import(ctx context.Context, recs []ExportRecord) (ImportReport, er
 func (db *DB) ImportFrom(ctx context.Context, next func() (ExportRecord, error)) (ImportReport, error) {
 	var rep ImportReport
 	now := db.now()
+	// The next records are read and judged by the rules on another
+	// goroutine (another core) while this one writes.
+	type item struct {
+		r   ExportRecord
+		err error
+	}
+	ahead := make(chan item, 4)
+	stop := make(chan struct{})
+	defer close(stop)
+	src := next
+	go func() {
+		defer close(ahead)
+		for {
+			r, err := src()
+			if err == nil && r.bad == nil {
+				r.game, r.verr, r.lerr = scoresheet.Load(r.Record, validate.English)
+				r.judged = true
+			}
+			select {
+			case ahead <- item{r, err}:
+			case <-stop:
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	next = func() (ExportRecord, error) {
+		it, ok := <-ahead
+		if !ok {
+			return ExportRecord{}, io.EOF
+		}
+		return it.r, it.err
+	}
 	index := 0 // of the first record of the current transaction
 	eof := false
 	var inputErr error
@@ -512,11 +554,11 @@ func (db *DB) ImportFrom(ctx context.Context, next func() (ExportRecord, error))
 
 // importSlice is about how long one import transaction writes before it
 // commits and lets other programs in.
-const importSlice = 20 * time.Millisecond
+const importSlice = 40 * time.Millisecond
 
 // importPause is how long an import leaves the database to others between
 // two transactions: other writers poll every few milliseconds.
-const importPause = 8 * time.Millisecond
+const importPause = 5 * time.Millisecond
 
 // importRecord stores one record inside a savepoint: a refusal, however
 // deep in the writing it comes, undoes exactly this record. Only database
@@ -589,7 +631,10 @@ func (db *DB) importOne(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, 
 		}
 		exists = n > 0
 	}
-	g, verr, err := scoresheet.Load(r.Record, validate.English)
+	g, verr, err := r.game, r.verr, r.lerr
+	if !r.judged {
+		g, verr, err = scoresheet.Load(r.Record, validate.English)
+	}
 	if err != nil {
 		refuse(err, -1, nil)
 		return nil

@@ -465,7 +465,7 @@ func (db *DB) writeResults(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *s
 			return err
 		}
 	}
-	return nil
+	return writeReview(ctx, tx, sg.row, sg.players, sg.options, g, ended)
 }
 
 // Undo takes back the last entry and whatever summaries it completed, in one
@@ -496,6 +496,9 @@ func (db *DB) Undo(ctx context.Context, sg *StoredGame) (scoresheet.Entry, error
 			}
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM results WHERE game_id = ?`, sg.row); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM reviews WHERE game_id = ?`, sg.row); err != nil {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, `UPDATE games SET status = 'running', ended = NULL WHERE id = ?`, sg.row)

@@ -52,13 +52,45 @@ func recountFailedConfirmations(ctx context.Context, tx *sql.Tx) error {
 		if err != nil {
 			continue
 		}
+		stored, err := v6Turns(ctx, tx, g.row)
+		if err != nil {
+			return err
+		}
 		for n, t := range sheet.Turns() {
-			if err := v6SetFailed(ctx, tx, g.row, g.options, n, t.FailedObligation); err != nil {
-				return err
+			if st, ok := stored[n]; ok && st.failed != b2i(t.FailedObligation) {
+				if err := v6SetFailed(ctx, tx, g.row, g.options, n, st, b2i(t.FailedObligation)); err != nil {
+					return err
+				}
 			}
 		}
 	}
 	return nil
+}
+
+// v6Turn is a stored turn summary as the recount needs it.
+type v6Turn struct {
+	player         int64
+	game, end, cat string
+	left, failed   int
+}
+
+// v6Turns reads a game's turn summaries in one query.
+func v6Turns(ctx context.Context, tx *sql.Tx, row int64) (map[int]v6Turn, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT turn, player_id, game, end_kind, dice_left, coalesce(category, ''), failed FROM turns WHERE game_id = ?`, row)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int]v6Turn{}
+	for rows.Next() {
+		var n int
+		var t v6Turn
+		if err := rows.Scan(&n, &t.player, &t.game, &t.end, &t.left, &t.cat, &t.failed); err != nil {
+			return nil, err
+		}
+		out[n] = t
+	}
+	return out, rows.Err()
 }
 
 func v6Names(ctx context.Context, tx *sql.Tx, row int64) ([]string, error) {
@@ -97,30 +129,14 @@ func v6Entries(ctx context.Context, tx *sql.Tx, row int64) ([]scoresheet.Entry, 
 	return out, rows.Err()
 }
 
-// v6SetFailed writes turn n's flag where it differs, and moves the
-// difference into its turn_stats row (whose triggers see only inserts and
-// deletes of turns).
-func v6SetFailed(ctx context.Context, tx *sql.Tx, row int64, options string, n int, failed bool) error {
-	var player int64
-	var game, end, category string
-	var left, old int
-	err := tx.QueryRowContext(ctx, `SELECT player_id, game, end_kind, dice_left, coalesce(category, ''), failed FROM turns WHERE game_id = ? AND turn = ?`, row, n).
-		Scan(&player, &game, &end, &left, &category, &old)
-	if err == sql.ErrNoRows {
-		return nil
-	}
-	if err != nil {
+// v6SetFailed writes turn n's flag and moves the difference into its
+// turn_stats row (whose triggers see only inserts and deletes of turns).
+func v6SetFailed(ctx context.Context, tx *sql.Tx, row int64, options string, n int, t v6Turn, failed int) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE turns SET failed = ? WHERE game_id = ? AND turn = ?`, failed, row, n); err != nil {
 		return err
 	}
-	diff := b2i(failed) - old
-	if diff == 0 {
-		return nil
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE turns SET failed = ? WHERE game_id = ? AND turn = ?`, b2i(failed), row, n); err != nil {
-		return err
-	}
-	_, err = tx.ExecContext(ctx, `UPDATE turn_stats SET failed = failed + ?
+	_, err := tx.ExecContext(ctx, `UPDATE turn_stats SET failed = failed + ?
 		WHERE player_id = ? AND game = ? AND options = ? AND end_kind = ? AND dice_left = ? AND category = ?`,
-		diff, player, game, options, end, left, category)
+		failed-t.failed, t.player, t.game, options, t.end, t.left, t.cat)
 	return err
 }

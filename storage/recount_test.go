@@ -90,3 +90,21 @@ func TestMigration006RecountsFailedConfirmations(t *testing.T) {
 	}
 	checkSummaries(t, db)
 }
+
+// BenchmarkRecountFailedConfirmations replays every 5050 game of the
+// 20,000-game history, as migration 006 does once (rolled back here):
+//
+//	go test ./storage -run '^$' -bench RecountFailed -benchtime 1x
+func BenchmarkRecountFailedConfirmations(b *testing.B) {
+	db := benchDB(b)
+	for b.Loop() {
+		tx, err := db.sql.BeginTx(ctx, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := recountFailedConfirmations(ctx, tx); err != nil {
+			b.Fatal(err)
+		}
+		tx.Rollback()
+	}
+}

@@ -58,6 +58,8 @@ type Figures struct {
 	Family  *FamilyFigures  `json:"family,omitempty"`
 	Kniffel *KniffelFigures `json:"kniffel,omitempty"`
 	Tot     *TotFigures     `json:"tot,omitempty"`
+	// Review: the review figures of the reviewed games (docs/REVIEW.md).
+	Review *ReviewFigures `json:"review,omitempty"`
 
 	key     string // canonical options key
 	lastRow int64  // games.id of the latest game, to order ties
@@ -154,6 +156,9 @@ func (db *DB) Stats(ctx context.Context, f StatsFilter) ([]PlayerStats, error) {
 		if err := c.events(ctx, tx, pid, f.Game); err != nil {
 			return err
 		}
+		if err := c.reviews(ctx, tx, pid, f.Game); err != nil {
+			return err
+		}
 		out = c.finish()
 		return nil
 	})
@@ -236,7 +241,7 @@ func (c *collector) results(ctx context.Context, tx *sql.Tx, pid int64, game str
 			fg.BestTotal = int(low)
 		}
 		if old := c.sets[k]; old != nil { // turn figures came first: keep them
-			fg.Family, fg.Kniffel, fg.Tot = old.Family, old.Kniffel, old.Tot
+			fg.Family, fg.Kniffel, fg.Tot, fg.Review = old.Family, old.Kniffel, old.Tot, old.Review
 		}
 		c.sets[k] = fg
 	}
@@ -451,6 +456,9 @@ func (c *collector) finish() []PlayerStats {
 		}
 		if t := fg.Tot; t != nil {
 			t.AvgTurn = avg(t.AvgTurn, t.Turns)
+		}
+		if r := fg.Review; r != nil {
+			r.finish()
 		}
 		if kf := fg.Kniffel; kf != nil {
 			kf.UpperBonusRate = rate(kf.UpperBonus, fg.Played)

@@ -439,6 +439,7 @@ func TestStatsMigrationFillsOlderDatabase(t *testing.T) {
 		`ALTER TABLE turns DROP COLUMN t4`, `ALTER TABLE turns DROP COLUMN t5`, `ALTER TABLE turns DROP COLUMN t6`,
 		`ALTER TABLE turns DROP COLUMN busted`, `ALTER TABLE turns DROP COLUMN attacked`,
 		`ALTER TABLE games DROP COLUMN rev`, `ALTER TABLE games DROP COLUMN coach`,
+		`DROP TABLE reviews`,
 		`DELETE FROM migrations WHERE version > 1`,
 	} {
 		if _, err := old.sql.Exec(q); err != nil {

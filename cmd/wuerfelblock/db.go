@@ -28,6 +28,7 @@ func (e *env) openDB() (*storage.DB, error) {
 	if err != nil {
 		return nil, err
 	}
+	storage.ReviewProgress = e.reviewProgress()
 	return storage.Open(path)
 }
 

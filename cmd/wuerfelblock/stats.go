@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/wuerfelblock/wuerfelblock/coach/review"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/storage/generate"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -73,7 +74,11 @@ func runStats(e *env, args []string) int {
 			if ps == nil {
 				ps = []storage.PlayerStats{}
 			}
-			return writeJSON(e, map[string]any{"players": ps})
+			out := map[string]any{"players": ps}
+			if bp := byPlayAll(ps); len(bp) > 0 {
+				out["by_play"] = bp
+			}
+			return writeJSON(e, out)
 		case *asCSV:
 			return writeStatsCSV(e, ps)
 		case *player != "":
@@ -172,6 +177,7 @@ func printLeaderboard(e *env, ps []storage.PlayerStats) {
 				pct(r.f.WinRate), r.f.AvgTotal, r.f.BestTotal, r.f.Streak, r.f.LongestStreak, day(r.f.LastPlayed))
 		}
 		w.Flush()
+		printByPlay(e, ps, id)
 	}
 	if !any {
 		fmt.Fprintln(e.stdout, e.tr("No finished games yet.", "Noch keine beendeten Spiele."))
@@ -265,6 +271,11 @@ func printFigures(e *env, in string, f storage.Figures) {
 			line("  "+c.Name(e.lang), e.tr("avg %s, struck %d×", "Schnitt %s, gestrichen %d×"), dec1(e.lang, b.Avg), b.Struck)
 		}
 	}
+	if r := f.Review; r != nil {
+		line(e.tr("reviewed games, loss per game", "ausgewertete Spiele, Verlust je Spiel"), "%d, %s", r.Games, review.Number(r.LossPerGame, e.lang))
+		line(e.tr("loss per decision, luck per game", "Verlust je Entsch., Glück je Spiel"), "%s, %s",
+			review.Number(r.LossPerDecision, e.lang), review.Number(r.LuckPerGame, e.lang))
+	}
 	if t := f.Tot; t != nil {
 		line(e.tr("turns, average, best", "Züge, Schnitt, bester"), "%d, %s, %d", t.Turns, dec1(e.lang, t.AvgTurn), t.Best)
 		if t.AttacksMade+t.AttacksSuffered > 0 {
@@ -310,10 +321,14 @@ func headToHeadJSON(h storage.HeadToHead) any {
 var statsCSVHeader = []string{"player", "game", "options", "played", "won", "win_rate", "avg_total", "best_total", "streak", "longest_streak", "last_played",
 	"turns", "avg_banked", "best_turn", "busts", "bust_rate", "hot_dice", "failed", "resets_suffered", "resets_caused",
 	"upper_bonus_rate", "kniffels", "kniffel_bonuses", "avg_turn", "attacks_made", "attacks_suffered", "points_taken", "points_lost",
-	"minus_points", "bust_rate_1_die", "bust_rate_2_dice", "bust_rate_3_dice", "bust_rate_4_dice", "bust_rate_5_dice", "bust_rate_6_dice"}
+	"minus_points", "bust_rate_1_die", "bust_rate_2_dice", "bust_rate_3_dice", "bust_rate_4_dice", "bust_rate_5_dice", "bust_rate_6_dice",
+	"reviewed_games", "review_decisions", "loss_per_game", "loss_per_decision", "luck_per_game"}
 
 // csvByDice is where the bust rates by number of dice start in a row.
 const csvByDice = 29
+
+// csvReview is where the review figures start in a row.
+const csvReview = csvByDice + 6
 
 // writeStatsCSV writes one row per player and game ("options" empty: all
 // house rules together) and per house-rule set.
@@ -369,6 +384,9 @@ func csvRow(name, game, options string, f storage.Figures) []string {
 				row[csvByDice+d.Dice-1] = flt(d.BustRate)
 			}
 		}
+	}
+	if r := f.Review; r != nil {
+		copy(row[csvReview:], []string{num(r.Games), num(r.Decisions), flt(r.LossPerGame), flt(r.LossPerDecision), flt(r.LuckPerGame)})
 	}
 	return row
 }

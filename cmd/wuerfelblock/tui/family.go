@@ -71,11 +71,11 @@ func (v *familyView) prompt() string {
 
 func (v *familyView) keys() []keyHelp {
 	if v.pending != nil {
-		return []keyHelp{
+		return append([]keyHelp{
 			v.pickKey(),
 			{"Enter", v.tr("highest (a)/typed dice", "höchste (a)/getippte Würfel")},
 			{"Esc", v.tr("correct", "korrigieren")},
-		}
+		}, v.typingHelp()...)
 	}
 	// The example has as many dice as are to be thrown now.
 	n := v.rules().Dice()
@@ -95,10 +95,20 @@ func (v *familyView) keys() []keyHelp {
 	if v.rules().Options.Hausbau {
 		k = append(k, keyHelp{"v", v.tr("void throw (Hausbau)", "Fehlversuch (Hausbau)")})
 	}
-	if !v.p.brief {
-		if v.rules().Options.FuenferDrehen && !v.rules().AllScoring() {
-			k = append(k, keyHelp{"5*", v.tr("a turned five (counts as a 1): 115*, 155523/15*", "gedrehte Fünf (zählt als 1): 115*, 155523/15*")})
-		}
+	return append(k, v.typingHelp()...)
+}
+
+// typingHelp is the help (not the hint line) on typing turned fives and on
+// the marks in the list of keeps.
+func (v *familyView) typingHelp() []keyHelp {
+	if v.p.brief || v.rueckwaerts() {
+		return nil
+	}
+	var k []keyHelp
+	if v.rules().Options.FuenferDrehen && !v.rules().AllScoring() {
+		k = append(k, keyHelp{"5*", v.tr("a turned five (counts as a 1): 115*, 155523/15*", "gedrehte Fünf (zählt als 1): 115*, 155523/15*")})
+	}
+	if !v.rules().AllScoring() {
 		k = append(k, keyHelp{"! ✓ ?", v.tr("in the keeps: to confirm, proves, to prove", "bei den Auswahlen: bestätigen, beweist, beweisen")})
 	}
 	return k

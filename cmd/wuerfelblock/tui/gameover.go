@@ -8,6 +8,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
+	"github.com/wuerfelblock/wuerfelblock/coach/review"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -22,6 +23,9 @@ type gameOver struct {
 	info   *tview.TextView
 	layout *fitFlex
 	note   string // how the last turn ended
+
+	rv      *review.Review // the review (reviewed games), once computed
+	rvTried bool
 }
 
 func newGameOver(ui *UI, sg *storage.StoredGame) *gameOver {
@@ -58,6 +62,9 @@ func (s *gameOver) keys() []keyHelp {
 	if s.hasSheet() {
 		sheet = []keyHelp{{"b", s.tr("the final sheet", "das fertige Blatt")}}
 	}
+	if s.gameReview() != nil {
+		sheet = append(sheet, keyHelp{"a", s.tr("the review: every decision's cost, luck", "die Auswertung: was jede Entscheidung kostete, Glück")})
+	}
 	return append(sheet, []keyHelp{
 		{"r", s.tr("rematch: same players, same rules", "Revanche: gleiche Spieler, gleiche Regeln")},
 		{"u", s.tr("take back the last entry and play on", "letzten Eintrag zurücknehmen und weiterspielen")},
@@ -77,6 +84,9 @@ func (s *gameOver) key(ev *tcell.EventKey) *tcell.EventKey {
 		return nil
 	case ev.Key() == tcell.KeyRune && ev.Rune() == 'r':
 		s.rematch()
+		return nil
+	case ev.Key() == tcell.KeyRune && ev.Rune() == 'a' && s.gameReview() != nil:
+		s.ui.push(newTextPage(s.ui, s.tr("Review: skill and luck", "Auswertung: Können und Glück"), reviewText(s.text, s.gameReview())))
 		return nil
 	case ev.Key() == tcell.KeyRune && ev.Rune() == 'b' && s.hasSheet():
 		s.ui.push(newTextPage(s.ui, s.tr("Final sheet", "Das fertige Blatt"), s.kniffelSheet()))
@@ -200,6 +210,10 @@ func (s *gameOver) refresh() {
 		total = s.tr("Account", "Konto")
 	}
 	head := []string{"", s.tr("Player", "Spieler"), total}
+	rv := s.gameReview()
+	if rv != nil {
+		head = append(head, s.tr("Luck", "Glück"), s.tr("Loss", "Verlust"))
+	}
 	for c, h := range head {
 		t.SetCell(0, c, cell(h, styleCurrent, tview.AlignLeft))
 	}
@@ -215,6 +229,10 @@ func (s *gameOver) refresh() {
 		t.SetCell(r+1, 0, cell(mark, st, tview.AlignRight))
 		t.SetCell(r+1, 1, cell(esc(g.Players[seat]), st, tview.AlignLeft))
 		t.SetCell(r+1, 2, cell(fmt.Sprint(totals[seat]), st, tview.AlignRight))
+		if rv != nil {
+			t.SetCell(r+1, 3, cell(review.Number(rv.Players[seat].Luck, s.lang), st, tview.AlignRight))
+			t.SetCell(r+1, 4, cell(review.Number(-rv.Players[seat].Loss, s.lang), st, tview.AlignRight))
+		}
 	}
 	var won []string
 	for _, w := range winners {

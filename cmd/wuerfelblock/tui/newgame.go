@@ -57,7 +57,7 @@ type optionsStep struct {
 	table  *tview.Table
 	desc   *tview.TextView
 	edit   *tview.InputField // for numbers and faces, and preset names
-	layout *tview.Flex
+	layout *fitFlex
 	// editing says what edit is for: "" none, an option id, or presetEdit.
 	editing string
 }
@@ -73,12 +73,23 @@ func newOptionsStep(ui *UI, s *setup) *optionsStep {
 	o.desc = newTextView()
 	o.edit = newInput("")
 	o.edit.SetDoneFunc(o.editDone)
-	o.layout = tview.NewFlex().SetDirection(tview.FlexRow).
+	o.layout = &fitFlex{Flex: tview.NewFlex().SetDirection(tview.FlexRow).
 		AddItem(o.table, 0, 1, true).
 		AddItem(o.desc, 5, 0, false).
-		AddItem(o.edit, 1, 0, false)
+		AddItem(o.edit, 1, 0, false)}
+	o.layout.fit = o.fit
 	o.refresh()
 	return o
+}
+
+// fit gives the detail lines the rows they need once wrapped (a long
+// description must not push the keys off), the table keeping the rest.
+func (o *optionsStep) fit(width, height int) {
+	rows := 0
+	for _, line := range strings.Split(strings.TrimRight(o.desc.GetText(false), "\n"), "\n") {
+		rows += max(len(tview.WordWrap(line, max(width, 1))), 1)
+	}
+	o.layout.ResizeItem(o.desc, max(min(rows, height-6), 1), 0)
 }
 
 func (o *optionsStep) root() tview.Primitive { return o.layout }

@@ -17,6 +17,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
+	"github.com/wuerfelblock/wuerfelblock/coach/review"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -41,6 +42,7 @@ const (
 	modeBoard statsMode = iota
 	modePlayer
 	modeVersus
+	modeByPlay // the "by play" leaderboard (review: loss per decision)
 )
 
 // statsView is the whole statistics screen.
@@ -60,6 +62,7 @@ type statsView struct {
 	// Loaded for the player page and head-to-head, by (player, game).
 	loadedFor string
 	timeline  []storage.TotalPoint
+	losses    []storage.ReviewPoint // loss per reviewed game (player page)
 	dist      []storage.Count
 	h2h       storage.HeadToHead
 }
@@ -232,6 +235,10 @@ func (v *statsView) load() {
 	switch v.mode {
 	case modePlayer:
 		v.timeline, v.err = v.src.Timeline(ctx, name, g, 60)
+		v.losses = nil
+		if ls, ok := v.src.(lossSource); ok && v.err == nil {
+			v.losses, v.err = ls.LossTimeline(ctx, name, g, 60)
+		}
 		if v.err == nil {
 			if g == string(validate.GameKniffel) || g == string(validate.GameRueckwaerts) {
 				v.dist, v.err = v.src.FinalTotals(ctx, name, g)
@@ -269,6 +276,8 @@ func (v *statsView) InputHandler() func(ev *tcell.EventKey, setFocus func(p tvie
 				v.mode = modeBoard
 			case 'p':
 				v.mode = modePlayer
+			case 'y':
+				v.mode = modeByPlay
 			case 'v', 'h':
 				v.mode = modeVersus
 				if n > 1 && v.vs == v.sel {
@@ -296,8 +305,11 @@ func (v *statsView) step(d int) {
 		return
 	}
 	switch v.mode {
-	case modeBoard:
+	case modeBoard, modeByPlay:
 		b := v.board(v.gameID())
+		if v.mode == modeByPlay {
+			b = v.byPlay(v.gameID())
+		}
 		if len(b) == 0 {
 			return
 		}
@@ -341,7 +353,7 @@ func (v *statsView) Draw(screen tcell.Screen) {
 	x, y, w, h := v.GetInnerRect()
 	c := canvas{screen, x, y, w, h}
 	v.load()
-	titles := []string{v.tr("Leaderboard", "Bestenliste"), v.tr("Player", "Spieler"), v.tr("Head-to-head", "Direkter Vergleich")}
+	titles := []string{v.tr("Leaderboard", "Bestenliste"), v.tr("Player", "Spieler"), v.tr("Head-to-head", "Direkter Vergleich"), v.tr("By play", "Spielstärke")}
 	col := 0
 	c.put(col, 0, v.tr("Statistics", "Statistik")+": ", styleCurrent)
 	col += len([]rune(v.tr("Statistics", "Statistik"))) + 2
@@ -369,8 +381,8 @@ func (v *statsView) Draw(screen tcell.Screen) {
 	if v.mode != modeVersus {
 		c.put(0, 2, clip(v.tr("House rules: ", "Hausregeln: ")+v.setName(v.gameID())+v.tr("  (o: next set)", "  (o: nächste)"), w), styleDim)
 	}
-	c.put(0, h-1, v.tr("←/→ game  ↑/↓ choose  Enter player  o house rules  b board  v versus  q back",
-		"←/→ Spiel ↑/↓ wählen Enter Spieler o Hausregeln b Liste v Vergleich q zurück"), styleDim)
+	c.put(0, h-1, v.tr("←/→ game ↑/↓ choose Enter player o rules b board v versus y by play q back",
+		"←/→ Spiel ↑/↓ wählen Enter Spieler o Regeln b Liste v Duell y Stärke q zurück"), styleDim)
 	body := canvas{screen, x, y + 3, w, h - 4}
 	switch {
 	case v.err != nil:
@@ -381,6 +393,8 @@ func (v *statsView) Draw(screen tcell.Screen) {
 		v.drawBoard(body)
 	case v.mode == modePlayer:
 		v.drawPlayer(body)
+	case v.mode == modeByPlay:
+		v.drawByPlay(body)
 	default:
 		v.drawVersus(body)
 	}
@@ -474,6 +488,10 @@ func (v *statsView) drawPlayer(c canvas) {
 				fmt.Sprintf(v.tr("attacked %d (lost %d)", "angegriffen %d (%d verloren)"), t.AttacksSuffered, t.PointsLost))
 		}
 	}
+	if r := f.Review; r != nil {
+		right = append(right, fmt.Sprintf(v.tr("loss/decision %s, luck/game %s", "Verlust/Entsch. %s, Glück/Spiel %s"),
+			review.Number(r.LossPerDecision, v.lang), review.Number(r.LuckPerGame, v.lang)))
+	}
 	half := c.w / 2
 	for i, s := range left {
 		c.put(0, 1+i, clip(s, half-1), styleNormal)
@@ -500,6 +518,7 @@ func (v *statsView) drawPlayer(c canvas) {
 		c.put(0, row+1, sparkline(vals, c.w), styleNormal)
 		row += 3
 	}
+	row = v.drawLosses(c, row)
 	// Distribution, and bust rate by dice beside it.
 	distW := c.w
 	if f.Family != nil && len(f.Family.ByDice) > 0 {

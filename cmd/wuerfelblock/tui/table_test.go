@@ -516,3 +516,25 @@ func TestPlayersStepTitleAt60x20(t *testing.T) {
 	h.see("Spieler (Leertaste)", "Sitzordnung")
 	h.notSee("…┐")
 }
+
+// Issue 12.12: help at the keep prompt says how to type a turned five and
+// what the marks of the keeps mean.
+func TestHelpExplainsTurnedFivesAndMarks(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("155234\n")
+	h.typ("?")
+	h.see("5*", "gedrehte Fünf", "! ✓ ?", "bestätigen, beweist, beweisen")
+}
+
+// Issue 12.11: the house-rule form keeps its detail lines and keys whole,
+// also under a long description at 60×20.
+func TestHouseRuleFormDetailWhole(t *testing.T) {
+	h := start(t, openDB(t))
+	h.resize(60, 20)
+	h.typ("n3")
+	for range 13 {
+		h.key(tcell.KeyDown) // hausbau: the longest description
+	}
+	h.see("Hausbau (hausbau):", "drei hintereinander beenden den Zug ohne Punkte", "Vorgabe nein · Werte: nein, ja", "Tab Spieler")
+}

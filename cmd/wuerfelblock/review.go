@@ -1,0 +1,228 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/wuerfelblock/wuerfelblock/coach/review"
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/storage"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// reviewValuers are the solvers the review command asks (tests may swap them).
+var reviewValuers = review.Solvers
+
+func runReview(e *env, args []string) int {
+	fs := newFlags(e, "review", "[--json] (GAME_ID | FILE)")
+	asJSON := fs.Bool("json", false, e.tr("print the review as JSON", "die Auswertung als JSON ausgeben"))
+	pos, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) != 1 {
+		fmt.Fprintln(e.stderr, "wuerfelblock review: "+e.tr(
+			"give one stored game's id or one record file (- for standard input)",
+			"eine Spielnummer aus der Datenbank oder eine Berichtsdatei angeben (- für die Standardeingabe)"))
+		return exitInput
+	}
+	arg := pos[0]
+	var rv *review.Review
+	if _, statErr := os.Stat(arg); arg != "-" && statErr != nil && looksLikeID(arg) {
+		// A stored game.
+		code := e.withDB("review", func(ctx context.Context, db *storage.DB) int {
+			id, err := db.FindGame(ctx, arg)
+			if err != nil {
+				return e.dbFail("review", err)
+			}
+			sg, err := db.LoadGame(ctx, id)
+			if err != nil {
+				return e.dbFail("review", err)
+			}
+			if rv, err = review.OfGame(sg.Game, reviewValuers()); err != nil {
+				return e.fail("review", err)
+			}
+			return exitOK
+		})
+		if code != exitOK {
+			return code
+		}
+	} else {
+		var in io.Reader = e.stdin
+		if arg != "-" {
+			f, err := os.Open(arg)
+			if err != nil {
+				fmt.Fprintf(e.stderr, "wuerfelblock review: %s\n", e.fileProblem(scoresheet.SafeText(arg), err, false))
+				return exitInput
+			}
+			defer f.Close()
+			in = f
+		}
+		rec, err := scoresheet.DecodeRecord(in)
+		if err != nil {
+			return e.fail("review", err)
+		}
+		rv, err = review.OfRecord(rec, e.lang, reviewValuers())
+		var re *review.RuleError
+		if errors.As(err, &re) {
+			where := fmt.Sprintf("%s %d", e.tr("turn", "Zug"), re.Verdict.Turn+1)
+			if re.Verdict.Throw != nil {
+				where += fmt.Sprintf(", %s %d", e.tr("throw", "Wurf"), *re.Verdict.Throw+1)
+			}
+			fmt.Fprintf(e.stderr, "wuerfelblock review: %s (%s): %s\n",
+				e.tr("the record breaks a rule, so it is not reviewed", "der Bericht bricht eine Regel und wird nicht ausgewertet"),
+				where, oneLine(re.Verdict.Message))
+			return exitRule
+		}
+		if err != nil {
+			return e.fail("review", err)
+		}
+	}
+	if *asJSON {
+		e.printJSON(rv.JSON(e.lang))
+		return exitOK
+	}
+	printReview(e, rv)
+	return exitOK
+}
+
+// looksLikeID: what FindGame takes (hex digits and dashes, at least four).
+func looksLikeID(s string) bool {
+	return len(s) >= 4 && strings.Trim(strings.ToLower(s), "0123456789abcdef-") == ""
+}
+
+func printReview(e *env, rv *review.Review) {
+	info, _ := validate.LookupGame(string(rv.Game))
+	name := string(rv.Game)
+	if info.ID != "" {
+		name = info.Name(e.lang)
+	}
+	fmt.Fprintln(e.stdout, name)
+	if rv.Note.EN != "" {
+		fmt.Fprintln(e.stdout, rv.Note.Text(e.lang))
+	}
+	if !rv.Reviewed {
+		return
+	}
+	kniffel := rv.Game == validate.GameKniffel
+	if kniffel {
+		fmt.Fprintf(e.stdout, e.tr("Game value (expected final score under best play): %s\n",
+			"Spielwert (erwartete Endsumme bei bestem Spiel): %s\n"), review.Number(rv.GameValue, e.lang))
+	}
+	fmt.Fprintln(e.stdout)
+	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(w, "%s\t%s\t%s\t%s\t", e.tr("player", "Spieler"), e.tr("decisions", "Entscheidungen"),
+		e.tr("loss", "Verlust"), e.tr("luck", "Glück"))
+	if kniffel {
+		fmt.Fprintf(w, "%s\t%s\t", e.tr("quick turns", "Schnelleingaben"), e.tr("total", "Summe"))
+	} else {
+		fmt.Fprintf(w, "%s\t%s\t", e.tr("turn values", "Zugwerte"), e.tr("banked", "geschrieben"))
+	}
+	fmt.Fprintln(w)
+	for _, p := range rv.Players {
+		fmt.Fprintf(w, "%s\t%d\t%s\t%s\t", scoresheet.SafeText(p.Name), p.Decisions,
+			review.Number(-p.Loss, e.lang), review.Number(p.Luck, e.lang))
+		if kniffel {
+			fmt.Fprintf(w, "%d\t%d\t", p.QuickTurns, p.Banked)
+		} else {
+			fmt.Fprintf(w, "%s\t%d\t", review.Number(p.TurnValueSum, e.lang), p.Banked)
+		}
+		fmt.Fprintln(w)
+	}
+	w.Flush()
+	if kniffel {
+		fmt.Fprintln(e.stdout, e.tr("Total = game value + luck − loss.", "Summe = Spielwert + Glück − Verlust."))
+	} else {
+		line := e.tr("Banked = turn values + luck − loss", "Geschrieben = Zugwerte + Glück − Verlust")
+		if rv.Game == validate.Game5000 {
+			line += e.tr(" (what each turn wrote down, before the transfers over 5000)", " (was jeder Zug schrieb, vor den Übertragungen über 5000)")
+		}
+		fmt.Fprintln(e.stdout, line+".")
+	}
+	if rv.Game == validate.GameTotwuerfeln {
+		return
+	}
+	worst := rv.Costliest(5)
+	fmt.Fprintln(e.stdout)
+	if len(worst) == 0 {
+		fmt.Fprintln(e.stdout, e.tr("No decision cost anything: best play throughout.",
+			"Keine Entscheidung hat etwas gekostet: durchweg bestes Spiel."))
+		return
+	}
+	fmt.Fprintln(e.stdout, e.tr("The costliest decisions:", "Die teuersten Entscheidungen:"))
+	w = tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	for _, d := range worst {
+		fmt.Fprintf(w, "%s\t%s: %s\t%s\n", scoresheet.SafeText(d.Player), rv.Where(d, e.lang),
+			rv.Describe(d, e.lang), review.Number(-d.Loss, e.lang))
+	}
+	w.Flush()
+}
+
+// reviewProgress tells, on standard error, how far the first opening after
+// an update has come reviewing a large stored history (migration 015), in
+// steps of a tenth.
+func (e *env) reviewProgress() func(done, total int) {
+	shown := -1
+	return func(done, total int) {
+		if total < 1000 {
+			return
+		}
+		tenth := done * 10 / total
+		if tenth == shown {
+			return
+		}
+		shown = tenth
+		fmt.Fprintf(e.stderr, e.tr("Reviewing the stored games for skill and luck (once): %d of %d\n",
+			"Die gespeicherten Spiele werden auf Können und Glück ausgewertet (einmalig): %d von %d\n"), done, total)
+	}
+}
+
+// byPlay is a game's "by play" leaderboard from the statistics: the
+// players with at least storage.ByPlayMinGames reviewed games, the least
+// loss per decision first (as storage.DB.ByPlay ranks them).
+func byPlay(ps []storage.PlayerStats, game string) []storage.ByPlayRow {
+	var out []storage.ByPlayRow
+	for _, p := range ps {
+		if g := p.Games[game]; g != nil && g.Review != nil && g.Review.Games >= storage.ByPlayMinGames {
+			out = append(out, storage.ByPlayRow{Name: p.Name, ReviewFigures: *g.Review})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b storage.ByPlayRow) int { return cmp.Compare(a.LossPerDecision, b.LossPerDecision) })
+	return out
+}
+
+// byPlayAll is every game's "by play" leaderboard (games without one left out).
+func byPlayAll(ps []storage.PlayerStats) map[string][]storage.ByPlayRow {
+	out := map[string][]storage.ByPlayRow{}
+	for _, id := range gameIDs() {
+		if rows := byPlay(ps, id); len(rows) > 0 {
+			out[id] = rows
+		}
+	}
+	return out
+}
+
+// printByPlay prints a game's "by play" leaderboard under its leaderboard.
+func printByPlay(e *env, ps []storage.PlayerStats, game string) {
+	rows := byPlay(ps, game)
+	if len(rows) == 0 {
+		return
+	}
+	fmt.Fprintf(e.stdout, e.tr("By play (review, at least %d games; least loss per decision first)\n",
+		"Nach Spielstärke (Auswertung, ab %d Spielen; wenigster Verlust je Entscheidung zuerst)\n"), storage.ByPlayMinGames)
+	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(w, e.tr("#\tplayer\tgames\tloss/decision\tloss/game\tluck/game\t",
+		"#\tSpieler\tSpiele\tVerlust/Entsch.\tVerlust/Spiel\tGlück/Spiel\t"))
+	for i, r := range rows {
+		fmt.Fprintf(w, "%d\t%s\t%d\t%s\t%s\t%s\t\n", i+1, scoresheet.SafeText(r.Name), r.Games,
+			review.Number(r.LossPerDecision, e.lang), review.Number(r.LossPerGame, e.lang), review.Number(r.LuckPerGame, e.lang))
+	}
+	w.Flush()
+}

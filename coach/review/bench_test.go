@@ -1,0 +1,92 @@
+package review
+
+import (
+	"runtime"
+	"sync"
+	"testing"
+
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/storage/generate"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// longest finds, per game, the generated game with the most entries: the
+// worst case of a realistic history.
+func longest(b *testing.B) map[validate.GameID]*scoresheet.Game {
+	games, err := generate.All(generate.Config{Games: 400, Seed: 5})
+	if err != nil {
+		b.Fatal(err)
+	}
+	out := map[validate.GameID]*scoresheet.Game{}
+	for _, gm := range games {
+		id := gm.Game.Rules.Game
+		if Reviewable(id) && (out[id] == nil || gm.Game.Len() > out[id].Len()) {
+			out[id] = gm.Game
+		}
+	}
+	return out
+}
+
+// BenchmarkReviewGame reviews the longest generated game of each game
+// once the solver tables exist.
+func BenchmarkReviewGame(b *testing.B) {
+	v := testValuers(b)
+	for id, g := range longest(b) {
+		if _, err := OfGame(g, v); err != nil { // builds the tables
+			b.Fatal(err)
+		}
+		b.Run(string(id), func(b *testing.B) {
+			b.ReportMetric(float64(g.Len()), "entries")
+			b.ReportMetric(float64(len(g.Players)), "players")
+			for b.Loop() {
+				if _, err := OfGame(g, v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkReviewHistory reviews a generated history of 2,000 games (every
+// game, the realistic mix) on all cores, as migration 015 does; it reports
+// the time 20,000 such games take.
+func BenchmarkReviewHistory(b *testing.B) {
+	games, err := generate.All(generate.Config{Games: 2000, Seed: 6})
+	if err != nil {
+		b.Fatal(err)
+	}
+	v := testValuers(b)
+	for _, gm := range games { // build every table first
+		if _, err := OfGame(gm.Game, v); err != nil {
+			b.Fatal(err)
+		}
+	}
+	workers := runtime.GOMAXPROCS(0)
+	cpu0 := cpuTime()
+	b.ResetTimer()
+	for b.Loop() {
+		next := make(chan *scoresheet.Game)
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for g := range next {
+					if _, err := OfGame(g, v); err != nil {
+						b.Error(err)
+					}
+				}
+			}()
+		}
+		for _, gm := range games {
+			next <- gm.Game
+		}
+		close(next)
+		wg.Wait()
+	}
+	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N)*10, "s/20000games")
+	// The CPU time the process spent: on a machine shared with other work
+	// the wall time says little; CPU time / cores is what 2 free cores take.
+	b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N)*10, "cpu-s/20000games")
+	b.ReportMetric(float64(workers), "workers")
+}

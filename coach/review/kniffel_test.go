@@ -1,0 +1,144 @@
+package review
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+func rollDice(rng *rand.Rand, n int) []int {
+	d := make([]int, n)
+	for i := range d {
+		d[i] = 1 + rng.IntN(6)
+	}
+	return d
+}
+
+// bestKniffelTurn plays one Kniffel turn by the solver's best choices;
+// box, when not nil, picks the box instead (index into the boxes, best
+// first). quick enters only the final dice.
+func bestKniffelTurn(t testing.TB, g *scoresheet.Game, rng *rand.Rand, quick bool, box func(bs []KniffelBox) int) {
+	t.Helper()
+	kt := memCache.Solver(g.Rules.Options.Joker).Turn(g.Boxes(g.Seat()))
+	var held validate.Counts
+	var dice validate.Counts
+	for throw := 0; throw < 3; throw++ {
+		roll := rollDice(rng, 5-held.N())
+		dice = held.Plus(validate.CountsOf(roll))
+		left := 2 - throw
+		e := scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: roll}
+		if left > 0 {
+			h := kt.Holds(dice, left)[0].Dice
+			if !quick {
+				e.Keep = h.Pips()
+			}
+			held = h
+		}
+		if !quick {
+			if err := g.Apply(e); err != nil {
+				t.Fatalf("%+v: %v", e, err)
+			}
+		}
+		if held == dice {
+			break // standing
+		}
+	}
+	if quick {
+		if err := g.Apply(scoresheet.Entry{Kind: scoresheet.EntryDice, Roll: dice.Pips()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bs := kniffelTurn{kt}.Boxes(dice)
+	i := 0
+	if box != nil {
+		i = box(bs)
+	}
+	if err := g.Apply(scoresheet.Entry{Kind: scoresheet.EntryScore, Category: bs[i].Category.ID()}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBestKniffelPlayLosesNothing: games played by the solver's own best
+// holds and boxes have loss 0 at every decision, with and without joker.
+func TestBestKniffelPlayLosesNothing(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 15))
+	for _, joker := range []bool{false, true} {
+		for range 3 {
+			g, err := scoresheet.New(rules(t, validate.GameKniffel, map[string]any{"joker": joker}), []string{"Anna", "Ben"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for !g.Finished() {
+				bestKniffelTurn(t, g, rng, false, nil)
+			}
+			rv, err := OfGame(g, testValuers(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			holds := 0
+			for _, d := range rv.Decisions {
+				if math.Abs(d.Loss) > tol {
+					t.Errorf("joker %v: best play lost %v: %+v", joker, d.Loss, d)
+				}
+				if d.Kind == Hold {
+					holds++
+				}
+			}
+			if holds < 26 || rv.Players[0].Decisions < 13+13 {
+				t.Errorf("joker %v: %d holds, %+v", joker, holds, rv.Players[0])
+			}
+			checkIdentities(t, "best kniffel", g, rv)
+		}
+	}
+}
+
+// TestOneKniffelMistake: one box chosen worse than best shows exactly the
+// difference of the two boxes' values; quick-entry turns are counted and
+// only their boxes are decisions.
+func TestOneKniffelMistake(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	g, err := scoresheet.New(rules(t, validate.GameKniffel, nil), []string{"Anna"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want float64
+	var wrongTurn int
+	for !g.Finished() {
+		turn := g.NumTurns()
+		var pick func(bs []KniffelBox) int
+		if turn == 4 {
+			pick = func(bs []KniffelBox) int {
+				want = bs[0].Value - bs[len(bs)-1].Value
+				wrongTurn = turn
+				return len(bs) - 1
+			}
+		}
+		bestKniffelTurn(t, g, rng, turn%3 == 1, pick)
+	}
+	if want <= 0 {
+		t.Fatalf("the worst box cost nothing (%v)", want)
+	}
+	rv, err := OfGame(g, testValuers(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var costly []Decision
+	for _, d := range rv.Decisions {
+		if d.Loss > tol {
+			costly = append(costly, d)
+		}
+		if d.Turn%3 == 1 && d.Kind != Box {
+			t.Errorf("a quick-entry turn has a %s decision: %+v", d.Kind, d)
+		}
+	}
+	if len(costly) != 1 || costly[0].Kind != Box || costly[0].Turn != wrongTurn || math.Abs(costly[0].Loss-want) > tol {
+		t.Fatalf("want one box decision at turn %d losing %v, got %+v", wrongTurn, want, costly)
+	}
+	if q := rv.Players[0].QuickTurns; q != 4 { // turns 1, 4, 7, 10
+		t.Errorf("quick turns %d, want 4", q)
+	}
+	checkIdentities(t, "kniffel mistake", g, rv)
+}

@@ -1,0 +1,193 @@
+package review
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// round2 rounds to two decimals (the JSON and the text show two).
+func round2(x float64) float64 {
+	r := math.Round(x*100) / 100
+	if r == 0 {
+		return 0 // no −0
+	}
+	return r
+}
+
+// JSON is the review as `review --json` prints it (docs/REVIEW.md): the
+// shape of issue 15, with names as keys of "players".
+type JSON struct {
+	Game      string                `json:"game"`
+	Reviewed  bool                  `json:"reviewed"`
+	Finished  bool                  `json:"finished"`
+	Note      string                `json:"note,omitempty"`
+	Players   map[string]PlayerJSON `json:"players"`
+	Decisions []DecisionJSON        `json:"decisions"`
+	GameValue *float64              `json:"game_value,omitempty"`
+}
+
+// PlayerJSON is one player's summary.
+type PlayerJSON struct {
+	Decisions    int      `json:"decisions"`
+	Loss         float64  `json:"loss"`
+	Luck         float64  `json:"luck"`
+	QuickTurns   *int     `json:"quick_turns,omitempty"`    // Kniffel
+	TurnValueSum *float64 `json:"turn_value_sum,omitempty"` // Zehntausend family
+	Banked       *int     `json:"banked,omitempty"`         // Zehntausend family: Σ of the turns' results
+	Total        *int     `json:"total,omitempty"`          // Kniffel: the total with bonuses
+	Turns        int      `json:"turns"`
+}
+
+// DecisionJSON is one decision. chosen and best are in the record's own
+// notation: dice arrays for hold and keep (with fives_as_ones beside
+// them where kept 5s count as 1s), a category id for box, "stop" or
+// "throw" for stop.
+type DecisionJSON struct {
+	Player            string  `json:"player"`
+	Turn              int     `json:"turn"`
+	Throw             int     `json:"throw"`
+	Kind              Kind    `json:"kind"`
+	Chosen            any     `json:"chosen"`
+	Best              any     `json:"best"`
+	Loss              float64 `json:"loss"`
+	ChosenFivesAsOnes int     `json:"chosen_fives_as_ones,omitempty"`
+	BestFivesAsOnes   int     `json:"best_fives_as_ones,omitempty"`
+}
+
+func (c Choice) json(k Kind) any {
+	switch k {
+	case Box:
+		return c.Box
+	case Stop:
+		if c.Stop {
+			return "stop"
+		}
+		return "throw"
+	}
+	if c.Dice == nil {
+		return []int{}
+	}
+	return c.Dice
+}
+
+// JSON gives the review in its JSON shape; the note in l.
+func (r *Review) JSON(l validate.Lang) JSON {
+	out := JSON{Game: string(r.Game), Reviewed: r.Reviewed, Finished: r.Finished, Note: r.Note.Text(l),
+		Players: map[string]PlayerJSON{}, Decisions: []DecisionJSON{}}
+	kniffel := r.Game == validate.GameKniffel
+	if kniffel && r.Reviewed {
+		gv := round2(r.GameValue)
+		out.GameValue = &gv
+	}
+	for _, p := range r.Players {
+		pj := PlayerJSON{Decisions: p.Decisions, Loss: round2(p.Loss), Luck: round2(p.Luck), Turns: p.Turns}
+		switch {
+		case kniffel:
+			q, t := p.QuickTurns, p.Banked
+			pj.QuickTurns, pj.Total = &q, &t
+		case isFamily(r.Game) || r.Game == validate.GameTotwuerfeln:
+			s, b := round2(p.TurnValueSum), p.Banked
+			pj.TurnValueSum, pj.Banked = &s, &b
+		}
+		out.Players[p.Name] = pj
+	}
+	for _, d := range r.Decisions {
+		out.Decisions = append(out.Decisions, DecisionJSON{Player: d.Player, Turn: d.Turn, Throw: d.Throw, Kind: d.Kind,
+			Chosen: d.Chosen.json(d.Kind), Best: d.Best.json(d.Kind), Loss: round2(d.Loss),
+			ChosenFivesAsOnes: d.Chosen.FivesAsOnes, BestFivesAsOnes: d.Best.FivesAsOnes})
+	}
+	return out
+}
+
+// MarshalJSON writes the review in its JSON shape with English notes.
+func (r *Review) MarshalJSON() ([]byte, error) { return json.Marshal(r.JSON(validate.English)) }
+
+// Number writes x with two decimals in l's notation (German: comma) and a
+// true minus sign.
+func Number(x float64, l validate.Lang) string {
+	s := strconv.FormatFloat(round2(x), 'f', 2, 64)
+	if l == validate.German {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	if strings.HasPrefix(s, "-") {
+		s = "−" + s[1:]
+	}
+	return s
+}
+
+// Where says when a decision was taken: "Runde 7, 2. Wurf" / "round 7,
+// throw 2" (a round is a turn of every player).
+func (r *Review) Where(d Decision, l validate.Lang) string {
+	round := d.Turn/max(len(r.Players), 1) + 1
+	if l == validate.German {
+		return fmt.Sprintf("Runde %d, %d. Wurf", round, d.Throw+1)
+	}
+	return fmt.Sprintf("round %d, throw %d", round, d.Throw+1)
+}
+
+// Describe says what was chosen and what was best, in l: "666 behalten
+// statt 6662", "Feld Dreierpasch statt Sechser", "weiter statt schreiben".
+func (r *Review) Describe(d Decision, l validate.Lang) string {
+	de := l == validate.German
+	switch d.Kind {
+	case Box:
+		c, _ := validate.ParseCategory(d.Chosen.Box)
+		b, _ := validate.ParseCategory(d.Best.Box)
+		if de {
+			return fmt.Sprintf("Feld %s statt %s", c.Name(l), b.Name(l))
+		}
+		return fmt.Sprintf("box %s instead of %s", c.Name(l), b.Name(l))
+	case Stop:
+		word := func(stop bool) string {
+			switch {
+			case de && stop:
+				return "schreiben"
+			case de:
+				return "weiter"
+			case stop:
+				return "stop"
+			}
+			return "throw on"
+		}
+		if de {
+			return fmt.Sprintf("%s statt %s", word(d.Chosen.Stop), word(d.Best.Stop))
+		}
+		return fmt.Sprintf("%s instead of %s", word(d.Chosen.Stop), word(d.Best.Stop))
+	}
+	verb := [2]string{"kept", "behalten"}
+	if d.Kind == Hold {
+		verb = [2]string{"held", "behalten"}
+	}
+	if de {
+		return fmt.Sprintf("%s %s statt %s", dice(d.Chosen, l), verb[1], dice(d.Best, l))
+	}
+	return fmt.Sprintf("%s %s instead of %s", verb[0], dice(d.Chosen, l), dice(d.Best, l))
+}
+
+// dice writes dice as the app does ("6662"), "nichts"/"nothing" for none,
+// and the 5s counted as 1s.
+func dice(c Choice, l validate.Lang) string {
+	if len(c.Dice) == 0 {
+		if l == validate.German {
+			return "nichts"
+		}
+		return "nothing"
+	}
+	var b strings.Builder
+	for _, d := range c.Dice {
+		b.WriteByte(byte('0' + d))
+	}
+	if c.FivesAsOnes > 0 {
+		if l == validate.German {
+			fmt.Fprintf(&b, " (%d× 5 als 1)", c.FivesAsOnes)
+		} else {
+			fmt.Fprintf(&b, " (%d× 5 as 1)", c.FivesAsOnes)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,299 @@
+// Package review rates a recorded game the way backgammon programs do:
+// every decision by what it cost against the best play, every throw by the
+// luck it brought, both from the exact values of the coaches (coach/family
+// for 5050, 5000 and zehntausend; coach/kniffel for Kniffel).
+//
+// The definitions add up exactly (docs/REVIEW.md):
+//
+//   - Kniffel: before each throw a position is worth the expected value of
+//     throwing; the luck of a throw is the value after it under best play
+//     minus the value before it; the loss of a hold or box is the value of
+//     the best choice minus that of the chosen one. For each player the
+//     final total = game value + Σ luck − Σ loss.
+//   - Zehntausend family, per turn: what the turn banked = the turn's value
+//     at its start + Σ luck − Σ loss, with keeps and stop/throw-on choices
+//     as decisions.
+//
+// A choice with only one option (5000's keeps, the last free Kniffel box)
+// is no decision. Quick-entry Kniffel turns (final dice only) have one
+// decision, the box; the rest of the turn counts as luck. Totwürfeln has no
+// decisions, only luck (against the exact expected points of a turn);
+// Dreißig tot and Zehntausend Rückwärts are not reviewed.
+//
+// The package is pure: it replays entries through scoresheet and asks the
+// solvers through small interfaces (Valuers).
+package review
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// Kind is the kind of a decision.
+type Kind string
+
+// The decision kinds.
+const (
+	Hold Kind = "hold" // Kniffel: which dice to hold (all five: stand)
+	Box  Kind = "box"  // Kniffel: which box
+	Keep Kind = "keep" // Zehntausend family: which dice to set aside
+	Stop Kind = "stop" // Zehntausend family: stop or throw on
+)
+
+// Choice is one option of a decision, in the record's own notation.
+type Choice struct {
+	Dice        []int  // hold, keep: the dice (sorted)
+	FivesAsOnes int    // keep: how many kept 5s count as a 1
+	Box         string // box: the category id
+	Stop        bool   // stop: true to stop, false to throw on
+}
+
+// Decision is one decision of a player and what it cost.
+type Decision struct {
+	Player string
+	Seat   int
+	Turn   int // 0-based, as in the verdict
+	Throw  int // 0-based: the throw after which the decision was taken
+	Kind   Kind
+	Chosen Choice
+	Best   Choice
+	Loss   float64 // value of the best choice − value of the chosen one (≥ 0)
+}
+
+// Player is one player's summary.
+type Player struct {
+	Name       string
+	Decisions  int
+	Loss       float64 // Σ loss of the decisions
+	Luck       float64 // Σ luck of the throws
+	Turns      int     // finished turns reviewed
+	QuickTurns int     // Kniffel: turns entered as final dice only
+	// Zehntausend family and Totwürfeln: Σ of the values of the player's
+	// turns at their start, and Σ of what the turns banked (the turn's own
+	// result, before 5000's transfers): Banked = TurnValueSum + Luck − Loss.
+	TurnValueSum float64
+	// Banked: family, Σ of the turns' results; Kniffel, the total.
+	Banked int
+}
+
+// Review is the review of one game.
+type Review struct {
+	Game     validate.GameID
+	Reviewed bool // false: the game has no review yet (Note says why)
+	Note     Note
+	Players  []Player // by seat
+	// Decisions in the order they were taken.
+	Decisions []Decision
+	// GameValue is the expected final score from the empty sheet (Kniffel).
+	GameValue float64
+	Finished  bool
+}
+
+// Note is a remark in both languages.
+type Note struct{ EN, DE string }
+
+// Text returns the note in l.
+func (n Note) Text(l validate.Lang) string {
+	if l == validate.German {
+		return n.DE
+	}
+	return n.EN
+}
+
+// Reviewable reports whether games of g are reviewed (Totwürfeln is, with
+// no decisions).
+func Reviewable(g validate.GameID) bool {
+	switch g {
+	case validate.Game5050, validate.Game5000, validate.GameZehntausend, validate.GameKniffel, validate.GameTotwuerfeln:
+		return true
+	}
+	return false
+}
+
+// ErrNoSolver is returned when the valuer a game needs is missing.
+var ErrNoSolver = errors.New("review: no solver for this game")
+
+// Costliest returns the n decisions that cost most, costliest first (at
+// equal loss, the earlier); decisions without loss are left out.
+func (r *Review) Costliest(n int) []Decision {
+	var out []Decision
+	for _, d := range r.Decisions {
+		if d.Loss > lossEpsilon {
+			out = append(out, d)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Decision) int {
+		switch {
+		case a.Loss > b.Loss:
+			return -1
+		case a.Loss < b.Loss:
+			return 1
+		}
+		return 0
+	})
+	return out[:min(n, len(out))]
+}
+
+// lossEpsilon: losses below it are rounding, not mistakes.
+const lossEpsilon = 1e-9
+
+// Of reviews a stored game or record: rules, players and entries. Entries
+// the rules refuse give an error; a running game is reviewed as far as it
+// goes (an open turn's decisions so far count).
+func Of(rules *validate.Rules, players []string, entries []scoresheet.Entry, v Valuers) (*Review, error) {
+	g, err := scoresheet.New(rules, players)
+	if err != nil {
+		return nil, err
+	}
+	rv := &Review{Game: rules.Game, Reviewed: Reviewable(rules.Game)}
+	for _, p := range players {
+		rv.Players = append(rv.Players, Player{Name: p})
+	}
+	switch rules.Game {
+	case validate.GameRueckwaerts:
+		rv.Note = Note{"Zehntausend Rückwärts is not reviewed: a turn is one throw, with no choice.",
+			"Zehntausend Rückwärts wird nicht ausgewertet: ein Zug ist ein Wurf, ohne Wahl."}
+	case validate.GameDreissigTot:
+		rv.Note = Note{"Dreißig tot is not reviewed yet.", "Dreißig tot wird noch nicht ausgewertet."}
+	case validate.GameTotwuerfeln:
+		rv.Note = Note{"Totwürfeln has no decisions: the dice decide everything; luck is measured against a turn's expected points.",
+			"Totwürfeln kennt keine Entscheidungen: alles entscheiden die Würfel; das Glück misst sich am Erwartungswert eines Zugs."}
+	}
+	w := &walker{g: g, rv: rv, v: v, entries: entries}
+	if rv.Reviewed {
+		switch {
+		case rules.Game == validate.GameKniffel && v.Kniffel == nil,
+			isFamily(rules.Game) && v.Family == nil:
+			return nil, ErrNoSolver
+		}
+		if rules.Game == validate.GameKniffel {
+			rv.GameValue = v.Kniffel.GameValue(rules)
+		}
+	}
+	if err := w.run(); err != nil {
+		return nil, err
+	}
+	rv.Finished = g.Finished()
+	return rv, nil
+}
+
+// OfGame reviews a game in progress or finished.
+func OfGame(g *scoresheet.Game, v Valuers) (*Review, error) {
+	return Of(g.Rules, g.Players, g.Entries(), v)
+}
+
+// OfRecord reviews a record (docs/RECORD.md). A record that breaks a rule
+// gives the verdict's error.
+func OfRecord(rec scoresheet.Record, lang validate.Lang, v Valuers) (*Review, error) {
+	g, verr, err := scoresheet.Load(rec, lang)
+	if err != nil {
+		return nil, err
+	}
+	if verr != nil {
+		return nil, &RuleError{Verdict: verr}
+	}
+	return OfGame(g, v)
+}
+
+// RuleError is a record that breaks a rule: it is not reviewed.
+type RuleError struct{ Verdict *scoresheet.VerdictError }
+
+func (e *RuleError) Error() string {
+	if e.Verdict.Throw != nil {
+		return fmt.Sprintf("turn %d, throw %d: %s", e.Verdict.Turn, *e.Verdict.Throw, e.Verdict.Message)
+	}
+	return fmt.Sprintf("turn %d: %s", e.Verdict.Turn, e.Verdict.Message)
+}
+
+func isFamily(g validate.GameID) bool {
+	return g == validate.Game5050 || g == validate.Game5000 || g == validate.GameZehntausend
+}
+
+// walker replays the entries and reviews each turn.
+type walker struct {
+	g       *scoresheet.Game
+	rv      *Review
+	v       Valuers
+	entries []scoresheet.Entry
+	pos     int       // next entry
+	tot     []float64 // Totwürfeln: expected points by dice alive
+}
+
+func (w *walker) run() error {
+	for w.pos < len(w.entries) {
+		start := w.pos
+		turn := w.g.NumTurns()
+		seat := w.g.Seat()
+		// The turn's entries: up to the one that ends it.
+		var err error
+		switch {
+		case !w.rv.Reviewed:
+			err = w.skipTurn()
+		case w.g.Rules.Game == validate.GameTotwuerfeln:
+			err = w.totTurn(turn, seat)
+		case w.g.Rules.Game == validate.GameKniffel:
+			err = w.kniffelTurn(turn, seat)
+		default:
+			err = w.familyTurn(turn, seat)
+		}
+		if err != nil {
+			return err
+		}
+		if w.g.NumTurns() > turn {
+			w.rv.Players[seat].Turns++
+		}
+		if w.pos == start { // nothing consumed: cannot happen, but never loop
+			return fmt.Errorf("review: entry %d not consumed", start)
+		}
+	}
+	return nil
+}
+
+// apply enters the next entry into the game.
+func (w *walker) apply() (scoresheet.Entry, error) {
+	e := w.entries[w.pos]
+	if err := w.g.Apply(e); err != nil {
+		return e, &EntryError{Index: w.pos, Err: err}
+	}
+	w.pos++
+	return e, nil
+}
+
+// EntryError is an entry the rules refuse.
+type EntryError struct {
+	Index int
+	Err   error
+}
+
+func (e *EntryError) Error() string { return fmt.Sprintf("entry %d: %v", e.Index, e.Err) }
+func (e *EntryError) Unwrap() error { return e.Err }
+
+// next is the entry after the current one, if any.
+func (w *walker) next() (scoresheet.Entry, bool) {
+	if w.pos < len(w.entries) {
+		return w.entries[w.pos], true
+	}
+	return scoresheet.Entry{}, false
+}
+
+func (w *walker) skipTurn() error {
+	turn := w.g.NumTurns()
+	for w.pos < len(w.entries) && w.g.NumTurns() == turn && !w.g.Finished() {
+		if _, err := w.apply(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (w *walker) decide(d Decision) {
+	d.Player = w.g.Players[d.Seat]
+	w.rv.Decisions = append(w.rv.Decisions, d)
+	p := &w.rv.Players[d.Seat]
+	p.Decisions++
+	p.Loss += d.Loss
+}

@@ -1,0 +1,179 @@
+package review
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// familyContext is the context the game gives the seat's next turn (as
+// scoresheet starts it): 5000's entry, steigerung's previous result.
+func (w *walker) familyContext(seat int) validate.TurnContext {
+	ctx := validate.TurnContext{Entered: w.g.Totals()[seat] > 0}
+	if last, ok := w.g.LastTurn(); ok && w.g.Rules.Game != validate.Game5000 {
+		ctx.Previous = max(last.Points, 0)
+	}
+	return ctx
+}
+
+// familyTurn reviews one turn of 5050, 5000 or zehntausend.
+func (w *walker) familyTurn(turn, seat int) error {
+	g := w.g
+	ft := g.Family().Clone()
+	pos, err := w.v.Family.Start(g.Rules, w.familyContext(seat))
+	if err != nil {
+		return err
+	}
+	p := &w.rv.Players[seat]
+	p.TurnValueSum += pos.ThrowValue()
+	throw := -1
+	for w.pos < len(w.entries) && g.NumTurns() == turn && !g.Finished() {
+		e, err := w.apply()
+		if err != nil {
+			return err
+		}
+		switch e.Kind {
+		case scoresheet.EntryStop:
+			if err := ft.Stop(); err != nil {
+				return fmt.Errorf("review: turn %d: the engine refuses a stop the game took: %w", turn, err)
+			}
+			p.Banked += ft.Result()
+			continue
+		case scoresheet.EntryThrow, scoresheet.EntryVoid:
+		default:
+			return fmt.Errorf("review: turn %d: unexpected entry %q", turn, e.Kind)
+		}
+		throw++
+		before := pos.ThrowValue()
+		void := e.Kind == scoresheet.EntryVoid
+		th := validate.Throw{Roll: e.Roll, Keep: e.Keep, FivesAsOnes: e.FivesAsOnes, Void: void}
+		if void {
+			th = validate.Throw{Roll: e.Roll, Void: true}
+		}
+		if err := ft.Throw(th); err != nil {
+			return fmt.Errorf("review: turn %d: the engine refuses a throw the game took: %w", turn, err)
+		}
+		if ft.End() != validate.Running { // a bust, nix, three void throws
+			p.Luck += float64(ft.Result()) - before
+			p.Banked += ft.Result()
+			continue
+		}
+		if void {
+			pos = pos.AfterVoid()
+			p.Luck += pos.Value() - before
+			continue
+		}
+		keeps, err := pos.Keeps(e.Roll)
+		if err != nil {
+			return err
+		}
+		if len(keeps) == 0 {
+			return fmt.Errorf("review: turn %d, throw %d: the solver sees a bust the engine does not", turn, throw)
+		}
+		q, err := pos.After(ft.LastKeep)
+		if err != nil {
+			return err
+		}
+		best := keeps[0]
+		p.Luck += best.Value - before
+		if len(keeps) > 1 {
+			w.decide(Decision{Seat: seat, Turn: turn, Throw: throw, Kind: Keep,
+				Chosen: keepChoice(ft.LastKeep), Best: keepChoice(best.Keep), Loss: best.Value - q.Value()})
+		}
+		pos = q
+		// Stop or throw on: a decision where stopping is allowed, taken
+		// by the next entry.
+		sv, canStop := pos.StopValue()
+		nx, ok := w.next()
+		if !canStop || !ok {
+			continue
+		}
+		stop := nx.Kind == scoresheet.EntryStop
+		chosen := pos.ThrowValue()
+		if stop {
+			chosen = float64(sv)
+		}
+		bestStop := float64(sv) >= pos.ThrowValue()
+		w.decide(Decision{Seat: seat, Turn: turn, Throw: throw, Kind: Stop,
+			Chosen: Choice{Stop: stop}, Best: Choice{Stop: bestStop}, Loss: pos.Value() - chosen})
+	}
+	return nil
+}
+
+func keepChoice(k validate.Keep) Choice {
+	d := slices.Clone(k.Dice)
+	slices.Sort(d)
+	return Choice{Dice: d, FivesAsOnes: k.FivesAsOnes}
+}
+
+// kniffelTurn reviews one Kniffel turn.
+func (w *walker) kniffelTurn(turn, seat int) error {
+	g := w.g
+	t := w.v.Kniffel.Turn(g.Rules, g.Boxes(seat))
+	p := &w.rv.Players[seat]
+	var held, dice validate.Counts
+	throw := -1
+	for w.pos < len(w.entries) && g.NumTurns() == turn && !g.Finished() {
+		e, err := w.apply()
+		if err != nil {
+			return err
+		}
+		switch e.Kind {
+		case scoresheet.EntryThrow:
+			throw++
+			left := 2 - throw // throws still allowed after this one
+			before := t.ThrowValue(held, left)
+			dice = held.Plus(validate.CountsOf(e.Roll))
+			after := t.RollValue(dice, left)
+			p.Luck += after - before
+			if left == 0 {
+				continue
+			}
+			// The hold: the keep given, else what the next entry says
+			// (another throw: nothing held; the box: standing).
+			var hold validate.Counts
+			switch nx, ok := w.next(); {
+			case e.Keep != nil:
+				hold = validate.CountsOf(e.Keep)
+			case !ok:
+				continue // the open turn's hold is not chosen yet
+			case nx.Kind == scoresheet.EntryScore:
+				hold = dice
+			}
+			chosen := t.RollValue(dice, 0)
+			if hold != dice {
+				chosen = t.ThrowValue(hold, left-1)
+			}
+			w.decide(Decision{Seat: seat, Turn: turn, Throw: throw, Kind: Hold,
+				Chosen: Choice{Dice: hold.Pips()}, Best: Choice{Dice: t.BestHold(dice, left).Pips()}, Loss: after - chosen})
+			held = hold
+		case scoresheet.EntryDice:
+			throw++
+			dice = validate.CountsOf(e.Roll)
+			p.Luck += t.RollValue(dice, 0) - t.Value()
+			p.QuickTurns++
+		case scoresheet.EntryScore:
+			boxes := t.Boxes(dice)
+			c, err := validate.ParseCategory(e.Category)
+			if err != nil {
+				return err
+			}
+			i := slices.IndexFunc(boxes, func(b KniffelBox) bool { return b.Category == c })
+			if i < 0 {
+				return fmt.Errorf("review: turn %d: the solver does not allow box %s", turn, e.Category)
+			}
+			if len(boxes) > 1 {
+				w.decide(Decision{Seat: seat, Turn: turn, Throw: max(throw, 0), Kind: Box,
+					Chosen: Choice{Box: c.ID()}, Best: Choice{Box: boxes[0].Category.ID()}, Loss: boxes[0].Value - boxes[i].Value})
+			}
+		default:
+			return fmt.Errorf("review: turn %d: unexpected entry %q", turn, e.Kind)
+		}
+	}
+	if g.NumTurns() > turn {
+		p.Banked = g.Totals()[seat]
+	}
+	return nil
+}

@@ -1,0 +1,370 @@
+package storage
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/wuerfelblock/wuerfelblock/coach/kniffel"
+	"github.com/wuerfelblock/wuerfelblock/coach/review"
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/storage/generate"
+)
+
+func init() {
+	// The tests keep the Kniffel tables in memory, not in the user's cache.
+	mem := kniffel.NewCache("")
+	ReviewValuers = func() review.Valuers { return review.SolversWith(mem) }
+}
+
+type reviewRow struct {
+	seat, decisions, quick int
+	player                 int64
+	loss, luck             float64
+}
+
+func reviewRows(t testing.TB, db *DB, row int64) []reviewRow {
+	t.Helper()
+	rows, err := db.sql.Query(`SELECT seat, player_id, decisions, loss, luck, quick_turns FROM reviews WHERE game_id = ? ORDER BY seat`, row)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []reviewRow
+	for rows.Next() {
+		var r reviewRow
+		if err := rows.Scan(&r.seat, &r.player, &r.decisions, &r.loss, &r.luck, &r.quick); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// checkReviews asserts that every stored game's review rows equal a
+// recomputation from its entries, to the last bit, and that only finished
+// games of the reviewed kinds have rows. It returns how many games had rows.
+func checkReviews(t testing.TB, db *DB) int {
+	t.Helper()
+	ctx := context.Background()
+	infos, err := db.Games(ctx, GameFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	withRows := 0
+	for _, gi := range infos {
+		sg, err := db.LoadGame(ctx, gi.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := reviewRows(t, db, sg.row)
+		if sg.Status != Finished || !stored(sg.Game.Rules.Game) {
+			if len(got) != 0 {
+				t.Errorf("%s (%s, %s): review rows %v", gi.ID, sg.Game.Rules.Game, sg.Status, got)
+			}
+			continue
+		}
+		rv, err := review.OfGame(sg.Game, ReviewValuers())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(rv.Players) {
+			t.Errorf("%s: %d review rows, %d players", gi.ID, len(got), len(rv.Players))
+			continue
+		}
+		withRows++
+		for seat, p := range rv.Players {
+			want := reviewRow{seat: seat, player: sg.players[seat], decisions: p.Decisions, quick: p.QuickTurns, loss: p.Loss, luck: p.Luck}
+			if got[seat] != want {
+				t.Errorf("%s seat %d: stored %+v, recomputed %+v", gi.ID, seat, got[seat], want)
+			}
+		}
+	}
+	return withRows
+}
+
+// TestReviewWithFinishingEntry: the entry that finishes a game writes its
+// review in the same transaction; undo takes it back; entering it again
+// writes it again.
+func TestReviewWithFinishingEntry(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t)
+	games, err := generate.All(generate.Config{Games: 30, Seed: 21})
+	if err != nil {
+		t.Fatal(err)
+	}
+	played := 0
+	for _, gm := range games {
+		if !stored(gm.Game.Rules.Game) || played == 4 {
+			continue
+		}
+		played++
+		sg, err := db.CreateGame(ctx, gm.Game.Rules, gm.Game.Players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		es := gm.Game.Entries()
+		for i, e := range es {
+			if err := db.Append(ctx, sg, e); err != nil {
+				t.Fatal(err)
+			}
+			if n := len(reviewRows(t, db, sg.row)); (n > 0) != (i == len(es)-1) {
+				t.Fatalf("%s: after entry %d of %d: %d review rows", gm.Game.Rules.Game, i, len(es), n)
+			}
+		}
+		if _, err := db.Undo(ctx, sg); err != nil {
+			t.Fatal(err)
+		}
+		if n := len(reviewRows(t, db, sg.row)); n != 0 {
+			t.Fatalf("%s: undo left %d review rows", gm.Game.Rules.Game, n)
+		}
+		if err := db.Append(ctx, sg, es[len(es)-1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := checkReviews(t, db); n != played || played < 4 {
+		t.Errorf("%d games with reviews, %d played", n, played)
+	}
+}
+
+// TestReviewOnImport: imported games (new ones and continuations) store
+// the review a recomputation gives.
+func TestReviewOnImport(t *testing.T) {
+	ctx := context.Background()
+	games, err := generate.All(generate.Config{Games: 40, Seed: 22})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var full, partial []ExportRecord
+	for _, gm := range games {
+		rec := gm.Game.Record()
+		full = append(full, ExportRecord{ID: gm.ID, Status: Finished, Started: gm.Started, Ended: gm.Ended, Record: rec})
+		// The same game cut short: a running game the full one continues.
+		short, _ := scoresheet.FromEntries(gm.Game.Rules, gm.Game.Players, gm.Game.Entries()[:gm.Game.Len()/2])
+		partial = append(partial, ExportRecord{ID: gm.ID, Status: Running, Started: gm.Started, Record: short.Record()})
+	}
+	db := openTest(t)
+	if _, err := db.Import(ctx, partial); err != nil {
+		t.Fatal(err)
+	}
+	if n := checkReviews(t, db); n != 0 {
+		t.Fatalf("running games have %d reviews", n)
+	}
+	if _, err := db.Import(ctx, full); err != nil {
+		t.Fatal(err)
+	}
+	if n := checkReviews(t, db); n < 20 {
+		t.Errorf("only %d games reviewed after the continuation", n)
+	}
+	db2 := openTest(t)
+	if _, err := db2.Import(ctx, full); err != nil {
+		t.Fatal(err)
+	}
+	if n := checkReviews(t, db2); n < 20 {
+		t.Errorf("only %d games reviewed after the import", n)
+	}
+}
+
+// TestReviewMigration: a database from before migration 015 gets the
+// reviews of its finished games when it is opened, with progress.
+func TestReviewMigration(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fillGenerated(db, generate.Config{Games: 60, Seed: 23, Players: 5}); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{`DROP TABLE reviews`, `DELETE FROM migrations WHERE version = 15`} {
+		if _, err := db.sql.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	var calls, last, total int
+	ReviewProgress = func(done, n int) { calls, last, total = calls+1, done, n }
+	defer func() { ReviewProgress = nil }()
+	db, err = Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	n := checkReviews(t, db)
+	if n < 20 || calls < 2 || last != total || total != n {
+		t.Errorf("%d games reviewed; progress: %d calls, last %d of %d", n, calls, last, total)
+	}
+}
+
+// BenchmarkReviewMigration: migration 015 on the 20,000-game history
+// (target < 1 min on 2 cores). Each round reopens a copy of the history
+// without its reviews.
+func BenchmarkReviewMigration(b *testing.B) {
+	src := benchDB(b).Path()
+	var cpu time.Duration
+	for b.Loop() {
+		b.StopTimer()
+		dst := filepath.Join(b.TempDir(), "m.db")
+		copyFile(b, src, dst)
+		db, err := Open(dst)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, q := range []string{`DROP TABLE reviews`, `DELETE FROM migrations WHERE version = 15`} {
+			if _, err := db.sql.Exec(q); err != nil {
+				b.Fatal(err)
+			}
+		}
+		db.Close()
+		cpu0 := cpuTime()
+		b.StartTimer()
+		db, err = Open(dst)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		cpu += cpuTime() - cpu0
+		var n int
+		db.sql.QueryRow(`SELECT count(DISTINCT game_id) FROM reviews`).Scan(&n)
+		b.ReportMetric(float64(n), "games")
+		db.Close()
+		b.StartTimer()
+	}
+	cpuReport(b, cpu)
+}
+
+// cpuReport adds the CPU time per round: on a machine shared with other
+// work the wall time says little.
+func cpuReport(b *testing.B, cpu time.Duration) {
+	b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
+}
+
+func copyFile(b *testing.B, src, dst string) {
+	b.Helper()
+	in, err := os.Open(src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer in.Close()
+	out, err := os.Create(dst)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		b.Fatal(err)
+	}
+	if err := out.Close(); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// TestReviewStatistics: the statistics' review figures, the "by play"
+// leaderboard and the loss chart agree with reviews computed straight from
+// the generated games.
+func TestReviewStatistics(t *testing.T) {
+	ctx := context.Background()
+	games, err := generate.All(generate.Config{Games: 120, Seed: 24, Players: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := openTest(t)
+	i := 0
+	if _, err := db.StorePlayed(ctx, func() (PlayedGame, bool) {
+		if i == len(games) {
+			return PlayedGame{}, false
+		}
+		g := games[i]
+		i++
+		return PlayedGame{ID: g.ID, Started: g.Started, Ended: g.Ended, Game: g.Game}, true
+	}, nil); err != nil {
+		t.Fatal(err)
+	}
+	type key struct{ player, game string }
+	want := map[key]*ReviewFigures{}
+	points := map[key]int{}
+	for _, gm := range games {
+		if !stored(gm.Game.Rules.Game) || !gm.Game.Finished() {
+			continue
+		}
+		rv, err := review.OfGame(gm.Game, ReviewValuers())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range rv.Players {
+			k := key{p.Name, string(rv.Game)}
+			if want[k] == nil {
+				want[k] = &ReviewFigures{}
+			}
+			want[k].add(1, p.Decisions, p.QuickTurns, p.Loss, p.Luck)
+			points[k]++
+		}
+	}
+	ps, err := db.Stats(ctx, StatsFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	near := func(a, b float64) bool { return a-b < 1e-6 && b-a < 1e-6 }
+	seen := 0
+	for _, p := range ps {
+		for game, gs := range p.Games {
+			w := want[key{p.Name, game}]
+			got := gs.Review
+			if (w == nil) != (got == nil) {
+				t.Errorf("%s %s: review figures %+v, want %+v", p.Name, game, got, w)
+				continue
+			}
+			if w == nil {
+				continue
+			}
+			seen++
+			w.finish()
+			if got.Games != w.Games || got.Decisions != w.Decisions || got.QuickTurns != w.QuickTurns || !near(got.Loss, w.Loss) ||
+				!near(got.Luck, w.Luck) || !near(got.LossPerDecision, w.LossPerDecision) || !near(got.LuckPerGame, w.LuckPerGame) {
+				t.Errorf("%s %s: %+v, want %+v", p.Name, game, *got, *w)
+			}
+			sets := 0
+			for _, hr := range gs.HouseRules {
+				if hr.Review != nil {
+					sets += hr.Review.Games
+				}
+			}
+			if sets != got.Games {
+				t.Errorf("%s %s: the house-rule sets hold %d reviewed games, the game %d", p.Name, game, sets, got.Games)
+			}
+			tl, err := db.LossTimeline(ctx, p.Name, game, 0)
+			if err != nil || len(tl) != points[key{p.Name, game}] {
+				t.Errorf("%s %s: %d points on the chart (%v), want %d", p.Name, game, len(tl), err, points[key{p.Name, game}])
+			}
+		}
+	}
+	if seen < 10 {
+		t.Errorf("only %d player/game figures", seen)
+	}
+	for _, game := range []string{"5050", "kniffel"} {
+		board, err := db.ByPlay(ctx, game, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(board) == 0 {
+			t.Errorf("%s: empty leaderboard", game)
+		}
+		for i, r := range board {
+			w := want[key{r.Name, game}]
+			if r.Games < ByPlayMinGames || w == nil || r.Games != w.Games {
+				t.Errorf("%s: %+v on the board (want %+v)", game, r, w)
+			}
+			if i > 0 && board[i-1].LossPerDecision > r.LossPerDecision {
+				t.Errorf("%s: not ranked by loss per decision: %+v", game, board)
+			}
+		}
+		for k, w := range want {
+			if k.game == game && w.Games >= ByPlayMinGames && !slices.ContainsFunc(board, func(r ByPlayRow) bool { return r.Name == k.player }) {
+				t.Errorf("%s: %s with %d games missing", game, k.player, w.Games)
+			}
+		}
+	}
+}
