@@ -230,3 +230,12 @@ func TestHomeRunningLineDropsTimeWhole(t *testing.T) {
 		}
 	}
 }
+
+// The English house-rule form writes the coach's row in lower case like
+// every house rule ("dice", "target"); it said "Coach".
+func TestEnglishFormCoachRowLowerCase(t *testing.T) {
+	h := startLang(t, openDB(t), validate.English)
+	h.typ("n3")
+	h.see("  dice ", "  coach ")
+	h.notSee("Coach")
+}
