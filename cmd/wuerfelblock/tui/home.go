@@ -126,6 +126,12 @@ func (t text) describeGameFit(gi storage.GameInfo, width int) string {
 	for nameW := 12; width > 0 && nameW >= 3 && tview.TaggedStringWidth(line) > width; nameW-- {
 		line = t.describeGameNames(gi, nameW)
 	}
+	// Still too wide with the shortest names: the time goes (it was cut
+	// to "12:" at 60 columns), not a piece of it.
+	if width > 0 && tview.TaggedStringWidth(line) > width && !gi.Started.IsZero() {
+		gi.Started = time.Time{}
+		return t.describeGameFit(gi, width)
+	}
 	return line
 }
 
