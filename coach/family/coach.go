@@ -109,7 +109,7 @@ func (s *Solver) States() int { return len(s.states) }
 func (s *Solver) Bound() int { return s.minBound }
 
 // Bytes is about how much memory the table takes.
-func (t *Table) Bytes() int { return 8 * (len(t.q) + len(t.v)) }
+func (t *Table) Bytes() int { return 8 * (len(t.q) + len(t.v) + len(t.fv)) }
 
 // Bound is the turn points up to which the table stores values; above them
 // the solver's lines give them.
