@@ -145,9 +145,10 @@ func (t *Table) StopAt(n int) (points int, ok bool) {
 	if g.id == validate.Game5050 {
 		least = hurdle
 	}
-	// From the bound on, stopping is best wherever allowed; walk down.
+	// From stopAll on, stopping is best wherever allowed (the table
+	// checked it); walk down.
 	found = false
-	for pts := t.bound + 100; pts >= max(least, step); pts -= step {
+	for pts := min(t.stopAll+step, t.bound+100); pts >= max(least, step); pts -= step {
 		if !g.canStop(st, pts, t.floor) {
 			continue
 		}

@@ -676,7 +676,9 @@ func (t *Table) fastLevel(lv int) {
 				best = float64(pts + int(fr.stop))
 			}
 			for _, off := range outs[fr.lo:fr.hi] {
-				best = max(best, above[off]) // no branch to mispredict
+				if x := above[off]; x > best {
+					best = x
+				}
 			}
 			sum += fr.p * best
 		}
