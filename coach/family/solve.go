@@ -70,6 +70,9 @@ type Solver struct {
 	fast      [2][]fastState
 	fastRolls [2][]fastRoll
 	fastOuts  [2][]int32 // offsets into a table's fv, counted from the row of the points before the keep
+	// fastSkip[ph][j]: from this level on, fastOuts[ph][j] is beaten by its
+	// throw's stop (see skipDominated); a throw's keeps are in falling order.
+	fastSkip [2][]int32
 	// Per phase the states without a stop (high points) but the start.
 	forced [2][]int32
 	// fidx numbers the states without a stop at high points in some phase
@@ -532,6 +535,126 @@ func (s *Solver) buildFast() {
 			fs.hi = int32(len(s.fastRolls[ph]))
 			s.fast[ph] = append(s.fast[ph], fs)
 		}
+		s.fastSkip[ph] = make([]int32, len(s.fastOuts[ph]))
+		for j := range s.fastSkip[ph] {
+			s.fastSkip[ph][j] = math.MaxInt32
+		}
+	}
+	if per == 1 {
+		s.skipDominated()
+	}
+}
+
+// skipDominated finds, for each keep of a throw from a state without a
+// stop that could also stop, the level from which on stopping beats it at
+// every level (fastSkip), so that fastLevel need not look it up there.
+//
+// With every allowed stop taken (the fast levels), the value of a state f
+// is the best of the lines a·T + b of the ways to play on, each with
+// a ≤ α(f) and b ≤ β(f) for any α, β that satisfy with ≥ the recursions of
+// the steepest slope and of the most points added (a keep of o points to
+// f' adds at most α(f')·o + β(f')): a super-solution of a monotone
+// contraction bounds every way's a and b. Both are checked as such.
+// So a keep of o points to f is worth at most α(f)·(T+o) + β(f), which the
+// stop's T + s beats from T = (α(f)·o + β(f) − s)/(1 − α(f)) on. Taking
+// the maximum without keeps that the stop beats changes no value: the
+// golden tables pin every bit.
+func (s *Solver) skipDominated() {
+	nf := s.nf
+	outs, rolls := s.fastOuts[0], s.fastRolls[0]
+	alpha, beta := make([]float64, nf), make([]float64, nf)
+	for _, i := range s.forced[0] {
+		alpha[s.fidx[i]] = s.va[0][i]
+	}
+	for fi := range alpha {
+		alpha[fi] = min(1, alpha[fi]+1e-9)
+	}
+	// rhs is the recursion's right side at state k of forced for a (the
+	// slope) or b (the points added).
+	rhs := func(k int, slope bool, x []float64) float64 {
+		fs := s.fast[0][k]
+		sum := fs.c
+		if slope {
+			sum = fs.a
+		}
+		for _, fr := range rolls[fs.lo:fs.hi] {
+			best := math.Inf(-1)
+			if fr.stop >= 0 {
+				best = float64(fr.stop)
+				if slope {
+					best = 1
+				}
+			}
+			for _, off := range outs[fr.lo:fr.hi] {
+				fi := off % int32(nf)
+				v := x[fi]
+				if !slope {
+					v += alpha[fi] * float64(off/int32(nf)*step) // a·o ≤ α·o
+				}
+				best = max(best, v)
+			}
+			sum += fr.p * best
+		}
+		return sum
+	}
+	for k, i := range s.forced[0] {
+		if alpha[s.fidx[i]] < rhs(k, true, alpha) {
+			return // not a super-solution: no keep is skipped
+		}
+	}
+	for sweep := 0; ; sweep++ {
+		if sweep > 10000 {
+			return
+		}
+		change := 0.0
+		for k, i := range s.forced[0] {
+			fi := s.fidx[i]
+			v := rhs(k, false, beta)
+			change = max(change, math.Abs(v-beta[fi]))
+			beta[fi] = v
+		}
+		if change < 1e-9 {
+			break
+		}
+	}
+	for fi := range beta {
+		beta[fi] = beta[fi]*(1+1e-6) + 1
+	}
+	for k, i := range s.forced[0] {
+		if beta[s.fidx[i]] < rhs(k, false, beta) {
+			return
+		}
+	}
+	skip := s.fastSkip[0]
+	for _, fr := range rolls {
+		if fr.stop < 0 {
+			continue
+		}
+		for j := fr.lo; j < fr.hi; j++ {
+			off := outs[j]
+			fi, o := off%int32(nf), float64(off/int32(nf)*step)
+			a := alpha[fi]
+			if a >= 1 {
+				continue
+			}
+			x := (a*o + beta[fi] - float64(fr.stop)) / (1 - a)
+			if lv := math.Floor(x/step) + 2; lv < math.MaxInt32/2 {
+				skip[j] = int32(max(lv, 0))
+			}
+		}
+		// The keeps that stay longest first: a level looks up keeps
+		// until the first one skipped.
+		idx := make([]int32, fr.hi-fr.lo)
+		for j := range idx {
+			idx[j] = fr.lo + int32(j)
+		}
+		slices.SortStableFunc(idx, func(a, b int32) int { return int(skip[b]) - int(skip[a]) })
+		o2, s2 := make([]int32, len(idx)), make([]int32, len(idx))
+		for j, x := range idx {
+			o2[j], s2[j] = outs[x], skip[x]
+		}
+		copy(outs[fr.lo:fr.hi], o2)
+		copy(skip[fr.lo:fr.hi], s2)
 	}
 }
 
@@ -666,7 +789,7 @@ func (t *Table) fastLevel(lv int) {
 		fv[fi] = float64(pts)
 	}
 	above := t.fv[row:] // the values a keep leads to, by offset
-	rolls, outs := s.fastRolls[ph], s.fastOuts[ph]
+	rolls, outs, skip := s.fastRolls[ph], s.fastOuts[ph], s.fastSkip[ph]
 	for k, i := range s.forced[ph] {
 		fs := &s.fast[ph][k]
 		sum := fs.a*float64(pts) + fs.c
@@ -675,8 +798,8 @@ func (t *Table) fastLevel(lv int) {
 			if fr.stop >= 0 {
 				best = float64(pts + int(fr.stop))
 			}
-			for _, off := range outs[fr.lo:fr.hi] {
-				if x := above[off]; x > best {
+			for j := fr.lo; j < fr.hi && skip[j] > int32(lv); j++ {
+				if x := above[outs[j]]; x > best {
 					best = x
 				}
 			}
