@@ -70,6 +70,9 @@ type TurnResult struct {
 	ByDice           [7]int // Zehntausend family: ByDice[n] is how many throws used n dice
 	Events           []Event
 	Entries          int // how many entries the turn took
+	// LastKeep is what the turn's last scoring throw set aside (Zehntausend
+	// family; in Rückwärts the dice whose points went on the table).
+	LastKeep validate.Keep `json:"-"`
 }
 
 // Game is a game in progress or finished: rules, players, entries and all

@@ -128,6 +128,7 @@ func (f *famTurn) finish(g *Game, res *TurnResult) {
 	res.End, res.Throws, res.HotDice = t.End(), t.Throws(), t.HotDice
 	res.DiceLeft = t.DiceToThrow()
 	res.ByDice = t.ByDice
+	res.LastKeep = t.LastKeep
 	if t.End() == validate.Bust {
 		res.FailedObligation = t.ProofPending() || t.MustConfirm()
 	}

@@ -25,7 +25,7 @@ var ReviewProgress func(done, total int)
 // stored reports whether games of g get review rows: the games with
 // decisions (Totwürfeln is reviewed, but has none).
 func stored(g validate.GameID) bool {
-	return review.Reviewable(g) && g != validate.GameTotwuerfeln
+	return review.RatesDecisions(g)
 }
 
 // writeReview writes the review rows of finished game g (row, player ids

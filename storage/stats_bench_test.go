@@ -37,7 +37,7 @@ func benchDB(b *testing.B) *DB {
 			benchOnce.err = err
 			return
 		}
-		name := fmt.Sprintf("wuerfelblock-bench-%d-seed%d-gen%d-schema%d.db", benchGames, benchSeed, generate.Version, len(ms))
+		name := fmt.Sprintf("wuerfelblock-bench-%d-seed%d-gen%d-schema%d.db", benchGames, benchSeed, generate.Version, latest(ms))
 		benchOnce.path = filepath.Join(os.TempDir(), name)
 		if _, err := os.Stat(benchOnce.path); err == nil {
 			return

@@ -302,12 +302,12 @@ func (r *Rules) legalKeeps(roll Counts, pass *[7]int) []Keep {
 		}
 		return nil
 	}
-	subsets := 1
-	for f := 1; f <= 6; f++ {
-		subsets *= roll[f] + 1
-	}
+	// The walk collects into scratch space sized for the most keeps a
+	// throw has (every sub-multiset), and returns the few that score in
+	// a list of their own size.
+	sc := keepScratchPool.Get().(*keepScratch)
 	w := keepWalk{r: r, tb: r.table(), roll: roll, pass: pass, doubling: r.doubling(pass),
-		out: make([]Keep, 0, subsets), backing: make([]int, 0, subsets*roll.N())}
+		out: sc.out[:0], backing: sc.backing[:0]}
 	// Walk every sub-multiset m of roll like an odometer.
 	var m Counts
 	for {
@@ -317,8 +317,19 @@ func (r *Rules) legalKeeps(roll Counts, pass *[7]int) []Keep {
 		}
 	}
 	sortKeeps(w.out)
-	return w.out
+	out := cloneKeeps(w.out)
+	sc.out, sc.backing = w.out, w.backing
+	keepScratchPool.Put(sc)
+	return out
 }
+
+// keepScratch is the space a keep walk collects in.
+type keepScratch struct {
+	out     []Keep
+	backing []int
+}
+
+var keepScratchPool = sync.Pool{New: func() any { return &keepScratch{} }}
 
 // doubling reports whether ergaenzen can add dice to a triple of the pass.
 func (r *Rules) doubling(pass *[7]int) bool {

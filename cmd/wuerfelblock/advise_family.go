@@ -142,7 +142,7 @@ Beispiel: wuerfelblock advise zehntausend 11123/111 15/15`))
 	if errors.Is(err, family.ErrNotCovered) {
 		msg := fmt.Sprintf(e.tr("the coach covers 5050, 5000 and zehntausend (and Kniffel: advise kniffel); %s has none",
 			"Rat gibt es für 5050, 5000 und zehntausend (und Kniffel: advise kniffel); für %s keinen"), rules.Game)
-		if rules.Game == validate.GameRueckwaerts {
+		if rules.Variant().TableTurns { // Rückwärts: nothing to choose
 			msg = e.tr("Zehntausend Rückwärts has no coach: a turn is one throw with every scoring die set aside, nothing to choose (the coach covers 5050, 5000 and zehntausend)",
 				"für Zehntausend Rückwärts gibt es keinen Rat: ein Zug ist ein Wurf, alle zählenden Würfel kommen raus, es gibt nichts zu wählen (Rat gibt es für 5050, 5000 und zehntausend)")
 		}

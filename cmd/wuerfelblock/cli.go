@@ -8,9 +8,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"strconv"
 	"strings"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -201,13 +201,7 @@ func (e *env) fileProblem(path string, err error, writing bool) string {
 // oneLine is a message on one line, cut to maxLine characters: a message
 // quotes at most a short prefix of a bad value.
 // decimal writes x with the given decimals, with a decimal comma in German.
-func (e *env) decimal(x float64, places int) string {
-	s := strconv.FormatFloat(x, 'f', places, 64)
-	if e.lang == validate.German {
-		s = strings.Replace(s, ".", ",", 1)
-	}
-	return s
-}
+func (e *env) decimal(x float64, places int) string { return say.New(e.lang).Decimal(x, places) }
 
 func oneLine(s string) string {
 	s = strings.Join(strings.Fields(s), " ")

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -72,7 +73,7 @@ func runGames(e *env, args []string) int {
 				return e.dbFail("games", err)
 			}
 			if !*asJSON {
-				fmt.Fprintf(e.stdout, e.tr("Undone: %s\n\n", "Zurückgenommen: %s\n\n"), describeEntry(e, undone))
+				fmt.Fprintf(e.stdout, e.tr("Undone: %s\n\n", "Zurückgenommen: %s\n\n"), describeEntry(e, undone, sg.Game.Rules.Game))
 			}
 			return showGame(e, sg, *asJSON)
 		case "abandon":
@@ -179,24 +180,6 @@ func showGame(e *env, sg *storage.StoredGame, asJSON bool) int {
 }
 
 // describeEntry writes an entry as a player reads it.
-func describeEntry(e *env, en scoresheet.Entry) string {
-	switch en.Kind {
-	case scoresheet.EntryThrow:
-		s := e.tr("throw ", "Wurf ") + validate.FormatDice(en.Roll)
-		if en.Keep != nil {
-			s += e.tr(", kept ", ", zur Seite ") + validate.FormatDice(en.Keep)
-		}
-		return s
-	case scoresheet.EntryVoid:
-		return e.tr("void throw", "Fehlversuch")
-	case scoresheet.EntryStop:
-		return e.tr("stop (points written down)", "schreiben")
-	case scoresheet.EntryDice:
-		return e.tr("dice ", "Würfel ") + validate.FormatDice(en.Roll)
-	case scoresheet.EntryScore:
-		return e.tr("category ", "Feld ") + en.Category
-	case scoresheet.EntryAttack:
-		return e.tr("attack throw ", "Angriffswurf ") + validate.FormatDice(en.Roll)
-	}
-	return string(en.Kind)
+func describeEntry(e *env, en scoresheet.Entry, game validate.GameID) string {
+	return say.New(e.lang).Entry(en, game)
 }

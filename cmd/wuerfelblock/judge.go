@@ -8,6 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -219,23 +220,5 @@ func printVerdict(e *env, rec scoresheet.Record, v scoresheet.Verdict) {
 }
 
 func describeEvent(e *env, ev scoresheet.Event) string {
-	switch ev.Kind {
-	case scoresheet.EventReset:
-		return fmt.Sprintf(e.tr("%s had the same score as %s (%d) and goes back to 0", "%s hatte denselben Stand wie %s (%d) und fällt auf 0"), ev.Player, ev.From, ev.Points)
-	case scoresheet.EventTransfer:
-		return fmt.Sprintf(e.tr("%s would pass 5000: %d points go to %s", "%s wäre über 5000: %d Punkte gehen an %s"), ev.From, ev.Points, ev.Player)
-	case scoresheet.EventLost:
-		return fmt.Sprintf(e.tr("%s would pass 5000 and nobody can take the %d points: they are lost", "%s wäre über 5000 und niemand kann die %d Punkte nehmen: sie verfallen"), ev.Player, ev.Points)
-	case scoresheet.EventAttack:
-		return fmt.Sprintf(e.tr("%s takes %d from %s", "%[1]s nimmt %[3]s %[2]d ab"), ev.From, ev.Points, ev.Player)
-	case scoresheet.EventTopUp:
-		return e.tr("an account reached 0: both accounts get 30", "ein Konto hat 0 erreicht: beide Konten bekommen 30")
-	case scoresheet.EventUpperBonus:
-		return fmt.Sprintf(e.tr("%s earns the upper bonus (+%d)", "%s bekommt den Bonus oben (+%d)"), ev.Player, ev.Points)
-	case scoresheet.EventKniffelBonus:
-		return fmt.Sprintf(e.tr("%s earns a Kniffel bonus (+%d)", "%s bekommt einen Kniffel-Bonus (+%d)"), ev.Player, ev.Points)
-	case scoresheet.EventMinusPoints:
-		return fmt.Sprintf(e.tr("%s busts and takes the %d points on the table as minus points", "%s: Fehlwurf, bekommt die %d ausliegenden Punkte als Minuspunkte"), ev.Player, ev.Points)
-	}
-	return string(ev.Kind)
+	return say.New(e.lang).EventAlone(ev)
 }

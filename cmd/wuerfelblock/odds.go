@@ -3,9 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
 
-	"github.com/wuerfelblock/wuerfelblock/validate"
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
 )
 
 type oddsRow struct {
@@ -58,10 +57,7 @@ func runOdds(e *env, args []string) int {
 		if r.Dice == 1 {
 			dice = e.tr("die", "Würfel")
 		}
-		pct := fmt.Sprintf("%5.1f", 100*r.BustChance)
-		if e.lang == validate.German {
-			pct = strings.Replace(pct, ".", ",", 1) // 66,7 %
-		}
+		pct := fmt.Sprintf("%5s", say.New(e.lang).Dec1(100*r.BustChance)) // 66,7 %
 		fmt.Fprintf(e.stdout, "  %d %-8s %7s %% %14.0f\n", r.Dice, dice, pct, r.ExpectedKeep)
 	}
 	return exitOK

@@ -111,7 +111,7 @@ func printReview(e *env, rv *review.Review) {
 	if !rv.Reviewed {
 		return
 	}
-	kniffel := rv.Game == validate.GameKniffel
+	kniffel := rv.WholeGame
 	if kniffel {
 		fmt.Fprintf(e.stdout, e.tr("Game value (expected final score under best play): %s\n",
 			"Spielwert (erwartete Endsumme bei bestem Spiel): %s\n"), review.Number(rv.GameValue, e.lang))
@@ -141,12 +141,12 @@ func printReview(e *env, rv *review.Review) {
 		fmt.Fprintln(e.stdout, e.tr("Total = game value + luck − loss.", "Summe = Spielwert + Glück − Verlust."))
 	} else {
 		line := e.tr("Banked = turn values + luck − loss", "Geschrieben = Zugwerte + Glück − Verlust")
-		if rv.Game == validate.Game5000 {
+		if rv.Transfers {
 			line += e.tr(" (what each turn wrote down, before the transfers over 5000)", " (was jeder Zug schrieb, vor den Übertragungen über 5000)")
 		}
 		fmt.Fprintln(e.stdout, line+".")
 	}
-	if rv.Game == validate.GameTotwuerfeln {
+	if !review.RatesDecisions(rv.Game) {
 		return
 	}
 	worst := rv.Costliest(5)

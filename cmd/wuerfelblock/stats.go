@@ -6,13 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/storage/generate"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -118,11 +118,7 @@ func pct(r float64) string { return fmt.Sprintf("%.0f%%", 100*r) }
 
 // dec1 is a number with one decimal, with a decimal comma in German ("36,0").
 func dec1(lang validate.Lang, v float64) string {
-	s := strconv.FormatFloat(v, 'f', 1, 64)
-	if lang == validate.German {
-		s = strings.Replace(s, ".", ",", 1)
-	}
-	return s
+	return say.New(lang).Dec1(v)
 }
 
 func day(t time.Time) string {
@@ -138,22 +134,18 @@ type standing struct {
 	f    storage.Figures
 }
 
-// Leaderboard orders a game's players: more wins per game first, then more
-// games, then by name.
+// leaderboard orders a game's players (storage.Leaderboard).
 func leaderboard(ps []storage.PlayerStats, game string) []standing {
-	var out []standing
-	for _, p := range ps {
-		if g := p.Games[game]; g != nil && g.Played > 0 {
-			out = append(out, standing{p.Name, g.Figures})
+	figures := func(i int) *storage.Figures {
+		if g := ps[i].Games[game]; g != nil {
+			return &g.Figures
 		}
+		return nil
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i].f, out[j].f
-		if a.WinRate != b.WinRate {
-			return a.WinRate > b.WinRate
-		}
-		return a.Played > b.Played
-	})
+	var out []standing
+	for _, i := range storage.Leaderboard(len(ps), figures) {
+		out = append(out, standing{ps[i].Name, *figures(i)})
+	}
 	return out
 }
 
@@ -209,19 +201,7 @@ func printPlayer(e *env, ps []storage.PlayerStats, name string) {
 }
 
 func describeOptions(e *env, o map[string]any) string {
-	if len(o) == 0 {
-		return e.tr("(the basic game)", "(Grundspiel)")
-	}
-	keys := make([]string, 0, len(o))
-	for k := range o {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = fmt.Sprintf("%s=%v", k, o[k])
-	}
-	return strings.Join(parts, " ")
+	return say.New(e.lang).Options(o)
 }
 
 func printFigures(e *env, in string, f storage.Figures) {

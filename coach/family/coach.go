@@ -109,7 +109,7 @@ func (s *Solver) States() int { return len(s.states) }
 func (s *Solver) Bound() int { return s.minBound }
 
 // Bytes is about how much memory the table takes.
-func (t *Table) Bytes() int { return 8 * (len(t.q) + len(t.v)) }
+func (t *Table) Bytes() int { return 8 * (len(t.q) + len(t.v) + len(t.fv)) }
 
 // Bound is the turn points up to which the table stores values; above them
 // the solver's lines give them.
@@ -145,9 +145,10 @@ func (t *Table) StopAt(n int) (points int, ok bool) {
 	if g.id == validate.Game5050 {
 		least = hurdle
 	}
-	// From the bound on, stopping is best wherever allowed; walk down.
+	// From stopAll on, stopping is best wherever allowed (the table
+	// checked it); walk down.
 	found = false
-	for pts := t.bound + 100; pts >= max(least, step); pts -= step {
+	for pts := min(t.stopAll+step, t.bound+100); pts >= max(least, step); pts -= step {
 		if !g.canStop(st, pts, t.floor) {
 			continue
 		}

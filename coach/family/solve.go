@@ -65,13 +65,22 @@ type Solver struct {
 
 	entry *solverEntry // where its tables are kept (For)
 
-	// The throws of the states without a stop, for high turn points.
+	// The throws of the states without a stop, for high turn points:
+	// fast[ph][k] of the state forced[ph][k].
 	fast      [2][]fastState
 	fastRolls [2][]fastRoll
-	fastOuts  [2][]int32 // offsets as in offs
-	// Per phase the states where a stop is allowed (high points) and the
-	// others but the start.
-	stops, forced [2][]int32
+	fastOuts  [2][]int32 // offsets into a table's fv, counted from the row of the points before the keep
+	// fastSkip[ph][j]: from this level on, fastOuts[ph][j] is beaten by its
+	// throw's stop (see skipDominated); a throw's keeps are in falling order.
+	fastSkip [2][]int32
+	// Per phase the states without a stop (high points) but the start.
+	forced [2][]int32
+	// fidx numbers the states without a stop at high points in some phase
+	// (nf of them; -1 for the others); stopsF[ph] are those of them with a
+	// stop in phase ph.
+	fidx   []int32
+	nf     int
+	stopsF [2][]int32
 }
 
 // newSolver explores every state a turn of r can reach and solves the
@@ -112,6 +121,9 @@ func newSolver(r *validate.Rules) (*Solver, error) {
 			jobs = append(jobs, job{n, ri})
 		}
 	}
+	// A turn at its start asks the engine for the keeps of a fresh pass
+	// without the copy that Rules.LegalKeeps hands out of its cache.
+	first := r.NewFamilyTurn(validate.TurnContext{Entered: true})
 	var wg sync.WaitGroup
 	for w := range 2 {
 		wg.Add(1)
@@ -119,7 +131,7 @@ func newSolver(r *validate.Rules) (*Solver, error) {
 			defer wg.Done()
 			for j := w; j < len(jobs); j += 2 {
 				jb := jobs[j]
-				fresh[jb.n][jb.ri] = r.LegalKeeps(s.rolls[jb.n][jb.ri].Pips())
+				fresh[jb.n][jb.ri] = first.LegalKeeps(s.rolls[jb.n][jb.ri].Pips())
 			}
 		}()
 	}
@@ -470,11 +482,21 @@ type fastState struct {
 // buildFast prepares the throws of the states without a stop at phase ph.
 func (s *Solver) buildFast() {
 	per := s.g.period()
+	// The states without a stop at high points in some phase, numbered.
+	s.fidx = make([]int32, len(s.states))
+	for i, st := range s.states {
+		s.fidx[i] = -1
+		for ph := 0; ph < per; ph++ {
+			if !s.lineStop(st, ph) && st.aside != 0 && s.fidx[i] < 0 {
+				s.fidx[i] = int32(s.nf)
+				s.nf++
+			}
+		}
+	}
 	for ph := 0; ph < per; ph++ {
-		s.fast[ph] = make([]fastState, len(s.states))
 		for i, st := range s.states {
-			if s.lineStop(st, ph) {
-				s.stops[ph] = append(s.stops[ph], int32(i))
+			if s.fidx[i] >= 0 && s.lineStop(st, ph) {
+				s.stopsF[ph] = append(s.stopsF[ph], s.fidx[i])
 			}
 			if s.lineStop(st, ph) || st.aside == 0 {
 				continue
@@ -488,11 +510,11 @@ func (s *Solver) buildFast() {
 					continue
 				}
 				fr := fastRoll{p: th.p, stop: -1, lo: int32(len(s.fastOuts[ph]))}
-				for j, o := range s.outcomes[th.lo:th.hi] {
+				for _, o := range s.outcomes[th.lo:th.hi] {
 					if s.lineStop(s.states[o.to], (ph+int(o.pts)/step)%per) {
 						fr.stop = max(fr.stop, o.pts)
 					} else {
-						s.fastOuts[ph] = append(s.fastOuts[ph], s.offs[int(th.lo)+j])
+						s.fastOuts[ph] = append(s.fastOuts[ph], o.pts/step*int32(s.nf)+s.fidx[o.to])
 					}
 				}
 				fr.hi = int32(len(s.fastOuts[ph]))
@@ -511,8 +533,128 @@ func (s *Solver) buildFast() {
 				s.fastRolls[ph] = append(s.fastRolls[ph], fr)
 			}
 			fs.hi = int32(len(s.fastRolls[ph]))
-			s.fast[ph][i] = fs
+			s.fast[ph] = append(s.fast[ph], fs)
 		}
+		s.fastSkip[ph] = make([]int32, len(s.fastOuts[ph]))
+		for j := range s.fastSkip[ph] {
+			s.fastSkip[ph][j] = math.MaxInt32
+		}
+	}
+	if per == 1 {
+		s.skipDominated()
+	}
+}
+
+// skipDominated finds, for each keep of a throw from a state without a
+// stop that could also stop, the level from which on stopping beats it at
+// every level (fastSkip), so that fastLevel need not look it up there.
+//
+// With every allowed stop taken (the fast levels), the value of a state f
+// is the best of the lines a·T + b of the ways to play on, each with
+// a ≤ α(f) and b ≤ β(f) for any α, β that satisfy with ≥ the recursions of
+// the steepest slope and of the most points added (a keep of o points to
+// f' adds at most α(f')·o + β(f')): a super-solution of a monotone
+// contraction bounds every way's a and b. Both are checked as such.
+// So a keep of o points to f is worth at most α(f)·(T+o) + β(f), which the
+// stop's T + s beats from T = (α(f)·o + β(f) − s)/(1 − α(f)) on. Taking
+// the maximum without keeps that the stop beats changes no value: the
+// golden tables pin every bit.
+func (s *Solver) skipDominated() {
+	nf := s.nf
+	outs, rolls := s.fastOuts[0], s.fastRolls[0]
+	alpha, beta := make([]float64, nf), make([]float64, nf)
+	for _, i := range s.forced[0] {
+		alpha[s.fidx[i]] = s.va[0][i]
+	}
+	for fi := range alpha {
+		alpha[fi] = min(1, alpha[fi]+1e-9)
+	}
+	// rhs is the recursion's right side at state k of forced for a (the
+	// slope) or b (the points added).
+	rhs := func(k int, slope bool, x []float64) float64 {
+		fs := s.fast[0][k]
+		sum := fs.c
+		if slope {
+			sum = fs.a
+		}
+		for _, fr := range rolls[fs.lo:fs.hi] {
+			best := math.Inf(-1)
+			if fr.stop >= 0 {
+				best = float64(fr.stop)
+				if slope {
+					best = 1
+				}
+			}
+			for _, off := range outs[fr.lo:fr.hi] {
+				fi := off % int32(nf)
+				v := x[fi]
+				if !slope {
+					v += alpha[fi] * float64(off/int32(nf)*step) // a·o ≤ α·o
+				}
+				best = max(best, v)
+			}
+			sum += fr.p * best
+		}
+		return sum
+	}
+	for k, i := range s.forced[0] {
+		if alpha[s.fidx[i]] < rhs(k, true, alpha) {
+			return // not a super-solution: no keep is skipped
+		}
+	}
+	for sweep := 0; ; sweep++ {
+		if sweep > 10000 {
+			return
+		}
+		change := 0.0
+		for k, i := range s.forced[0] {
+			fi := s.fidx[i]
+			v := rhs(k, false, beta)
+			change = max(change, math.Abs(v-beta[fi]))
+			beta[fi] = v
+		}
+		if change < 1e-9 {
+			break
+		}
+	}
+	for fi := range beta {
+		beta[fi] = beta[fi]*(1+1e-6) + 1
+	}
+	for k, i := range s.forced[0] {
+		if beta[s.fidx[i]] < rhs(k, false, beta) {
+			return
+		}
+	}
+	skip := s.fastSkip[0]
+	for _, fr := range rolls {
+		if fr.stop < 0 {
+			continue
+		}
+		for j := fr.lo; j < fr.hi; j++ {
+			off := outs[j]
+			fi, o := off%int32(nf), float64(off/int32(nf)*step)
+			a := alpha[fi]
+			if a >= 1 {
+				continue
+			}
+			x := (a*o + beta[fi] - float64(fr.stop)) / (1 - a)
+			if lv := math.Floor(x/step) + 2; lv < math.MaxInt32/2 {
+				skip[j] = int32(max(lv, 0))
+			}
+		}
+		// The keeps that stay longest first: a level looks up keeps
+		// until the first one skipped.
+		idx := make([]int32, fr.hi-fr.lo)
+		for j := range idx {
+			idx[j] = fr.lo + int32(j)
+		}
+		slices.SortStableFunc(idx, func(a, b int32) int { return int(skip[b]) - int(skip[a]) })
+		o2, s2 := make([]int32, len(idx)), make([]int32, len(idx))
+		for j, x := range idx {
+			o2[j], s2[j] = outs[x], skip[x]
+		}
+		copy(outs[fr.lo:fr.hi], o2)
+		copy(skip[fr.lo:fr.hi], s2)
 	}
 }
 
@@ -525,10 +667,18 @@ type Table struct {
 	bound int // from here on the solver's lines hold
 	// From stopAll on, every state with a stop allowed stops (checked).
 	stopAll int
-	// By [level*len(states)+state]: v the best of stopping and throwing on
-	// (with rows above the bound from the lines), q throwing on (below
-	// stopAll only; above it q is v where no stop is allowed).
+	// fastFrom: from here up to the bound, the values of the states without
+	// a stop are in fv (the others are worth their points); below it in v.
+	// It is stopAll once the table is built.
+	fastFrom int
+	// By [level*len(states)+state], below stopAll (v: and up to the
+	// largest keep above it, for the look-ups of the levels below): v the
+	// best of stopping and throwing on, q throwing on.
 	q, v []float64
+	// By [level*s.nf+s.fidx[state]]: from fastFrom up to the bound (and
+	// the largest keep above it, from the lines) the values of the states
+	// that may have no stop allowed at high points.
+	fv []float64
 }
 
 // newTable computes the values by backward induction over the turn points,
@@ -546,45 +696,40 @@ func (s *Solver) tableWith(floor, minBound int, fast bool) *Table {
 	t := &Table{s: s, floor: floor}
 	// Stopping must be best wherever allowed at the bound; else move it up.
 	for {
-		t.bound, t.stopAll = bound, bound
-		t.q, t.v = nil, nil
+		t.bound, t.stopAll, t.fastFrom = bound, bound, bound
 		if t.stopsBestAt(bound) {
 			break
 		}
 		bound += 1000
 	}
 	levels := bound / step
-	// Rows above the bound hold the lines' values, so that a keep's value
-	// is one look-up.
-	rows := levels + s.maxPts/step + 1
-	t.q, t.v = make([]float64, levels*ns), make([]float64, rows*ns)
-	defer func() {
-		// Above stopAll, throwing on is only stored where no stop is
-		// allowed, and there it is the value: keep q below stopAll only.
-		t.q = slices.Clone(t.q[:t.stopAll/step*ns])
-	}()
+	above := s.maxPts/step + 1 // rows above a level that its keeps reach
 	nan := math.NaN()
-	for lv := levels; lv < rows; lv++ {
-		for i, st := range s.states {
-			if st.aside == 0 {
-				t.v[lv*ns+i] = nan
-			} else {
-				t.v[lv*ns+i] = t.value(int32(i), lv*step)
-			}
-		}
-	}
 	// Where stopping beats throwing on at a level, it does at every level
 	// above: check every 100 levels, then halve the last gap.
 	const every = 100
-	lv := levels - 1
 	lowest := levels // the lowest level computed fast
-	for ; lv >= 0 && fast; lv-- {
+	if fast && s.nf > 0 {
+		// Rows above the bound hold the lines' values, so that a keep's
+		// value is one look-up.
+		nf := s.nf
+		t.fv = make([]float64, (levels+above)*nf)
+		for lv := levels; lv < levels+above; lv++ {
+			for i, fi := range s.fidx {
+				if fi >= 0 {
+					t.fv[lv*nf+int(fi)] = t.value(int32(i), lv*step)
+				}
+			}
+		}
+	}
+	for lv := levels - 1; lv >= 0 && fast; lv-- {
 		pts := lv * step
 		if pts < floor+2*step {
 			break
 		}
 		t.fastLevel(lv)
 		lowest = lv
+		t.fastFrom = pts
 		if lv%every == 0 {
 			if !t.stopsBestAt(pts) {
 				break
@@ -609,45 +754,58 @@ func (s *Solver) tableWith(floor, minBound int, fast bool) *Table {
 		}
 		t.stopAll = hi * step
 	}
+	// The rows from stopAll up to the largest keep above it, for the
+	// look-ups of the levels below.
+	top := t.stopAll/step + above
+	t.v = make([]float64, top*ns)
+	for lv := t.stopAll / step; lv < top; lv++ {
+		for i, st := range s.states {
+			if st.aside == 0 {
+				t.v[lv*ns+i] = nan
+			} else {
+				t.v[lv*ns+i] = t.value(int32(i), lv*step)
+			}
+		}
+	}
+	t.fastFrom = t.stopAll
 	// Below stopAll: every state, every keep.
-	for lv = t.stopAll/step - 1; lv >= 0; lv-- {
+	t.q = make([]float64, t.stopAll/step*ns)
+	for lv := t.stopAll/step - 1; lv >= 0; lv-- {
 		t.fullLevel(lv)
 	}
 	return t
 }
 
-// fastLevel computes level lv where every state with a stop stops.
+// fastLevel computes level lv where every state with a stop stops: the
+// states without one, into fv.
 func (t *Table) fastLevel(lv int) {
 	s := t.s
-	ns := len(s.states)
+	nf := s.nf
 	pts := lv * step
 	ph := s.phase(pts)
-	row := lv * ns
-	v, q := t.v[row:row+ns], t.q[row:row+ns]
-	for _, i := range s.stops[ph] {
-		v[i] = float64(pts)
+	row := lv * nf
+	fv := t.fv[row : row+nf]
+	for _, fi := range s.stopsF[ph] {
+		fv[fi] = float64(pts)
 	}
-	if s.states[0].aside == 0 {
-		v[0], q[0] = math.NaN(), math.NaN() // the turn's start has no points
-	}
-	above := t.v[row:] // the values a keep leads to, by offset
-	rolls, outs := s.fastRolls[ph], s.fastOuts[ph]
-	for _, i := range s.forced[ph] {
-		fs := &s.fast[ph][i]
+	above := t.fv[row:] // the values a keep leads to, by offset
+	rolls, outs, skip := s.fastRolls[ph], s.fastOuts[ph], s.fastSkip[ph]
+	for k, i := range s.forced[ph] {
+		fs := &s.fast[ph][k]
 		sum := fs.a*float64(pts) + fs.c
 		for _, fr := range rolls[fs.lo:fs.hi] {
 			best := math.Inf(-1)
 			if fr.stop >= 0 {
 				best = float64(pts + int(fr.stop))
 			}
-			for _, off := range outs[fr.lo:fr.hi] {
-				if x := above[off]; x > best {
+			for j := fr.lo; j < fr.hi && skip[j] > int32(lv); j++ {
+				if x := above[outs[j]]; x > best {
 					best = x
 				}
 			}
 			sum += fr.p * best
 		}
-		q[i], v[i] = sum, sum
+		fv[s.fidx[i]] = sum
 	}
 }
 
@@ -727,13 +885,25 @@ func (t *Table) stopsBestAt(pts int) bool {
 // value is the value of state i with pts turn points: the best of stopping
 // (where allowed) and throwing on.
 func (t *Table) value(i int32, pts int) float64 {
-	if pts < t.bound && t.v != nil {
-		return t.v[(pts/step)*len(t.s.states)+int(i)]
+	s := t.s
+	if pts < t.fastFrom {
+		if t.v != nil {
+			return t.v[(pts/step)*len(s.states)+int(i)]
+		}
+	} else if pts < t.bound && t.fv != nil {
+		st := s.states[i]
+		switch {
+		case s.g.canStop(st, pts, t.floor):
+			return float64(pts)
+		case st.aside == 0:
+			return math.NaN() // the turn's start has no points
+		}
+		return t.fv[(pts/step)*s.nf+int(s.fidx[i])]
 	}
-	if t.s.g.canStop(t.s.states[i], pts, t.floor) {
+	if s.g.canStop(s.states[i], pts, t.floor) {
 		return float64(pts)
 	}
-	return t.s.vLine(i, pts)
+	return s.vLine(i, pts)
 }
 
 // throwValue is the value of throwing on from state i with pts turn points.
@@ -741,8 +911,8 @@ func (t *Table) throwValue(i int32, pts int) float64 {
 	switch {
 	case pts < t.stopAll && t.q != nil:
 		return t.q[(pts/step)*len(t.s.states)+int(i)]
-	case pts < t.bound && t.v != nil && !t.s.g.canStop(t.s.states[i], pts, t.floor):
-		return t.v[(pts/step)*len(t.s.states)+int(i)]
+	case pts < t.bound && !t.s.g.canStop(t.s.states[i], pts, t.floor):
+		return t.value(i, pts)
 	}
 	return t.throwAt(i, pts)
 }

@@ -29,6 +29,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/wuerfelblock/wuerfelblock/coach"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -91,6 +92,13 @@ type Review struct {
 	// GameValue is the expected final score from the empty sheet (Kniffel).
 	GameValue float64
 	Finished  bool
+	// WholeGame: the values are of the whole game (final total = game
+	// value + luck − loss, Kniffel); else of each turn (banked = turn values
+	// + luck − loss).
+	WholeGame bool
+	// Transfers: turns may pass points on after they are banked (5000 over
+	// its target); banked counts what each turn wrote down before that.
+	Transfers bool
 }
 
 // Note is a remark in both languages.
@@ -113,6 +121,10 @@ func Reviewable(g validate.GameID) bool {
 	}
 	return false
 }
+
+// RatesDecisions reports whether games of g have decisions to rate: the
+// games the coach covers (Totwürfeln is reviewed for luck only).
+func RatesDecisions(g validate.GameID) bool { return coach.Covers(g) }
 
 // ErrNoSolver is returned when the valuer a game needs is missing.
 var ErrNoSolver = errors.New("review: no solver for this game")
@@ -149,7 +161,9 @@ func Of(rules *validate.Rules, players []string, entries []scoresheet.Entry, v V
 	if err != nil {
 		return nil, err
 	}
-	rv := &Review{Game: rules.Game, Reviewed: Reviewable(rules.Game)}
+	vt := rules.Variant()
+	rv := &Review{Game: rules.Game, Reviewed: Reviewable(rules.Game),
+		WholeGame: vt.Family == validate.FamilyKniffel, Transfers: vt.Settle == validate.SettleExact}
 	for _, p := range players {
 		rv.Players = append(rv.Players, Player{Name: p})
 	}

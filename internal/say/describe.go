@@ -7,8 +7,14 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
-// Event says in words what the rules did at the end of a turn.
-func (p P) Event(ev scoresheet.Event) string {
+// Event says in words what the rules did at the end of a turn, after the
+// turn's summary (which told the bust).
+func (p P) Event(ev scoresheet.Event) string { return p.event(ev, false) }
+
+// EventAlone says it on a line of its own, as judge lists the events.
+func (p P) EventAlone(ev scoresheet.Event) string { return p.event(ev, true) }
+
+func (p P) event(ev scoresheet.Event, alone bool) string {
 	pl, f := p.name(ev.Player), p.name(ev.From)
 	switch ev.Kind {
 	case scoresheet.EventReset:
@@ -20,13 +26,19 @@ func (p P) Event(ev scoresheet.Event) string {
 	case scoresheet.EventAttack:
 		return fmt.Sprintf(p.Tr("%s takes %d from %s", "%[1]s nimmt %[3]s %[2]d ab"), f, ev.Points, pl)
 	case scoresheet.EventTopUp:
+		if alone { // after "turn 3: "
+			return p.Tr("an account reached 0: both accounts get 30", "ein Konto hat 0 erreicht: beide Konten bekommen 30")
+		}
 		return p.Tr("An account reached 0: both accounts get 30", "Ein Konto hat 0 erreicht: beide Konten bekommen 30")
 	case scoresheet.EventUpperBonus:
 		return fmt.Sprintf(p.Tr("%s earns the upper bonus (+%d)", "%s bekommt den Bonus oben (+%d)"), pl, ev.Points)
 	case scoresheet.EventKniffelBonus:
 		return fmt.Sprintf(p.Tr("%s earns a Kniffel bonus (+%d)", "%s bekommt einen Kniffel-Bonus (+%d)"), pl, ev.Points)
 	case scoresheet.EventMinusPoints:
-		return fmt.Sprintf(p.Tr("%s busts and takes the %d points on the table as minus points", "%s wirft nichts und bekommt die %d ausliegenden Punkte als Minus"), pl, ev.Points)
+		if alone {
+			return fmt.Sprintf(p.Tr("%s busts and takes the %d points on the table as minus points", "%s: Fehlwurf, bekommt die %d ausliegenden Punkte als Minuspunkte"), pl, ev.Points)
+		}
+		return fmt.Sprintf(p.Tr("%s takes the %d points on the table as minus points", "%s bekommt die %d ausliegenden Punkte als Minuspunkte"), pl, ev.Points)
 	}
 	return p.name(string(ev.Kind))
 }
@@ -48,9 +60,9 @@ func (p P) Entry(e scoresheet.Entry, game validate.GameID) string {
 		}
 		return s
 	case scoresheet.EntryVoid:
-		return p.Tr("void throw", "ungültiger Wurf")
+		return p.Tr("void throw", "Fehlversuch")
 	case scoresheet.EntryStop:
-		return p.Tr("the stop (points written)", "das Schreiben")
+		return p.Tr("stop (points written down)", "das Schreiben")
 	case scoresheet.EntryDice:
 		return p.Tr("dice ", "Würfel ") + validate.FormatDice(e.Roll)
 	case scoresheet.EntryScore:
@@ -87,11 +99,19 @@ func (p P) TurnSummary(r *validate.Rules, res scoresheet.TurnResult, atStake int
 	case validate.NixEnd:
 		return fmt.Sprintf(p.Tr("%s: nix! %d points (total %d).", "%s: Nix! %d Punkte (Stand %d)."), who, res.Points, total)
 	case validate.Voided:
-		return fmt.Sprintf(p.Tr("%s: three void throws, the turn ends with nothing.", "%s: drei ungültige Würfe, der Zug endet ohne Punkte."), who)
+		return fmt.Sprintf(p.Tr("%s: three void throws, the turn ends with nothing.", "%s: drei Fehlversuche, der Zug endet ohne Punkte."), who)
 	}
 	switch engine := r.TurnEngine(); {
 	case r.Variant().TableTurns:
-		return fmt.Sprintf(p.Tr("%s adds to the table: %d points lie out, the next player throws %s.", "%s legt nach: %d Punkte liegen aus, der Nächste wirft %s."), who, table[0], p.Dice(table[1]))
+		// Every scoring die went aside: the engine's keep of the throw.
+		scored := ""
+		if k := res.LastKeep; len(k.Dice) > 0 {
+			scored = fmt.Sprintf(p.Tr("%s: %s score %d. ", "%s: %s zählen %d. "), who, validate.FormatDice(k.Dice), k.Points)
+			if len(k.Dice) == 1 {
+				scored = fmt.Sprintf(p.Tr("%s: %s scores %d. ", "%s: %s zählt %d. "), who, validate.FormatDice(k.Dice), k.Points)
+			}
+		}
+		return scored + fmt.Sprintf(p.Tr("%d points lie out, the next player throws %s.", "%d Punkte liegen aus, der Nächste wirft %s."), table[0], p.Dice(table[1]))
 	case engine == validate.FamilyKniffel:
 		name := res.Category
 		if c, err := validate.ParseCategory(res.Category); err == nil {

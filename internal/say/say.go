@@ -152,13 +152,13 @@ func (p P) Options(o map[string]any) string {
 }
 
 // OptionsBrief lists the house rules of the rules that differ from the
-// basic game, in the game's order: "verdoppeln yes, ziel 5000".
+// basic game, in the game's order, by their names: "target 5000, doubling yes".
 func (p P) OptionsBrief(r *validate.Rules) string {
 	changed := r.Options.Map(r.Game)
 	var house []string
 	for _, spec := range validate.OptionSpecs(r.Game) {
 		if v, ok := changed[spec.ID]; ok {
-			house = append(house, spec.ID+" "+p.Value(v))
+			house = append(house, spec.Name(p.Lang)+" "+p.Value(v))
 		}
 	}
 	return strings.Join(house, ", ")

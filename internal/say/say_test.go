@@ -84,7 +84,12 @@ func TestOptionSets(t *testing.T) {
 		t.Errorf("basic game %q", got)
 	}
 	r := validate.MustRules(validate.GameZehntausend, o)
-	if got := both[1].OptionsBrief(r); got != "ziel 5000, verdoppeln ja" {
+	specs := validate.OptionSpecs(validate.GameZehntausend)
+	want := specs[1].Name(validate.German) + " 5000, " + specs[2].Name(validate.German) + " ja"
+	if specs[1].ID != "ziel" || specs[2].ID != "verdoppeln" {
+		t.Fatalf("the spec order changed: %s %s", specs[1].ID, specs[2].ID)
+	}
+	if got := both[1].OptionsBrief(r); got != want {
 		t.Errorf("brief %q", got)
 	}
 	if got := both[0].Value(0); got != "0 (off)" {
@@ -126,5 +131,17 @@ func TestSheetLabels(t *testing.T) {
 		if s := both[0].SheetCell(r, r.Cells[0]); r.Kind == scoresheet.RowBox && s != "–" {
 			t.Errorf("a free box shows %q", s)
 		}
+	}
+}
+
+// judge lists events on lines of their own: a Rückwärts bust says so there,
+// while the screens told it in the turn's summary just before.
+func TestEventAlone(t *testing.T) {
+	ev := scoresheet.Event{Kind: scoresheet.EventMinusPoints, Player: "A", Points: 200}
+	if got := both[1].EventAlone(ev); got != "A: Fehlwurf, bekommt die 200 ausliegenden Punkte als Minuspunkte" {
+		t.Errorf("alone: %q", got)
+	}
+	if got := both[1].Event(ev); strings.Contains(got, "Fehlwurf") {
+		t.Errorf("after the summary: %q", got)
 	}
 }

@@ -64,10 +64,7 @@ func (v *familyView) coachLine() string {
 	if !ok {
 		return ""
 	}
-	pct := fmt.Sprintf("%.1f", 100*p.BustChance())
-	if v.lang == validate.German {
-		pct = strings.Replace(pct, ".", ",", 1)
-	}
+	pct := v.dec1(100 * p.BustChance())
 	var b strings.Builder
 	fmt.Fprintf(&b, v.tr("Throw on: %s %% bust, on average %d\n", "Weiter: %s %% Fehlwurf, im Schnitt %d\n"), pct, coachPoints(p.ThrowValue()))
 	stop, can := p.StopValue()

@@ -156,13 +156,7 @@ func (v *kniffelView) holdName(h, dice validate.Counts) string {
 }
 
 // num writes expected points with one decimal (a decimal comma in German).
-func (v *kniffelView) num(x float64) string {
-	s := fmt.Sprintf("%.1f", x)
-	if v.lang == validate.German {
-		s = strings.Replace(s, ".", ",", 1)
-	}
-	return s
-}
+func (v *kniffelView) num(x float64) string { return v.dec1(x) }
 
 // lastTurnCost says what the choices of the turn just finished cost in
 // expected points against the coach's best (0 when every choice was best);

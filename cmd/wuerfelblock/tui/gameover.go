@@ -9,6 +9,7 @@ import (
 	"github.com/rivo/tview"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -120,34 +121,14 @@ func (s *gameOver) kniffelSheet() string {
 		names = append(names, clip(p, colW-1))
 	}
 	row("", names, true)
-	per := func(f func(seat int) string) []string {
-		out := make([]string, len(g.Players))
-		for seat := range g.Players {
-			out[seat] = f(seat)
+	w := say.New(s.lang)
+	for _, r := range g.KniffelSheet() {
+		vals := make([]string, len(r.Cells))
+		for seat, c := range r.Cells {
+			vals[seat] = w.SheetCell(r, c)
 		}
-		return out
+		row(w.SheetLabel(r), vals, r.Kind != scoresheet.RowBox && r.Kind != scoresheet.RowUpperBonus && r.Kind != scoresheet.RowKniffelBonus)
 	}
-	box := func(c validate.Category) func(int) string {
-		return func(seat int) string {
-			bx := g.Boxes(seat)
-			if bx.Value[c] == 0 {
-				return "–"
-			}
-			return fmt.Sprint(bx.Value[c])
-		}
-	}
-	for c := validate.Einser; c <= validate.Sechser; c++ {
-		row(c.Name(s.lang), per(box(c)), false)
-	}
-	row(s.tr("Upper sum", "Summe oben"), per(func(seat int) string { return fmt.Sprint(scoresheet.UpperSum(g.Boxes(seat))) }), true)
-	row(s.tr("Bonus (at 63)", "Bonus (ab 63)"), per(func(seat int) string { u, _ := g.KniffelBonuses(seat); return fmt.Sprint(u) }), false)
-	for c := validate.Dreierpasch; c < validate.NumCategories; c++ {
-		row(c.Name(s.lang), per(box(c)), false)
-	}
-	row(s.tr("Lower sum", "Summe unten"), per(func(seat int) string { return fmt.Sprint(scoresheet.LowerSum(g.Boxes(seat))) }), true)
-	row(s.tr("Kniffel bonus", "Kniffel-Bonus"), per(func(seat int) string { _, k := g.KniffelBonuses(seat); return fmt.Sprint(k) }), false)
-	totals := g.Totals()
-	row(s.tr("Total", "Gesamt"), per(func(seat int) string { return fmt.Sprint(totals[seat]) }), true)
 	return b.String()
 }
 

@@ -23,9 +23,11 @@ type harness struct {
 	db   *storage.DB
 	done chan error
 
-	// The screen as the last sync saw it.
-	cells []tcell.SimCell
-	w, h  int
+	// The screen as the last sync saw it, and the code of the refusal the
+	// play screen showed last ("" after an entry was taken).
+	cells   []tcell.SimCell
+	w, h    int
+	refusal string
 }
 
 const waitLimit = 5 * time.Second
@@ -106,6 +108,10 @@ func (h *harness) syncNow() int {
 	cells, w, ht := h.scr.GetContents()
 	h.cells, h.w, h.h = slices.Clone(cells), w, ht
 	writes := h.ui.writes
+	h.refusal = ""
+	if p, ok := h.ui.top().(*play); ok {
+		h.refusal = p.refused
+	}
 	h.ui.barrier <- struct{}{}
 	return writes
 }
@@ -273,4 +279,14 @@ func (h *harness) resize(w, ht int) {
 	h.scr.SetSize(w, ht)
 	h.scr.PostEvent(tcell.NewEventResize(w, ht))
 	h.sync()
+}
+
+// refused checks the meaning of the last refusal on the play screen: the
+// rule's code, whatever the words.
+func (h *harness) refused(code validate.Code) {
+	h.t.Helper()
+	h.sync()
+	if h.refusal != string(code) {
+		h.t.Fatalf("refusal %q, want %q; screen:\n%s", h.refusal, code, h.screen())
+	}
 }

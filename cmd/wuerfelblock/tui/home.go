@@ -8,6 +8,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -125,6 +126,12 @@ func (t text) describeGameFit(gi storage.GameInfo, width int) string {
 	for nameW := 12; width > 0 && nameW >= 3 && tview.TaggedStringWidth(line) > width; nameW-- {
 		line = t.describeGameNames(gi, nameW)
 	}
+	// Still too wide with the shortest names: the time goes (it was cut
+	// to "12:" at 60 columns), not a piece of it.
+	if width > 0 && tview.TaggedStringWidth(line) > width && !gi.Started.IsZero() {
+		gi.Started = time.Time{}
+		return t.describeGameFit(gi, width)
+	}
 	return line
 }
 
@@ -132,7 +139,7 @@ func (t text) describeGameNames(gi storage.GameInfo, nameW int) string {
 	parts := make([]string, len(gi.Players))
 	for i, p := range gi.Players {
 		if nameW > 0 {
-			p = shortName(p, nameW)
+			p = say.Short(p, nameW)
 		}
 		if i < len(gi.Totals) {
 			parts[i] = fmt.Sprintf("%s %d", esc(p), gi.Totals[i])

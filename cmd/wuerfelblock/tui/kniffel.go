@@ -7,6 +7,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -117,7 +118,7 @@ func (v *kniffelView) fit(width, height int) {
 	sheetWidth := func(nameW int) int {
 		w := labelW + 1
 		for _, name := range v.game().Players {
-			w += max(len([]rune(shortName(name, nameW))), 4) + 1
+			w += max(len([]rune(say.Short(name, nameW))), 4) + 1
 		}
 		return w
 	}
@@ -130,15 +131,6 @@ func (v *kniffelView) fit(width, height int) {
 		v.refreshSheet()
 	}
 	v.layout.ResizeItem(v.sheet, sheetWidth(nameW), 0).ResizeItem(v.turn, 0, 1)
-}
-
-// shortName cuts a name to w letters, "…" marking the cut.
-func shortName(name string, w int) string {
-	r := []rune(name)
-	if len(r) <= w {
-		return name
-	}
-	return string(r[:w-1]) + "…"
 }
 
 func (v *kniffelView) body() tview.Primitive  { return v.layout }
@@ -442,90 +434,100 @@ func (v *kniffelView) refreshSheet() {
 	g := v.game()
 	t := v.sheet
 	t.Clear()
-	label := func(row int, s string, st tcell.Style) {
-		t.SetCell(row, 0, cell(s, st, tview.AlignLeft))
-	}
-	label(rowHead, "", styleNormal)
-	for c := validate.Category(0); c < validate.NumCategories; c++ {
-		label(v.sheetRow(c), fmt.Sprintf("%c %s", 'a'+rune(c), c.Name(v.lang)), styleNormal)
-	}
-	if !v.compact {
-		label(rowUpperSum, v.tr("Upper sum", "Summe oben"), styleCurrent)
-		label(rowBonus, v.tr("Bonus (at 63)", "Bonus (ab 63)"), styleCurrent)
-		label(rowLowerSum, v.tr("Lower sum", "Summe unten"), styleCurrent)
-		label(rowKBonus, v.tr("Kniffel bonus", "Kniffel-Bonus"), styleCurrent)
-	}
-	label(v.totalRow(), v.tr("Total", "Gesamt"), styleCurrent.Underline(true))
-	dice, have := v.dice()
-	totals := g.Totals()
+	t.SetCell(rowHead, 0, cell("", styleNormal, tview.AlignLeft))
 	for seat, name := range g.Players {
-		col := seat + 1
-		cur := seat == g.Seat()
 		head := styleCurrent
-		if cur {
+		if seat == g.Seat() {
 			head = head.Reverse(true)
 		}
-		t.SetCell(rowHead, col, cell(esc(shortName(name, v.nameW)), head, tview.AlignRight))
-		b := g.Boxes(seat)
-		for c := validate.Category(0); c < validate.NumCategories; c++ {
-			row := v.sheetRow(c)
-			var cl *tview.TableCell
-			switch {
-			case b.Filled[c]:
-				s := fmt.Sprint(b.Value[c])
-				if b.Value[c] == 0 {
-					s = "–"
-				}
-				cl = cell(s, styleNormal, tview.AlignRight)
-			case cur && have:
-				pl, err := g.Rules.Place(b, dice, c)
-				s, st := fmt.Sprint(pl.Points), stylePreview
-				if err != nil {
-					s, st = "✗", styleDim
-				}
-				if c == v.sel {
-					st = styleSelected.Bold(true)
-					s = "▸" + s
-				}
-				cl = cell(s, st, tview.AlignRight)
-				cat := c
-				cl.SetClickedFunc(func() bool {
-					if v.sel == cat {
-						v.score()
-					} else {
-						v.sel = cat
-					}
-					v.p.refresh()
-					return true
-				})
-			default:
-				cl = cell("·", styleDim, tview.AlignRight)
-			}
-			t.SetCell(row, col, cl)
+		t.SetCell(rowHead, seat+1, cell(esc(say.Short(name, v.nameW)), head, tview.AlignRight))
+	}
+	w := v.words()
+	for _, r := range g.KniffelSheet() {
+		row, ok := v.tableRow(r)
+		if !ok {
+			continue // the compact sheet: sums and bonuses are in the turn panel
 		}
-		if !v.compact {
-			v.sumCells(seat, col)
+		st := styleCurrent
+		label := w.SheetLabel(r)
+		switch r.Kind {
+		case scoresheet.RowBox:
+			st, label = styleNormal, fmt.Sprintf("%c %s", 'a'+rune(r.Category), label)
+		case scoresheet.RowTotal:
+			st = styleCurrent.Underline(true)
 		}
-		t.SetCell(v.totalRow(), col, cell(fmt.Sprint(totals[seat]), styleCurrent.Underline(true), tview.AlignRight))
+		t.SetCell(row, 0, cell(label, st, tview.AlignLeft))
+		for seat, c := range r.Cells {
+			t.SetCell(row, seat+1, v.sheetCell(r, seat, c))
+		}
 	}
 }
 
-// sumCells writes a column's sums and bonuses (the whole sheet only).
-func (v *kniffelView) sumCells(seat, col int) {
-	g, t := v.game(), v.sheet
-	b := g.Boxes(seat)
-	upper, kb := g.KniffelBonuses(seat)
-	t.SetCell(rowUpperSum, col, cell(fmt.Sprint(scoresheet.UpperSum(b)), styleNormal, tview.AlignRight))
-	switch {
-	case upper > 0:
-		t.SetCell(rowBonus, col, cell(fmt.Sprint(upper), styleCurrent, tview.AlignRight))
-	case !scoresheet.UpperBonusReachable(b):
-		t.SetCell(rowBonus, col, cell("–", styleDim, tview.AlignRight)) // missed for good
-	default:
-		t.SetCell(rowBonus, col, cell(fmt.Sprintf("(%d)", scoresheet.UpperMissing(b)), styleDim, tview.AlignRight))
+// tableRow is where row r of the sheet goes on the screen; ok is false
+// for a row the compact sheet leaves out.
+func (v *kniffelView) tableRow(r scoresheet.SheetRow) (int, bool) {
+	switch r.Kind {
+	case scoresheet.RowBox:
+		return v.sheetRow(r.Category), true
+	case scoresheet.RowTotal:
+		return v.totalRow(), true
 	}
-	t.SetCell(rowLowerSum, col, cell(fmt.Sprint(scoresheet.LowerSum(b)), styleNormal, tview.AlignRight))
-	t.SetCell(rowKBonus, col, cell(fmt.Sprint(kb), styleNormal, tview.AlignRight))
+	if v.compact {
+		return 0, false
+	}
+	return map[scoresheet.SheetRowKind]int{scoresheet.RowUpperSum: rowUpperSum, scoresheet.RowUpperBonus: rowBonus,
+		scoresheet.RowLowerSum: rowLowerSum, scoresheet.RowKniffelBonus: rowKBonus}[r.Kind], true
+}
+
+// sheetCell draws one player's cell of a row: a box filled, struck or
+// free (with what the dice would score for the player at the table), the
+// upper bonus earned, missed or still missing points, a sum.
+func (v *kniffelView) sheetCell(r scoresheet.SheetRow, seat int, c scoresheet.SheetCell) *tview.TableCell {
+	g := v.game()
+	switch r.Kind {
+	case scoresheet.RowBox:
+		if c.Filled {
+			return cell(v.words().SheetCell(r, c), styleNormal, tview.AlignRight)
+		}
+		if dice, have := v.dice(); seat == g.Seat() && have {
+			return v.previewCell(r.Category, dice)
+		}
+		return cell("·", styleDim, tview.AlignRight)
+	case scoresheet.RowUpperBonus:
+		if c.Filled {
+			return cell(bonusText(c), styleCurrent, tview.AlignRight)
+		}
+		return cell(bonusText(c), styleDim, tview.AlignRight)
+	case scoresheet.RowTotal:
+		return cell(fmt.Sprint(c.Value), styleCurrent.Underline(true), tview.AlignRight)
+	}
+	return cell(fmt.Sprint(c.Value), styleNormal, tview.AlignRight)
+}
+
+// previewCell is a free box of the player at the table: what the dice
+// would score there, the box under the cursor marked; a click chooses it.
+func (v *kniffelView) previewCell(c validate.Category, dice validate.Counts) *tview.TableCell {
+	g := v.game()
+	pl, err := g.Rules.Place(g.Boxes(g.Seat()), dice, c)
+	s, st := fmt.Sprint(pl.Points), stylePreview
+	if err != nil {
+		s, st = "✗", styleDim
+	}
+	if c == v.sel {
+		st = styleSelected.Bold(true)
+		s = "▸" + s
+	}
+	cl := cell(s, st, tview.AlignRight)
+	cl.SetClickedFunc(func() bool {
+		if v.sel == c {
+			v.score()
+		} else {
+			v.sel = c
+		}
+		v.p.refresh()
+		return true
+	})
+	return cl
 }
 
 func (v *kniffelView) refreshTurn() {
@@ -583,6 +585,18 @@ func (v *kniffelView) refreshTurn() {
 
 func (v *kniffelView) typedThrow() []int { return v.pending }
 
+// bonusText is the upper bonus as the sheet shows it: earned, "–" missed
+// for good, or "(n)" points still missing.
+func bonusText(c scoresheet.SheetCell) string {
+	switch {
+	case c.Filled:
+		return fmt.Sprint(c.Value)
+	case !c.Reachable:
+		return "–"
+	}
+	return fmt.Sprintf("(%d)", c.Missing)
+}
+
 // reoffer, after an undo of a box, chooses the best box for the dice again.
 func (v *kniffelView) reoffer(e scoresheet.Entry) bool {
 	if e.Kind == scoresheet.EntryScore {
@@ -595,17 +609,21 @@ func (v *kniffelView) reoffer(e scoresheet.Entry) bool {
 // sumsLine gives a player's sums and bonuses in the turn panel when the
 // screen is too low for those rows of the sheet.
 func (v *kniffelView) sumsLine(seat int) string {
-	g := v.game()
-	b := g.Boxes(seat)
-	upper, kb := g.KniffelBonuses(seat)
-	bonus := fmt.Sprint(upper)
-	switch {
-	case upper > 0:
-	case !scoresheet.UpperBonusReachable(b):
-		bonus = "–"
-	default:
-		bonus = fmt.Sprintf("(%d)", scoresheet.UpperMissing(b))
+	var upper, lower, kb int
+	var bonus string
+	for _, r := range v.game().KniffelSheet() {
+		c := r.Cells[seat]
+		switch r.Kind {
+		case scoresheet.RowUpperSum:
+			upper = c.Value
+		case scoresheet.RowUpperBonus:
+			bonus = bonusText(c)
+		case scoresheet.RowLowerSum:
+			lower = c.Value
+		case scoresheet.RowKniffelBonus:
+			kb = c.Value
+		}
 	}
 	return fmt.Sprintf(v.tr("Upper %d · bonus %s · lower %d · Kniffel bonus %d\n", "Oben %d · Bonus %s · unten %d · Kniffel-Bonus %d\n"),
-		scoresheet.UpperSum(b), bonus, scoresheet.LowerSum(b), kb)
+		upper, bonus, lower, kb)
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"github.com/wuerfelblock/wuerfelblock/storage"
+	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 // kniffelPlan is one player's 13 turns (final dice and box letter) earning
@@ -91,7 +92,8 @@ func TestKniffelThrowByThrow(t *testing.T) {
 	h.see("Wurf 3: 1 2. Der letzte Wurf: Feld wählen.")
 	h.see("Wurf 3 von 3", "Würfel: 1 2 6 6 6")
 	h.typ("66\n") // nothing can be kept after the third throw
-	h.see("NICHT ÜBERNOMMEN", "kann nichts mehr behalten")
+	h.see("NICHT ÜBERNOMMEN")
+	h.refused(validate.CodeKniffelKeepLast)
 	h.key(tcell.KeyBackspace2)
 	h.key(tcell.KeyBackspace2)
 	h.typ("f\n")

@@ -166,7 +166,7 @@ func (o *optionsStep) refresh() {
 		if o.s.coach != storage.CoachOdds {
 			st, mark = styleCurrent, "*"
 		}
-		t.SetCell(r, 0, cell(mark+" "+o.tr("Coach", "Rat"), st, tview.AlignLeft))
+		t.SetCell(r, 0, cell(mark+" "+o.tr("coach", "Rat"), st, tview.AlignLeft))
 		t.SetCell(r, 1, cell(o.coachName(o.s.coach), st.Underline(true), tview.AlignLeft))
 		t.SetCell(r, 2, cell(fmt.Sprintf("(%s %s)", o.tr("default", "Vorgabe"), o.coachName(storage.CoachOdds)), styleDim, tview.AlignLeft).SetExpansion(1))
 	}
@@ -174,24 +174,6 @@ func (o *optionsStep) refresh() {
 	t.SetCell(next, 0, cell("→ "+o.tr("Players (Tab)", "Spieler (Tab)"), styleCurrent, tview.AlignLeft))
 	t.Select(min(row, next), 0)
 	o.describe()
-}
-
-// formatValue writes an option value as players read it.
-func (t text) formatValue(v any) string {
-	switch x := v.(type) {
-	case []int:
-		return validate.FormatDice(x)
-	case bool:
-		if x {
-			return t.tr("yes", "ja")
-		}
-		return t.tr("no", "nein")
-	case int:
-		if x == 0 {
-			return t.tr("0 (off)", "0 (aus)")
-		}
-	}
-	return fmt.Sprint(v)
 }
 
 func (o *optionsStep) describe() {
@@ -207,7 +189,7 @@ func (o *optionsStep) describe() {
 		}
 		fmt.Fprintf(&b, "%s %s · %s %s\n", o.tr("default", "Vorgabe"), o.formatValue(s.Default), o.tr("values:", "Werte:"), allowed)
 	} else if row == o.coachRow() {
-		fmt.Fprintf(&b, "[::b]%s[::-]: %s\n", o.tr("Coach", "Rat"), o.coachAbout())
+		fmt.Fprintf(&b, "[::b]%s[::-]: %s\n", o.tr("coach", "Rat"), o.coachAbout())
 		fmt.Fprintf(&b, "%s %s · %s %s\n", o.tr("default", "Vorgabe"), o.coachName(storage.CoachOdds), o.tr("values:", "Werte:"), o.coachValues())
 	} else {
 		b.WriteString(o.tr("Enter or Tab: on to the players.\n", "Enter oder Tab: weiter zu den Spielern.\n"))

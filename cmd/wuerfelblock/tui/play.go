@@ -11,6 +11,7 @@ import (
 	"github.com/rivo/tview"
 
 	"github.com/wuerfelblock/wuerfelblock/coach"
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -60,6 +61,9 @@ type play struct {
 	atStake int
 	// saving is the write under way (nil: none); see write.
 	saving *saving
+	// refused is the code of the rule (or storage problem) behind the last
+	// refusal, "" once an entry is taken: what the screen said, as meaning.
+	refused string
 }
 
 func newPlay(ui *UI, sg *storage.StoredGame) *play {
@@ -304,15 +308,8 @@ func (p *play) refresh() {
 	h += " · " + p.tr("turn: ", "am Zug: ") + "[::b]" + esc(g.Current()) + "[::-]"
 	// The house rules that differ from the basic game, after whose turn it
 	// is (a narrow screen cuts these first).
-	changed := g.Rules.Options.Map(g.Rules.Game)
-	var house []string
-	for _, spec := range validate.OptionSpecs(g.Rules.Game) {
-		if v, ok := changed[spec.ID]; ok {
-			house = append(house, spec.Name(p.lang)+" "+p.formatValue(v))
-		}
-	}
-	if len(house) > 0 {
-		h += " · [::d]" + esc(strings.Join(house, ", ")) + "[::-]"
+	if house := say.New(p.lang).OptionsBrief(g.Rules); house != "" {
+		h += " · [::d]" + esc(house) + "[::-]"
 	}
 	p.header.SetText(h)
 	p.view.refresh()
@@ -331,6 +328,7 @@ func (p *play) say(msg string) { p.message.SetText(msg) }
 
 // refuse shows why an entry was not taken. The input keeps what was typed.
 func (p *play) refuse(err error) {
+	p.refused = errorCode(err)
 	p.message.SetText("[red::rb]" + p.tr(" NOT TAKEN ", " NICHT ÜBERNOMMEN ") + "[-::-] " + p.errText(err))
 }
 
@@ -378,6 +376,7 @@ func (p *play) commit(e scoresheet.Entry, then func()) bool {
 // finished turns before it) and shows the game-over screen when it ended
 // the game.
 func (p *play) taken(e scoresheet.Entry, before int) {
+	p.refused = ""
 	turns := p.game().Turns()
 	var msgs []string
 	for _, res := range turns[before:] {
@@ -537,54 +536,8 @@ func (p *play) reloadOnConflict(err error) {
 
 // turnSummary says how a finished turn ended.
 func (p *play) turnSummary(res scoresheet.TurnResult) string {
-	who := "[::b]" + esc(res.Player) + "[::-]"
-	total := res.Totals[res.Seat]
-	r := p.game().Rules
-	switch res.End {
-	case validate.Bust:
-		if r.Variant().TableTurns {
-			return fmt.Sprintf(p.tr("[::r] BUST [::-] %s: nothing scores.", "[::r] FEHLWURF [::-] %s: nichts zählt."), who)
-		}
-		if res.Points < 0 {
-			return fmt.Sprintf(p.tr("[::r] BUST [::-] %s loses the turn and %d points (now %d).", "[::r] FEHLWURF [::-] %s: Zug verloren und %d Punkte abgezogen (jetzt %d)."), who, -res.Points, total)
-		}
-		if p.atStake == 0 {
-			return fmt.Sprintf(p.tr("[::r] BUST [::-] %s: nothing scores, the turn is over.", "[::r] FEHLWURF [::-] %s: nichts zählt, der Zug ist vorbei."), who)
-		}
-		return fmt.Sprintf(p.tr("[::r] BUST [::-] %s: the turn's %d points are lost.", "[::r] FEHLWURF [::-] %s: die %d Punkte des Zugs sind verloren."), who, p.atStake)
-	case validate.Stopped:
-		return fmt.Sprintf(p.tr("%s writes %d (total %d).", "%s schreibt %d (Stand %d)."), who, res.Points, total)
-	case validate.NixEnd:
-		return fmt.Sprintf(p.tr("%s: nix! %d points (total %d).", "%s: Nix! %d Punkte (Stand %d)."), who, res.Points, total)
-	case validate.Voided:
-		return fmt.Sprintf(p.tr("%s: three void throws, the turn ends with nothing.", "%s: drei Fehlversuche, der Zug endet ohne Punkte."), who)
-	}
-	switch engine := r.TurnEngine(); {
-	case r.Variant().TableTurns:
-		pts, dice := p.game().Table()
-		scored := ""
-		if es := p.game().Entries(); len(es) > 0 {
-			// Every scoring die went aside: the engine's keep of the throw.
-			if ks := r.LegalKeeps(es[len(es)-1].Roll); len(ks) > 0 {
-				scored = fmt.Sprintf(p.tr("%s: %s score %d. ", "%s: %s zählen %d. "), who, validate.FormatDice(ks[0].Dice), ks[0].Points)
-				if len(ks[0].Dice) == 1 {
-					scored = fmt.Sprintf(p.tr("%s: %s scores %d. ", "%s: %s zählt %d. "), who, validate.FormatDice(ks[0].Dice), ks[0].Points)
-				}
-			}
-		}
-		return scored + fmt.Sprintf(p.tr("%d points lie out, the next player throws %s.", "%d Punkte liegen aus, der Nächste wirft %s."), pts, p.dice(dice))
-	case engine == validate.FamilyKniffel:
-		name := res.Category
-		if c, err := validate.ParseCategory(res.Category); err == nil {
-			name = c.Name(p.lang)
-		}
-		return fmt.Sprintf(p.tr("%s: %s %d (total %d).", "%s: %s %d (Stand %d)."), who, name, res.Points, total)
-	case engine == validate.FamilyTot:
-		return fmt.Sprintf(p.tr("%s: %d points this turn (total %d).", "%s: %d Punkte in diesem Zug (Stand %d)."), who, res.Points, total)
-	case engine == validate.FamilyDreissig:
-		return fmt.Sprintf(p.tr("%s: %d pips, account %d.", "%s: %d Augen, Konto %d."), who, res.Points, total)
-	}
-	return fmt.Sprintf("%s: %d", who, res.Points)
+	pts, dice := p.game().Table()
+	return p.words().TurnSummary(p.game().Rules, res, p.atStake, [2]int{pts, dice})
 }
 
 // undo takes back a throw typed but not taken yet (at the keep prompt);
@@ -660,4 +613,17 @@ func (p *play) splitThrow(s string) (roll, keep []int, hasKeep, ok bool) {
 		return nil, nil, false, false
 	}
 	return roll, k, true, true
+}
+
+// errorCode is the stable code of a rule or storage error, "" for others.
+func errorCode(err error) string {
+	var ve *validate.Error
+	if errors.As(err, &ve) {
+		return string(ve.Code)
+	}
+	var se *storage.Error
+	if errors.As(err, &se) {
+		return string(se.Code)
+	}
+	return ""
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -210,4 +211,31 @@ func TestDiceExampleCounts(t *testing.T) {
 			t.Errorf("diceExample(%q, %d) = %q, want %q", c.ex, c.n, got, c.want)
 		}
 	}
+}
+
+// On a narrow screen a running game's line on the home screen drops the
+// time when the names cannot get shorter, instead of cutting it ("· 12:"
+// at 60 columns in English, "· 1" at 65 in German).
+func TestHomeRunningLineDropsTimeWhole(t *testing.T) {
+	h := start(t, openDB(t))
+	h.resize(65, 20)
+	h.newGame('7', "Anna", "Benedikt")
+	h.typ("q")
+	h.key(tcell.KeyRight)
+	h.key(tcell.KeyEnter) // leave
+	h.see("Weiterspielen: Dreißig tot")
+	for _, line := range strings.Split(h.screen(), "\n") {
+		if strings.Contains(line, "Weiterspielen: Dreißig tot") && !regexp.MustCompile(`Runde 1( · \d\d:\d\d)? *║$`).MatchString(line) {
+			t.Fatalf("the line is cut: %q", line)
+		}
+	}
+}
+
+// The English house-rule form writes the coach's row in lower case like
+// every house rule ("dice", "target"); it said "Coach".
+func TestEnglishFormCoachRowLowerCase(t *testing.T) {
+	h := startLang(t, openDB(t), validate.English)
+	h.typ("n3")
+	h.see("  dice ", "  coach ")
+	h.notSee("Coach")
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
-	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 // ReviewValuers are the solvers behind the review on the game-over screen
@@ -18,7 +17,7 @@ var ReviewValuers = review.Solvers
 func (s *gameOver) gameReview() *review.Review {
 	if s.rv == nil && !s.rvTried {
 		s.rvTried = true
-		if g := s.sg.Game.Rules.Game; review.Reviewable(g) && g != validate.GameTotwuerfeln {
+		if review.RatesDecisions(s.sg.Game.Rules.Game) {
 			if rv, err := review.OfGame(s.sg.Game, ReviewValuers()); err == nil {
 				s.rv = rv
 			}
@@ -32,7 +31,7 @@ func (s *gameOver) gameReview() *review.Review {
 func reviewText(t text, rv *review.Review) string {
 	var b strings.Builder
 	l := t.lang
-	if rv.Game == validate.GameKniffel {
+	if rv.WholeGame {
 		fmt.Fprintf(&b, t.tr("Game value (expected final score under best play): %s\n", "Spielwert (erwartete Endsumme bei bestem Spiel): %s\n"),
 			review.Number(rv.GameValue, l))
 		b.WriteString(t.tr("Total = game value + luck − loss.\n\n", "Summe = Spielwert + Glück − Verlust.\n\n"))

@@ -184,7 +184,8 @@ func TestEnglish(t *testing.T) {
 	h.typ("Ann\nBen\n\n")
 	h.see("turn: Ann", "Throw 6 dice and type them")
 	h.typ("66\n")
-	h.see("NOT TAKEN", "wrong number of dice: 6 to throw now")
+	h.see("NOT TAKEN")
+	h.refused(validate.CodeDiceCount)
 }
 
 // Mouse: a click on a keep takes it.

@@ -18,6 +18,7 @@ import (
 	"github.com/rivo/tview"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -99,38 +100,14 @@ func (v *statsView) reload() {
 
 func (v *statsView) gameID() validate.GameID { return v.games[v.game] }
 
-// board is the leaderboard of a game: more wins per game first.
+// board is the leaderboard of a game (storage.Leaderboard).
 func (v *statsView) board(g validate.GameID) []int {
-	var out []int
-	for i := range v.all {
-		if f := v.figures(i, g); f != nil && f.Played > 0 {
-			out = append(out, i)
-		}
-	}
-	sort.SliceStable(out, func(a, b int) bool {
-		fa, fb := v.figures(out[a], g), v.figures(out[b], g)
-		if fa.WinRate != fb.WinRate {
-			return fa.WinRate > fb.WinRate
-		}
-		return fa.Played > fb.Played
-	})
-	return out
+	return storage.Leaderboard(len(v.all), func(i int) *storage.Figures { return v.figures(i, g) })
 }
 
 // setKey names a house-rule set: its options that differ from the basic
 // game, in order ("" for the basic game).
-func setKey(o map[string]any) string {
-	keys := make([]string, 0, len(o))
-	for k := range o {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = fmt.Sprintf("%s=%v", k, o[k])
-	}
-	return strings.Join(parts, " ")
-}
+func setKey(o map[string]any) string { return say.OptionsKey(o) }
 
 // sets lists the house-rule sets anybody played of game g.
 func (v *statsView) sets(g validate.GameID) []string {

@@ -36,9 +36,7 @@ func (v *statsView) byPlay(g validate.GameID) []int {
 
 func (v *statsView) drawByPlay(c canvas) {
 	g := v.gameID()
-	switch g {
-	case validate.Game5050, validate.Game5000, validate.GameZehntausend, validate.GameKniffel:
-	default:
+	if !review.RatesDecisions(g) {
 		c.put(0, 0, fmt.Sprintf(v.tr("%s has no review: no decisions are rated.", "%s wird nicht ausgewertet: keine Entscheidungen zu bewerten."), v.gameName(g)), styleNormal)
 		return
 	}

@@ -3,12 +3,12 @@ package tui
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -17,102 +17,37 @@ import (
 // text gives a screen the app's language.
 type text struct{ lang validate.Lang }
 
-func (t text) tr(en, de string) string {
-	if t.lang == validate.German {
-		return de
-	}
-	return en
+// words is the app's one text layer (internal/say) in this language, with
+// names escaped for tview and marks as tview's style tags.
+func (t text) words() say.P {
+	return say.P{Lang: t.lang, Name: esc,
+		Strong: func(s string) string { return "[::b]" + s + "[::-]" },
+		Alert:  func(s string) string { return "[::r]" + s + "[::-]" }}
 }
+
+func (t text) tr(en, de string) string { return t.words().Tr(en, de) }
 
 // dec1 is a number with one decimal, with a decimal comma in German ("36,0").
-func (t text) dec1(v float64) string {
-	s := fmt.Sprintf("%.1f", v)
-	if t.lang == validate.German {
-		s = strings.Replace(s, ".", ",", 1)
-	}
-	return s
-}
+func (t text) dec1(v float64) string { return t.words().Dec1(v) }
 
 // dice is "1 die" / "3 dice" ("1 Würfel" / "3 Würfel").
-func (t text) dice(n int) string {
-	if n == 1 {
-		return t.tr("1 die", "1 Würfel")
-	}
-	return fmt.Sprintf(t.tr("%d dice", "%d Würfel"), n)
-}
+func (t text) dice(n int) string { return t.words().Dice(n) }
 
 // diceWith is dice after "with": "mit 1 Würfel" / "mit 3 Würfeln".
-func (t text) diceWith(n int) string {
-	if n == 1 {
-		return t.tr("1 die", "1 Würfel")
-	}
-	return fmt.Sprintf(t.tr("%d dice", "%d Würfeln"), n)
-}
+func (t text) diceWith(n int) string { return t.words().DiceWith(n) }
 
-func (t text) gameName(g validate.GameID) string {
-	info, err := validate.LookupGame(string(g))
-	if err != nil {
-		return string(g)
-	}
-	return info.Name(t.lang)
-}
+func (t text) gameName(g validate.GameID) string { return t.words().GameName(g) }
 
 // describeEvent says in words what the rules did at the end of a turn.
-func (t text) describeEvent(ev scoresheet.Event) string {
-	p, f := esc(ev.Player), esc(ev.From)
-	switch ev.Kind {
-	case scoresheet.EventReset:
-		return fmt.Sprintf(t.tr("%s had the same score as %s (%d) and goes back to 0", "%s hatte denselben Stand wie %s (%d) und fällt auf 0"), p, f, ev.Points)
-	case scoresheet.EventTransfer:
-		return fmt.Sprintf(t.tr("%s would pass 5000: %d points go to %s", "%s wäre über 5000: %d Punkte gehen an %s"), f, ev.Points, p)
-	case scoresheet.EventLost:
-		return fmt.Sprintf(t.tr("%s would pass 5000 and nobody can take the %d points: they are lost", "%s wäre über 5000 und niemand kann die %d Punkte nehmen: sie verfallen"), p, ev.Points)
-	case scoresheet.EventAttack:
-		return fmt.Sprintf(t.tr("%s takes %d from %s", "%[1]s nimmt %[3]s %[2]d ab"), f, ev.Points, p)
-	case scoresheet.EventTopUp:
-		return t.tr("An account reached 0: both accounts get 30", "Ein Konto hat 0 erreicht: beide Konten bekommen 30")
-	case scoresheet.EventUpperBonus:
-		return fmt.Sprintf(t.tr("%s earns the upper bonus (+%d)", "%s bekommt den Bonus oben (+%d)"), p, ev.Points)
-	case scoresheet.EventKniffelBonus:
-		return fmt.Sprintf(t.tr("%s earns a Kniffel bonus (+%d)", "%s bekommt einen Kniffel-Bonus (+%d)"), p, ev.Points)
-	case scoresheet.EventMinusPoints:
-		return fmt.Sprintf(t.tr("%s takes the %d points on the table as minus points", "%s bekommt die %d ausliegenden Punkte als Minuspunkte"), p, ev.Points)
-	}
-	return string(ev.Kind)
-}
+func (t text) describeEvent(ev scoresheet.Event) string { return t.words().Event(ev) }
 
 // describeEntry says what an entry was, for "taken back: …".
 func (t text) describeEntry(e scoresheet.Entry, game validate.GameID) string {
-	switch e.Kind {
-	case scoresheet.EntryThrow:
-		s := t.tr("throw ", "Wurf ") + validate.FormatDice(e.Roll)
-		if len(e.Keep) > 0 {
-			kept := t.tr(", kept ", ", zur Seite ")
-			if validate.VariantOf(game).Family == validate.FamilyKniffel {
-				kept = t.tr(", kept ", ", behalten ") // held for the next throw, not set aside
-			}
-			s += kept + validate.FormatDice(e.Keep)
-		}
-		if e.FivesAsOnes > 0 {
-			s += fmt.Sprintf(t.tr(" (%d× 5 as 1)", " (%d× 5 als 1)"), e.FivesAsOnes)
-		}
-		return s
-	case scoresheet.EntryVoid:
-		return t.tr("void throw", "Fehlversuch")
-	case scoresheet.EntryStop:
-		return t.tr("the stop (points written)", "das Schreiben")
-	case scoresheet.EntryDice:
-		return t.tr("dice ", "Würfel ") + validate.FormatDice(e.Roll)
-	case scoresheet.EntryScore:
-		if c, err := validate.ParseCategory(e.Category); err == nil {
-			return t.tr("box ", "Feld ") + c.Name(t.lang)
-		}
-		return e.Category
-	case scoresheet.EntryAttack:
-		return t.tr("attack throw ", "Angriffswurf ") + validate.FormatDice(e.Roll)
-	}
-	return string(e.Kind)
+	return t.words().Entry(e, game)
 }
+
+// formatValue writes an option value as players read it.
+func (t text) formatValue(v any) string { return t.words().Value(v) }
 
 // errText is an error in the players' language, safe for style tags.
 func (t text) errText(err error) string {
