@@ -40,6 +40,9 @@ func appendVsBare(b *testing.B, db *DB) {
 			if sg, err = db.CreateGame(ctx, g.Rules, g.Players); err != nil {
 				b.Fatal(err)
 			}
+			// As the app does when a game opens: the solver tables that the
+			// review of the finishing entry needs are built before play.
+			ReviewValuers().Warm(g.Rules)
 			if len(entries) == 0 {
 				continue
 			}
