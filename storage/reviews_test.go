@@ -11,6 +11,7 @@ import (
 
 	"github.com/wuerfelblock/wuerfelblock/coach/kniffel"
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
+	"github.com/wuerfelblock/wuerfelblock/internal/cputime"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage/generate"
 )
@@ -220,14 +221,14 @@ func BenchmarkReviewMigration(b *testing.B) {
 			}
 		}
 		db.Close()
-		cpu0 := cpuTime()
+		cpu0 := cputime.Used()
 		b.StartTimer()
 		db, err = Open(dst)
 		if err != nil {
 			b.Fatal(err)
 		}
 		b.StopTimer()
-		cpu += cpuTime() - cpu0
+		cpu += cputime.Used() - cpu0
 		var n int
 		db.sql.QueryRow(`SELECT count(DISTINCT game_id) FROM reviews`).Scan(&n)
 		b.ReportMetric(float64(n), "games")

@@ -2,9 +2,9 @@ package family
 
 import (
 	"runtime"
-	"syscall"
 	"testing"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/cputime"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -38,11 +38,11 @@ func BenchmarkTable(b *testing.B) {
 			runtime.KeepAlive(tb)
 			held := after.HeapAlloc - before.HeapAlloc
 			b.ResetTimer()
-			cpu0 := cpuTime()
+			cpu0 := int64(cputime.Used())
 			for b.Loop() {
 				build()
 			}
-			b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(int64(cputime.Used())-cpu0)/float64(b.N), "cpu-ns/op")
 			b.ReportMetric(float64(held), "mem-B")
 			b.ReportMetric(float64(tb.Bytes()), "table-B")
 		})
@@ -65,14 +65,4 @@ func BenchmarkAdviceSixDice(b *testing.B) {
 		q, _ := p.After(ks[0].Keep)
 		_ = q.Value() + q.ThrowValue() + q.BustChance()
 	}
-}
-
-// cpuTime is the process's user and system time in nanoseconds: on a
-// machine shared with other work it says what the wall clock cannot.
-func cpuTime() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
 }

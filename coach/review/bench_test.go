@@ -5,6 +5,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/cputime"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage/generate"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -62,7 +63,7 @@ func BenchmarkReviewHistory(b *testing.B) {
 		}
 	}
 	workers := runtime.GOMAXPROCS(0)
-	cpu0 := cpuTime()
+	cpu0 := cputime.Used()
 	b.ResetTimer()
 	for b.Loop() {
 		next := make(chan *scoresheet.Game)
@@ -87,6 +88,6 @@ func BenchmarkReviewHistory(b *testing.B) {
 	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N)*10, "s/20000games")
 	// The CPU time the process spent: on a machine shared with other work
 	// the wall time says little; CPU time / cores is what 2 free cores take.
-	b.ReportMetric((cpuTime()-cpu0).Seconds()/float64(b.N)*10, "cpu-s/20000games")
+	b.ReportMetric((cputime.Used()-cpu0).Seconds()/float64(b.N)*10, "cpu-s/20000games")
 	b.ReportMetric(float64(workers), "workers")
 }

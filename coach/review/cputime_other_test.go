@@ -1,8 +1,0 @@
-//go:build !unix
-
-package review
-
-import "time"
-
-// cpuTime is not measured here: the benchmark reports 0.
-func cpuTime() time.Duration { return 0 }
