@@ -395,7 +395,14 @@ func readMigrations(fsys fs.FS) ([]migration, error) {
 // refused before anything is written.
 func (db *DB) migrate(ctx context.Context, ms []migration) error {
 	known := latest(ms)
-	have, err := schemaVersion(ctx, db.sql, db.path)
+	var have int
+	// A first connection sets WAL mode, which waits for processes that
+	// open the same new file at this moment: retried like any busy write.
+	err := db.retry(ctx, func() error {
+		var err error
+		have, err = schemaVersion(ctx, db.sql, db.path)
+		return err
+	})
 	if err != nil {
 		return db.wrapOpen(err)
 	}
@@ -404,20 +411,22 @@ func (db *DB) migrate(ctx context.Context, ms []migration) error {
 	}
 	applied := map[int]bool{}
 	if have > 0 {
-		rows, err := db.sql.QueryContext(ctx, `SELECT version FROM migrations`)
-		if err != nil {
-			return db.wrapOpen(err)
-		}
-		for rows.Next() {
-			var v int
-			if err := rows.Scan(&v); err != nil {
-				rows.Close()
-				return db.wrapOpen(err)
+		err := db.retry(ctx, func() error {
+			rows, err := db.sql.QueryContext(ctx, `SELECT version FROM migrations`)
+			if err != nil {
+				return err
 			}
-			applied[v] = true
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+			defer rows.Close()
+			for rows.Next() {
+				var v int
+				if err := rows.Scan(&v); err != nil {
+					return err
+				}
+				applied[v] = true
+			}
+			return rows.Err()
+		})
+		if err != nil {
 			return db.wrapOpen(err)
 		}
 	}
