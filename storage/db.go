@@ -565,19 +565,37 @@ func inspectWith(path, params string, known int) error {
 // exec runs a statement of the hot path in tx, prepared once per
 // connection: the statistics triggers make preparing them costly.
 func (db *DB) exec(ctx context.Context, tx *sql.Tx, query string, args ...any) (sql.Result, error) {
-	db.mu.Lock()
-	st, ok := db.stmts[query]
-	if !ok {
-		var err error
-		if st, err = db.sql.PrepareContext(ctx, query); err != nil {
-			db.mu.Unlock()
-			return nil, err
-		}
-		if db.stmts == nil {
-			db.stmts = map[string]*sql.Stmt{}
-		}
-		db.stmts[query] = st
+	st, err := db.prepared(ctx, query)
+	if err != nil {
+		return nil, err
 	}
-	db.mu.Unlock()
 	return tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+}
+
+// queryRow is exec for a query of the hot path that returns one row.
+func (db *DB) queryRow(ctx context.Context, tx *sql.Tx, query string, args ...any) *sql.Row {
+	st, err := db.prepared(ctx, query)
+	if err != nil {
+		// Let the error come out of Scan, as it does for tx.QueryRowContext.
+		return tx.QueryRowContext(ctx, query, args...)
+	}
+	return tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
+}
+
+// prepared is query prepared once for the database's connections.
+func (db *DB) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	if st, ok := db.stmts[query]; ok {
+		return st, nil
+	}
+	st, err := db.sql.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	if db.stmts == nil {
+		db.stmts = map[string]*sql.Stmt{}
+	}
+	db.stmts[query] = st
+	return st, nil
 }

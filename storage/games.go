@@ -320,8 +320,10 @@ func nullString(s string) any {
 // ends the game), are committed in one transaction before Append returns. On
 // any error sg is as it was.
 func (db *DB) Append(ctx context.Context, sg *StoredGame, e scoresheet.Entry) error {
-	// Try the entry on a copy: sg changes only once the entry is committed.
-	g := sg.Game.Clone()
+	// The entry is tried on sg.Game itself (a refused entry changes nothing)
+	// and taken back by a replay if the database refuses it: a copy of the
+	// whole game for every entry costs more than the rare replay.
+	g := sg.Game
 	before := g.Len()
 	if err := g.Apply(e); err != nil {
 		return err
@@ -332,21 +334,40 @@ func (db *DB) Append(ctx context.Context, sg *StoredGame, e scoresheet.Entry) er
 	stored := e // Apply keeps the entry as given
 	now := db.now().Truncate(time.Millisecond)
 	err := db.update(ctx, func(tx *sql.Tx) error {
-		if err := db.claim(ctx, tx, sg); err != nil {
+		// One statement checks the revision and inserts: the common case.
+		res, err := db.exec(ctx, tx, insertEntryChecked, before, string(stored.Kind), pipsText(stored.Roll), pipsText(stored.Keep),
+			stored.FivesAsOnes, nullString(stored.Category), sg.row, sg.rev)
+		if err != nil {
+			if isConstraint(err) {
+				return newErr(CodeConflict, err, sg.ID)
+			}
 			return err
 		}
-		if sg.Status == Abandoned {
-			if _, err := tx.ExecContext(ctx, `UPDATE games SET status = 'running', ended = NULL WHERE id = ?`, sg.row); err != nil {
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			if err != nil {
 				return err
 			}
+			// Another revision (a conflict) or a game that was left.
+			status, err := db.check(ctx, tx, sg)
+			if err != nil {
+				return err
+			}
+			if status == Abandoned {
+				// An entry makes a game that was left run again (also when
+				// another program left it meanwhile).
+				if _, err := db.exec(ctx, tx, `UPDATE games SET status = 'running', ended = NULL WHERE id = ?`, sg.row); err != nil {
+					return err
+				}
+			}
+			return db.writeEntry(ctx, tx, sg, g, before, stored, now)
 		}
-		return db.writeEntry(ctx, tx, sg, g, before, stored, now)
+		return db.writeSummaries(ctx, tx, sg, g, now)
 	})
 	if err != nil {
+		prev, _, _ := g.Undo()
+		*sg.Game = *prev
 		return err
 	}
-	sg.rev++
-	*sg.Game = *g
 	if sg.Status == Abandoned {
 		sg.Status, sg.Ended = Running, time.Time{}
 	}
@@ -366,6 +387,12 @@ func (db *DB) writeEntry(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *sco
 		}
 		return err
 	}
+	return db.writeSummaries(ctx, tx, sg, g, now)
+}
+
+// writeSummaries writes what the last entry of g completes: the turn it
+// ends, the results of the game it ends.
+func (db *DB) writeSummaries(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scoresheet.Game, now time.Time) error {
 	if g.TurnEntries() == 0 {
 		last, _ := g.LastTurn()
 		if err := db.writeTurn(ctx, tx, sg, g, g.NumTurns()-1, last); err != nil {
@@ -385,7 +412,12 @@ func isConstraint(err error) bool {
 
 const (
 	insertEntry = `INSERT INTO entries (game_id, n, kind, roll, keep, fives, category) VALUES (?, ?, ?, ?, ?, ?, ?)`
-	insertTurn  = `INSERT INTO turns (game_id, turn, seat, player_id, game, points, total, end_kind, throws, hot_dice, failed, dice_left, category, bonus, attack,
+	// insertEntryChecked inserts entry n of a running game whose revision
+	// is still the one given (parameters: n, kind, roll, keep, fives,
+	// category, game row, revision); no row when it is not.
+	insertEntryChecked = `INSERT INTO entries (game_id, n, kind, roll, keep, fives, category)
+		SELECT id, ?, ?, ?, ?, ?, ? FROM games WHERE id = ? AND rev = ? AND status <> 'abandoned'`
+	insertTurn = `INSERT INTO turns (game_id, turn, seat, player_id, game, points, total, end_kind, throws, hot_dice, failed, dice_left, category, bonus, attack,
 		t1, t2, t3, t4, t5, t6, busted, attacked)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 )
@@ -513,19 +545,28 @@ func (db *DB) Undo(ctx context.Context, sg *StoredGame) (scoresheet.Entry, error
 	return undone, nil
 }
 
-// Revision counts the changes of the stored game this copy knows of.
-func (sg *StoredGame) Revision() int64 { return sg.rev }
+// Revision tells two states of a stored game apart: how many entries it
+// has, and how many changes other than appended entries (undos, imports that
+// brought it up to date) it has seen. When a copy's Revision differs from
+// the stored one, another program entered or took back something meanwhile.
+type Revision struct {
+	Changes int64
+	Entries int
+}
 
-// Revision is the stored game's revision now: when it differs from a copy's
-// Revision, another program entered or took back something meanwhile.
-func (db *DB) Revision(ctx context.Context, id string) (int64, error) {
+// Revision is the revision of the stored game this copy knows of.
+func (sg *StoredGame) Revision() Revision { return Revision{sg.rev, sg.Game.Len()} }
+
+// Revision is the stored game's revision now.
+func (db *DB) Revision(ctx context.Context, id string) (Revision, error) {
 	uid, err := NormalizeID(id)
 	if err != nil {
-		return 0, err
+		return Revision{}, err
 	}
-	var rev int64
+	var rev Revision
 	err = db.view(ctx, func(tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, `SELECT rev FROM games WHERE uuid = ?`, uid).Scan(&rev)
+		err := tx.QueryRowContext(ctx, `SELECT g.rev, coalesce((SELECT max(n) + 1 FROM entries e WHERE e.game_id = g.id), 0)
+			FROM games g WHERE g.uuid = ?`, uid).Scan(&rev.Changes, &rev.Entries)
 		if errors.Is(err, sql.ErrNoRows) {
 			return notFound("game", id)
 		}
@@ -534,11 +575,31 @@ func (db *DB) Revision(ctx context.Context, id string) (int64, error) {
 	return rev, err
 }
 
+// check refuses, as a conflict, an entry appended to a copy of a game
+// that another program took entries back from since sg was loaded (its
+// revision moved on); an entry another program appended meanwhile is
+// caught by the entry's key. It returns the stored status. Appending does
+// not raise the revision: the entry itself tells it (see Revision), and one
+// page fewer is written for every entry.
+func (db *DB) check(ctx context.Context, tx *sql.Tx, sg *StoredGame) (Status, error) {
+	var rev int64
+	var status Status
+	if err := db.queryRow(ctx, tx, `SELECT rev, status FROM games WHERE id = ?`, sg.row).Scan(&rev, &status); err != nil {
+		return "", err
+	}
+	if rev != sg.rev {
+		return "", newErr(CodeConflict, nil, sg.ID)
+	}
+	return status, nil
+}
+
 // claim raises the game's revision inside tx, or refuses with a conflict
-// when another program changed the game since sg was loaded: appending to
-// or undoing from an old copy would lose or mix up entries.
+// when another program changed the game since sg was loaded (another
+// revision or another number of entries): taking back from an old copy
+// would lose or mix up entries.
 func (db *DB) claim(ctx context.Context, tx *sql.Tx, sg *StoredGame) error {
-	res, err := db.exec(ctx, tx, `UPDATE games SET rev = rev + 1 WHERE id = ? AND rev = ?`, sg.row, sg.rev)
+	res, err := db.exec(ctx, tx, `UPDATE games SET rev = rev + 1 WHERE id = ? AND rev = ?
+		AND coalesce((SELECT max(n) + 1 FROM entries WHERE game_id = ?), 0) = ?`, sg.row, sg.rev, sg.row, sg.Game.Len())
 	if err != nil {
 		return err
 	}

@@ -403,27 +403,102 @@ func TestBrokenGameDoesNotBlockTheOthers(t *testing.T) {
 func TestRevisionFollowsChanges(t *testing.T) {
 	db := openTest(t)
 	sg, _ := db.CreateGame(ctx, validate.MustRules(validate.Game5050, nil), []string{"Anna", "Ben"})
-	rev := func() int64 {
+	rev := func() Revision {
 		r, err := db.Revision(ctx, sg.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return r
 	}
-	if rev() != sg.Revision() {
-		t.Fatalf("a new game: stored %d, copy %d", rev(), sg.Revision())
+	start := rev()
+	if start != sg.Revision() || start != (Revision{0, 0}) {
+		t.Fatalf("a new game: stored %v, copy %v", start, sg.Revision())
 	}
 	if err := db.Append(ctx, sg, throw([]int{1, 1, 5, 2, 3, 4}, []int{1, 1})); err != nil {
 		t.Fatal(err)
 	}
+	entered := rev()
+	if entered != sg.Revision() || entered != (Revision{0, 1}) {
+		t.Errorf("after an entry: stored %v, copy %v, want {0 1}", entered, sg.Revision())
+	}
 	if _, err := db.Undo(ctx, sg); err != nil {
 		t.Fatal(err)
 	}
-	if rev() != 2 || sg.Revision() != 2 {
-		t.Errorf("after an entry and an undo: stored %d, copy %d, want 2", rev(), sg.Revision())
+	// Back to no entries, but not to the start: a copy that saw the entry,
+	// or one that saw none, must both notice.
+	undone := rev()
+	if undone != sg.Revision() || undone == start || undone == entered {
+		t.Errorf("after an entry and an undo: stored %v, copy %v (start %v, entered %v)", undone, sg.Revision(), start, entered)
 	}
 	if _, err := db.Revision(ctx, "0b6f0000-0000-4000-8000-000000000000"); ErrorCode(err) != CodeNotFound {
 		t.Errorf("unknown game: %v", err)
+	}
+}
+
+// A copy that missed another program's entry can take nothing back: its
+// undo would delete the other program's entry with its own.
+func TestStaleCopyCannotUndoNewerEntry(t *testing.T) {
+	db := openTest(t)
+	a, _ := db.CreateGame(ctx, validate.MustRules(validate.Game5050, nil), []string{"Anna", "Ben"})
+	if err := db.Append(ctx, a, throw([]int{1, 1, 5, 2, 3, 4}, []int{1, 1})); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := db.LoadGame(ctx, a.ID)
+	if err := db.Append(ctx, b, throw([]int{5, 2, 3, 4}, []int{5})); err != nil {
+		t.Fatal(err)
+	}
+	_, err := db.Undo(ctx, a)
+	wantCode(t, err, CodeConflict)
+	if a.Game.Len() != 1 {
+		t.Errorf("the refused undo changed the copy: %d entries", a.Game.Len())
+	}
+	loaded, err := db.LoadGame(ctx, a.ID)
+	if err != nil || loaded.Game.Len() != 2 {
+		t.Fatalf("stored game after the stale undo: %v %+v", err, loaded)
+	}
+}
+
+// A refused write leaves the copy exactly as it was, though the entry was
+// tried on it: the next entry goes on from the same state.
+func TestRefusedAppendLeavesCopyAsItWas(t *testing.T) {
+	db := openTest(t)
+	a, _ := db.CreateGame(ctx, validate.MustRules(validate.Game5050, nil), []string{"Anna", "Ben"})
+	for _, e := range []scoresheet.Entry{throw([]int{1, 1, 5, 2, 3, 4}, []int{1, 1}), throw([]int{5, 2, 3, 4}, []int{5})} {
+		if err := db.Append(ctx, a, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, _ := db.LoadGame(ctx, a.ID)
+	before := b.Game.Record()
+	state := func() [3]int {
+		ft := b.Game.Family()
+		return [3]int{ft.TurnPoints(), ft.Throws(), ft.DiceToThrow()}
+	}
+	was := state()
+	if _, err := db.Undo(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	// b's throw passes the rules and is refused by the database.
+	wantCode(t, db.Append(ctx, b, throw([]int{1, 2, 3}, []int{1})), CodeConflict)
+	if !reflect.DeepEqual(b.Game.Record(), before) || state() != was {
+		t.Errorf("the refused entry changed the copy: %+v, was %+v", b.Game.Record(), before)
+	}
+}
+
+// Another program left the game; an entry from a copy that did not see it
+// makes the game run again, as an entry into a left game always does.
+func TestEntryRevivesGameLeftElsewhere(t *testing.T) {
+	db := openTest(t)
+	a, _ := db.CreateGame(ctx, validate.MustRules(validate.Game5050, nil), []string{"Anna", "Ben"})
+	if err := db.Abandon(ctx, a.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Append(ctx, a, throw([]int{1, 1, 5, 2, 3, 4}, []int{1, 1})); err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := db.LoadGame(ctx, a.ID)
+	if err != nil || loaded.Status != Running || !loaded.Ended.IsZero() {
+		t.Fatalf("after an entry into a game left elsewhere: %v status %s ended %v", err, loaded.Status, loaded.Ended)
 	}
 }
 

@@ -25,7 +25,7 @@ type Store interface {
 	DeletePlayer(ctx context.Context, name string) error
 	CreateGame(ctx context.Context, rules *validate.Rules, players []string) (*storage.StoredGame, error)
 	LoadGame(ctx context.Context, id string) (*storage.StoredGame, error)
-	Revision(ctx context.Context, id string) (int64, error)
+	Revision(ctx context.Context, id string) (storage.Revision, error)
 	Append(ctx context.Context, sg *storage.StoredGame, e scoresheet.Entry) error
 	Undo(ctx context.Context, sg *storage.StoredGame) (scoresheet.Entry, error)
 	Abandon(ctx context.Context, id string) error
