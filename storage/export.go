@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/wuerfelblock/wuerfelblock/coach/review"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -36,6 +37,7 @@ type ExportRecord struct {
 	game   *scoresheet.Game
 	verr   *scoresheet.VerdictError
 	lerr   error
+	review *review.Review // of a finished game, made ahead too
 }
 
 // Err is why DecodeExport could not read this element as a record (nil
@@ -487,6 +489,9 @@ func (db *DB) ImportFrom(ctx context.Context, next func() (ExportRecord, error))
 			if err == nil && r.bad == nil {
 				r.game, r.verr, r.lerr = scoresheet.Load(r.Record, validate.English)
 				r.judged = true
+				if r.lerr == nil && r.verr == nil {
+					r.review = reviewOf(r.game)
+				}
 			}
 			select {
 			case ahead <- item{r, err}:
@@ -775,10 +780,8 @@ func (db *DB) importGame(ctx context.Context, tx *sql.Tx, id string, r ExportRec
 	if err != nil {
 		return err
 	}
-	for n, e := range g.Entries() {
-		if _, err := db.exec(ctx, tx, insertEntry, sg.row, n, string(e.Kind), pipsText(e.Roll), pipsText(e.Keep), e.FivesAsOnes, nullString(e.Category)); err != nil {
-			return err
-		}
+	if err := db.insertEntries(ctx, tx, sg.row, g.Entries()); err != nil {
+		return err
 	}
 	for t, res := range g.Turns() {
 		if err := db.writeTurn(ctx, tx, sg, g, t, res); err != nil {
@@ -791,13 +794,43 @@ func (db *DB) importGame(ctx context.Context, tx *sql.Tx, id string, r ExportRec
 	}
 	switch {
 	case g.Finished():
-		return db.writeResults(ctx, tx, sg, g, ended.Truncate(time.Millisecond))
+		return db.writeResults(ctx, tx, sg, g, r.review, ended.Truncate(time.Millisecond))
 	case r.Status == Abandoned:
 		_, err := tx.ExecContext(ctx, `UPDATE games SET status = 'abandoned', ended = ? WHERE id = ?`, ended.UnixMilli(), sg.row)
 		return err
 	}
 	return nil
 }
+
+// entryRows is how many entries one INSERT of an import writes: one
+// statement for many rows costs far less than one for each.
+const entryRows = 32
+
+// insertEntries inserts the entries of a game that has none yet.
+func (db *DB) insertEntries(ctx context.Context, tx *sql.Tx, row int64, es []scoresheet.Entry) error {
+	args := make([]any, 0, 7*entryRows)
+	for start := 0; start < len(es); start += entryRows {
+		chunk := es[start:min(start+entryRows, len(es))]
+		args = args[:0]
+		for k, e := range chunk {
+			args = append(args, row, start+k, string(e.Kind), pipsText(e.Roll), pipsText(e.Keep), e.FivesAsOnes, nullString(e.Category))
+		}
+		if _, err := db.exec(ctx, tx, insertEntries(len(chunk)), args...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// insertEntries is the statement that inserts n entries (1 ≤ n ≤ entryRows).
+func insertEntries(n int) string { return entryInserts[n] }
+
+var entryInserts = func() (qs [entryRows + 1]string) {
+	for n := 1; n <= entryRows; n++ {
+		qs[n] = insertEntry + strings.Repeat(", (?, ?, ?, ?, ?, ?, ?)", n-1)
+	}
+	return qs
+}()
 
 // EncodeExport writes records as export does: a JSON array with one record
 // per line, so that exports are easy to read, diff and merge.

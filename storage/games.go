@@ -16,6 +16,7 @@ import (
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 
+	"github.com/wuerfelblock/wuerfelblock/coach/review"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -400,7 +401,7 @@ func (db *DB) writeSummaries(ctx context.Context, tx *sql.Tx, sg *StoredGame, g 
 		}
 	}
 	if g.Finished() {
-		return db.writeResults(ctx, tx, sg, g, now)
+		return db.writeResults(ctx, tx, sg, g, nil, now)
 	}
 	return nil
 }
@@ -485,7 +486,7 @@ func (sg *StoredGame) playerID(g *scoresheet.Game, name string) any {
 
 // writeResults records the end of the game: status, end time, and one row
 // per player with final total, rank and whether they won.
-func (db *DB) writeResults(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scoresheet.Game, ended time.Time) error {
+func (db *DB) writeResults(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scoresheet.Game, rv *review.Review, ended time.Time) error {
 	if _, err := db.exec(ctx, tx, `UPDATE games SET status = 'finished', ended = ? WHERE id = ?`, ended.UnixMilli(), sg.row); err != nil {
 		return err
 	}
@@ -497,7 +498,7 @@ func (db *DB) writeResults(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *s
 			return err
 		}
 	}
-	return writeReview(ctx, tx, sg.row, sg.players, sg.options, g, ended)
+	return writeReview(ctx, tx, sg.row, sg.players, sg.options, g, rv, ended)
 }
 
 // Undo takes back the last entry and whatever summaries it completed, in one

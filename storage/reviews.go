@@ -29,17 +29,30 @@ func stored(g validate.GameID) bool {
 }
 
 // writeReview writes the review rows of finished game g (row, player ids
-// by seat, options key) in tx. A game the review cannot rate keeps no rows:
-// a review never stands in the way of an entry.
-func writeReview(ctx context.Context, tx *sql.Tx, row int64, players []int64, options string, g *scoresheet.Game, ended time.Time) error {
-	if !stored(g.Rules.Game) {
+// by seat, options key) in tx; rv is its review when it was made before
+// (nil: made here). A game the review cannot rate keeps no rows: a review
+// never stands in the way of an entry.
+func writeReview(ctx context.Context, tx *sql.Tx, row int64, players []int64, options string, g *scoresheet.Game, rv *review.Review, ended time.Time) error {
+	if rv == nil {
+		rv = reviewOf(g)
+	}
+	if rv == nil {
+		return nil
+	}
+	return insertReview(ctx, tx, row, players, options, rv, ended)
+}
+
+// reviewOf is the review of finished game g that the database keeps, or nil
+// when it keeps none.
+func reviewOf(g *scoresheet.Game) *review.Review {
+	if !g.Finished() || !stored(g.Rules.Game) {
 		return nil
 	}
 	rv, err := review.OfGame(g, ReviewValuers())
 	if err != nil {
 		return nil
 	}
-	return insertReview(ctx, tx, row, players, options, rv, ended)
+	return rv
 }
 
 func insertReview(ctx context.Context, tx *sql.Tx, row int64, players []int64, options string, rv *review.Review, ended time.Time) error {
