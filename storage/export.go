@@ -780,13 +780,15 @@ func (db *DB) importGame(ctx context.Context, tx *sql.Tx, id string, r ExportRec
 	if err != nil {
 		return err
 	}
-	if err := db.insertEntries(ctx, tx, sg.row, g.Entries()); err != nil {
+	es := g.Entries()
+	err = db.insertMany(ctx, tx, insertEntry, len(es), func(n int, args []any) []any {
+		return append(args, entryArgs(sg.row, n, es[n])...)
+	})
+	if err != nil {
 		return err
 	}
-	for t, res := range g.Turns() {
-		if err := db.writeTurn(ctx, tx, sg, g, t, res); err != nil {
-			return err
-		}
+	if err := db.writeTurns(ctx, tx, sg, g, 0, g.Turns()); err != nil {
+		return err
 	}
 	ended := r.Ended
 	if ended.IsZero() {
@@ -801,36 +803,6 @@ func (db *DB) importGame(ctx context.Context, tx *sql.Tx, id string, r ExportRec
 	}
 	return nil
 }
-
-// entryRows is how many entries one INSERT of an import writes: one
-// statement for many rows costs far less than one for each.
-const entryRows = 32
-
-// insertEntries inserts the entries of a game that has none yet.
-func (db *DB) insertEntries(ctx context.Context, tx *sql.Tx, row int64, es []scoresheet.Entry) error {
-	args := make([]any, 0, 7*entryRows)
-	for start := 0; start < len(es); start += entryRows {
-		chunk := es[start:min(start+entryRows, len(es))]
-		args = args[:0]
-		for k, e := range chunk {
-			args = append(args, row, start+k, string(e.Kind), pipsText(e.Roll), pipsText(e.Keep), e.FivesAsOnes, nullString(e.Category))
-		}
-		if _, err := db.exec(ctx, tx, insertEntries(len(chunk)), args...); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// insertEntries is the statement that inserts n entries (1 ≤ n ≤ entryRows).
-func insertEntries(n int) string { return entryInserts[n] }
-
-var entryInserts = func() (qs [entryRows + 1]string) {
-	for n := 1; n <= entryRows; n++ {
-		qs[n] = insertEntry + strings.Repeat(", (?, ?, ?, ?, ?, ?, ?)", n-1)
-	}
-	return qs
-}()
 
 // EncodeExport writes records as export does: a JSON array with one record
 // per line, so that exports are easy to read, diff and merge.

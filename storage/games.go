@@ -381,8 +381,7 @@ func (db *DB) Append(ctx context.Context, sg *StoredGame, e scoresheet.Entry) er
 // writeEntry stores entry n of game g (already applied to g) with the
 // summaries it completes: the turn it ends, the results of the game it ends.
 func (db *DB) writeEntry(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scoresheet.Game, n int, e scoresheet.Entry, now time.Time) error {
-	if _, err := db.exec(ctx, tx, insertEntry, sg.row, n, string(e.Kind),
-		pipsText(e.Roll), pipsText(e.Keep), e.FivesAsOnes, nullString(e.Category)); err != nil {
+	if _, err := db.exec(ctx, tx, insertEntry, entryArgs(sg.row, n, e)...); err != nil {
 		if isConstraint(err) {
 			return newErr(CodeConflict, err, sg.ID)
 		}
@@ -406,6 +405,11 @@ func (db *DB) writeSummaries(ctx context.Context, tx *sql.Tx, sg *StoredGame, g 
 	return nil
 }
 
+// entryArgs are the values of entry n of game row for insertEntry.
+func entryArgs(row int64, n int, e scoresheet.Entry) []any {
+	return []any{row, n, string(e.Kind), pipsText(e.Roll), pipsText(e.Keep), e.FivesAsOnes, nullString(e.Category)}
+}
+
 func isConstraint(err error) bool {
 	var le *sqlite.Error
 	return errors.As(err, &le) && le.Code()&0xff == sqlite3.SQLITE_CONSTRAINT
@@ -421,6 +425,7 @@ const (
 	insertTurn = `INSERT INTO turns (game_id, turn, seat, player_id, game, points, total, end_kind, throws, hot_dice, failed, dice_left, category, bonus, attack,
 		t1, t2, t3, t4, t5, t6, busted, attacked)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	insertEvent = `INSERT INTO events (game_id, turn, n, kind, player_id, from_id, points) VALUES (?, ?, ?, ?, ?, ?, ?)`
 )
 
 // endKinds are the stored names of the ways a turn ends (turns.end_kind).
@@ -451,23 +456,66 @@ func b2i(b bool) int {
 
 // writeTurn writes the summary of finished turn number turn, and its events.
 func (db *DB) writeTurn(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scoresheet.Game, turn int, t scoresheet.TurnResult) error {
-	end, ok := endKinds[t.End]
-	if !ok {
-		return fmt.Errorf("turn %d ended in an unknown way (%d)", turn, t.End)
+	return db.writeTurns(ctx, tx, sg, g, turn, []scoresheet.TurnResult{t})
+}
+
+// writeTurns writes the summaries of the finished turns ts, numbered from
+// first, and their events.
+func (db *DB) writeTurns(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scoresheet.Game, first int, ts []scoresheet.TurnResult) error {
+	for k, t := range ts {
+		if _, ok := endKinds[t.End]; !ok {
+			return fmt.Errorf("turn %d ended in an unknown way (%d)", first+k, t.End)
+		}
 	}
-	if _, err := db.exec(ctx, tx, insertTurn, sg.row, turn, t.Seat, sg.players[t.Seat], string(g.Rules.Game),
-		t.Points, t.Totals[t.Seat], end, t.Throws, t.HotDice, b2i(t.FailedObligation), t.DiceLeft,
-		nullString(t.Category), t.Bonus, t.Attack,
-		t.ByDice[1], t.ByDice[2], t.ByDice[3], t.ByDice[4], t.ByDice[5], t.ByDice[6],
-		b2i(t.Busted()), b2i(t.Attacked())); err != nil {
+	err := db.insertMany(ctx, tx, insertTurn, len(ts), func(k int, args []any) []any {
+		t := ts[k]
+		return append(args, sg.row, first+k, t.Seat, sg.players[t.Seat], string(g.Rules.Game),
+			t.Points, t.Totals[t.Seat], endKinds[t.End], t.Throws, t.HotDice, b2i(t.FailedObligation), t.DiceLeft,
+			nullString(t.Category), t.Bonus, t.Attack,
+			t.ByDice[1], t.ByDice[2], t.ByDice[3], t.ByDice[4], t.ByDice[5], t.ByDice[6],
+			b2i(t.Busted()), b2i(t.Attacked()))
+	})
+	if err != nil {
 		if isConstraint(err) {
 			return newErr(CodeConflict, err, sg.ID)
 		}
 		return err
 	}
-	for k, ev := range t.Events {
-		if _, err := db.exec(ctx, tx, `INSERT INTO events (game_id, turn, n, kind, player_id, from_id, points) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			sg.row, turn, k, string(ev.Kind), sg.playerID(g, ev.Player), sg.playerID(g, ev.From), ev.Points); err != nil {
+	type event struct{ turn, n int }
+	var evs []event
+	for k, t := range ts {
+		for n := range t.Events {
+			evs = append(evs, event{first + k, n})
+		}
+	}
+	return db.insertMany(ctx, tx, insertEvent, len(evs), func(i int, args []any) []any {
+		e := evs[i]
+		ev := ts[e.turn-first].Events[e.n]
+		return append(args, sg.row, e.turn, e.n, string(ev.Kind), sg.playerID(g, ev.Player), sg.playerID(g, ev.From), ev.Points)
+	})
+}
+
+// manyRows is how many rows one INSERT of insertMany writes at most: one
+// statement for many rows costs far less than one for each (an import
+// writes hundreds of thousands).
+const manyRows = 32
+
+// insertMany inserts n rows with insert (an INSERT … VALUES statement for
+// one row), manyRows to a statement; add appends row i's values to args.
+func (db *DB) insertMany(ctx context.Context, tx *sql.Tx, insert string, n int, add func(i int, args []any) []any) error {
+	values := insert[strings.LastIndex(insert, "("):]
+	var args []any
+	for start := 0; start < n; start += manyRows {
+		end := min(start+manyRows, n)
+		args = args[:0]
+		for i := start; i < end; i++ {
+			args = add(i, args)
+		}
+		q := insert
+		if end-start > 1 {
+			q += strings.Repeat(", "+values, end-start-1)
+		}
+		if _, err := db.exec(ctx, tx, q, args...); err != nil {
 			return err
 		}
 	}
