@@ -103,6 +103,7 @@ func (v *kniffelView) coachLines() string {
 	d, have := v.dice()
 	if level == storage.CoachAdvice && !have {
 		b.WriteString(v.lastTurnCost()) // until the dice of the next turn are in
+		b.WriteString(v.holdCost(tn))   // right after a keep, until the next throw
 	}
 	// The position: before a throw, after one, or with the dice in.
 	total := float64(g.Totals()[g.Seat()])
@@ -142,6 +143,25 @@ func (v *kniffelView) coachLines() string {
 		fmt.Fprintf(&b, "  %s −%s\n", v.holdName(h.Dice, d), v.num(holds[0].Expected-h.Expected))
 	}
 	return b.String()
+}
+
+// holdCost says what the dice just kept cost against the best hold of the
+// throw they came from (empty before a keep and after the last throw).
+func (v *kniffelView) holdCost(tn *kniffel.Turn) string {
+	t := v.game().KniffelTurn()
+	held, kept := t.Kept()
+	left := validate.KniffelThrows - t.Throws()
+	if !kept || t.Throws() == 0 || left <= 0 {
+		return ""
+	}
+	dice := t.Dice()
+	loss := tn.HoldLoss(dice, held, left)
+	if loss < 0.05 {
+		return fmt.Sprintf(v.tr("Kept %s: the best hold\n", "%s behalten: das beste Halten\n"), v.holdName(held, dice))
+	}
+	best := tn.Holds(dice, left)[0]
+	return fmt.Sprintf(v.tr("Kept %s: costs %s (best: %s)\n", "%s behalten: kostet %s (am besten: %s)\n"),
+		v.holdName(held, dice), v.num(loss), v.holdName(best.Dice, dice))
 }
 
 // holdName says a hold of dice: the pips, "stand" for all five, "none".

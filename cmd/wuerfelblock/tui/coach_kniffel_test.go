@@ -75,9 +75,12 @@ func TestKniffelCoachAdviceThrowByThrow(t *testing.T) {
 	// Anna keeps only 66, then keeps 3456 of 66345, throws a 1 and writes
 	// Chance instead of the Kleine Straße.
 	h.typ("66\n")
+	// Right after the keep: what it cost against the best hold.
+	h.see("66 behalten: kostet "+de(tn.HoldLoss(d, validate.CountsOf([]int{6, 6}), 2)), "(am besten: 666)")
 	h.typ("345\n")
 	h.see("Rat: 3456 behalten")
 	h.typ("3456\n")
+	h.see("3456 behalten: das beste Halten")
 	h.typ("1\n")
 	h.see("Bestes Feld: Kleine Straße")
 	last := validate.CountsOf([]int{1, 3, 4, 5, 6})
