@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -43,19 +44,28 @@ func (p *play) coach() storage.CoachLevel {
 	return p.sg.Coach
 }
 
-// switchCoach is the key *: the next coach level, stored with the game.
+// switchCoach is the key *: the next coach level, stored with the game
+// (off the UI goroutine, like an entry); the screen shows it once stored.
 func (p *play) switchCoach() {
 	if !coach.Covers(p.game().Rules.Game) {
 		p.say(p.tr("This game has no coach.", "Für dieses Spiel gibt es keinen Rat."))
 		return
 	}
 	next := p.coach().Next()
-	ctx, cancel := p.ui.ctx()
-	defer cancel()
-	if err := p.ui.store.SetCoach(ctx, p.sg.ID, next); err != nil {
-		p.refuse(err)
-		return
-	}
-	p.sg.Coach = next
-	p.say(fmt.Sprintf(p.tr("Coach: %s (* switches).", "Rat: %s (* schaltet um)."), p.coachName(next)))
+	what := fmt.Sprintf(p.tr("coach: %s", "Rat: %s"), p.coachName(next))
+	p.write(p.saveNote(what), what,
+		func(ctx context.Context, sg *storage.StoredGame) error {
+			if err := p.ui.store.SetCoach(ctx, sg.ID, next); err != nil {
+				return err
+			}
+			sg.Coach = next
+			return nil
+		},
+		func(err error) {
+			if err != nil {
+				p.refuse(err)
+				return
+			}
+			p.say(fmt.Sprintf(p.tr("Coach: %s (* switches).", "Rat: %s (* schaltet um)."), p.coachName(next)))
+		})
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -24,6 +25,7 @@ type gameOver struct {
 	info   *tview.TextView
 	layout *fitFlex
 	note   string // how the last turn ended
+	msg    string // what is being saved, or why it was not
 
 	rv      *review.Review // the review (reviewed games), once computed
 	rvTried bool
@@ -132,21 +134,36 @@ func (s *gameOver) kniffelSheet() string {
 	return b.String()
 }
 
+// undo takes back the last entry (off the UI goroutine) and then shows the
+// game again to play on.
 func (s *gameOver) undo() {
-	ctx, cancel := s.ui.ctx()
-	defer cancel()
-	e, err := s.ui.store.Undo(ctx, s.sg)
-	if err != nil {
-		s.info.SetText(s.errText(err))
-		return
-	}
-	p := newPlay(s.ui, s.sg)
-	p.say(fmt.Sprintf(s.tr("Taken back: %s (%s). The game goes on.", "Zurückgenommen: %s (%s). Das Spiel geht weiter."), s.describeEntry(e, s.sg.Game.Rules.Game), esc(s.sg.Game.Current())))
-	s.ui.replace(p)
+	work := *s.sg
+	work.Game = s.sg.Game.Clone()
+	j := s.ui.newJob(s, s.tr("taking back the last entry", "den letzten Eintrag zurücknehmen"))
+	j.doing = s.tr("taking back the last entry…", "der letzte Eintrag wird zurückgenommen…")
+	s.tell("[::b]" + j.doing + "[::-]")
+	var e scoresheet.Entry
+	s.ui.background(j, func(ctx context.Context) (err error) {
+		e, err = s.ui.store.Undo(ctx, &work)
+		return err
+	}, func(err error) {
+		if err != nil {
+			s.tell(j.failed(err))
+			return
+		}
+		*s.sg = work
+		if s.ui.top() != screen(s) {
+			return
+		}
+		p := newPlay(s.ui, s.sg)
+		p.say(fmt.Sprintf(s.tr("Taken back: %s (%s). The game goes on.", "Zurückgenommen: %s (%s). Das Spiel geht weiter."), s.describeEntry(e, s.sg.Game.Rules.Game), esc(s.sg.Game.Current())))
+		s.ui.replace(p)
+	})
 }
 
 // rematch starts the same game with the same players; in 5050 the winner
 // starts (the seat order rotates so that the order around the table stays).
+// The game is stored off the UI goroutine; its screen shows once stored.
 func (s *gameOver) rematch() {
 	g := s.sg.Game
 	players := g.RematchOrder()
@@ -156,24 +173,30 @@ func (s *gameOver) rematch() {
 			note = fmt.Sprintf(s.tr("Rematch: %s won and begins.", "Revanche: %s hat gewonnen und beginnt."), "[::b]"+esc(g.Players[w[0]])+"[::-]")
 		}
 	}
-	ctx, cancel := s.ui.ctx()
-	defer cancel()
-	sg, err := s.ui.store.CreateGame(ctx, g.Rules, players)
-	if err == nil && s.sg.Coach != sg.Coach && s.sg.Coach.Valid() {
-		// A rematch keeps the coach level of the game before.
-		if err = s.ui.store.SetCoach(ctx, sg.ID, s.sg.Coach); err == nil {
-			sg.Coach = s.sg.Coach
+	level := s.sg.Coach // a rematch keeps the coach level of the game before
+	j := s.ui.newJob(s, fmt.Sprintf(s.tr("rematch: %s with %s", "Revanche: %s mit %s"), esc(s.gameName(g.Rules.Game)), esc(strings.Join(players, ", "))))
+	s.tell("[::b]" + j.doing + "[::-]")
+	var sg *storage.StoredGame
+	var coachErr error
+	s.ui.background(j, func(ctx context.Context) (err error) {
+		sg, coachErr, err = s.ui.createGame(ctx, g.Rules, players, level)
+		return err
+	}, func(err error) {
+		if err != nil {
+			s.tell(j.failed(err))
+			return
 		}
-	}
-	if err != nil {
-		s.info.SetText(s.errText(err))
-		return
-	}
-	p := newPlay(s.ui, sg)
-	if note != "" {
-		p.say(note)
-	}
-	s.ui.replace(p)
+		s.msg = ""
+		if s.ui.top() == screen(s) {
+			s.ui.openNewGame(sg, level, coachErr, note)
+		}
+	})
+}
+
+// tell shows a message above the winners.
+func (s *gameOver) tell(msg string) {
+	s.msg = msg
+	s.refresh()
 }
 
 func (s *gameOver) refresh() {
@@ -230,6 +253,9 @@ func (s *gameOver) refresh() {
 	note := ""
 	if s.note != "" {
 		note = s.note + "\n"
+	}
+	if s.msg != "" {
+		note += s.msg + "\n"
 	}
 	s.info.SetText(note + "[::b]" + label + strings.Join(won, ", ") + "[::-]" + tie + "\n" + hintLine(s.keys()))
 }

@@ -55,7 +55,9 @@ func startLang(t testing.TB, db *storage.DB, lang validate.Lang) *harness {
 func startWith(t testing.TB, db *storage.DB, cfg Config) *harness {
 	t.Helper()
 	h := &harness{t: t, db: db, done: make(chan error, 1)}
-	cfg.Store = db
+	if cfg.Store == nil {
+		cfg.Store = db
+	}
 	h.ui = New(cfg)
 	h.ui.barrier = make(chan struct{})
 	h.scr = tcell.NewSimulationScreen("UTF-8")
@@ -107,7 +109,7 @@ func (h *harness) syncNow() int {
 	// The UI waits in its key handler now: nothing draws while we copy.
 	cells, w, ht := h.scr.GetContents()
 	h.cells, h.w, h.h = slices.Clone(cells), w, ht
-	writes := h.ui.writes
+	writes := len(h.ui.jobs)
 	h.refusal = ""
 	if p, ok := h.ui.top().(*play); ok {
 		h.refusal = p.refused

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -52,7 +53,7 @@ func (h *home) fit(width, _ int) {
 func (h *home) root() tview.Primitive  { return h.layout }
 func (h *home) focus() tview.Primitive { return h.list }
 func (h *home) typing() bool           { return false }
-func (h *home) back()                  { h.ui.app.Stop() }
+func (h *home) back()                  { h.ui.quit() }
 
 func (h *home) key(ev *tcell.EventKey) *tcell.EventKey {
 	if ev.Key() == tcell.KeyEscape {
@@ -101,7 +102,7 @@ func (h *home) refresh() {
 	h.list.AddItem(h.tr("Players", "Spieler"), "", 'p', func() { h.ui.push(newPlayers(h.ui)) })
 	h.list.AddItem(h.tr("Statistics", "Statistik"), "", 's', func() { h.ui.push(newStats(h.ui)) })
 	h.list.AddItem(h.tr("Rules", "Regeln"), "", 'r', func() { h.ui.push(newRulesList(h.ui)) })
-	h.list.AddItem(h.tr("Quit", "Beenden"), "", 'q', func() { h.ui.app.Stop() })
+	h.list.AddItem(h.tr("Quit", "Beenden"), "", 'q', h.ui.quit)
 	h.list.SetCurrentItem(min(cur, h.list.GetItemCount()-1))
 	if err == nil {
 		keys := []keyHelp{{"n", h.tr("new game", "neues Spiel")}}
@@ -184,8 +185,10 @@ type continueList struct {
 	text
 	ui     *UI
 	table  *tview.Table
+	info   *tview.TextView
 	layout *fitFlex
 	games  []storage.GameInfo
+	note   string // what happened last (a game abandoned, or why not)
 }
 
 func newContinue(ui *UI) *continueList {
@@ -197,18 +200,27 @@ func newContinue(ui *UI) *continueList {
 			c.ui.resume(c.games[row].ID)
 		}
 	})
-	c.layout = &fitFlex{Flex: tview.NewFlex().AddItem(c.table, 0, 1, true), fit: c.fit}
+	c.info = newTextView()
+	c.layout = &fitFlex{Flex: tview.NewFlex().SetDirection(tview.FlexRow).
+		AddItem(c.table, 0, 1, true).
+		AddItem(c.info, 2, 0, false), fit: c.fit}
 	c.refresh()
 	return c
 }
 
-// fit shortens the games' lines to the screen's width.
-func (c *continueList) fit(width, _ int) {
+// fit shortens the games' lines to the screen's width and gives the
+// message and the keys below the rows they need.
+func (c *continueList) fit(width, height int) {
 	for i, gi := range c.games {
 		if cl := c.table.GetCell(i, 0); cl != nil {
 			cl.SetText(c.describeGameFit(gi, width-2))
 		}
 	}
+	rows := 0
+	for _, line := range strings.Split(c.info.GetText(false), "\n") {
+		rows += max(len(tview.WordWrap(line, max(width, 1))), 1)
+	}
+	c.layout.ResizeItem(c.info, max(min(rows, height-3), 1), 0)
 }
 
 func (c *continueList) root() tview.Primitive  { return c.layout }
@@ -221,29 +233,60 @@ func (c *continueList) help() ([]keyHelp, *validate.Rules) {
 }
 
 func (c *continueList) key(ev *tcell.EventKey) *tcell.EventKey {
+	c.note = ""
 	if ev.Key() == tcell.KeyRune && ev.Rune() == 'x' {
 		row, _ := c.table.GetSelection()
 		if row < len(c.games) {
-			id := c.games[row].ID
+			gi := c.games[row]
 			c.ui.ask(c.tr("Abandon this game? It cannot be continued afterwards.", "Dieses Spiel abbrechen? Es kann danach nicht fortgesetzt werden."),
 				[]string{c.tr("No", "Nein"), c.tr("Abandon", "Abbrechen")}, func(i int) {
 					if i == 1 {
-						ctx, cancel := c.ui.ctx()
-						defer cancel()
-						c.ui.store.Abandon(ctx, id)
-						c.refresh()
+						c.abandon(gi)
 					}
 				})
 		}
+		c.showInfo()
 		return nil
 	}
+	c.showInfo()
 	return ev
+}
+
+// abandon stores the game as abandoned, off the UI goroutine; the list
+// shows it gone once stored.
+func (c *continueList) abandon(gi storage.GameInfo) {
+	j := c.ui.newJob(c, fmt.Sprintf(c.tr("game abandoned: %s", "Spiel abbrechen: %s"), c.describeGame(gi)))
+	c.tell("[::b]" + j.doing + "[::-]")
+	c.ui.background(j, func(ctx context.Context) error { return c.ui.store.Abandon(ctx, gi.ID) }, func(err error) {
+		c.refresh()
+		if err != nil {
+			c.tell(j.failed(err))
+			return
+		}
+		c.tell(fmt.Sprintf(c.tr("Abandoned: %s.", "Abgebrochen: %s."), c.describeGame(gi)))
+	})
+}
+
+// tell shows a message above the keys.
+func (c *continueList) tell(msg string) {
+	c.note = msg
+	c.showInfo()
+}
+
+func (c *continueList) showInfo() {
+	keys := hintLine([]keyHelp{{"Enter", c.tr("continue", "weiterspielen")}, {"x", c.tr("abandon", "abbrechen")}, {"q", c.tr("back", "zurück")}})
+	if c.note == "" {
+		c.info.SetText(keys)
+		return
+	}
+	c.info.SetText(c.note + "\n" + keys)
 }
 
 func (c *continueList) refresh() {
 	ctx, cancel := c.ui.ctx()
 	defer cancel()
-	c.games, _ = c.ui.store.Games(ctx, storage.GameFilter{Status: statusRunning})
+	var err error
+	c.games, err = c.ui.store.Games(ctx, storage.GameFilter{Status: statusRunning})
 	c.table.Clear()
 	for i, gi := range c.games {
 		c.table.SetCell(i, 0, cell(c.describeGame(gi), styleNormal, tview.AlignLeft))
@@ -251,6 +294,10 @@ func (c *continueList) refresh() {
 	if len(c.games) == 0 {
 		c.table.SetCell(0, 0, cell(c.tr("No running games.", "Keine laufenden Spiele."), styleDim, tview.AlignLeft).SetSelectable(false))
 	}
+	if err != nil {
+		c.note = "[::r]" + c.tr("The running games cannot be listed: ", "Die laufenden Spiele lassen sich nicht auflisten: ") + c.errText(err) + "[::-]"
+	}
+	c.showInfo()
 }
 
 // newStats is the statistics page: the hook from Config, or a placeholder.

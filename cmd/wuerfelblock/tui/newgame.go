@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -60,6 +61,9 @@ type optionsStep struct {
 	layout *fitFlex
 	// editing says what edit is for: "" none, an option id, or presetEdit.
 	editing string
+	// note is shown above the details until the next key: what is being
+	// saved, what was, or why not.
+	note string
 }
 
 const presetEdit = "\x00preset"
@@ -108,7 +112,7 @@ func (o *optionsStep) help() ([]keyHelp, *validate.Rules) {
 		{"↑/↓", o.tr("choose a house rule", "Hausregel wählen")},
 		{o.tr("Space/Enter/→ ←", "Leertaste/Enter/→ ←"), o.tr("change its value (numbers: type them)", "Wert ändern (Zahlen: eintippen)")},
 		{"d", o.tr("back to the default", "zurück zur Vorgabe")},
-		{"l", o.tr("load a saved preset", "gespeicherte Vorlage laden")},
+		{"l", o.tr("load a saved preset (in the list d deletes one)", "gespeicherte Vorlage laden (in der Liste löscht d eine)")},
 		{"p", o.tr("save these house rules as a preset", "diese Hausregeln als Vorlage speichern")},
 		{"Tab", o.tr("on to the players", "weiter zu den Spielern")},
 		{"q/Esc", o.tr("back", "zurück")},
@@ -179,6 +183,9 @@ func (o *optionsStep) refresh() {
 func (o *optionsStep) describe() {
 	row, _ := o.table.GetSelection()
 	var b strings.Builder
+	if o.note != "" {
+		b.WriteString(o.note + "\n")
+	}
 	if row < len(o.specs) {
 		s := o.specs[row]
 		fmt.Fprintf(&b, "[::b]%s[::-] [::d](%s)[::-]: %s\n", esc(s.Name(o.lang)), s.ID, esc(s.Describe(o.lang)))
@@ -201,7 +208,14 @@ func (o *optionsStep) describe() {
 	o.desc.SetText(b.String())
 }
 
+// tell shows a message above the details.
+func (o *optionsStep) tell(msg string) {
+	o.note = msg
+	o.describe()
+}
+
 func (o *optionsStep) key(ev *tcell.EventKey) *tcell.EventKey {
+	o.note = ""
 	if o.editing != "" {
 		return ev // the input field has it; Esc ends editing in editDone
 	}
@@ -314,6 +328,7 @@ func (o *optionsStep) editDone(k tcell.Key) {
 	text := strings.TrimSpace(o.edit.GetText())
 	if k == tcell.KeyEnter && what == presetEdit && text != "" {
 		o.savePreset(text)
+		return // editing ends once it is stored
 	} else if k == tcell.KeyEnter && what != presetEdit {
 		_, v, err := validate.ParseOptionFlag(o.s.game, what+"="+text)
 		if err == nil {
@@ -366,18 +381,63 @@ func (o *optionsStep) next() {
 	o.ui.push(newPlayersStep(o.ui, rules, o.s.coach))
 }
 
+// savePreset stores the house rules as chosen under name, off the UI
+// goroutine; the name stays in its field until the preset is stored, and
+// after a refusal.
 func (o *optionsStep) savePreset(name string) {
 	opts, err := o.options()
-	if err == nil {
-		ctx, cancel := o.ui.ctx()
-		defer cancel()
-		err = o.ui.store.SavePreset(ctx, storage.Preset{Name: name, Game: string(o.s.game), Options: opts.Map(o.s.game)})
-	}
 	if err != nil {
 		o.desc.SetText("[::r]" + o.errText(err) + "[::-]")
 		return
 	}
-	o.s.preset = name
+	preset := storage.Preset{Name: name, Game: string(o.s.game), Options: opts.Map(o.s.game)}
+	j := o.ui.newJob(o, fmt.Sprintf(o.tr("preset %s", "Vorlage %s"), esc(quote(o.lang, name))))
+	o.tell("[::b]" + j.doing + "[::-]")
+	o.ui.background(j, func(ctx context.Context) error { return o.ui.store.SavePreset(ctx, preset) }, func(err error) {
+		if err != nil {
+			o.tell(j.failed(err))
+			return // keep what was typed
+		}
+		o.s.preset = name
+		o.editing = ""
+		o.edit.SetLabel("").SetText("")
+		if o.ui.top() == screen(o) && !o.ui.overlay {
+			o.ui.app.SetFocus(o.table)
+		}
+		o.note = fmt.Sprintf(o.tr("Preset %s saved.", "Vorlage %s gespeichert."), esc(quote(o.lang, name)))
+		o.refresh()
+	})
+}
+
+// deletePreset deletes a preset after asking, off the UI goroutine.
+func (o *optionsStep) deletePreset(name string) {
+	o.ui.ask(fmt.Sprintf(o.tr("Delete the preset %s?", "Vorlage %s löschen?"), esc(quote(o.lang, name))),
+		[]string{o.tr("No", "Nein"), o.tr("Delete", "Löschen")}, func(i int) {
+			if i != 1 {
+				return
+			}
+			j := o.ui.newJob(o, fmt.Sprintf(o.tr("preset %s deleted", "Vorlage %s löschen"), esc(quote(o.lang, name))))
+			o.tell("[::b]" + j.doing + "[::-]")
+			o.ui.background(j, func(ctx context.Context) error { return o.ui.store.DeletePreset(ctx, name) }, func(err error) {
+				if err != nil {
+					o.tell(j.failed(err))
+					return
+				}
+				if strings.EqualFold(o.s.preset, name) {
+					o.s.preset = "" // the house rules stay as loaded
+				}
+				o.note = fmt.Sprintf(o.tr("Preset %s deleted.", "Vorlage %s gelöscht."), esc(quote(o.lang, name)))
+				o.refresh()
+			})
+		})
+}
+
+// quote puts a name in the language's quotation marks.
+func quote(lang validate.Lang, s string) string {
+	if lang == validate.German {
+		return "„" + s + "“"
+	}
+	return "“" + s + "”"
 }
 
 func (o *optionsStep) loadPreset() {
@@ -389,7 +449,7 @@ func (o *optionsStep) loadPreset() {
 		return
 	}
 	l := newList()
-	l.SetBorder(true).SetTitle(" " + o.tr("Load preset (Esc: cancel)", "Vorlage laden (Esc: abbrechen)") + " ")
+	l.SetBorder(true).SetTitle(" " + o.tr("Load preset (d: delete, Esc: back)", "Vorlage laden (d: löschen, Esc: zurück)") + " ")
 	for i, p := range presets {
 		p := p
 		var sc rune
@@ -408,8 +468,17 @@ func (o *optionsStep) loadPreset() {
 			o.refresh()
 		})
 	}
+	l.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
+		if ev.Key() == tcell.KeyDelete || ev.Key() == tcell.KeyRune && ev.Rune() == 'd' {
+			name := presets[l.GetCurrentItem()].Name
+			o.ui.closeOverlay()
+			o.deletePreset(name)
+			return nil
+		}
+		return ev
+	})
 	l.SetDoneFunc(o.ui.closeOverlay)
-	o.ui.showOverlay(centered(l, 40, min(len(presets)+2, 12)))
+	o.ui.showOverlay(centered(l, 48, min(len(presets)+2, 12)))
 }
 
 // centered puts p in the middle of the screen with the given size.

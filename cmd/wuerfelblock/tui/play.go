@@ -256,9 +256,11 @@ func (p *play) key(ev *tcell.EventKey) *tcell.EventKey {
 func (p *play) back() {
 	q := p.tr("Leave the game? It is saved: \"Continue\" on the home screen resumes it.",
 		"Spiel verlassen? Es ist gespeichert: „Weiterspielen“ im Hauptmenü setzt es fort.")
-	if p.saving != nil {
+	if p.saving != nil && p.saving.entry {
 		q += "\n\n" + p.tr("An entry is still being saved: leaving does not stop that.",
 			"Ein Eintrag wird noch gespeichert: Verlassen hält das nicht auf.")
+	} else if p.saving != nil {
+		q += "\n\n" + p.saving.doing + " " + p.tr("Leaving does not stop that.", "Verlassen hält das nicht auf.")
 	} else if d := p.view.typedThrow(); d != nil {
 		q += "\n\n" + fmt.Sprintf(p.tr("The throw %s is not taken yet: it is not saved.", "Der Wurf %s ist noch nicht übernommen: er wird nicht gespeichert."), validate.FormatDice(d))
 	} else if strings.TrimSpace(p.input.GetText()) != "" {
@@ -284,13 +286,18 @@ func (p *play) confirmAbandon() {
 			if i != 1 {
 				return
 			}
-			ctx, cancel := p.ui.ctx()
-			defer cancel()
-			if err := p.ui.store.Abandon(ctx, p.sg.ID); err != nil {
-				p.refuse(err)
-				return
-			}
-			p.ui.home()
+			what := p.tr("game abandoned", "Spiel abbrechen")
+			p.write(p.saveNote(what), what,
+				func(ctx context.Context, sg *storage.StoredGame) error { return p.ui.store.Abandon(ctx, sg.ID) },
+				func(err error) {
+					if err != nil {
+						p.refuse(err)
+						return
+					}
+					if p.ui.top() == screen(p) {
+						p.ui.home()
+					}
+				})
 		})
 }
 
@@ -353,7 +360,8 @@ func (p *play) commit(e scoresheet.Entry, then func()) bool {
 	if t := p.game().Family(); t != nil {
 		atStake = t.TurnPoints()
 	}
-	started := p.write(p.tr("saving…", "wird gespeichert…")+" "+p.describeEntry(e, p.game().Rules.Game),
+	what := p.describeEntry(e, p.game().Rules.Game)
+	started := p.writeEntry(p.saveNote(what), what,
 		func(ctx context.Context, sg *storage.StoredGame) error { return p.ui.store.Append(ctx, sg, e) },
 		func(err error) {
 			if err != nil {
@@ -406,63 +414,58 @@ func (p *play) taken(e scoresheet.Entry, before int) {
 
 // saving is a write of the game under way off the UI goroutine.
 type saving struct {
-	what  string // what the screen says meanwhile
+	*job
 	typed string // the input when the write began: a refusal puts it back
+	entry bool   // an entry or its undo (the words say "entry")
 }
 
 // write runs do on a copy of the stored game off the UI goroutine (the
 // database may be busy: the screen must not freeze meanwhile) and then,
 // back on the UI goroutine, keeps the copy if do succeeded and calls done.
-// Meanwhile the message line says what (and the screen takes no other
-// entry); false if another write is still under way.
-func (p *play) write(what string, do func(context.Context, *storage.StoredGame) error, done func(error)) bool {
+// Meanwhile the message line says doing (and the screen takes no other
+// entry); what names the write in a refusal shown elsewhere. false if
+// another write is still under way.
+func (p *play) write(doing, what string, do func(context.Context, *storage.StoredGame) error, done func(error)) bool {
 	if p.saving != nil {
 		p.sayWait()
 		return false
 	}
-	p.saving = &saving{what: what, typed: p.input.GetText()}
-	p.say("[::b]" + what + "[::-]")
-	p.ui.writes++
+	j := &job{text: p.text, from: p, doing: doing, what: what}
+	p.saving = &saving{job: j, typed: p.input.GetText()}
+	p.say("[::b]" + doing + "[::-]")
 	work := *p.sg
 	work.Game = p.sg.Game.Clone()
-	go func() {
-		ctx, cancel := p.ui.ctx()
-		err := do(ctx, &work)
-		if err != nil && ctx.Err() != nil {
-			// The store gave up waiting for the database (its last error
-			// may be SQLite's own "database is locked"): say it did not
-			// answer in time.
-			err = fmt.Errorf("%w: %w", ctx.Err(), err)
+	p.ui.background(j, func(ctx context.Context) error { return do(ctx, &work) }, func(err error) {
+		s := p.saving
+		p.saving = nil
+		if err == nil {
+			g := p.sg.Game
+			*g = *work.Game // the views keep p.sg.Game: update it in place
+			work.Game = g
+			*p.sg = work
+		} else {
+			p.input.SetText(s.typed)
 		}
-		cancel()
-		p.ui.app.QueueUpdateDraw(func() {
-			p.ui.writes--
-			s := p.saving
-			p.saving = nil
-			if err == nil {
-				g := p.sg.Game
-				*g = *work.Game // the views keep p.sg.Game: update it in place
-				work.Game = g
-				*p.sg = work
-			} else {
-				p.input.SetText(s.typed)
-			}
-			done(err)
-			if p.ui.top() == screen(p) {
-				p.refresh()
-			} else if h, ok := p.ui.top().(*home); ok {
-				h.refresh() // left while saving: the list of games may change
-			}
-		})
-	}()
+		done(err)
+		if p.ui.top() == screen(p) {
+			p.refresh()
+		}
+	})
+	return true
+}
+
+// writeEntry is write for an entry or its undo.
+func (p *play) writeEntry(doing, what string, do func(context.Context, *storage.StoredGame) error, done func(error)) bool {
+	if !p.write(doing, what, do, done) {
+		return false
+	}
+	p.saving.entry = true
+	p.saving.wait = p.tr("One moment: the entry is still being saved.", "Einen Moment: der Eintrag wird noch gespeichert.")
 	return true
 }
 
 // sayWait says that keys wait until the write under way is done.
-func (p *play) sayWait() {
-	p.say("[::b]" + p.saving.what + "[::-] " + p.tr("One moment: the entry is still being saved.",
-		"Einen Moment: der Eintrag wird noch gespeichert."))
-}
+func (p *play) sayWait() { p.say(p.saving.waitNote()) }
 
 // checkElsewhere loads the game again when another program changed it
 // since this screen last saw it, and says so; what was typed stays.
@@ -557,7 +560,8 @@ func (p *play) undo() {
 		return
 	}
 	var e scoresheet.Entry
-	p.write(p.tr("taking back the last entry…", "der letzte Eintrag wird zurückgenommen…"),
+	p.writeEntry(p.tr("taking back the last entry…", "der letzte Eintrag wird zurückgenommen…"),
+		p.tr("taking back the last entry", "den letzten Eintrag zurücknehmen"),
 		func(ctx context.Context, sg *storage.StoredGame) (err error) {
 			e, err = p.ui.store.Undo(ctx, sg)
 			return err

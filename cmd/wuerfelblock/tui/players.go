@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -146,12 +147,28 @@ func (s *playersStep) nameDone(k tcell.Key) {
 		s.start()
 		return
 	case k == tcell.KeyEnter && name != "":
-		ctx, cancel := s.ui.ctx()
-		defer cancel()
-		p, err := s.ui.store.EnsurePlayer(ctx, name)
+		s.addPlayer(typed, name)
+		return // stay in the name field for the next player
+	}
+	if len(s.known) > 0 {
+		s.naming = false
+		s.ui.app.SetFocus(s.table)
+	}
+	s.refresh()
+}
+
+// addPlayer stores a new player (off the UI goroutine) and seats them once
+// stored; the name stays in the field until then, and after a refusal.
+func (s *playersStep) addPlayer(typed, name string) {
+	j := s.ui.newJob(s, fmt.Sprintf(s.tr("new player %s", "neuer Spieler %s"), esc(name)))
+	s.tell("[::b]" + j.doing + "[::-]")
+	var p storage.Player
+	s.ui.background(j, func(ctx context.Context) (err error) {
+		p, err = s.ui.store.EnsurePlayer(ctx, name)
+		return err
+	}, func(err error) {
 		if err != nil {
-			s.note = "[::r]" + s.errText(err) + "[::-]"
-			s.refresh()
+			s.tell(j.failed(err))
 			return // keep what was typed
 		}
 		s.name.SetText("")
@@ -164,12 +181,12 @@ func (s *playersStep) nameDone(k tcell.Key) {
 		s.note = cleanedNote(s.text, typed, p.Name)
 		s.proposeStarter()
 		s.refresh()
-		return // stay in the name field for the next player
-	}
-	if len(s.known) > 0 {
-		s.naming = false
-		s.ui.app.SetFocus(s.table)
-	}
+	})
+}
+
+// tell shows a message above the keys.
+func (s *playersStep) tell(msg string) {
+	s.note = msg
 	s.refresh()
 }
 
@@ -269,27 +286,32 @@ func (s *playersStep) refresh() {
 	s.info.SetText(info)
 }
 
+// start stores the new game (off the UI goroutine) and shows its screen
+// once stored; after a refusal the players and seats stay as chosen.
 func (s *playersStep) start() {
 	if len(s.seats) == 0 {
 		s.note = "[::r]" + esc(validate.Localize(&validate.Error{Code: validate.CodeNoPlayers}, s.lang)) + "[::-]"
 		s.refresh()
 		return
 	}
-	ctx, cancel := s.ui.ctx()
-	defer cancel()
-	sg, err := s.ui.store.CreateGame(ctx, s.rules, s.seats)
-	if err == nil && s.coach != sg.Coach {
-		if err = s.ui.store.SetCoach(ctx, sg.ID, s.coach); err == nil {
-			sg.Coach = s.coach
+	seats, level := slices.Clone(s.seats), s.coach
+	j := s.ui.newJob(s, fmt.Sprintf(s.tr("new game: %s with %s", "neues Spiel: %s mit %s"), esc(s.gameName(s.rules.Game)), esc(strings.Join(seats, ", "))))
+	s.tell("[::b]" + j.doing + "[::-]")
+	var sg *storage.StoredGame
+	var coachErr error
+	s.ui.background(j, func(ctx context.Context) (err error) {
+		sg, coachErr, err = s.ui.createGame(ctx, s.rules, seats, level)
+		return err
+	}, func(err error) {
+		if err != nil {
+			s.tell(j.failed(err))
+			return
 		}
-	}
-	if err != nil {
-		s.note = "[::r]" + s.errText(err) + "[::-]"
-		s.refresh()
-		return
-	}
-	s.ui.home()
-	s.ui.gotoGame(sg, false)
+		s.note = ""
+		if s.ui.top() == screen(s) {
+			s.ui.openNewGame(sg, level, coachErr, "")
+		}
+	})
 }
 
 // playersPage lists the known players; new ones can be added and names corrected.
@@ -361,24 +383,30 @@ func (p *playersPage) key(ev *tcell.EventKey) *tcell.EventKey {
 	return ev
 }
 
-// confirmDelete deletes a player after asking; one with games is refused
-// by the store, and the screen says why.
+// confirmDelete deletes a player after asking (off the UI goroutine); one
+// with games is refused by the store, and the screen says why.
 func (p *playersPage) confirmDelete(name string) {
 	p.ui.ask(fmt.Sprintf(p.tr("Delete the player %s?", "Spieler %s löschen?"), esc(name)),
 		[]string{p.tr("No", "Nein"), p.tr("Delete", "Löschen")}, func(i int) {
 			if i != 1 {
 				return
 			}
-			ctx, cancel := p.ui.ctx()
-			defer cancel()
-			if err := p.ui.store.DeletePlayer(ctx, name); err != nil {
+			j := p.ui.newJob(p, fmt.Sprintf(p.tr("player %s deleted", "Spieler %s löschen"), esc(name)))
+			p.tell("[::b]" + j.doing + "[::-]")
+			p.ui.background(j, func(ctx context.Context) error { return p.ui.store.DeletePlayer(ctx, name) }, func(err error) {
 				p.refresh()
-				p.info.SetText("[::r]" + p.errText(err) + "[::-]")
-				return
-			}
-			p.refresh()
-			p.info.SetText(fmt.Sprintf(p.tr("%s deleted.", "%s gelöscht."), esc(name)) + "\n" + p.hint())
+				if err != nil {
+					p.tell(j.failed(err))
+					return
+				}
+				p.tell(fmt.Sprintf(p.tr("%s deleted.", "%s gelöscht."), esc(name)))
+			})
 		})
+}
+
+// tell shows a message above the keys.
+func (p *playersPage) tell(msg string) {
+	p.info.SetText(msg + "\n" + p.keysLine())
 }
 
 func (p *playersPage) startEdit(old string) {
@@ -391,30 +419,51 @@ func (p *playersPage) startEdit(old string) {
 	p.ui.app.SetFocus(p.edit)
 }
 
+// editDone stores a new player or a new name (off the UI goroutine); the
+// field keeps what was typed until it is stored, and after a refusal.
 func (p *playersPage) editDone(k tcell.Key) {
 	typed := p.edit.GetText()
 	name := scoresheet.CleanName(typed)
-	if k == tcell.KeyEnter && name != "" {
-		ctx, cancel := p.ui.ctx()
-		defer cancel()
-		var err error
-		if p.old == "" {
-			_, err = p.ui.store.EnsurePlayer(ctx, name)
-		} else if name != p.old {
-			err = p.ui.store.RenamePlayer(ctx, p.old, name)
+	if k != tcell.KeyEnter || name == "" || name == p.old {
+		p.endEdit()
+		p.refresh()
+		return
+	}
+	old := p.old
+	what := fmt.Sprintf(p.tr("new player %s", "neuer Spieler %s"), esc(name))
+	if old != "" {
+		what = fmt.Sprintf(p.tr("%s renamed to %s", "%s umbenennen in %s"), esc(old), esc(name))
+	}
+	j := p.ui.newJob(p, what)
+	p.tell("[::b]" + j.doing + "[::-]")
+	p.ui.background(j, func(ctx context.Context) error {
+		if old == "" {
+			_, err := p.ui.store.EnsurePlayer(ctx, name)
+			return err
 		}
+		return p.ui.store.RenamePlayer(ctx, old, name)
+	}, func(err error) {
 		if err != nil {
-			p.info.SetText("[::r]" + p.errText(err) + "[::-]")
-			return
+			p.tell(j.failed(err))
+			return // keep what was typed
+		}
+		p.endEdit()
+		p.refresh()
+		done := fmt.Sprintf(p.tr("%s added.", "%s angelegt."), esc(name))
+		if old != "" {
+			done = fmt.Sprintf(p.tr("%s is now %s.", "%s heißt jetzt %s."), esc(old), esc(name))
 		}
 		if note := cleanedNote(p.text, typed, name); note != "" {
-			defer p.info.SetText(note)
+			done += " " + note
 		}
-	}
+		p.tell(done)
+	})
+}
+
+func (p *playersPage) endEdit() {
 	p.editing = false
 	p.edit.SetLabel("").SetText("")
 	p.ui.app.SetFocus(p.table)
-	p.refresh()
 }
 
 func (p *playersPage) refresh() {
@@ -446,7 +495,11 @@ func (p *playersPage) refresh() {
 func (p *playersPage) hint() string {
 	// The statistics count finished games only: say why the numbers differ.
 	return p.tr("Games: every game, running and abandoned ones too (the statistics count finished games).\n",
-		"Spiele: alle Spiele, auch laufende und abgebrochene (die Statistik zählt beendete).\n") + hintLine([]keyHelp{{"a", p.tr("add", "anlegen")}, {"Enter", p.tr("rename", "umbenennen")}, {"d", p.tr("delete", "löschen")}, {"q", p.tr("back", "zurück")}})
+		"Spiele: alle Spiele, auch laufende und abgebrochene (die Statistik zählt beendete).\n") + p.keysLine()
+}
+
+func (p *playersPage) keysLine() string {
+	return hintLine([]keyHelp{{"a", p.tr("add", "anlegen")}, {"Enter", p.tr("rename", "umbenennen")}, {"d", p.tr("delete", "löschen")}, {"q", p.tr("back", "zurück")}})
 }
 
 // cleanedNote says that a typed name was stored cleaned (control characters

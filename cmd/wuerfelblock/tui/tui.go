@@ -7,6 +7,10 @@ package tui
 
 import (
 	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
@@ -78,9 +82,14 @@ type UI struct {
 
 	stack   []screen
 	overlay bool // help or a dialog is shown above the top screen
-	// writes counts the writes under way off the UI goroutine (see
-	// play.write); only the UI goroutine touches it.
-	writes int
+	// jobs are the writes under way off the UI goroutine (see background);
+	// only the UI goroutine touches it. inflight counts them until the
+	// store has answered, so that Run can wait for them.
+	jobs     []*job
+	inflight sync.WaitGroup
+	// quitting: the players quit while a write was under way; the app
+	// ends once the last one is stored (see quit).
+	quitting bool
 
 	// barrier is signalled when the test key arrives (headless tests); the
 	// UI then waits until the test signals back.
@@ -137,6 +146,12 @@ func New(cfg Config) *UI {
 	}
 	ui.app.SetRoot(ui.pages, true).EnableMouse(true)
 	ui.app.SetInputCapture(ui.capture)
+	ui.app.SetMouseCapture(func(ev *tcell.EventMouse, a tview.MouseAction) (*tcell.EventMouse, tview.MouseAction) {
+		if !ui.overlay && ui.busy(ui.top()) != nil {
+			return nil, 0 // a click could start what the keys are refused meanwhile
+		}
+		return ev, a
+	})
 	ui.push(newHome(ui))
 	return ui
 }
@@ -144,13 +159,17 @@ func New(cfg Config) *UI {
 // App is the tview application (tests set a simulation screen on it).
 func (ui *UI) App() *tview.Application { return ui.app }
 
-// Run runs the UI until the player quits.
+// Run runs the UI until the player quits. A write still under way then
+// (the terminal was closed) is waited for: the store answers within the
+// timeout, and the database must not be closed beneath it.
 func (ui *UI) Run() error {
 	done := make(chan struct{})
 	defer close(done)
 	go ui.watchGames(done)
 	go ui.quickCheck()
-	return ui.app.Run()
+	err := ui.app.Run()
+	ui.inflight.Wait()
+	return err
 }
 
 // quickCheck runs SQLite's quick check of the database beside the first
@@ -199,6 +218,7 @@ func (ui *UI) pageName(i int) string { return "screen" + string(rune('A'+i)) }
 
 // push shows s above the current screen.
 func (ui *UI) push(s screen) {
+	ui.dropOverlay()
 	ui.stack = append(ui.stack, s)
 	ui.pages.AddAndSwitchToPage(ui.pageName(len(ui.stack)-1), s.root(), true)
 	ui.app.SetFocus(s.focus())
@@ -214,9 +234,10 @@ func (ui *UI) replace(s screen) {
 // pop goes back to the screen below.
 func (ui *UI) pop() {
 	if len(ui.stack) == 1 {
-		ui.app.Stop()
+		ui.quit()
 		return
 	}
+	ui.dropOverlay()
 	ui.pages.RemovePage(ui.pageName(len(ui.stack) - 1))
 	ui.stack = ui.stack[:len(ui.stack)-1]
 	s := ui.top()
@@ -241,13 +262,32 @@ func (ui *UI) capture(ev *tcell.EventKey) *tcell.EventKey {
 		}
 		return nil
 	}
+	s := ui.top()
+	if ev.Key() == tcell.KeyCtrlC && len(ui.jobs) > 0 && !ui.quitting {
+		if _, ok := s.(*play); !ok || ui.overlay {
+			// Ctrl-C would end the app at once (tview), with a write under way.
+			ui.quit()
+			return nil
+		}
+	}
 	if ui.overlay {
 		return ev // the dialog or help handles its keys
 	}
-	s := ui.top()
 	if ev.Key() == tcell.KeyF1 {
 		ui.showHelp(s)
 		return nil
+	}
+	if _, ok := s.(*play); !ok {
+		if j := ui.busy(s); j != nil {
+			// Only help while the screen's write is under way: every other
+			// key could change what is being saved or go past its result.
+			if !s.typing() && ev.Key() == tcell.KeyRune && ev.Rune() == '?' {
+				ui.showHelp(s)
+			} else if t, ok := s.(teller); ok {
+				t.tell(j.waitNote())
+			}
+			return nil
+		}
 	}
 	if ev = s.key(ev); ev == nil {
 		return nil
@@ -279,6 +319,15 @@ func (ui *UI) closeOverlay() {
 	ui.app.SetFocus(ui.top().focus())
 }
 
+// dropOverlay removes help or a dialog before another screen shows (a
+// write's result may change the screen while help is open).
+func (ui *UI) dropOverlay() {
+	if ui.overlay {
+		ui.overlay = false
+		ui.pages.RemovePage("overlay")
+	}
+}
+
 // ask shows a question with buttons; choose gets the button's index, or -1 for Esc.
 func (ui *UI) ask(question string, buttons []string, choose func(int)) {
 	m := tview.NewModal().SetText(question).AddButtons(buttons)
@@ -294,6 +343,36 @@ func (ui *UI) ask(question string, buttons []string, choose func(int)) {
 	ui.showOverlay(m)
 }
 
+// createGame stores a new game and then its coach level. The game may be
+// stored while its coach level is not: then coachErr says why (and the
+// game is not to be created again).
+func (ui *UI) createGame(ctx context.Context, rules *validate.Rules, players []string, level storage.CoachLevel) (sg *storage.StoredGame, coachErr, err error) {
+	sg, err = ui.store.CreateGame(ctx, rules, players)
+	if err != nil || sg.Coach == level || !level.Valid() {
+		return sg, nil, err
+	}
+	if coachErr = timedOut(ctx, ui.store.SetCoach(ctx, sg.ID, level)); coachErr == nil {
+		sg.Coach = level
+	}
+	return sg, coachErr, nil
+}
+
+// openNewGame shows the screen of a game just created, above the home
+// screen; note says how it begins, and a coach level that could not be
+// stored is named.
+func (ui *UI) openNewGame(sg *storage.StoredGame, level storage.CoachLevel, coachErr error, note string) {
+	p := newPlay(ui, sg)
+	if coachErr != nil {
+		note = strings.TrimSpace(note + " " + fmt.Sprintf(ui.tr("The game is stored, but not its coach level (%s): %s; * switches it.",
+			"Das Spiel ist gespeichert, aber nicht die Rat-Stufe (%s): %s; * schaltet um."), ui.coachName(level), ui.errText(coachErr)))
+	}
+	if note != "" {
+		p.say(note)
+	}
+	ui.home()
+	ui.push(p)
+}
+
 // gotoGame opens the screen of a stored game (or its game-over screen).
 func (ui *UI) gotoGame(sg *storage.StoredGame, replaceTop bool) {
 	var s screen
@@ -307,4 +386,131 @@ func (ui *UI) gotoGame(sg *storage.StoredGame, replaceTop bool) {
 	} else {
 		ui.push(s)
 	}
+}
+
+// teller is a screen with a line for what is going on (the play screen has
+// its own handling of keys while it saves).
+type teller interface {
+	tell(msg string)
+}
+
+// job is a write under way off the UI goroutine. Its texts are tview
+// markup (names escaped).
+type job struct {
+	text
+	from  screen // the screen that started it
+	doing string // what that screen says meanwhile ("wird gespeichert… Spieler Anna")
+	what  string // what is written, for a refusal ("Spieler Anna")
+	wait  string // the word for a key that has to wait; "" the usual one
+}
+
+// saveNote is "saving… what" in the UI's language, for job.doing.
+func (t text) saveNote(what string) string {
+	return t.tr("saving…", "wird gespeichert…") + " " + what
+}
+
+// newJob is a write of what from the screen s, said as "saving… what".
+func (ui *UI) newJob(s screen, what string) *job {
+	return &job{text: ui.text, from: s, doing: ui.saveNote(what), what: what}
+}
+
+// waitNote is what a screen says to a key that has to wait for the job.
+func (j *job) waitNote() string {
+	w := j.wait
+	if w == "" {
+		w = j.tr("One moment: this is still being saved.", "Einen Moment: das wird noch gespeichert.")
+	}
+	return "[::b]" + j.doing + "[::-] " + w
+}
+
+// failed is the one line that says the job was refused and why.
+func (j *job) failed(err error) string {
+	return "[red::rb]" + j.tr(" NOT SAVED ", " NICHT GESPEICHERT ") + "[-::-] " + j.what + ": " + j.errText(err)
+}
+
+// busy is the write that s started and that is still under way, nil if none.
+func (ui *UI) busy(s screen) *job {
+	for _, j := range ui.jobs {
+		if j.from == s {
+			return j
+		}
+	}
+	return nil
+}
+
+// background runs do off the UI goroutine, so that a database another
+// program holds (an import) does not freeze the screen for the store's
+// busy wait, and then, back on the UI goroutine, done with do's error.
+// Meanwhile ui.busy(j.from) is j: the screen shows j.doing and refuses the
+// keys that would conflict. A store that gives up waiting reads as "the
+// database does not answer". A refusal that the screen cannot show any
+// more (it was left meanwhile) comes as a dialog.
+func (ui *UI) background(j *job, do func(ctx context.Context) error, done func(error)) {
+	ui.jobs = append(ui.jobs, j)
+	ui.inflight.Add(1)
+	go func() {
+		ctx, cancel := ui.ctx()
+		err := timedOut(ctx, do(ctx))
+		cancel()
+		ui.inflight.Done()
+		ui.app.QueueUpdateDraw(func() { ui.finish(j, err, done) })
+	}()
+}
+
+// timedOut is err, marked as the database not answering in time when the
+// store gave up waiting for it (its last error may be SQLite's own
+// "database is locked").
+func timedOut(ctx context.Context, err error) error {
+	if err != nil && ctx.Err() != nil {
+		return fmt.Errorf("%w: %w", ctx.Err(), err)
+	}
+	return err
+}
+
+// finish ends a job on the UI goroutine.
+func (ui *UI) finish(j *job, err error, done func(error)) {
+	ui.jobs = slices.DeleteFunc(ui.jobs, func(k *job) bool { return k == j })
+	quitting := ui.quitting
+	if quitting && err != nil {
+		ui.quitting = false
+		ui.dropOverlay() // the quit dialog: the app does not end now
+		ui.app.SetFocus(ui.top().focus())
+	}
+	shown := ui.top() == j.from
+	done(err)
+	switch {
+	case err != nil && quitting:
+		ui.ask(ui.tr("wuerfelblock did not quit: ", "wuerfelblock wurde nicht beendet: ")+j.failed(err), []string{"OK"}, func(int) {})
+	case err != nil && !shown:
+		ui.ask(j.failed(err), []string{"OK"}, func(int) {})
+	case !shown:
+		switch s := ui.top().(type) {
+		case *home, *continueList:
+			s.refresh() // the list of games may have changed
+		}
+	}
+	if ui.quitting {
+		if len(ui.jobs) == 0 {
+			ui.app.Stop()
+		} else {
+			ui.quit() // the dialog again, with what is left
+		}
+	}
+}
+
+// quit ends the app; with writes under way it says so and ends once they
+// are stored (or stays when one is refused, and says that).
+func (ui *UI) quit() {
+	if len(ui.jobs) == 0 {
+		ui.app.Stop()
+		return
+	}
+	var doing []string
+	for _, j := range ui.jobs {
+		doing = append(doing, j.doing)
+	}
+	ui.quitting = true
+	ui.ask(ui.tr("Not done yet: ", "Noch nicht fertig: ")+strings.Join(doing, "; ")+"\n\n"+
+		ui.tr("wuerfelblock quits as soon as this is stored.", "wuerfelblock endet, sobald das gespeichert ist."),
+		[]string{ui.tr("Do not quit", "Nicht beenden")}, func(int) { ui.quitting = false })
 }
