@@ -46,7 +46,7 @@ func (p *play) coach() storage.CoachLevel {
 // switchCoach is the key *: the next coach level, stored with the game.
 func (p *play) switchCoach() {
 	if !coach.Covers(p.game().Rules.Game) {
-		p.say(p.tr("This game has no coach.", "Für dieses Spiel gibt es keinen Rat."))
+		p.say(p.tr("This game has no coach.", "Für dieses Spiel gibt es keinen Trainer."))
 		return
 	}
 	next := p.coach().Next()
@@ -57,5 +57,5 @@ func (p *play) switchCoach() {
 		return
 	}
 	p.sg.Coach = next
-	p.say(fmt.Sprintf(p.tr("Coach: %s (* switches).", "Rat: %s (* schaltet um)."), p.coachName(next)))
+	p.say(fmt.Sprintf(p.tr("Coach: %s (* switches).", "Trainer: %s (* schaltet um)."), p.coachName(next)))
 }

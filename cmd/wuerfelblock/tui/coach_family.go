@@ -177,5 +177,5 @@ func (v *familyView) coachPendingLine() string {
 func (v *familyView) coachHelpNote() string {
 	return "[::b]" + v.tr("Throw on: 16.7 % bust, on average 1218 · Stop: 1150", "Weiter: 16,7 % Fehlwurf, im Schnitt 1218 · Schreiben: 1150") + "[::-]\n" +
 		v.tr("The coach (* switches off/odds/advice) counts exactly, under these house rules, what the turn banks on average with best play from here: throwing on (with the bust chance) or stopping now. Advice: which is better (+margin), ⌀ every keep's value, ◀ the best. This turn only, not the totals or the target.",
-			"Der Rat (* schaltet aus/Chancen/Rat) rechnet genau nach diesen Hausregeln, was der Zug bei bestem Spiel von hier an im Schnitt schreibt: weiter (mit Fehlwurf-Chance) oder jetzt schreiben. Rat: was besser ist (+Abstand), ⌀ Wert jeder Auswahl, ◀ die beste. Nur dieser Zug, nicht Stände und Ziel.") + "\n"
+			"Der Trainer (* schaltet aus/Chancen/Rat) rechnet genau nach diesen Hausregeln, was der Zug bei bestem Spiel von hier an im Schnitt schreibt: weiter (mit Fehlwurf-Chance) oder jetzt schreiben. Rat: was besser ist (+Abstand), ⌀ Wert jeder Auswahl, ◀ die beste. Nur dieser Zug, nicht Stände und Ziel.") + "\n"
 }

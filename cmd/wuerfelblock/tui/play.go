@@ -158,7 +158,7 @@ func (p *play) help() ([]keyHelp, *validate.Rules) {
 		}
 	}
 	keys := append(view,
-		keyHelp{"*", fmt.Sprintf(p.tr("coach: off, odds, advice (now: %s)", "Rat: aus, Chancen, Rat (jetzt: %s)"), p.coachName(p.coach()))},
+		keyHelp{"*", fmt.Sprintf(p.tr("coach: off, odds, advice (now: %s)", "Trainer: aus, Chancen, Rat (jetzt: %s)"), p.coachName(p.coach()))},
 		keyHelp{"u / Ctrl-Z", p.tr("take back the throw waiting for its keep, else the last entry (u on an empty input)",
 			"den Wurf zurücknehmen, der auf seine Auswahl wartet, sonst den letzten Eintrag (u bei leerer Eingabe)")},
 		keyHelp{"Esc", p.tr("clear the input / drop a typed throw; on an empty input: leave (asks first)", "Eingabe löschen / getippten Wurf verwerfen; bei leerer Eingabe: Spiel verlassen (mit Rückfrage)")},

@@ -193,7 +193,7 @@ func TestHelpExplainsOddsLine(t *testing.T) {
 	h := start(t, openDB(t))
 	h.newGame('1', "Anna", "Bob")
 	h.typ("?")
-	h.see("Weiter: 16,7 % Fehlwurf, im Schnitt 1218 · Schreiben: 1150", "was der Zug bei bestem Spiel", "Nur dieser Zug, nicht Stände und Ziel", "Regeln: 5050")
+	h.see("Weiter: 16,7 % Fehlwurf, im Schnitt 1218 · Schreiben: 1150", "was der Zug bei bestem Spiel", "Nur dieser Zug, nicht Stände", "Regeln: 5050")
 
 	e := startLang(t, openDB(t), validate.English)
 	e.typ("n3")
