@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/family"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
@@ -173,9 +174,32 @@ func (v *familyView) coachPendingLine() string {
 		keepLetters[best], v.keepDice(v.options[best], true), then, coachPoints(values[best].Value)))
 }
 
+// coachExample is a coach line of the basic game, as the help shows it:
+// the turn's points and dice in the cup after the example's throws, and
+// what the coach says there (checked against the coach by the tests).
+type coachExample struct {
+	throws           string // as advise takes them
+	turn, dice       int
+	bust             float64 // per cent
+	throwValue, stop int
+}
+
+var coachExamples = map[validate.GameID]coachExample{
+	validate.Game5050:        {"111523/1115 15/15", 1200, 6, 2.3, 1447, 1200},
+	validate.Game5000:        {"11152/1115 5/5", 1200, 5, 7.7, 1136, 1200},
+	validate.GameZehntausend: {"11123/111 15/15", 1150, 5, 7.7, 1218, 1150},
+}
+
 // coachHelpNote explains the coach line on the help screen.
 func (v *familyView) coachHelpNote() string {
-	return "[::b]" + v.tr("Throw on: 16.7 % bust, on average 1218 · Stop: 1150", "Weiter: 16,7 % Fehlwurf, im Schnitt 1218 · Schreiben: 1150") + "[::-]\n" +
+	ex, ok := coachExamples[v.rules().Game]
+	if !ok {
+		return ""
+	}
+	return "[::b]" + fmt.Sprintf(v.tr("Throw on: %s %% bust, on average %d · Stop: %d", "Weiter: %s %% Fehlwurf, im Schnitt %d · Schreiben: %d"),
+		v.dec1(ex.bust), ex.throwValue, ex.stop) + "[::-]\n" +
 		v.tr("The coach (* switches off/odds/advice) counts exactly, under these house rules, what the turn banks on average with best play from here: throwing on (with the bust chance) or stopping now. Advice: which is better (+margin), ⌀ every keep's value, ◀ the best. This turn only, not the totals or the target.",
-			"Der Trainer (* schaltet aus/Chancen/Rat) rechnet genau nach diesen Hausregeln, was der Zug bei bestem Spiel von hier an im Schnitt schreibt: weiter (mit Fehlwurf-Chance) oder jetzt schreiben. Rat: was besser ist (+Abstand), ⌀ Wert jeder Auswahl, ◀ die beste. Nur dieser Zug, nicht Stände und Ziel.") + "\n"
+			"Der Trainer (* schaltet aus/Chancen/Rat) rechnet genau nach diesen Hausregeln, was der Zug bei bestem Spiel von hier an im Schnitt schreibt: weiter (mit Fehlwurf-Chance) oder jetzt schreiben. Rat: was besser ist (+Abstand), ⌀ Wert jeder Auswahl, ◀ die beste. Nur dieser Zug, nicht Stände und Ziel.") +
+		// The example's position is never split when the text wraps.
+		" " + strings.ReplaceAll(fmt.Sprintf(v.tr("(The example: the basic game, turn %d, %s in the cup.)", "(Das Beispiel: Grundspiel, Zug %d, %s im Becher.)"), ex.turn, v.dice(ex.dice)), " ", "\u00a0") + "\n"
 }

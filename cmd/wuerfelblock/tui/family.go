@@ -110,9 +110,38 @@ func (v *familyView) typingHelp() []keyHelp {
 		k = append(k, keyHelp{"5*", v.tr("a turned five (counts as a 1): 115*, 155523/15*", "gedrehte Fünf (zählt als 1): 115*, 155523/15*")})
 	}
 	if !v.rules().AllScoring() {
-		k = append(k, keyHelp{"! ✓ ?", v.tr("in the keeps: to confirm, proves, to prove", "bei den Auswahlen: bestätigen, beweist, beweisen")})
+		// Only the marks this game's keeps can carry: 5050 has nothing to
+		// prove, and proving is off where confirming is on.
+		var marks, en, de []string
+		if v.confirmsKeeps() {
+			marks, en, de = append(marks, "!"), append(en, "to confirm"), append(de, "bestätigen")
+		}
+		if v.rules().Options.Beweisen {
+			marks, en, de = append(marks, "✓ ?"), append(en, "proves, to prove"), append(de, "beweist, beweisen")
+		}
+		if len(marks) > 0 {
+			k = append(k, keyHelp{strings.Join(marks, " "), v.tr("in the keeps: "+strings.Join(en, ", "), "bei den Auswahlen: "+strings.Join(de, ", "))})
+		}
 	}
 	return k
+}
+
+// confirmsKeeps is whether a keep of this game can need a confirmation:
+// with bestaetigen, or where a combination must be confirmed (5050's
+// 1500s; the engine is asked about a street of all dice).
+func (v *familyView) confirmsKeeps() bool {
+	r := v.rules()
+	if r.Options.Bestaetigen {
+		return true
+	}
+	street := []int{1, 2, 3, 4, 5, 6}[:min(r.Dice(), 6)]
+	t := r.NewFamilyTurn(validate.TurnContext{})
+	for _, k := range t.LegalKeeps(street) {
+		if t.NoteOf(k).NeedsConfirm {
+			return true
+		}
+	}
+	return false
 }
 
 // pickKey is the help of the keep letters: short on the hint line, with
