@@ -87,7 +87,7 @@ Whoever first has 10000 or more minus points loses; the fewest minus points win 
 zählenden Würfel heraus; die Punkte liegen aus und summieren sich. Kombinationen wie bei Zehntausend,
 dazu Straße 1-2-3-4-5 / 2-3-4-5-6 = 1000 und mit sechs Würfeln drei Pärchen = 1500; kein Beweisen.
 Sind alle Würfel heraus, nimmt der Nächste wieder alle.
-Wer als Erster nichts wirft, bekommt die ausliegenden Punkte als Minuspunkte; der Tisch wird
+Der Erste, dessen Wurf nichts zählt, bekommt die ausliegenden Punkte als Minuspunkte; der Tisch wird
 geleert und der Nächste beginnt mit allen Würfeln.
 Wer zuerst 10000 Minuspunkte oder mehr hat, verliert; die wenigsten Minuspunkte gewinnen (Gleichstand: geteilt).`},
 	GameKniffel: {`Five dice, up to three throws per turn; before each further throw keep any dice (also ones

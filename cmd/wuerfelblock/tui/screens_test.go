@@ -221,7 +221,7 @@ func TestHouseRuleBoolValuesInGerman(t *testing.T) {
 func TestNewGameListNotCut(t *testing.T) {
 	h := start(t, openDB(t))
 	h.typ("n")
-	h.see("nimmt das Minus", "die übrigen Augen zählen", "über 30 greift an")
+	h.see("schreibt man die ausliegenden Punkte minus", "die übrigen Augen zählen", "über 30 greift an")
 }
 
 // Totwürfeln with two killer numbers names both, in the plural.
