@@ -7,12 +7,19 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 )
 
+// RecountProgress, when set (before Open), is told how far migration 006
+// has come recounting the failed confirmations of the 5050 games already
+// stored: done of total, once before the first game and after each. The
+// command line shows it for large histories (about 10 s for 20,000 games).
+var RecountProgress func(done, total int)
+
 // recountFailedConfirmations is the Go step of migration 006: it replays
 // every stored 5050 game through the rules and writes each turn's "failed
 // confirmation" flag (turns.failed and the turn_stats sums) as the rules
-// count it now. It reads the tables as they are at version 6, not through
-// loadGame, so that later migrations cannot change what it sees. A game
-// that no longer replays keeps its summaries as they were.
+// count it now, and tells RecountProgress how far it has come. It reads
+// the tables as they are at version 6, not through loadGame, so that later
+// migrations cannot change what it sees. A game that no longer replays
+// keeps its summaries as they were.
 func recountFailedConfirmations(ctx context.Context, tx *sql.Tx) error {
 	type game struct {
 		row     int64
@@ -35,7 +42,15 @@ func recountFailedConfirmations(ctx context.Context, tx *sql.Tx) error {
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	for _, g := range games {
+	progress := RecountProgress
+	if progress == nil || len(games) == 0 {
+		progress = func(int, int) {}
+	}
+	progress(0, len(games))
+	for i, g := range games {
+		if i > 0 {
+			progress(i, len(games))
+		}
 		rules, err := rulesOf("5050", g.options)
 		if err != nil {
 			continue
@@ -64,6 +79,7 @@ func recountFailedConfirmations(ctx context.Context, tx *sql.Tx) error {
 			}
 		}
 	}
+	progress(len(games), len(games))
 	return nil
 }
 

@@ -108,3 +108,52 @@ func BenchmarkRecountFailedConfirmations(b *testing.B) {
 		tx.Rollback()
 	}
 }
+
+// Migration 006 tells RecountProgress how far it is, as 015 tells
+// ReviewProgress: at the first opening of a large old database it ran
+// for seconds without a word. The total counts the 5050 games (the only
+// ones recounted), done grows from 0 to it.
+func TestMigration006Progress(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "w.db")
+	db := openAt(t, path)
+	r5050 := validate.MustRules(validate.Game5050, nil)
+	for range 3 {
+		sg, err := db.CreateGame(ctx, r5050, []string{"Ann", "Ben"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		play(t, db, sg, throwOf("113355", "113355"), throwOf("123466", "1"), throwOf("23466", ""))
+	}
+	if _, err := db.CreateGame(ctx, validate.MustRules(validate.Game5000, nil), []string{"Ann", "Ben"}); err != nil {
+		t.Fatal(err)
+	}
+	// An old database: migration 006 not yet applied.
+	if _, err := db.sql.Exec(`DELETE FROM migrations WHERE version = 6`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	type call struct{ done, total int }
+	var calls []call
+	RecountProgress = func(done, total int) { calls = append(calls, call{done, total}) }
+	defer func() { RecountProgress = nil }()
+	db = openAt(t, path)
+	want := []call{{0, 3}, {1, 3}, {2, 3}, {3, 3}}
+	if len(calls) != len(want) {
+		t.Fatalf("progress %v, want %v", calls, want)
+	}
+	for i := range want {
+		if calls[i] != want[i] {
+			t.Fatalf("progress %v, want %v", calls, want)
+		}
+	}
+	checkSummaries(t, db)
+
+	// Opened again: nothing left to recount, nothing said.
+	db.Close()
+	calls = nil
+	openAt(t, path)
+	if len(calls) != 0 {
+		t.Fatalf("a second opening recounted: %v", calls)
+	}
+}

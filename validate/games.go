@@ -87,8 +87,8 @@ var defs = []*gameDef{
 		stops:   zehntausendStops,
 	},
 	{
-		info: GameInfo{GameRueckwaerts, "Zehntausend Rückwärts", "Zehntausend Rückwärts", "one throw each with the dice left; a bust takes the table as minus",
-			"je ein Wurf mit den übrigen Würfeln; wer nichts wirft, nimmt das Minus"},
+		info: GameInfo{GameRueckwaerts, "Zehntausend Rückwärts", "Zehntausend Rückwärts", "one throw each; score nothing and write the points lying out as minus",
+			"je ein Wurf; zählt er nichts, schreibt man die ausliegenden Punkte minus"},
 		specs: []OptionSpec{diceOpt(5, 6)},
 		variant: func(Options) Variant {
 			return Variant{Family: FamilyZehntausend, End: EndAtTarget, Target: 10000, Settle: SettleTable,

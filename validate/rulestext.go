@@ -17,7 +17,7 @@ var rulesTexts = map[GameID][2]string{
 	Game5050: {`Six dice. Throw all dice not set aside; set aside at least one die, and every
 die set aside must belong to a combination of this one throw.
   single 5 = 50, single 1 = 100, three 2s..6s = face×100, three 1s = 1000,
-  street 1-2-3-4-5-6 = 1500 and three pairs (also 4 4 4 4 6 6) = 1500: both must be confirmed.
+  street 1-2-3-4-5-6 = 1500 and three pairs (also 4 4 4 4 6 6 and six alike) = 1500: both must be confirmed.
   Four or five of a kind are no combination: 4 4 4 4 = 400 with one 4 unusable.
 A throw with nothing scoring is a bust: the turn's points are lost.
 Hurdle: stop only after a successful throw with 350 or more in the current pass.
@@ -30,7 +30,7 @@ on a tie the player who sits earlier wins.`,
 		`Sechs Würfel. Alle nicht zur Seite gelegten Würfel werfen; mindestens einen zur Seite legen,
 und jeder zur Seite gelegte Würfel muss zu einer Kombination dieses einen Wurfs gehören.
   einzelne 5 = 50, einzelne 1 = 100, drei 2er..6er = Augen×100, drei Einsen = 1000,
-  Straße 1-2-3-4-5-6 = 1500 und drei Pärchen (auch 4 4 4 4 6 6) = 1500: beide müssen bestätigt werden.
+  Straße 1-2-3-4-5-6 = 1500 und drei Pärchen (auch 4 4 4 4 6 6 und sechs Gleiche) = 1500: beide müssen bestätigt werden.
   Vier oder fünf Gleiche sind keine Kombination: 4 4 4 4 = 400, eine 4 bleibt ungenutzt.
 Ein Wurf ohne Punkte ist ein Fehlwurf: die Punkte des Zugs sind verloren.
 Hürde: schreiben nur nach einem erfolgreichen Wurf mit 350 oder mehr im laufenden Durchgang.
@@ -64,7 +64,7 @@ damit nicht über 5000 kommt; sonst verfallen sie). Genau 5000 gewinnt sofort.`}
   single 1 = 100, single 5 = 50, three 2s..6s = face×100, three 1s = 1000,
   four of a kind = face×1000 (four 1s = 10000); more of a kind splits into smaller combinations.
 Proving (beweisen): a triple or four of a kind must be proved before you stop: a later throw of the
-same turn in which a 1 or 5 is set aside outside a triple. A bust before that loses everything.
+same turn in which a 1 or 5 is set aside outside a triple or four. A bust before that loses everything.
 All dice aside: throw them all again, the points carry on. No minimum to stop.
 End: once someone reaches the target (10000), the players after them in the round get one more turn.
 Highest total wins; a tie is a shared win. House rules below change combinations and stops.`,
@@ -87,7 +87,7 @@ Whoever first has 10000 or more minus points loses; the fewest minus points win 
 zählenden Würfel heraus; die Punkte liegen aus und summieren sich. Kombinationen wie bei Zehntausend,
 dazu Straße 1-2-3-4-5 / 2-3-4-5-6 = 1000 und mit sechs Würfeln drei Pärchen = 1500; kein Beweisen.
 Sind alle Würfel heraus, nimmt der Nächste wieder alle.
-Wer als Erster nichts wirft, bekommt die ausliegenden Punkte als Minuspunkte; der Tisch wird
+Der Erste, dessen Wurf nichts zählt, bekommt die ausliegenden Punkte als Minuspunkte; der Tisch wird
 geleert und der Nächste beginnt mit allen Würfeln.
 Wer zuerst 10000 Minuspunkte oder mehr hat, verliert; die wenigsten Minuspunkte gewinnen (Gleichstand: geteilt).`},
 	GameKniffel: {`Five dice, up to three throws per turn; before each further throw keep any dice (also ones
@@ -118,15 +118,15 @@ Nach den vereinbarten Runden gewinnen die meisten Punkte; Gleichstand ist ein ge
 until all six are aside; add their pips.
 Exactly 30: nothing happens. Less: the difference comes off your account.
 More: the difference (1–6) is the target face; throw all six at your Vordermann (the player before you;
-for the very first turn, the last player): dice showing the target are set aside and count; throw the
-rest again until a throw shows no target face or no dice are left. The counted pips come off the
-Vordermann's account.
+for the first player, the last one): dice showing the target are set aside and count; throw the
+rest again until a throw shows no target face or no dice are left. The counted pips come off
+the Vordermann's account.
 The game ends as soon as an account is at 0 or below; the highest account wins (tie: shared).`,
 		`Sechs Würfel; jedes Konto beginnt mit 30. Werfen, nach jedem Wurf mindestens einen Würfel zur Seite,
 bis alle sechs liegen; die Augen zählen.
 Genau 30: nichts passiert. Weniger: die Differenz geht vom eigenen Konto ab.
 Mehr: die Differenz (1–6) ist die Vorgabe; mit allen sechs auf den Vordermann würfeln (den Spieler vor dir;
-beim allerersten Zug den letzten Spieler): Würfel mit der Vorgabe kommen zur Seite und zählen; den Rest
+für den ersten Spieler den letzten): Würfel mit der Vorgabe kommen zur Seite und zählen; den Rest
 neu werfen, bis ein Wurf keine Vorgabe zeigt oder keine Würfel übrig sind. Die Augen gehen vom Konto
 des Vordermanns ab.
 Das Spiel endet, sobald ein Konto bei 0 oder darunter ist; das höchste Konto gewinnt (Gleichstand: geteilt).`},

@@ -112,7 +112,7 @@ rule. Not the chance to win: the game's totals and target are not part of it.
 A 5 marked with * in KEEP counts as a 1 (55234/5*), v is a void throw
 (hausbau). Zehntausend Rückwärts has no stop to choose: no coach.
 Example: wuerfelblock advise zehntausend 11123/111 15/15`, `
-Der Rat für 5050, 5000 und zehntausend (für Kniffel: advise kniffel): die
+Der Trainer für 5050, 5000 und zehntausend (für Kniffel: advise kniffel): die
 genauen Punkte, die ein Zug bei bestem Spiel im Schnitt schreibt, mit jeder
 Hausregel. Nicht die Gewinnchance: Stände und Ziel zählen nicht mit.
   ohne Würfe         der Wert eines ganzen Zugs und ab welchen Punkten mit 1,
@@ -122,7 +122,7 @@ Hausregel. Nicht die Gewinnchance: Stände und Ziel zählen nicht mit.
   ... WURF           ein letzter Wurf ohne Auswahl: jede erlaubte Auswahl mit
                      ihrem Wert, die beste zuerst
 Eine 5 mit * in der AUSWAHL zählt als 1 (55234/5*), v ist ein Fehlversuch
-(Hausbau). Zehntausend Rückwärts hat kein Schreiben zu wählen: kein Rat.
+(Hausbau). Zehntausend Rückwärts hat kein Schreiben zu wählen: kein Trainer.
 Beispiel: wuerfelblock advise zehntausend 11123/111 15/15`))
 	}
 	pos, code, ok := parseFlags(fs, args)
@@ -141,10 +141,10 @@ Beispiel: wuerfelblock advise zehntausend 11123/111 15/15`))
 	s, err := family.For(rules)
 	if errors.Is(err, family.ErrNotCovered) {
 		msg := fmt.Sprintf(e.tr("the coach covers 5050, 5000 and zehntausend (and Kniffel: advise kniffel); %s has none",
-			"Rat gibt es für 5050, 5000 und zehntausend (und Kniffel: advise kniffel); für %s keinen"), rules.Game)
+			"einen Trainer gibt es für 5050, 5000 und zehntausend (und Kniffel: advise kniffel); für %s keinen"), rules.Game)
 		if rules.Variant().TableTurns { // Rückwärts: nothing to choose
 			msg = e.tr("Zehntausend Rückwärts has no coach: a turn is one throw with every scoring die set aside, nothing to choose (the coach covers 5050, 5000 and zehntausend)",
-				"für Zehntausend Rückwärts gibt es keinen Rat: ein Zug ist ein Wurf, alle zählenden Würfel kommen raus, es gibt nichts zu wählen (Rat gibt es für 5050, 5000 und zehntausend)")
+				"für Zehntausend Rückwärts gibt es keinen Trainer: ein Zug ist ein Wurf, alle zählenden Würfel kommen raus, es gibt nichts zu wählen (einen Trainer gibt es für 5050, 5000 und zehntausend)")
 		}
 		fmt.Fprintln(e.stderr, "wuerfelblock advise: "+msg)
 		return exitInput

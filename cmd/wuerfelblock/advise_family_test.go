@@ -138,7 +138,7 @@ func TestAdviseRefusals(t *testing.T) {
 		{[]string{"zehntausend", "--option", "foo=1"}, exitInput, "foo", "foo"},
 		{[]string{"bogus"}, exitInput, "bogus", "bogus"},
 		{[]string{"zehntausend", "11x23/111"}, exitInput, "x", "x"},
-		{[]string{"zehntausend-rueckwaerts"}, exitInput, "Rückwärts has no coach", "keinen Rat"},
+		{[]string{"zehntausend-rueckwaerts"}, exitInput, "Rückwärts has no coach", "keinen Trainer"},
 		{[]string{"totwuerfeln"}, exitInput, "covers 5050, 5000 and zehntausend", "5050, 5000 und zehntausend"},
 		{[]string{}, exitInput, "give a game", "Spiel angeben"},
 		{[]string{"5050", "552346/2*"}, exitInput, "a * must follow a 5", "hinter einer 5"},
@@ -250,4 +250,17 @@ func FuzzAdviseThrow(f *testing.F) {
 			t.Errorf("%q: %d fives as ones, %d fives kept", s, at.th.FivesAsOnes, fives)
 		}
 	})
+}
+
+// The coach is the "Trainer" in German (its level "Rat" is the advice):
+// the usage said "der Rat: …".
+func TestCoachNamedTrainerInGermanHelp(t *testing.T) {
+	_, usage, _ := call(t, "", "--lang", "de", "--help")
+	if !strings.Contains(usage, "der Trainer: die beste Auswahl") || strings.Contains(usage, "der Rat") {
+		t.Errorf("usage:\n%s", usage)
+	}
+	_, help, _ := call(t, "", "--lang", "de", "advise", "--help")
+	if !strings.Contains(help, "Der Trainer für 5050") || strings.Contains(help, "Rat") {
+		t.Errorf("advise --help:\n%s", help)
+	}
 }

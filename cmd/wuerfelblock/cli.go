@@ -74,7 +74,7 @@ func commands() []command {
 		{"judge", [2]string{"judge a game record (JSON): totals, turns, the broken rule", "einen Spielbericht (JSON) beurteilen: Stände, Züge, die gebrochene Regel"}, runJudge},
 		{"score", [2]string{"what is this throw worth? every legal keep, or every Kniffel box", "was ist dieser Wurf wert? jede erlaubte Auswahl oder jedes Kniffel-Feld"}, runScore},
 		{"odds", [2]string{"exact odds with 1, 2, … dice: bust chance and average best keep", "genaue Chancen mit 1, 2, … Würfeln: Fehlwurf und ⌀ beste Wahl"}, runOdds},
-		{"advise", [2]string{"the coach: the best keep, when to stop, the best Kniffel hold and box (exact)", "der Rat: die beste Auswahl, wann schreiben, das beste Kniffel-Halten und -Feld (genau)"}, runAdvise},
+		{"advise", [2]string{"the coach: the best keep, when to stop, the best Kniffel hold and box (exact)", "der Trainer: die beste Auswahl, wann schreiben, das beste Kniffel-Halten und -Feld (genau)"}, runAdvise},
 		{"review", [2]string{"after the game: every decision's cost and every player's luck (exact)", "nach dem Spiel: was jede Entscheidung kostete und wie viel Glück jeder hatte (genau)"}, runReview},
 		{"rules", [2]string{"the rules of a game and every house rule with its default", "die Regeln eines Spiels und jede Hausregel mit Vorgabe"}, runRules},
 		{"export", [2]string{"write games as JSON records (all, or --game ID)", "Spiele als JSON-Berichte schreiben (alle oder --game ID)"}, runExport},

@@ -287,3 +287,27 @@ func TestJudgeNotARecordInGerman(t *testing.T) {
 		}
 	}
 }
+
+// odds points to advise, which gives the exact best choice: for Kniffel
+// (odds has none) the hold and box, for the family games the whole turn
+// under the same house rules; Rückwärts has nothing to advise.
+func TestOddsPointsToAdvise(t *testing.T) {
+	for _, lang := range []string{"en", "de"} {
+		code, _, errs := call(t, "", "--lang", lang, "odds", "kniffel")
+		if code != exitInput || !strings.Contains(errs, "'wuerfelblock advise kniffel'") {
+			t.Errorf("%s: odds kniffel: exit %d, stderr %q", lang, code, errs)
+		}
+		if _, out, _ := call(t, "", "--lang", lang, "odds", "--help"); !strings.Contains(out, "'wuerfelblock advise kniffel'") {
+			t.Errorf("%s: odds --help:\n%s", lang, out)
+		}
+		if _, out, _ := call(t, "", "--lang", lang, "odds", "5050"); !strings.HasSuffix(out, ": wuerfelblock advise 5050\n") {
+			t.Errorf("%s: odds 5050:\n%s", lang, out)
+		}
+		if _, out, _ := call(t, "", "--lang", lang, "odds", "zehntausend", "--option", "wuerfel=6"); !strings.HasSuffix(out, ": wuerfelblock advise zehntausend --option wuerfel=6\n") {
+			t.Errorf("%s: odds zehntausend --option wuerfel=6:\n%s", lang, out)
+		}
+		if _, out, _ := call(t, "", "--lang", lang, "odds", "zehntausend-rueckwaerts"); strings.Contains(out, "advise") {
+			t.Errorf("%s: odds zehntausend-rueckwaerts points to advise, which has no coach for it:\n%s", lang, out)
+		}
+	}
+}

@@ -28,6 +28,10 @@ func (e *env) openDB() (*storage.DB, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The first opening after an update may recount or review a large
+	// history (migrations 006 and 015): say how far it is, also before the
+	// terminal UI starts.
+	storage.RecountProgress = e.recountProgress()
 	storage.ReviewProgress = e.reviewProgress()
 	return storage.Open(path)
 }

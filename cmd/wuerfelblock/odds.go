@@ -4,8 +4,17 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/wuerfelblock/wuerfelblock/coach/family"
 	"github.com/wuerfelblock/wuerfelblock/internal/say"
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/validate"
 )
+
+// kniffelPointer sends a Kniffel player from odds to the Kniffel coach.
+func (e *env) kniffelPointer() string {
+	return e.tr("Kniffel: 'wuerfelblock advise kniffel' gives the exact best hold and box.",
+		"Kniffel: 'wuerfelblock advise kniffel' nennt genau das beste Halten und das beste Feld.")
+}
 
 type oddsRow struct {
 	Dice         int     `json:"dice"`
@@ -24,6 +33,7 @@ func runOdds(e *env, args []string) int {
 		usage()
 		fmt.Fprintln(e.stdout, e.tr("\nOne throw's odds; for the best keep and when to stop over the whole turn, see 'wuerfelblock advise --help'.",
 			"\nDie Chancen eines Wurfs; die beste Auswahl und wann zu schreiben ist, über den ganzen Zug: 'wuerfelblock advise --help'."))
+		fmt.Fprintln(e.stdout, e.kniffelPointer())
 	}
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
@@ -40,6 +50,9 @@ func runOdds(e *env, args []string) int {
 	if !rules.Family() {
 		fmt.Fprintln(e.stderr, "wuerfelblock odds: "+e.tr("odds are for the Zehntausend family (5050, 5000, zehntausend, zehntausend-rueckwaerts)",
 			"Chancen gibt es für die Zehntausend-Familie (5050, 5000, zehntausend, zehntausend-rueckwaerts)"))
+		if rules.TurnEngine() == validate.FamilyKniffel {
+			fmt.Fprintln(e.stderr, "wuerfelblock odds: "+e.kniffelPointer())
+		}
 		return exitInput
 	}
 	var rows []oddsRow
@@ -59,6 +72,14 @@ func runOdds(e *env, args []string) int {
 		}
 		pct := fmt.Sprintf("%5s", say.New(e.lang).Dec1(100*r.BustChance)) // 66,7 %
 		fmt.Fprintf(e.stdout, "  %d %-8s %7s %% %14.0f\n", r.Dice, dice, pct, r.ExpectedKeep)
+	}
+	if family.Covers(rules.Game) {
+		// The whole turn is the coach's: the same game and house rules.
+		cmd := "wuerfelblock advise " + string(rules.Game)
+		for _, o := range opts {
+			cmd += " --option " + scoresheet.SafeText(o)
+		}
+		fmt.Fprintf(e.stdout, "%s %s\n", e.tr("The best keep and when to stop, over the whole turn:", "Die beste Auswahl und wann zu schreiben ist, über den ganzen Zug:"), cmd)
 	}
 	return exitOK
 }

@@ -289,3 +289,51 @@ func TestStatsCarryReviews(t *testing.T) {
 		t.Errorf("player page:\n%s", out)
 	}
 }
+
+// TestRecountProgress: the first opening of a database from before
+// migration 006 says how far the recount of its 5050 games is, in tenths,
+// before any command and before the terminal UI starts (it said nothing
+// for seconds); a small history says nothing.
+func TestRecountProgress(t *testing.T) {
+	var errb bytes.Buffer
+	e := &env{stderr: &errb, lang: validate.English}
+	p := e.recountProgress()
+	for done := 0; done <= 3000; done++ {
+		p(done, 3000)
+	}
+	lines := strings.Split(strings.TrimSpace(errb.String()), "\n")
+	if len(lines) != 11 || !strings.Contains(lines[0], "Recounting the 5050 statistics") || !strings.Contains(lines[0], ": 0 of 3000") ||
+		!strings.Contains(lines[10], "3000 of 3000") {
+		t.Errorf("progress:\n%s", errb.String())
+	}
+	errb.Reset()
+	small := e.recountProgress()
+	for done := 0; done <= 20; done++ {
+		small(done, 20)
+	}
+	if errb.Len() != 0 {
+		t.Errorf("small history: %q", errb.String())
+	}
+
+	// An old database: two 5050 games stored before migration 006.
+	db := filepath.Join(t.TempDir(), "old.db")
+	recs := strings.Replace(goodRecord, `"Ben"`, `"Cem"`, 1) + "\n" + goodRecord + "\n"
+	if code, _, errs := wb(t, db, "import", writeFile(t, "two.jsonl", recs)); code != 0 {
+		t.Fatalf("import: %d %s", code, errs)
+	}
+	raw := openRaw(t, db)
+	if _, err := raw.Exec(`DELETE FROM migrations WHERE version = 6`); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	defer func(n int) { recountProgressFrom = n }(recountProgressFrom)
+	recountProgressFrom = 2
+	code, _, errs := wb(t, db, "--lang", "de", "games")
+	if code != 0 || !strings.Contains(errs, "Die 5050-Statistik wird nachgezählt (verfehlte Bestätigungen, einmalig): 0 von 2\n") ||
+		!strings.Contains(errs, ": 2 von 2\n") {
+		t.Errorf("games on an old database: exit %d, stderr %q", code, errs)
+	}
+	if _, _, errs := wb(t, db, "--lang", "de", "games"); errs != "" {
+		t.Errorf("the second opening: stderr %q", errs)
+	}
+}

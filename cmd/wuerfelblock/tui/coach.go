@@ -48,11 +48,11 @@ func (p *play) coach() storage.CoachLevel {
 // (off the UI goroutine, like an entry); the screen shows it once stored.
 func (p *play) switchCoach() {
 	if !coach.Covers(p.game().Rules.Game) {
-		p.say(p.tr("This game has no coach.", "Für dieses Spiel gibt es keinen Rat."))
+		p.say(p.tr("This game has no coach.", "Für dieses Spiel gibt es keinen Trainer."))
 		return
 	}
 	next := p.coach().Next()
-	what := fmt.Sprintf(p.tr("coach: %s", "Rat: %s"), p.coachName(next))
+	what := fmt.Sprintf(p.tr("coach: %s", "Trainer: %s"), p.coachName(next))
 	p.write(p.saveNote(what), what,
 		func(ctx context.Context, sg *storage.StoredGame) error {
 			if err := p.ui.store.SetCoach(ctx, sg.ID, next); err != nil {
@@ -66,6 +66,6 @@ func (p *play) switchCoach() {
 				p.refuse(err)
 				return
 			}
-			p.say(fmt.Sprintf(p.tr("Coach: %s (* switches).", "Rat: %s (* schaltet um)."), p.coachName(next)))
+			p.say(fmt.Sprintf(p.tr("Coach: %s (* switches).", "Trainer: %s (* schaltet um)."), p.coachName(next)))
 		})
 }

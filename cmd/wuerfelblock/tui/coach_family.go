@@ -56,38 +56,42 @@ func (v *familyView) coachPosition() (family.Position, bool) {
 // points writes expected points rounded to whole points.
 func coachPoints(x float64) int { return int(math.Round(x)) }
 
-// coachLine is what the coach says before the next throw: the bust chance
-// and the value of throwing on; where a stop is allowed, what it banks; at
-// "advice" which is better and by how much.
-func (v *familyView) coachLine() string {
+// coachLines are what the coach says before the next throw: the bust
+// chance and the value of throwing on; where a stop is allowed, what it
+// banks; at "advice" which is better and by how much.
+func (v *familyView) coachLines() []panelLine {
 	p, ok := v.coachPosition()
 	if !ok {
-		return ""
+		return nil
 	}
+	// Non-breaking spaces keep "7,7 % Fehlwurf" and "im Schnitt 1218"
+	// whole when the line wraps.
 	pct := v.dec1(100 * p.BustChance())
-	var b strings.Builder
-	fmt.Fprintf(&b, v.tr("Throw on: %s %% bust, on average %d\n", "Weiter: %s %% Fehlwurf, im Schnitt %d\n"), pct, coachPoints(p.ThrowValue()))
+	throw := coachPoints(p.ThrowValue())
+	ls := []panelLine{{rank: rankCoach, forms: []string{
+		fmt.Sprintf(v.tr("Throw on: %s\u00a0%%\u00a0bust, on\u00a0average\u00a0%d", "Weiter: %s\u00a0%%\u00a0Fehlwurf, im\u00a0Schnitt\u00a0%d"), pct, throw),
+		fmt.Sprintf(v.tr("Throw on: %s\u00a0%%\u00a0bust, ⌀%d", "Weiter: %s\u00a0%%\u00a0Fehlwurf, ⌀%d"), pct, throw)}}}
 	stop, can := p.StopValue()
 	if !can {
-		return b.String()
+		return ls
 	}
 	if v.stopForfeits() {
 		// The coach counts the turn alone; here the game takes the points
 		// away (5000: over the target), so it must not advise the stop.
-		fmt.Fprintf(&b, v.tr("Stop: %d, but not banked (see above)\n", "Schreiben: %d, zählt aber nicht (siehe oben)\n"), stop)
-		return b.String()
+		return append(ls, panelLine{rank: rankCoach, forms: []string{
+			fmt.Sprintf(v.tr("Stop: %d, but not banked (see\u00a0above)", "Schreiben: %d, zählt aber nicht (siehe\u00a0oben)"), stop),
+			fmt.Sprintf(v.tr("Stop: %d, not banked", "Schreiben: %d, zählt nicht"), stop)}})
 	}
-	fmt.Fprintf(&b, v.tr("Stop: %d", "Schreiben: %d"), stop)
+	s := fmt.Sprintf(v.tr("Stop: %d", "Schreiben: %d"), stop)
 	if v.p.coach() == storage.CoachAdvice {
 		d := p.ThrowValue() - float64(stop)
 		if p.ShouldStop() {
-			fmt.Fprintf(&b, " [::b]%s[::-]", fmt.Sprintf(v.tr("→ better stop (+%d)", "→ besser schreiben (+%d)"), coachPoints(-d)))
+			s += fmt.Sprintf(" [::b]%s[::-]", fmt.Sprintf(v.tr("→\u00a0better\u00a0stop\u00a0(+%d)", "→\u00a0besser\u00a0schreiben\u00a0(+%d)"), coachPoints(-d)))
 		} else {
-			fmt.Fprintf(&b, " [::b]%s[::-]", fmt.Sprintf(v.tr("→ better throw on (+%d)", "→ besser weiter (+%d)"), coachPoints(d)))
+			s += fmt.Sprintf(" [::b]%s[::-]", fmt.Sprintf(v.tr("→\u00a0better\u00a0throw\u00a0on\u00a0(+%d)", "→\u00a0besser\u00a0weiter\u00a0(+%d)"), coachPoints(d)))
 		}
 	}
-	b.WriteString("\n")
-	return b.String()
+	return append(ls, line(s, rankCoach))
 }
 
 // stopForfeits is whether a stop now would not bank the turn's points for
@@ -166,13 +170,36 @@ func (v *familyView) coachPendingLine() string {
 	if values[best].Stop {
 		then = v.tr("then stop", "dann schreiben")
 	}
-	return fmt.Sprintf("[::b]%s[::-]\n", fmt.Sprintf(v.tr("Advice: %c (%s), %s, ⌀%d", "Rat: %c (%s), %s, ⌀%d"),
+	return fmt.Sprintf("[::b]%s[::-]", fmt.Sprintf(v.tr("Advice: %c (%s), %s, ⌀%d", "Rat: %c (%s), %s, ⌀%d"),
 		keepLetters[best], v.keepDice(v.options[best], true), then, coachPoints(values[best].Value)))
+}
+
+// coachExample is a coach line of the basic game, as the help shows it:
+// the turn's points and dice in the cup after the example's throws, and
+// what the coach says there (checked against the coach by the tests).
+type coachExample struct {
+	throws           string // as advise takes them
+	turn, dice       int
+	bust             float64 // per cent
+	throwValue, stop int
+}
+
+var coachExamples = map[validate.GameID]coachExample{
+	validate.Game5050:        {"111523/1115 15/15", 1200, 6, 2.3, 1447, 1200},
+	validate.Game5000:        {"11152/1115 5/5", 1200, 5, 7.7, 1136, 1200},
+	validate.GameZehntausend: {"11123/111 15/15", 1150, 5, 7.7, 1218, 1150},
 }
 
 // coachHelpNote explains the coach line on the help screen.
 func (v *familyView) coachHelpNote() string {
-	return "[::b]" + v.tr("Throw on: 16.7 % bust, on average 1218 · Stop: 1150", "Weiter: 16,7 % Fehlwurf, im Schnitt 1218 · Schreiben: 1150") + "[::-]\n" +
+	ex, ok := coachExamples[v.rules().Game]
+	if !ok {
+		return ""
+	}
+	return "[::b]" + fmt.Sprintf(v.tr("Throw on: %s %% bust, on average %d · Stop: %d", "Weiter: %s %% Fehlwurf, im Schnitt %d · Schreiben: %d"),
+		v.dec1(ex.bust), ex.throwValue, ex.stop) + "[::-]\n" +
 		v.tr("The coach (* switches off/odds/advice) counts exactly, under these house rules, what the turn banks on average with best play from here: throwing on (with the bust chance) or stopping now. Advice: which is better (+margin), ⌀ every keep's value, ◀ the best. This turn only, not the totals or the target.",
-			"Der Rat (* schaltet aus/Chancen/Rat) rechnet genau nach diesen Hausregeln, was der Zug bei bestem Spiel von hier an im Schnitt schreibt: weiter (mit Fehlwurf-Chance) oder jetzt schreiben. Rat: was besser ist (+Abstand), ⌀ Wert jeder Auswahl, ◀ die beste. Nur dieser Zug, nicht Stände und Ziel.") + "\n"
+			"Der Trainer (* schaltet aus/Chancen/Rat) rechnet genau nach diesen Hausregeln, was der Zug bei bestem Spiel von hier an im Schnitt schreibt: weiter (mit Fehlwurf-Chance) oder jetzt schreiben. Rat: was besser ist (+Abstand), ⌀ Wert jeder Auswahl, ◀ die beste. Nur dieser Zug, nicht Stände und Ziel.") +
+		// The example's position is never split when the text wraps.
+		" " + strings.ReplaceAll(fmt.Sprintf(v.tr("(The example: the basic game, turn %d, %s in the cup.)", "(Das Beispiel: Grundspiel, Zug %d, %s im Becher.)"), ex.turn, v.dice(ex.dice)), " ", "\u00a0") + "\n"
 }

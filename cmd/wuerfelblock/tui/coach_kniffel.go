@@ -95,7 +95,7 @@ func (v *kniffelView) coachLines() string {
 		return ""
 	}
 	if tn == nil {
-		return "[::d]" + v.tr("Computing advice…", "Rat wird berechnet…") + "[::-]\n"
+		return "[::d]" + v.tr("Computing advice…", "Der Trainer rechnet…") + "[::-]\n"
 	}
 	g := v.game()
 	t := g.KniffelTurn()

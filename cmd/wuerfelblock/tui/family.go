@@ -21,6 +21,7 @@ type familyView struct {
 	keeps  *keepList
 	right  *fitFlex
 	layout *tview.Flex
+	lines  []panelLine // the turn panel's lines (fitRight fits them)
 
 	// A throw typed but not yet taken: its keep is still to be chosen.
 	pending []int
@@ -109,9 +110,38 @@ func (v *familyView) typingHelp() []keyHelp {
 		k = append(k, keyHelp{"5*", v.tr("a turned five (counts as a 1): 115*, 155523/15*", "gedrehte Fünf (zählt als 1): 115*, 155523/15*")})
 	}
 	if !v.rules().AllScoring() {
-		k = append(k, keyHelp{"! ✓ ?", v.tr("in the keeps: to confirm, proves, to prove", "bei den Auswahlen: bestätigen, beweist, beweisen")})
+		// Only the marks this game's keeps can carry: 5050 has nothing to
+		// prove, and proving is off where confirming is on.
+		var marks, en, de []string
+		if v.confirmsKeeps() {
+			marks, en, de = append(marks, "!"), append(en, "to confirm"), append(de, "bestätigen")
+		}
+		if v.rules().Options.Beweisen {
+			marks, en, de = append(marks, "✓ ?"), append(en, "proves, to prove"), append(de, "beweist, beweisen")
+		}
+		if len(marks) > 0 {
+			k = append(k, keyHelp{strings.Join(marks, " "), v.tr("in the keeps: "+strings.Join(en, ", "), "bei den Auswahlen: "+strings.Join(de, ", "))})
+		}
 	}
 	return k
+}
+
+// confirmsKeeps is whether a keep of this game can need a confirmation:
+// with bestaetigen, or where a combination must be confirmed (5050's
+// 1500s; the engine is asked about a street of all dice).
+func (v *familyView) confirmsKeeps() bool {
+	r := v.rules()
+	if r.Options.Bestaetigen {
+		return true
+	}
+	street := []int{1, 2, 3, 4, 5, 6}[:min(r.Dice(), 6)]
+	t := r.NewFamilyTurn(validate.TurnContext{})
+	for _, k := range t.LegalKeeps(street) {
+		if t.NoteOf(k).NeedsConfirm {
+			return true
+		}
+	}
+	return false
 }
 
 // pickKey is the help of the keep letters: short on the hint line, with
@@ -307,20 +337,30 @@ func (v *familyView) refresh() {
 
 // fitRight gives the turn panel the rows its text needs and the keep list,
 // while a throw waits for its keep, the rest; otherwise the turn panel gets
-// the whole column: what blocks a stop must never be cut off.
+// the whole column: what blocks a stop must never be cut off. Where the
+// rows are too few, the panel's least important lines are shortened or left
+// out (fitLines), so the coach line, its last, stays on the screen.
 func (v *familyView) fitRight(_, _ int) {
-	if v.pending == nil {
-		v.right.ResizeItem(v.turn, 0, 1).ResizeItem(v.keeps, 0, 0)
-		return
-	}
 	_, _, w, h := v.right.GetInnerRect()
-	rows := 0
-	for _, line := range strings.Split(strings.TrimRight(v.turn.GetText(false), "\n"), "\n") {
-		rows += max(len(tview.WordWrap(line, max(w, 1))), 1)
+	rows := h
+	if v.pending != nil {
+		// The keeps keep at least half the rows, or a row each.
+		rows = min(textRows(fullText(v.lines), w), max(h/2, h-len(v.keeps.items), 1))
 	}
-	// The keeps keep at least half the rows.
-	rows = min(rows, max(h/2, 1))
-	v.right.ResizeItem(v.turn, rows, 0).ResizeItem(v.keeps, 0, 1)
+	text, fits := fitLines(v.lines, w, rows)
+	if v.pending != nil {
+		v.right.ResizeItem(v.turn, min(textRows(text, w), rows), 0).ResizeItem(v.keeps, 0, 1)
+	} else {
+		v.right.ResizeItem(v.turn, 0, 1).ResizeItem(v.keeps, 0, 0)
+	}
+	if text != v.turn.GetText(false) {
+		v.turn.SetText(text)
+	}
+	if fits {
+		v.turn.ScrollToBeginning()
+	} else {
+		v.turn.ScrollToEnd() // the last lines (the coach) rather than the first
+	}
 }
 
 // lastTurns is each seat's last finished turn.
@@ -431,69 +471,90 @@ func (v *familyView) keptThisTurn() [][]string {
 }
 
 func (v *familyView) refreshTurn() {
+	v.lines = v.turnLines()
+	v.turn.SetText(fullText(v.lines))
+}
+
+// turnLines are the lines of the turn panel, each with its shorter forms
+// for a small screen (see fitRight).
+func (v *familyView) turnLines() []panelLine {
 	g := v.game()
 	t := g.Family()
-	var b strings.Builder
-	fmt.Fprintf(&b, "[::b]%s[::-]\n", fmt.Sprintf(v.tr("%s's turn", "%s ist am Zug"), esc(g.Current())))
+	var ls []panelLine
+	add := func(rank int, forms ...string) { ls = append(ls, panelLine{forms: forms, rank: rank}) }
+	// The header names the player too.
+	add(rankRepeat, "[::b]"+fmt.Sprintf(v.tr("%s's turn", "%s ist am Zug"), esc(g.Current()))+"[::-]", "")
 	if v.rueckwaerts() {
 		pts, dice := g.Table()
-		fmt.Fprintf(&b, v.tr("On the table: [::b]%d[::-] points · throw [::b]%s[::-]\n", "Auf dem Tisch: [::b]%d[::-] Punkte · wirf [::b]%s[::-]\n"), pts, v.dice(dice))
-		b.WriteString(v.tr("Every scoring die goes aside; nothing scoring: the table's points become your minus points.",
-			"Alle zählenden Würfel kommen raus; zählt nichts, bekommst du die ausliegenden Punkte als Minus."))
-		v.turn.SetText(b.String())
-		return
+		add(rankEssential, fmt.Sprintf(v.tr("On the table: [::b]%d[::-] points · throw [::b]%s[::-]", "Auf dem Tisch: [::b]%d[::-] Punkte · wirf [::b]%s[::-]"), pts, v.dice(dice)))
+		add(rankDetail, v.tr("Every scoring die goes aside; nothing scoring: the table's points become your minus points.",
+			"Alle zählenden Würfel kommen raus; zählt nichts, bekommst du die ausliegenden Punkte als Minus."), "")
+		return ls
 	}
 	if passes := v.keptThisTurn(); len(passes) > 0 {
 		var ps []string
 		for _, p := range passes {
 			ps = append(ps, strings.Join(p, " | "))
 		}
-		// Throws of a pass apart by |, passes by ‖ (all dice were aside).
-		fmt.Fprintf(&b, "%s [::b]%s[::-]\n", v.tr("Set aside:", "Zur Seite:"), strings.Join(ps, " ‖ "))
+		// Throws of a pass apart by |, passes by ‖ (all dice were aside);
+		// on a small screen only the current pass.
+		label := v.tr("Set aside:", "Zur Seite:")
+		forms := []string{fmt.Sprintf("%s [::b]%s[::-]", label, strings.Join(ps, " ‖ "))}
+		if len(ps) > 1 {
+			forms = append(forms, fmt.Sprintf("%s … ‖ [::b]%s[::-]", label, ps[len(ps)-1]))
+		}
+		add(rankAside, append(forms, "")...)
 	}
 	if n := t.VoidsInRow(); n > 0 {
-		fmt.Fprintf(&b, v.tr("Void throws in a row: [::b]%d of %d[::-] (the third ends the turn with nothing)\n",
-			"Fehlversuche in Folge: [::b]%d von %d[::-] (der dritte beendet den Zug ohne Punkte)\n"), n, validate.VoidLimit)
+		add(rankDetail,
+			fmt.Sprintf(v.tr("Void throws in a row: [::b]%d of %d[::-] (the third ends the turn with nothing)",
+				"Fehlversuche in Folge: [::b]%d von %d[::-] (der dritte beendet den Zug ohne Punkte)"), n, validate.VoidLimit),
+			fmt.Sprintf(v.tr("Void throws in a row: [::b]%d of %d[::-]", "Fehlversuche in Folge: [::b]%d von %d[::-]"), n, validate.VoidLimit))
 	}
 	pass := t.PassPoints()
 	if v.pending != nil && t.NewPass() {
 		pass = 0 // the throw waiting for its keep starts the new pass
 	}
-	fmt.Fprintf(&b, v.tr("Turn [::b]%d[::-] · pass %d · [::b]%s[::-] in the cup\n", "Zug [::b]%d[::-] · Durchgang %d · [::b]%s[::-] im Becher\n"),
-		t.TurnPoints(), pass, v.dice(t.DiceToThrow()))
+	add(rankEssential, fmt.Sprintf(v.tr("Turn [::b]%d[::-] · pass %d · [::b]%s[::-] in the cup", "Zug [::b]%d[::-] · Durchgang %d · [::b]%s[::-] im Becher"),
+		t.TurnPoints(), pass, v.dice(t.DiceToThrow())))
 	if t.Confirming() {
-		fmt.Fprintf(&b, "[::b]%s[::-]\n", fmt.Sprintf(v.tr("Confirming the 1500: this pass needs 350 (now %d).", "Die 1500 wird bestätigt: dieser Durchgang braucht 350 (jetzt %d)."), pass))
+		add(rankEssential, "[::b]"+fmt.Sprintf(v.tr("Confirming the 1500: this pass needs 350 (now %d).", "Die 1500 wird bestätigt: dieser Durchgang braucht 350 (jetzt %d)."), pass)+"[::-]")
 	}
 	switch {
 	case v.pending != nil:
-		fmt.Fprintf(&b, v.tr("Throw [::b]%s[::-]: what goes aside?\n", "Wurf [::b]%s[::-]: was kommt zur Seite?\n"), validate.FormatDice(v.pending))
-		b.WriteString(v.coachPendingLine())
+		// The message line and the prompt ask too.
+		add(rankRepeat, fmt.Sprintf(v.tr("Throw [::b]%s[::-]: what goes aside?", "Wurf [::b]%s[::-]: was kommt zur Seite?"), validate.FormatDice(v.pending)), "")
+		if s := v.coachPendingLine(); s != "" {
+			add(rankCoach, s)
+		}
 	case t.Throws() == 0:
-		fmt.Fprintf(&b, v.tr("Throw %d dice and type them, e.g. %s.\n", "%d Würfel werfen und eintippen, z. B. %s.\n"), t.DiceToThrow(), exampleThrow(t.DiceToThrow()))
-		b.WriteString(v.coachLine())
+		add(rankRepeat, fmt.Sprintf(v.tr("Throw %d dice and type them, e.g. %s.", "%d Würfel werfen und eintippen, z. B. %s."), t.DiceToThrow(), exampleThrow(t.DiceToThrow())), "")
+		ls = append(ls, v.coachLines()...)
 	default:
 		if t.NewPass() {
-			fmt.Fprintf(&b, "[::b]%s[::-]\n", fmt.Sprintf(v.tr("All dice aside: a new pass with %d dice.", "Alle Würfel liegen: neuer Durchgang mit %d Würfeln."), t.DiceToThrow()))
+			// The dice in the cup say it, and the message line.
+			add(rankRepeat, "[::b]"+fmt.Sprintf(v.tr("All dice aside: a new pass with %d dice.", "Alle Würfel liegen: neuer Durchgang mit %d Würfeln."), t.DiceToThrow())+"[::-]", "")
 		}
 		blockers := t.StopBlockers()
 		if len(blockers) == 0 {
-			fmt.Fprintf(&b, "[green::bu]%s[-::-] %s\n", v.tr("You may stop (s).", "Du darfst schreiben (s)."),
-				fmt.Sprintf(v.tr("Or throw %s on.", "Oder mit %s weiterwürfeln."), v.diceWith(t.DiceToThrow())))
+			may := "[green::bu]" + v.tr("You may stop (s).", "Du darfst schreiben (s).") + "[-::-]"
+			add(rankDetail, may+" "+fmt.Sprintf(v.tr("Or throw %s on.", "Oder mit %s weiterwürfeln."), v.diceWith(t.DiceToThrow())), may)
 			// What the stop would do beyond writing the points (5000).
 			if res, ok := g.StopPreview(); ok {
 				for _, ev := range res.Events {
-					fmt.Fprintf(&b, "[::b]%s %s[::-]\n", v.tr("A stop now:", "Schreiben jetzt:"), v.previewEvent(ev))
+					stop := v.tr("A stop now:", "Schreiben jetzt:")
+					add(rankPreview, fmt.Sprintf("[::b]%s %s[::-]", stop, v.previewEvent(ev)), fmt.Sprintf("[::b]%s %s[::-]", stop, v.previewEventShort(ev)))
 				}
 			}
 		} else {
-			fmt.Fprintf(&b, "[::u]%s[::-]\n", v.tr("Throw on:", "Weiterwürfeln:"))
+			add(rankEssential, "[::u]"+v.tr("Throw on:", "Weiterwürfeln:")+"[::-]")
 			for _, e := range blockers {
-				fmt.Fprintf(&b, "• %s\n", esc(e.Message(v.lang)))
+				add(rankEssential, "• "+esc(e.Message(v.lang)))
 			}
 		}
-		b.WriteString(v.coachLine())
+		ls = append(ls, v.coachLines()...)
 	}
-	v.turn.SetText(b.String())
+	return ls
 }
 
 // previewEvent says what a stop now would do, in the conditional.
@@ -508,6 +569,20 @@ func (v *familyView) previewEvent(ev scoresheet.Event) string {
 		return fmt.Sprintf(v.tr("%s would have the same score as %s and go back to 0 (from %d)", "%s hätte denselben Stand wie %s und fiele auf 0 (von %d)"), p, f, ev.Points)
 	}
 	return v.describeEvent(ev)
+}
+
+// previewEventShort is previewEvent for a small screen: the player on turn
+// is not named again.
+func (v *familyView) previewEventShort(ev scoresheet.Event) string {
+	switch ev.Kind {
+	case scoresheet.EventTransfer:
+		return fmt.Sprintf(v.tr("over 5000, the %d go to %s", "über 5000, die %d gehen an %s"), ev.Points, esc(ev.Player))
+	case scoresheet.EventLost:
+		return fmt.Sprintf(v.tr("over 5000, the %d are lost", "über 5000, die %d verfallen"), ev.Points)
+	case scoresheet.EventReset:
+		return fmt.Sprintf(v.tr("%s goes back to 0", "%s fällt auf 0"), esc(ev.Player))
+	}
+	return v.previewEvent(ev)
 }
 
 func (v *familyView) helpNote() string {

@@ -193,10 +193,11 @@ func (h *harness) see(texts ...string) {
 	}
 }
 
-// notSee checks that the screen does not show text.
+// notSee checks that the screen does not show text (a non-breaking space
+// on the screen counts as a space).
 func (h *harness) notSee(text string) {
 	h.t.Helper()
-	if s := h.screen(); strings.Contains(s, text) {
+	if s := h.screen(); strings.Contains(strings.ReplaceAll(s, "\u00a0", " "), text) {
 		h.t.Fatalf("the screen shows %q:\n%s", text, s)
 	}
 }

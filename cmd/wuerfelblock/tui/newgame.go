@@ -170,7 +170,7 @@ func (o *optionsStep) refresh() {
 		if o.s.coach != storage.CoachOdds {
 			st, mark = styleCurrent, "*"
 		}
-		t.SetCell(r, 0, cell(mark+" "+o.tr("coach", "Rat"), st, tview.AlignLeft))
+		t.SetCell(r, 0, cell(mark+" "+o.tr("coach", "Trainer"), st, tview.AlignLeft))
 		t.SetCell(r, 1, cell(o.coachName(o.s.coach), st.Underline(true), tview.AlignLeft))
 		t.SetCell(r, 2, cell(fmt.Sprintf("(%s %s)", o.tr("default", "Vorgabe"), o.coachName(storage.CoachOdds)), styleDim, tview.AlignLeft).SetExpansion(1))
 	}
@@ -196,7 +196,7 @@ func (o *optionsStep) describe() {
 		}
 		fmt.Fprintf(&b, "%s %s · %s %s\n", o.tr("default", "Vorgabe"), o.formatValue(s.Default), o.tr("values:", "Werte:"), allowed)
 	} else if row == o.coachRow() {
-		fmt.Fprintf(&b, "[::b]%s[::-]: %s\n", o.tr("coach", "Rat"), o.coachAbout())
+		fmt.Fprintf(&b, "[::b]%s[::-]: %s\n", o.tr("coach", "Trainer"), o.coachAbout())
 		fmt.Fprintf(&b, "%s %s · %s %s\n", o.tr("default", "Vorgabe"), o.coachName(storage.CoachOdds), o.tr("values:", "Werte:"), o.coachValues())
 	} else {
 		b.WriteString(o.tr("Enter or Tab: on to the players.\n", "Enter oder Tab: weiter zu den Spielern.\n"))

@@ -157,8 +157,12 @@ func (p *play) help() ([]keyHelp, *validate.Rules) {
 			view = append(view, k)
 		}
 	}
-	keys := append(view,
-		keyHelp{"*", fmt.Sprintf(p.tr("coach: off, odds, advice (now: %s)", "Rat: aus, Chancen, Rat (jetzt: %s)"), p.coachName(p.coach()))},
+	keys := view
+	if coach.Covers(p.game().Rules.Game) {
+		// Elsewhere * is no key (Totwürfeln types it into the throw).
+		keys = append(keys, keyHelp{"*", fmt.Sprintf(p.tr("coach: off, odds, advice (now: %s)", "Trainer: aus, Chancen, Rat (jetzt: %s)"), p.coachName(p.coach()))})
+	}
+	keys = append(keys,
 		keyHelp{"u / Ctrl-Z", p.tr("take back the throw waiting for its keep, else the last entry (u on an empty input)",
 			"den Wurf zurücknehmen, der auf seine Auswahl wartet, sonst den letzten Eintrag (u bei leerer Eingabe)")},
 		keyHelp{"Esc", p.tr("clear the input / drop a typed throw; on an empty input: leave (asks first)", "Eingabe löschen / getippten Wurf verwerfen; bei leerer Eingabe: Spiel verlassen (mit Rückfrage)")},

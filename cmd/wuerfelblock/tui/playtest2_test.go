@@ -193,7 +193,7 @@ func TestHelpExplainsOddsLine(t *testing.T) {
 	h := start(t, openDB(t))
 	h.newGame('1', "Anna", "Bob")
 	h.typ("?")
-	h.see("Weiter: 16,7 % Fehlwurf, im Schnitt 1218 · Schreiben: 1150", "was der Zug bei bestem Spiel", "Nur dieser Zug, nicht Stände und Ziel", "Regeln: 5050")
+	h.see("Weiter: 2,3 % Fehlwurf, im Schnitt 1447 · Schreiben: 1200", "was der Zug bei bestem Spiel", "Nur dieser Zug, nicht Stände", "Grundspiel, Zug 1200, 6 Würfel im Becher.", "Regeln: 5050")
 
 	e := startLang(t, openDB(t), validate.English)
 	e.typ("n3")
@@ -202,7 +202,7 @@ func TestHelpExplainsOddsLine(t *testing.T) {
 	e.typ("Anna\n\n")
 	e.see("turn: Anna")
 	e.typ("?")
-	e.see("Throw on: 16.7 % bust", "what the turn banks on average", "This turn only, not the totals or the target", "Rules: Zehntausend")
+	e.see("Throw on: 7.7 % bust, on average 1218 · Stop: 1150", "what the turn banks on average", "This turn only, not the totals or the target", "basic game, turn 1150, 5 dice in the cup.", "Rules: Zehntausend")
 }
 
 // 5050: a tie on the top total says why the earlier seat wins, and the

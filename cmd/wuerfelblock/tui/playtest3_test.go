@@ -35,7 +35,7 @@ func TestCoachNoStopAdviceWhenStopForfeits(t *testing.T) {
 	h := start(t, openDB(t))
 	h.newGame('2', "Anna", "Ben")
 	h.typ("*") // Chancen → Rat
-	h.see("Rat (* schaltet um)")
+	h.see("Trainer: Rat (* schaltet um)")
 	h.typ("11152\n\n") // 1 1 1 5 aside (1150), one die left
 	h.typ("1\n")       // 1250, all dice aside
 	h.typ("15523\n")   // 1 5 5 aside (1450)

@@ -21,7 +21,11 @@ func TestHelp(t *testing.T) {
 	h.notSee("Tasten auf diesem Bild")
 	h.newGame('1', "Anna", "Bob")
 	h.typ("?")
-	h.see("schreiben", "Regeln: 5050", "Sechs Würfel")
+	h.see("schreiben", "Regeln: 5050")
+	for range 3 {
+		h.key(tcell.KeyDown) // the rules go on below the screen's edge
+	}
+	h.see("Sechs Würfel")
 	h.key(tcell.KeyEnd)
 	h.see("Hausregeln dieses Spiels", "Würfel (wuerfel) = 6")
 	h.typ("q")
@@ -217,7 +221,7 @@ func TestHouseRuleBoolValuesInGerman(t *testing.T) {
 func TestNewGameListNotCut(t *testing.T) {
 	h := start(t, openDB(t))
 	h.typ("n")
-	h.see("nimmt das Minus", "die übrigen Augen zählen", "über 30 greift an")
+	h.see("schreibt man die ausliegenden Punkte minus", "die übrigen Augen zählen", "über 30 greift an")
 }
 
 // Totwürfeln with two killer numbers names both, in the plural.

@@ -524,7 +524,7 @@ func TestHelpExplainsTurnedFivesAndMarks(t *testing.T) {
 	h.newGame('1', "Anna", "Bob")
 	h.typ("155234\n")
 	h.typ("?")
-	h.see("5*", "gedrehte Fünf", "! ✓ ?", "bestätigen, beweist, beweisen")
+	h.see("5*", "gedrehte Fünf", "!  ", "bei den Auswahlen: bestätigen")
 }
 
 // Issue 12.11: the house-rule form keeps its detail lines and keys whole,

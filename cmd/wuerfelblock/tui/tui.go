@@ -364,7 +364,7 @@ func (ui *UI) openNewGame(sg *storage.StoredGame, level storage.CoachLevel, coac
 	p := newPlay(ui, sg)
 	if coachErr != nil {
 		note = strings.TrimSpace(note + " " + fmt.Sprintf(ui.tr("The game is stored, but not its coach level (%s): %s; * switches it.",
-			"Das Spiel ist gespeichert, aber nicht die Rat-Stufe (%s): %s; * schaltet um."), ui.coachName(level), ui.errText(coachErr)))
+			"Das Spiel ist gespeichert, aber nicht die Trainer-Stufe (%s): %s; * schaltet um."), ui.coachName(level), ui.errText(coachErr)))
 	}
 	if note != "" {
 		p.say(note)

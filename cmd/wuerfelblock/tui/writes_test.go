@@ -149,21 +149,21 @@ var busyWrites = []busyWrite{{
 	name:     "coach level",
 	setup:    func(h *harness) { h.newGame('1', "Anna", "Bob") },
 	act:      []any{"*"},
-	saving:   []string{"wird gespeichert… Rat: Rat"},
+	saving:   []string{"wird gespeichert… Trainer: Rat"},
 	conflict: []any{"5"},
-	wait:     "wird gespeichert… Rat: Rat " + waitWord,
+	wait:     "wird gespeichert… Trainer: Rat " + waitWord,
 	stored:   func(h *harness) bool { return h.stored().Coach == storage.CoachAdvice },
-	done:     []string{"Rat: Rat (* schaltet um)."},
+	done:     []string{"Trainer: Rat (* schaltet um)."},
 	kept:     []string{"NICHT ÜBERNOMMEN", "die Datenbank antwortet nicht", "am Zug: Anna"},
 }, {
 	name:    "new game",
 	prepare: ensurePlayers("Anna", "Bob"),
 	setup: func(h *harness) {
 		h.typ("n1")
-		h.see("5050: Hausregeln", "Rat")
+		h.see("5050: Hausregeln", "Trainer")
 		h.key(tcell.KeyDown)
 		h.key(tcell.KeyRight) // the coach: Rat
-		h.see("* Rat")
+		h.see("* Trainer       Rat")
 		h.key(tcell.KeyTab)
 		h.typ(" ") // both in
 		h.key(tcell.KeyDown)
@@ -486,10 +486,10 @@ func TestNewGameCoachLevelNotStored(t *testing.T) {
 	h.typ("n1")
 	h.key(tcell.KeyDown)
 	h.key(tcell.KeyRight) // the coach: Rat
-	h.see("* Rat")
+	h.see("* Trainer       Rat")
 	h.key(tcell.KeyTab)
 	h.typ("Anna\nBob\n\n")
-	h.see("am Zug: Anna", "Das Spiel ist gespeichert, aber nicht die Rat-Stufe (Rat): die Datenbank antwortet nicht")
+	h.see("am Zug: Anna", "Das Spiel ist gespeichert, aber nicht die Trainer-Stufe (Rat): die Datenbank antwortet nicht")
 	if n := len(h.games("")); n != 1 {
 		t.Fatalf("%d games stored, want 1", n)
 	}
