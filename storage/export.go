@@ -787,10 +787,7 @@ func (db *DB) importGame(ctx context.Context, tx *sql.Tx, id string, r ExportRec
 	if err != nil {
 		return err
 	}
-	if err := db.writeTurns(ctx, tx, sg, g, 0, g.Turns(), true); err != nil {
-		return err
-	}
-	if err := db.sumTurns(ctx, tx, sg.row); err != nil {
+	if err := db.writeTurns(ctx, tx, sg, g, 0, g.Turns()); err != nil {
 		return err
 	}
 	ended := r.Ended
@@ -806,54 +803,6 @@ func (db *DB) importGame(ctx context.Context, tx *sql.Tx, id string, r ExportRec
 	}
 	return nil
 }
-
-// sumTurns adds the turns of game row that were written with summed = 1 to
-// turn_stats and dice_stats, as the statistics triggers of migration 016
-// would have added them one by one: a statement for each table instead of
-// up to seven for each turn.
-func (db *DB) sumTurns(ctx context.Context, tx *sql.Tx, row int64) error {
-	for _, q := range []string{sumTurnStats, sumDiceStats} {
-		if _, err := db.exec(ctx, tx, q, row); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-const (
-	sumTurnStats = `INSERT INTO turn_stats (player_id, game, options, end_kind, dice_left, category,
-		turns, points, best, zeros, throws, hot_dice, failed, bonus, attacks, taken)
-	SELECT t.player_id, t.game, g.options, t.end_kind, t.dice_left, coalesce(t.category, ''),
-		count(*), sum(t.points), max(t.points), sum(t.points = 0), sum(t.throws), sum(t.hot_dice), sum(t.failed), sum(t.bonus),
-		sum(t.attacked), sum(t.attack)
-	FROM turns t JOIN games g ON g.id = t.game_id
-	WHERE t.game_id = ? AND t.summed = 1
-	GROUP BY 1, 2, 3, 4, 5, 6
-	ON CONFLICT (player_id, game, options, end_kind, dice_left, category) DO UPDATE SET
-		turns = turns + excluded.turns,
-		points = points + excluded.points,
-		best = max(best, excluded.best),
-		zeros = zeros + excluded.zeros,
-		throws = throws + excluded.throws,
-		hot_dice = hot_dice + excluded.hot_dice,
-		failed = failed + excluded.failed,
-		bonus = bonus + excluded.bonus,
-		attacks = attacks + excluded.attacks,
-		taken = taken + excluded.taken`
-	// A turn adds to the row of n dice only when it threw n dice (as the
-	// trigger: no row for a count of 0, and its bust only there).
-	sumDiceStats = `INSERT INTO dice_stats (player_id, game, options, dice, throws, busts)
-	SELECT t.player_id, t.game, g.options, d.n,
-		sum(CASE d.n WHEN 1 THEN t.t1 WHEN 2 THEN t.t2 WHEN 3 THEN t.t3 WHEN 4 THEN t.t4 WHEN 5 THEN t.t5 ELSE t.t6 END) AS c,
-		sum(t.busted AND t.dice_left = d.n AND CASE d.n WHEN 1 THEN t.t1 WHEN 2 THEN t.t2 WHEN 3 THEN t.t3 WHEN 4 THEN t.t4 WHEN 5 THEN t.t5 ELSE t.t6 END > 0)
-	FROM turns t JOIN games g ON g.id = t.game_id,
-		(SELECT 1 AS n UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4 UNION ALL SELECT 5 UNION ALL SELECT 6) d
-	WHERE t.game_id = ? AND t.summed = 1
-	GROUP BY 1, 2, 3, 4 HAVING c > 0
-	ON CONFLICT (player_id, game, options, dice) DO UPDATE SET
-		throws = throws + excluded.throws,
-		busts = busts + excluded.busts`
-)
 
 // EncodeExport writes records as export does: a JSON array with one record
 // per line, so that exports are easy to read, diff and merge.

@@ -423,8 +423,8 @@ const (
 	insertEntryChecked = `INSERT INTO entries (game_id, n, kind, roll, keep, fives, category)
 		SELECT id, ?, ?, ?, ?, ?, ? FROM games WHERE id = ? AND rev = ? AND status <> 'abandoned'`
 	insertTurn = `INSERT INTO turns (game_id, turn, seat, player_id, game, points, total, end_kind, throws, hot_dice, failed, dice_left, category, bonus, attack,
-		t1, t2, t3, t4, t5, t6, busted, attacked, summed)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+		t1, t2, t3, t4, t5, t6, busted, attacked)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	insertEvent = `INSERT INTO events (game_id, turn, n, kind, player_id, from_id, points) VALUES (?, ?, ?, ?, ?, ?, ?)`
 )
 
@@ -456,13 +456,12 @@ func b2i(b bool) int {
 
 // writeTurn writes the summary of finished turn number turn, and its events.
 func (db *DB) writeTurn(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scoresheet.Game, turn int, t scoresheet.TurnResult) error {
-	return db.writeTurns(ctx, tx, sg, g, turn, []scoresheet.TurnResult{t}, false)
+	return db.writeTurns(ctx, tx, sg, g, turn, []scoresheet.TurnResult{t})
 }
 
 // writeTurns writes the summaries of the finished turns ts, numbered from
-// first, and their events. With summed the statistics triggers leave the
-// turns out of turn_stats and dice_stats: the caller adds them (sumTurns).
-func (db *DB) writeTurns(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scoresheet.Game, first int, ts []scoresheet.TurnResult, summed bool) error {
+// first, and their events.
+func (db *DB) writeTurns(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scoresheet.Game, first int, ts []scoresheet.TurnResult) error {
 	for k, t := range ts {
 		if _, ok := endKinds[t.End]; !ok {
 			return fmt.Errorf("turn %d ended in an unknown way (%d)", first+k, t.End)
@@ -474,7 +473,7 @@ func (db *DB) writeTurns(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *sco
 			t.Points, t.Totals[t.Seat], endKinds[t.End], t.Throws, t.HotDice, b2i(t.FailedObligation), t.DiceLeft,
 			nullString(t.Category), t.Bonus, t.Attack,
 			t.ByDice[1], t.ByDice[2], t.ByDice[3], t.ByDice[4], t.ByDice[5], t.ByDice[6],
-			b2i(t.Busted()), b2i(t.Attacked()), b2i(summed))
+			b2i(t.Busted()), b2i(t.Attacked()))
 	})
 	if err != nil {
 		if isConstraint(err) {

@@ -437,7 +437,7 @@ func TestStatsMigrationFillsOlderDatabase(t *testing.T) {
 		`DROP TABLE turn_stats`, `DROP TABLE event_stats`, `DROP TABLE result_stats`, `DROP TABLE dice_stats`,
 		`ALTER TABLE turns DROP COLUMN t1`, `ALTER TABLE turns DROP COLUMN t2`, `ALTER TABLE turns DROP COLUMN t3`,
 		`ALTER TABLE turns DROP COLUMN t4`, `ALTER TABLE turns DROP COLUMN t5`, `ALTER TABLE turns DROP COLUMN t6`,
-		`ALTER TABLE turns DROP COLUMN busted`, `ALTER TABLE turns DROP COLUMN attacked`, `ALTER TABLE turns DROP COLUMN summed`,
+		`ALTER TABLE turns DROP COLUMN busted`, `ALTER TABLE turns DROP COLUMN attacked`,
 		`ALTER TABLE games DROP COLUMN rev`, `ALTER TABLE games DROP COLUMN coach`,
 		`DROP TABLE reviews`,
 		`DELETE FROM migrations WHERE version > 1`,
