@@ -74,7 +74,7 @@ func DefaultPath(getenv func(string) string) (string, error) {
 func dsn(path string) string {
 	u := url.URL{Path: path}
 	return "file:" + u.EscapedPath() +
-		"?_pragma=busy_timeout(20)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=temp_store(MEMORY)&_txlock=immediate"
+		"?_pragma=busy_timeout(20)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=temp_store(MEMORY)&_pragma=wal_autocheckpoint(10000)&_txlock=immediate"
 }
 
 const sqliteHeader = "SQLite format 3\x00"
