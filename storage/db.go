@@ -74,7 +74,7 @@ func DefaultPath(getenv func(string) string) (string, error) {
 func dsn(path string) string {
 	u := url.URL{Path: path}
 	return "file:" + u.EscapedPath() +
-		"?_pragma=busy_timeout(20)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=temp_store(MEMORY)&_pragma=wal_autocheckpoint(10000)&_txlock=immediate"
+		"?_pragma=busy_timeout(1)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=temp_store(MEMORY)&_pragma=wal_autocheckpoint(10000)&_txlock=immediate"
 }
 
 const sqliteHeader = "SQLite format 3\x00"
@@ -308,10 +308,10 @@ func (db *DB) view(ctx context.Context, fn func(tx *sql.Tx) error) error {
 }
 
 func (db *DB) retry(ctx context.Context, fn func() error) error {
-	// SQLite's own wait (busy_timeout) is short and its retries grow far
-	// apart; polling every few milliseconds here takes the lock within
-	// moments of its release, so that a player's entry gets in between two
-	// transactions of an import.
+	// SQLite's own wait (busy_timeout) is a millisecond: its retries grow
+	// far apart. Polling every millisecond here takes the lock within
+	// moments of its release, so that a player's entry gets in during the
+	// short pause between two transactions of an import (importPause).
 	deadline := time.Now().Add(busyWait)
 	for {
 		err := fn()
@@ -321,10 +321,14 @@ func (db *DB) retry(ctx context.Context, fn func() error) error {
 		select {
 		case <-ctx.Done():
 			return db.wrap(err)
-		case <-time.After(2 * time.Millisecond):
+		case <-time.After(pollEvery):
 		}
 	}
 }
+
+// pollEvery is how often a write waiting for another program's lock
+// tries again.
+const pollEvery = time.Millisecond
 
 // busyWait is how long a statement waits for another program's lock.
 const busyWait = 5 * time.Second
