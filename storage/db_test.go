@@ -64,14 +64,16 @@ func TestPragmasOnEveryConnection(t *testing.T) {
 		conns = append(conns, c)
 	}
 	for i, c := range conns {
-		var fk, busy, sync int
+		var fk, busy, sync, ckpt int
 		var mode string
 		c.QueryRowContext(ctx, `PRAGMA foreign_keys`).Scan(&fk)
 		c.QueryRowContext(ctx, `PRAGMA busy_timeout`).Scan(&busy)
 		c.QueryRowContext(ctx, `PRAGMA synchronous`).Scan(&sync)
 		c.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode)
-		if fk != 1 || busy != 20 || sync != 2 || mode != "wal" { // busy_timeout: SQLite waits briefly, retry polls on (busyWait)
-			t.Errorf("connection %d: foreign_keys=%d busy_timeout=%d synchronous=%d journal_mode=%s", i, fk, busy, sync, mode)
+		c.QueryRowContext(ctx, `PRAGMA wal_autocheckpoint`).Scan(&ckpt)
+		// busy_timeout: SQLite waits a millisecond, retry polls on (pollEvery, busyWait).
+		if fk != 1 || busy != 1 || sync != 2 || mode != "wal" || ckpt != 10000 {
+			t.Errorf("connection %d: foreign_keys=%d busy_timeout=%d synchronous=%d journal_mode=%s wal_autocheckpoint=%d", i, fk, busy, sync, mode, ckpt)
 		}
 	}
 	for _, c := range conns {
