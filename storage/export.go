@@ -480,7 +480,13 @@ func (db *DB) ImportFrom(ctx context.Context, next func() (ExportRecord, error))
 	}
 	ahead := make(chan item, 4)
 	stop := make(chan struct{})
-	defer close(stop)
+	// The pages the import writes go from the WAL into the database file
+	// on yet another goroutine, not after the commits of this one.
+	checkpoints := db.checkpointEvery(importCheckpoint, stop)
+	defer func() {
+		close(stop)
+		<-checkpoints
+	}()
 	src := next
 	go func() {
 		defer close(ahead)
@@ -565,6 +571,41 @@ const importSlice = 40 * time.Millisecond
 // two transactions: a waiting writer tries again every pollEvery (a longer
 // pause costs the import its share: 5 ms made an import 11 % slower).
 const importPause = 3 * pollEvery
+
+// importCheckpoint is how often an import copies the pages written so
+// far from the WAL into the database file (a passive checkpoint: writers go
+// on meanwhile), so that its own commits rarely reach wal_autocheckpoint and
+// do that work in the writing goroutine.
+const importCheckpoint = 250 * time.Millisecond
+
+// checkpointEvery runs a passive checkpoint every d until stop is closed;
+// the channel it returns is closed when it has stopped. Errors are left to
+// the automatic checkpoints (a busy database, a reader in the way).
+func (db *DB) checkpointEvery(d time.Duration, stop <-chan struct{}) <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		// A connection of its own: the writer's keeps its statements and
+		// pages, and no other one gets them too.
+		ctx := context.Background()
+		conn, err := db.sql.Conn(ctx)
+		if err != nil {
+			return
+		}
+		defer conn.Close()
+		t := time.NewTicker(d)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				conn.ExecContext(ctx, `PRAGMA wal_checkpoint(PASSIVE)`)
+			}
+		}
+	}()
+	return done
+}
 
 // importRecord stores one record inside a savepoint: a refusal, however
 // deep in the writing it comes, undoes exactly this record. Only database

@@ -495,18 +495,26 @@ func (db *DB) writeTurns(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *sco
 	})
 }
 
-// manyRows is how many rows one INSERT of insertMany writes at most: one
+// manyRows is how many rows one INSERT of insertMany writes at most (a
+// power of two): one
 // statement for many rows costs far less than one for each (an import
 // writes hundreds of thousands).
 const manyRows = 32
 
 // insertMany inserts n rows with insert (an INSERT … VALUES statement for
 // one row), manyRows to a statement; add appends row i's values to args.
+// The rest goes in statements of 16, 8, 4, 2 and 1 rows: every statement is
+// prepared once per connection, so their number stays small (with its
+// triggers a prepared statement takes memory).
 func (db *DB) insertMany(ctx context.Context, tx *sql.Tx, insert string, n int, add func(i int, args []any) []any) error {
 	values := insert[strings.LastIndex(insert, "("):]
 	var args []any
-	for start := 0; start < n; start += manyRows {
-		end := min(start+manyRows, n)
+	for start := 0; start < n; {
+		size := manyRows
+		for size > n-start {
+			size /= 2
+		}
+		end := start + size
 		args = args[:0]
 		for i := start; i < end; i++ {
 			args = add(i, args)
@@ -518,6 +526,7 @@ func (db *DB) insertMany(ctx context.Context, tx *sql.Tx, insert string, n int, 
 		if _, err := db.exec(ctx, tx, q, args...); err != nil {
 			return err
 		}
+		start = end
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
@@ -87,6 +88,9 @@ func writeFileAtomic(path string, fill func(w io.Writer) error) error {
 	return os.Rename(f.Name(), path)
 }
 
+// importMemory is the soft limit of the Go heap during an import.
+const importMemory = 64 << 20
+
 func runImport(e *env, args []string) int {
 	fs := newFlags(e, "import", "FILE")
 	pos, code, ok := parseFlags(fs, args)
@@ -107,6 +111,10 @@ func runImport(e *env, args []string) int {
 		defer f.Close()
 		in = f
 	}
+	// An import holds little (the coach's tables for the reviews, a few
+	// records ahead) but makes much garbage: the collector keeps the
+	// process well under 100 MB however large the file.
+	debug.SetMemoryLimit(importMemory)
 	// Records are read one by one as they are stored: memory does not grow
 	// with the file. Input that is no records at all is refused before
 	// the database is opened.
