@@ -74,7 +74,7 @@ func DefaultPath(getenv func(string) string) (string, error) {
 func dsn(path string) string {
 	u := url.URL{Path: path}
 	return "file:" + u.EscapedPath() +
-		"?_pragma=busy_timeout(1)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=temp_store(MEMORY)&_pragma=wal_autocheckpoint(10000)&_txlock=immediate"
+		"?_pragma=busy_timeout(1)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=temp_store(MEMORY)&_txlock=immediate"
 }
 
 const sqliteHeader = "SQLite format 3\x00"
@@ -293,13 +293,7 @@ func isBusy(err error) bool {
 // another process holds the lock past the busy timeout it tries again, so
 // that "database is locked" does not reach the players.
 func (db *DB) update(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	if db.readOnly != nil {
-		return newErr(CodeReadOnly, nil, db.path, db.readOnly)
-	}
-	if db.damaged.Load() {
-		return newErr(CodeDamaged, nil, db.path, "an earlier check or command found the file damaged")
-	}
-	return db.retry(ctx, func() error { return db.inTx(ctx, nil, fn) })
+	return db.updateOn(ctx, nil, fn)
 }
 
 // view runs fn in a read transaction.
@@ -333,8 +327,31 @@ const pollEvery = time.Millisecond
 // busyWait is how long a statement waits for another program's lock.
 const busyWait = 5 * time.Second
 
+// updateOn is update on conn, a connection of the pool held by the caller
+// (nil: any).
+func (db *DB) updateOn(ctx context.Context, conn *sql.Conn, fn func(tx *sql.Tx) error) error {
+	if db.readOnly != nil {
+		return newErr(CodeReadOnly, nil, db.path, db.readOnly)
+	}
+	if db.damaged.Load() {
+		return newErr(CodeDamaged, nil, db.path, "an earlier check or command found the file damaged")
+	}
+	return db.retry(ctx, func() error { return db.inTxOn(ctx, conn, nil, fn) })
+}
+
 func (db *DB) inTx(ctx context.Context, opts *sql.TxOptions, fn func(tx *sql.Tx) error) error {
-	tx, err := db.sql.BeginTx(ctx, opts)
+	return db.inTxOn(ctx, nil, opts, fn)
+}
+
+// inTxOn runs fn in a transaction on conn (nil: any connection of the pool).
+func (db *DB) inTxOn(ctx context.Context, conn *sql.Conn, o *sql.TxOptions, fn func(tx *sql.Tx) error) error {
+	var tx *sql.Tx
+	var err error
+	if conn != nil {
+		tx, err = conn.BeginTx(ctx, o)
+	} else {
+		tx, err = db.sql.BeginTx(ctx, o)
+	}
 	if err != nil {
 		return err
 	}

@@ -72,7 +72,7 @@ func TestPragmasOnEveryConnection(t *testing.T) {
 		c.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode)
 		c.QueryRowContext(ctx, `PRAGMA wal_autocheckpoint`).Scan(&ckpt)
 		// busy_timeout: SQLite waits a millisecond, retry polls on (pollEvery, busyWait).
-		if fk != 1 || busy != 1 || sync != 2 || mode != "wal" || ckpt != 10000 {
+		if fk != 1 || busy != 1 || sync != 2 || mode != "wal" || ckpt != 1000 {
 			t.Errorf("connection %d: foreign_keys=%d busy_timeout=%d synchronous=%d journal_mode=%s wal_autocheckpoint=%d", i, fk, busy, sync, mode, ckpt)
 		}
 	}

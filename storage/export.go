@@ -516,13 +516,26 @@ func (db *DB) ImportFrom(ctx context.Context, next func() (ExportRecord, error))
 		}
 		return it.r, it.err
 	}
+	// One connection writes the whole import. It leaves the WAL to the
+	// checkpoints above up to 10,000 pages (40 MB) before it copies pages
+	// itself after a commit; other connections keep SQLite's 1,000, so that
+	// a player's entry never pays for a large checkpoint.
+	conn, err := db.sql.Conn(ctx)
+	if err != nil {
+		return rep, db.wrap(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `PRAGMA wal_autocheckpoint = 10000`); err != nil {
+		return rep, db.wrap(err)
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), `PRAGMA wal_autocheckpoint = 1000`)
 	index := 0 // of the first record of the current transaction
 	eof := false
 	var inputErr error
 	for !eof {
 		var batch []ExportRecord // read for this transaction; kept for a retry
 		var part ImportReport
-		err := db.update(ctx, func(tx *sql.Tx) error {
+		err := db.updateOn(ctx, conn, func(tx *sql.Tx) error {
 			part = ImportReport{}
 			start := time.Now()
 			for k := 0; ; k++ {
