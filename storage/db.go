@@ -593,16 +593,6 @@ func (db *DB) exec(ctx context.Context, tx *sql.Tx, query string, args ...any) (
 	return tx.StmtContext(ctx, st).ExecContext(ctx, args...)
 }
 
-// queryRow is exec for a query of the hot path that returns one row.
-func (db *DB) queryRow(ctx context.Context, tx *sql.Tx, query string, args ...any) *sql.Row {
-	st, err := db.prepared(ctx, query)
-	if err != nil {
-		// Let the error come out of Scan, as it does for tx.QueryRowContext.
-		return tx.QueryRowContext(ctx, query, args...)
-	}
-	return tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
-}
-
 // prepared is query prepared once for the database's connections.
 func (db *DB) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
 	db.mu.Lock()

@@ -336,8 +336,7 @@ func (db *DB) Append(ctx context.Context, sg *StoredGame, e scoresheet.Entry) er
 	now := db.now().Truncate(time.Millisecond)
 	err := db.update(ctx, func(tx *sql.Tx) error {
 		// One statement checks the revision and inserts: the common case.
-		res, err := db.exec(ctx, tx, insertEntryChecked, before, string(stored.Kind), pipsText(stored.Roll), pipsText(stored.Keep),
-			stored.FivesAsOnes, nullString(stored.Category), sg.row, sg.rev)
+		res, err := db.exec(ctx, tx, insertEntryChecked, append(entryArgs(sg.row, before, stored), sg.row, sg.rev)...)
 		if err != nil {
 			if isConstraint(err) {
 				return newErr(CodeConflict, err, sg.ID)
@@ -349,7 +348,7 @@ func (db *DB) Append(ctx context.Context, sg *StoredGame, e scoresheet.Entry) er
 				return err
 			}
 			// Another revision (a conflict) or a game that was left.
-			status, err := db.check(ctx, tx, sg)
+			status, err := db.checkRevision(ctx, tx, sg)
 			if err != nil {
 				return err
 			}
@@ -417,11 +416,11 @@ func isConstraint(err error) bool {
 
 const (
 	insertEntry = `INSERT INTO entries (game_id, n, kind, roll, keep, fives, category) VALUES (?, ?, ?, ?, ?, ?, ?)`
-	// insertEntryChecked inserts entry n of a running game whose revision
-	// is still the one given (parameters: n, kind, roll, keep, fives,
-	// category, game row, revision); no row when it is not.
+	// insertEntryChecked inserts an entry (entryArgs) into a running game
+	// whose revision is still the one given (then the game row and the
+	// revision); no row when it is not.
 	insertEntryChecked = `INSERT INTO entries (game_id, n, kind, roll, keep, fives, category)
-		SELECT id, ?, ?, ?, ?, ?, ? FROM games WHERE id = ? AND rev = ? AND status <> 'abandoned'`
+		SELECT ?, ?, ?, ?, ?, ?, ? FROM games WHERE id = ? AND rev = ? AND status <> 'abandoned'`
 	insertTurn = `INSERT INTO turns (game_id, turn, seat, player_id, game, points, total, end_kind, throws, hot_dice, failed, dice_left, category, bonus, attack,
 		t1, t2, t3, t4, t5, t6, busted, attacked)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
@@ -496,9 +495,8 @@ func (db *DB) writeTurns(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *sco
 }
 
 // manyRows is how many rows one INSERT of insertMany writes at most (a
-// power of two): one
-// statement for many rows costs far less than one for each (an import
-// writes hundreds of thousands).
+// power of two): one statement for many rows costs far less than one for
+// each (an import writes hundreds of thousands).
 const manyRows = 32
 
 // insertMany inserts n rows with insert (an INSERT … VALUES statement for
@@ -633,16 +631,16 @@ func (db *DB) Revision(ctx context.Context, id string) (Revision, error) {
 	return rev, err
 }
 
-// check refuses, as a conflict, an entry appended to a copy of a game
+// checkRevision refuses, as a conflict, an entry appended to a copy of a game
 // that another program took entries back from since sg was loaded (its
 // revision moved on); an entry another program appended meanwhile is
 // caught by the entry's key. It returns the stored status. Appending does
 // not raise the revision: the entry itself tells it (see Revision), and one
 // page fewer is written for every entry.
-func (db *DB) check(ctx context.Context, tx *sql.Tx, sg *StoredGame) (Status, error) {
+func (db *DB) checkRevision(ctx context.Context, tx *sql.Tx, sg *StoredGame) (Status, error) {
 	var rev int64
 	var status Status
-	if err := db.queryRow(ctx, tx, `SELECT rev, status FROM games WHERE id = ?`, sg.row).Scan(&rev, &status); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT rev, status FROM games WHERE id = ?`, sg.row).Scan(&rev, &status); err != nil {
 		return "", err
 	}
 	if rev != sg.rev {

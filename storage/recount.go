@@ -10,7 +10,7 @@ import (
 // RecountProgress, when set (before Open), is told how far migration 006
 // has come recounting the failed confirmations of the 5050 games already
 // stored: done of total, once before the first game and after each. The
-// command line shows it for large histories (about 10 s for 20,000 games).
+// command line shows it for large histories (a few seconds for 20,000 games).
 var RecountProgress func(done, total int)
 
 // recountFailedConfirmations is the Go step of migration 006: it replays

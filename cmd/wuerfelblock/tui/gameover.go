@@ -141,16 +141,11 @@ func (s *gameOver) undo() {
 	work.Game = s.sg.Game.Clone()
 	j := s.ui.newJob(s, s.tr("taking back the last entry", "den letzten Eintrag zurücknehmen"))
 	j.doing = s.tr("taking back the last entry…", "der letzte Eintrag wird zurückgenommen…")
-	s.tell("[::b]" + j.doing + "[::-]")
 	var e scoresheet.Entry
-	s.ui.background(j, func(ctx context.Context) (err error) {
+	s.ui.save(s, j, func(ctx context.Context) (err error) {
 		e, err = s.ui.store.Undo(ctx, &work)
 		return err
-	}, func(err error) {
-		if err != nil {
-			s.tell(j.failed(err))
-			return
-		}
+	}, func() {
 		*s.sg = work
 		if s.ui.top() != screen(s) {
 			return
@@ -175,17 +170,12 @@ func (s *gameOver) rematch() {
 	}
 	level := s.sg.Coach // a rematch keeps the coach level of the game before
 	j := s.ui.newJob(s, fmt.Sprintf(s.tr("rematch: %s with %s", "Revanche: %s mit %s"), esc(s.gameName(g.Rules.Game)), esc(strings.Join(players, ", "))))
-	s.tell("[::b]" + j.doing + "[::-]")
 	var sg *storage.StoredGame
 	var coachErr error
-	s.ui.background(j, func(ctx context.Context) (err error) {
+	s.ui.save(s, j, func(ctx context.Context) (err error) {
 		sg, coachErr, err = s.ui.createGame(ctx, g.Rules, players, level)
 		return err
-	}, func(err error) {
-		if err != nil {
-			s.tell(j.failed(err))
-			return
-		}
+	}, func() {
 		s.msg = ""
 		if s.ui.top() == screen(s) {
 			s.ui.openNewGame(sg, level, coachErr, note)

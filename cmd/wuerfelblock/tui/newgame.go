@@ -392,12 +392,7 @@ func (o *optionsStep) savePreset(name string) {
 	}
 	preset := storage.Preset{Name: name, Game: string(o.s.game), Options: opts.Map(o.s.game)}
 	j := o.ui.newJob(o, fmt.Sprintf(o.tr("preset %s", "Vorlage %s"), esc(quote(o.lang, name))))
-	o.tell("[::b]" + j.doing + "[::-]")
-	o.ui.background(j, func(ctx context.Context) error { return o.ui.store.SavePreset(ctx, preset) }, func(err error) {
-		if err != nil {
-			o.tell(j.failed(err))
-			return // keep what was typed
-		}
+	o.ui.save(o, j, func(ctx context.Context) error { return o.ui.store.SavePreset(ctx, preset) }, func() {
 		o.s.preset = name
 		o.editing = ""
 		o.edit.SetLabel("").SetText("")
@@ -417,12 +412,7 @@ func (o *optionsStep) deletePreset(name string) {
 				return
 			}
 			j := o.ui.newJob(o, fmt.Sprintf(o.tr("preset %s deleted", "Vorlage %s löschen"), esc(quote(o.lang, name))))
-			o.tell("[::b]" + j.doing + "[::-]")
-			o.ui.background(j, func(ctx context.Context) error { return o.ui.store.DeletePreset(ctx, name) }, func(err error) {
-				if err != nil {
-					o.tell(j.failed(err))
-					return
-				}
+			o.ui.save(o, j, func(ctx context.Context) error { return o.ui.store.DeletePreset(ctx, name) }, func() {
 				if strings.EqualFold(o.s.preset, name) {
 					o.s.preset = "" // the house rules stay as loaded
 				}

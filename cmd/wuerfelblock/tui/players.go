@@ -161,16 +161,11 @@ func (s *playersStep) nameDone(k tcell.Key) {
 // stored; the name stays in the field until then, and after a refusal.
 func (s *playersStep) addPlayer(typed, name string) {
 	j := s.ui.newJob(s, fmt.Sprintf(s.tr("new player %s", "neuer Spieler %s"), esc(name)))
-	s.tell("[::b]" + j.doing + "[::-]")
 	var p storage.Player
-	s.ui.background(j, func(ctx context.Context) (err error) {
+	s.ui.save(s, j, func(ctx context.Context) (err error) {
 		p, err = s.ui.store.EnsurePlayer(ctx, name)
 		return err
-	}, func(err error) {
-		if err != nil {
-			s.tell(j.failed(err))
-			return // keep what was typed
-		}
+	}, func() {
 		s.name.SetText("")
 		if !slices.ContainsFunc(s.known, func(q storage.Player) bool { return q.Name == p.Name }) {
 			s.known = append(s.known, p)
@@ -296,17 +291,12 @@ func (s *playersStep) start() {
 	}
 	seats, level := slices.Clone(s.seats), s.coach
 	j := s.ui.newJob(s, fmt.Sprintf(s.tr("new game: %s with %s", "neues Spiel: %s mit %s"), esc(s.gameName(s.rules.Game)), esc(strings.Join(seats, ", "))))
-	s.tell("[::b]" + j.doing + "[::-]")
 	var sg *storage.StoredGame
 	var coachErr error
-	s.ui.background(j, func(ctx context.Context) (err error) {
+	s.ui.save(s, j, func(ctx context.Context) (err error) {
 		sg, coachErr, err = s.ui.createGame(ctx, s.rules, seats, level)
 		return err
-	}, func(err error) {
-		if err != nil {
-			s.tell(j.failed(err))
-			return
-		}
+	}, func() {
 		s.note = ""
 		if s.ui.top() == screen(s) {
 			s.ui.openNewGame(sg, level, coachErr, "")
@@ -435,18 +425,13 @@ func (p *playersPage) editDone(k tcell.Key) {
 		what = fmt.Sprintf(p.tr("%s renamed to %s", "%s umbenennen in %s"), esc(old), esc(name))
 	}
 	j := p.ui.newJob(p, what)
-	p.tell("[::b]" + j.doing + "[::-]")
-	p.ui.background(j, func(ctx context.Context) error {
+	p.ui.save(p, j, func(ctx context.Context) error {
 		if old == "" {
 			_, err := p.ui.store.EnsurePlayer(ctx, name)
 			return err
 		}
 		return p.ui.store.RenamePlayer(ctx, old, name)
-	}, func(err error) {
-		if err != nil {
-			p.tell(j.failed(err))
-			return // keep what was typed
-		}
+	}, func() {
 		p.endEdit()
 		p.refresh()
 		done := fmt.Sprintf(p.tr("%s added.", "%s angelegt."), esc(name))

@@ -457,6 +457,20 @@ func (ui *UI) background(j *job, do func(ctx context.Context) error, done func(e
 	}()
 }
 
+// save is background for a screen that tells what goes on: it says j.doing
+// meanwhile and why not when the write is refused (what the player typed
+// or chose stays); ok runs once the write is stored.
+func (ui *UI) save(s teller, j *job, do func(ctx context.Context) error, ok func()) {
+	s.tell("[::b]" + j.doing + "[::-]")
+	ui.background(j, do, func(err error) {
+		if err != nil {
+			s.tell(j.failed(err))
+			return
+		}
+		ok()
+	})
+}
+
 // timedOut is err, marked as the database not answering in time when the
 // store gave up waiting for it (its last error may be SQLite's own
 // "database is locked").
