@@ -1,0 +1,203 @@
+package dreissig
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+)
+
+// formatVersion changes whenever the tables or their file change meaning
+// (the rules they are solved for included); a file of another version is
+// rebuilt.
+const formatVersion = 1
+
+const fileMagic = "wuerfelblock dreissig-tot table\n"
+
+// Cache keeps the tables (2, 3, 4 players, hundert) for as long as it
+// lives, and, when Dir is not empty, in files there, so that the next
+// process loads a table instead of solving it. A file that is damaged, cut
+// short, of another format version or of other rules is rebuilt, never
+// trusted; a directory that cannot be written just means no file.
+type Cache struct {
+	Dir string
+
+	mu     sync.Mutex
+	tables map[string]*cacheEntry
+	// build solves a table; tests count and replace it.
+	build func(n int, hundert bool) *Table
+}
+
+type cacheEntry struct {
+	once sync.Once
+	tb   *Table
+}
+
+// NewCache makes a cache with files in dir ("" for memory only).
+func NewCache(dir string) *Cache { return &Cache{Dir: dir} }
+
+// Table returns the table for n players (hundert: two), building or loading
+// it on first use; nil for more than MaxPlayers or fewer than two players.
+func (c *Cache) Table(n int, hundert bool) *Table {
+	if hundert {
+		n = 2
+	}
+	if n < 2 || n > MaxPlayers {
+		return nil
+	}
+	key := Key(n, hundert)
+	c.mu.Lock()
+	if c.tables == nil {
+		c.tables = map[string]*cacheEntry{}
+	}
+	e := c.tables[key]
+	if e == nil {
+		e = &cacheEntry{}
+		c.tables[key] = e
+	}
+	c.mu.Unlock()
+	e.once.Do(func() { e.tb = c.load(n, hundert) })
+	return e.tb
+}
+
+func (c *Cache) load(n int, hundert bool) *Table {
+	path := c.path(n, hundert)
+	if path != "" {
+		if data, err := os.ReadFile(path); err == nil {
+			if tb, err := decodeTable(data, n, hundert); err == nil {
+				return tb
+			}
+		}
+	}
+	build := c.build
+	if build == nil {
+		build = Solve
+	}
+	tb := build(n, hundert)
+	if path != "" {
+		writeFile(path, encodeTable(tb))
+	}
+	return tb
+}
+
+// path is the table's file: its name says the rules and the format version.
+func (c *Cache) path(n int, hundert bool) string {
+	if c.Dir == "" {
+		return ""
+	}
+	return filepath.Join(c.Dir, "dreissig-tot-"+Key(n, hundert)+"-v"+strconv.Itoa(formatVersion)+".table")
+}
+
+// writeFile replaces path whole or not at all.
+func writeFile(path string, data []byte) {
+	dir := filepath.Dir(path)
+	if os.MkdirAll(dir, 0o755) != nil {
+		return
+	}
+	f, err := os.CreateTemp(dir, ".dreissig-*")
+	if err != nil {
+		return
+	}
+	_, werr := f.Write(data)
+	cerr := f.Close()
+	if werr != nil || cerr != nil || os.Rename(f.Name(), path) != nil {
+		os.Remove(f.Name())
+	}
+}
+
+// The file: magic, format version, the rules' key, the rounds, the
+// unsettled rings, the chances, and a SHA-256 of everything before it.
+func encodeTable(tb *Table) []byte {
+	var b bytes.Buffer
+	b.WriteString(fileMagic)
+	le := binary.LittleEndian
+	binary.Write(&b, le, uint32(formatVersion))
+	key := Key(tb.N, tb.Hundert)
+	binary.Write(&b, le, uint16(len(key)))
+	b.WriteString(key)
+	binary.Write(&b, le, uint32(tb.Rounds))
+	binary.Write(&b, le, uint32(len(tb.Unsettled)))
+	for _, x := range tb.Unsettled {
+		binary.Write(&b, le, uint32(x))
+	}
+	binary.Write(&b, le, uint32(len(tb.w)))
+	binary.Write(&b, le, tb.w)
+	sum := sha256.Sum256(b.Bytes())
+	b.Write(sum[:])
+	return b.Bytes()
+}
+
+var errBadTable = errors.New("dreissig: table file damaged or stale")
+
+func decodeTable(data []byte, n int, hundert bool) (*Table, error) {
+	if len(data) < sha256.Size {
+		return nil, errBadTable
+	}
+	body, sum := data[:len(data)-sha256.Size], data[len(data)-sha256.Size:]
+	if want := sha256.Sum256(body); !bytes.Equal(want[:], sum) {
+		return nil, errBadTable
+	}
+	r := bytes.NewReader(body)
+	le := binary.LittleEndian
+	magic := make([]byte, len(fileMagic))
+	if _, err := r.Read(magic); err != nil || string(magic) != fileMagic {
+		return nil, errBadTable
+	}
+	var version, rounds, unsettled, count uint32
+	var keyLen uint16
+	if binary.Read(r, le, &version) != nil || version != formatVersion || binary.Read(r, le, &keyLen) != nil {
+		return nil, errBadTable
+	}
+	key := make([]byte, keyLen)
+	if _, err := r.Read(key); err != nil || string(key) != Key(n, hundert) {
+		return nil, errBadTable
+	}
+	tb := newTable(n, hundert)
+	if binary.Read(r, le, &rounds) != nil || binary.Read(r, le, &unsettled) != nil || int(unsettled) > tb.states() {
+		return nil, errBadTable
+	}
+	tb.Rounds = int(rounds)
+	for range unsettled {
+		var x uint32
+		if binary.Read(r, le, &x) != nil || int(x) >= tb.states() {
+			return nil, errBadTable
+		}
+		tb.Unsettled = append(tb.Unsettled, int(x))
+	}
+	if binary.Read(r, le, &count) != nil || int(count) != len(tb.w) || r.Len() != 8*int(count) {
+		return nil, errBadTable
+	}
+	if binary.Read(r, le, tb.w) != nil {
+		return nil, errBadTable
+	}
+	for _, x := range tb.w {
+		if math.IsNaN(x) || x < -1e-9 || x > 1+1e-9 {
+			return nil, errBadTable
+		}
+	}
+	return tb, nil
+}
+
+// DefaultDir is where the process-wide cache keeps its files:
+// os.UserCacheDir()/wuerfelblock ("" when there is no cache directory).
+func DefaultDir() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "wuerfelblock")
+}
+
+var shared = sync.OnceValue(func() *Cache { return NewCache(DefaultDir()) })
+
+// Shared is the process-wide cache (files in DefaultDir).
+func Shared() *Cache { return shared() }
+
+// TableFor is the process-wide table for n players (hundert: two), nil
+// where there is none (one player, more than MaxPlayers).
+func TableFor(n int, hundert bool) *Table { return shared().Table(n, hundert) }

@@ -1,0 +1,315 @@
+package dreissig
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+)
+
+// The game: every player's chance to win from every position between
+// turns, under best play by all (each mover maximises their own chance).
+// A position is the accounts, read from the player to move on (a[0] the
+// mover, a[N−1] their Vordermann). A turn moves to a position with an
+// account lower, or, with exactly 30 or an attack that takes nothing, to the
+// same accounts with the next player to move: the positions of one ring of
+// accounts depend on each other in a cycle, solved exactly as a linear
+// fixed point for the play chosen, the play then checked to be best for the
+// values found (policy iteration; it settles after one or two rounds).
+
+// MaxPlayers is the most players the chance tables are built for; more
+// players get the turn's points view only.
+const MaxPlayers = 4
+
+// Start is every account at the start of the game.
+const Start = 30
+
+// Target is the account that wins at once with hundert.
+const Target = 100
+
+// Table is the solved game: the chance to win of every player from every
+// position.
+type Table struct {
+	N       int
+	Hundert bool
+	max     int       // accounts are 1 … max between turns
+	w       []float64 // chance of the player at offset i from the mover: w[idx*N+i]
+	// Rounds is the most rounds of policy iteration any ring needed.
+	Rounds int
+	// Unsettled lists the rings (by their first position) where best play
+	// by all has no fixed point among plain plays: each mover's best play
+	// changes another's, round after round (a cyclic game, rare). There the
+	// table keeps the plays of the last round, every one the best answer to
+	// the round before; the values are exact for those plays.
+	Unsettled []int
+}
+
+// Key names the table's rules (players and variant).
+func Key(n int, hundert bool) string {
+	if hundert {
+		return "hundert"
+	}
+	return fmt.Sprintf("%dp", n)
+}
+
+func (tb *Table) states() int {
+	s := 1
+	for range tb.N {
+		s *= tb.max
+	}
+	return s
+}
+
+func (tb *Table) index(a []int) int {
+	idx := 0
+	for i := tb.N - 1; i >= 0; i-- {
+		idx = idx*tb.max + a[i] - 1
+	}
+	return idx
+}
+
+func (tb *Table) accounts(idx int, a []int) {
+	for i := range tb.N {
+		a[i] = idx%tb.max + 1
+		idx /= tb.max
+	}
+}
+
+// Chances is every player's chance to win from the position with accounts
+// a (a[0] the player to move, then in turn order), indexed like a. Shared
+// wins count as a share (two players level at the end: one half each).
+// Every account must be 1 … 30 (hundert: 1 … 99).
+func (tb *Table) Chances(a []int) []float64 {
+	idx := tb.index(a)
+	return slices.Clone(tb.w[idx*tb.N : (idx+1)*tb.N])
+}
+
+// Valid reports whether a is a position of the table: N accounts, each
+// 1 … 30 (hundert: 1 … 99).
+func (tb *Table) Valid(a []int) bool {
+	if len(a) != tb.N {
+		return false
+	}
+	for _, x := range a {
+		if x < 1 || x > tb.max {
+			return false
+		}
+	}
+	return true
+}
+
+// after adds p × the chances of the position reached when the turn of
+// a[0] ends with accounts b (not yet settled: hundert's additions, the end)
+// to out, read from a[0] on.
+func (tb *Table) after(b []int, out []float64, p float64) {
+	next, shares, over := tb.step(b)
+	if over {
+		for i, s := range shares[:tb.N] {
+			out[i] += p * s
+		}
+		return
+	}
+	w := tb.w[next*tb.N:]
+	for i := range tb.N {
+		out[i] += p * w[(i+tb.N-1)%tb.N]
+	}
+}
+
+// step settles the accounts b at the end of a[0]'s turn: the game is over
+// (each player's share of the win) or the next position's index (read
+// from b[1] on: b[0] is its last player).
+func (tb *Table) step(b []int) (next int, shares [MaxPlayers]float64, over bool) {
+	var c [MaxPlayers]int
+	copy(c[:], b)
+	acc := c[:tb.N]
+	if tb.Hundert {
+		topUp(acc)
+	}
+	if over, shares := tb.ended(acc); over {
+		return 0, shares, true
+	}
+	var n [MaxPlayers]int
+	for i := range tb.N {
+		n[i] = acc[(i+1)%tb.N]
+	}
+	return tb.index(n[:tb.N]), shares, false
+}
+
+// topUp is hundert's addition: while an account is at 0 or below and none
+// has reached 100, both get 30 (scoresheet's dreissigTurn.finish).
+func topUp(a []int) {
+	for {
+		low, high := false, false
+		for _, x := range a {
+			low = low || x <= 0
+			high = high || x >= Target
+		}
+		if !low || high {
+			return
+		}
+		for i := range a {
+			a[i] += Start
+		}
+	}
+}
+
+// ended reports whether accounts a end the game, and then each player's
+// share of the win (the highest account; equal ones share).
+func (tb *Table) ended(a []int) (bool, [MaxPlayers]float64) {
+	var sh [MaxPlayers]float64
+	over := false
+	best := a[0]
+	for _, x := range a {
+		if tb.Hundert {
+			over = over || x >= Target
+		} else {
+			over = over || x <= 0
+		}
+		best = max(best, x)
+	}
+	if !over {
+		return false, sh
+	}
+	k := 0
+	for _, x := range a {
+		if x == best {
+			k++
+		}
+	}
+	for i, x := range a {
+		if x == best {
+			sh[i] = 1 / float64(k)
+		}
+	}
+	return true, sh
+}
+
+// outcomes of one position: for each sum, the chances reached without the
+// cycle (vec, read from the mover on) and the chance of the cycle (the same
+// accounts, the next player to move: cyc).
+type outcomes struct {
+	vec [MaxSum + 1][MaxPlayers]float64
+	cyc [MaxSum + 1]float64
+}
+
+func (tb *Table) outcomesOf(a []int, o *outcomes) {
+	*o = outcomes{}
+	var b [MaxPlayers]int
+	for s := Dice; s <= MaxSum; s++ {
+		copy(b[:], a)
+		switch {
+		case s < 30:
+			b[0] -= 30 - s
+			tb.after(b[:tb.N], o.vec[s][:tb.N], 1)
+		case s == 30:
+			o.cyc[s] = 1
+		default:
+			f := s - 30
+			for h, p := range Hits() {
+				if h == 0 {
+					o.cyc[s] += p
+					continue
+				}
+				b[tb.N-1] = a[tb.N-1] - f*h
+				tb.after(b[:tb.N], o.vec[s][:tb.N], p)
+			}
+		}
+	}
+}
+
+// utility is what each sum is worth to the mover when the cycle's position
+// gives the mover g.
+func (o *outcomes) utility(g float64, u *Utility) {
+	for s := Dice; s <= MaxSum; s++ {
+		u[s] = o.vec[s][0] + o.cyc[s]*g
+	}
+}
+
+// linear is a position's chances as r + c × (the next position's, rotated).
+func (tb *Table) linear(o *outcomes, tn *Turn) (r [MaxPlayers]float64, c float64) {
+	p := tn.Outcomes(Dice, 0)
+	for s := Dice; s <= MaxSum; s++ {
+		if p[s] == 0 {
+			continue
+		}
+		c += p[s] * o.cyc[s]
+		for i := range tb.N {
+			r[i] += p[s] * o.vec[s][i]
+		}
+	}
+	return r, c
+}
+
+func newTable(n int, hundert bool) *Table {
+	tb := &Table{N: n, Hundert: hundert, max: Start}
+	if hundert {
+		tb.max = hundertMax
+	}
+	tb.w = make([]float64, tb.states()*n)
+	return tb
+}
+
+// Solve builds the table for n players (2 … MaxPlayers), or hundert.
+func Solve(n int, hundert bool) *Table {
+	if hundert {
+		return solveHundert()
+	}
+	if n < 2 || n > MaxPlayers {
+		panic(fmt.Sprintf("dreissig: no table for %d players", n))
+	}
+	tb := newTable(n, false)
+	// Positions by the sum of their accounts: every turn that changes an
+	// account leads to a lower sum, so each sum's rings are independent.
+	bySum := make([][]int, n*Start+1)
+	a := make([]int, n)
+	for idx := range tb.states() {
+		tb.accounts(idx, a)
+		if tb.ringStart(a) {
+			t := 0
+			for _, x := range a {
+				t += x
+			}
+			bySum[t] = append(bySum[t], idx)
+		}
+	}
+	workers := runtime.GOMAXPROCS(0)
+	rs := make([]*ringSolver, workers)
+	rounds := make([]int, workers)
+	for w := range workers {
+		rs[w] = newRingSolver(tb)
+	}
+	for _, ring := range bySum {
+		var wg sync.WaitGroup
+		for w := range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := w; i < len(ring); i += workers {
+					rounds[w] = max(rounds[w], rs[w].solve(ring[i]))
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	for w := range workers {
+		tb.Rounds = max(tb.Rounds, rounds[w])
+		tb.Unsettled = append(tb.Unsettled, rs[w].unsettled...)
+	}
+	slices.Sort(tb.Unsettled)
+	return tb
+}
+
+// ringStart reports whether a is the least index of its ring (rotations).
+func (tb *Table) ringStart(a []int) bool {
+	idx := tb.index(a)
+	var r [MaxPlayers]int
+	for k := 1; k < tb.N; k++ {
+		for i := range tb.N {
+			r[i] = a[(i+k)%tb.N]
+		}
+		if tb.index(r[:tb.N]) < idx {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,147 @@
+package dreissig
+
+// tolerance up to which a play still counts as best for new values (the
+// values themselves are exact for the play; below this, ties).
+const tolerance = 1e-12
+
+// maxRounds bounds the policy iteration of one ring (it settles after one
+// or two rounds; the bound only guards against a cycle of plays).
+const maxRounds = 12
+
+// ringSolver solves the ring of the positions x_k = the accounts of x_0
+// read from the k-th player on, k = 0 … N−1: with exactly 30 or an attack
+// that takes nothing x_k moves to x_{k+1} (x_N = x_0), so
+//
+//	W_k = r_k + c_k · σ(W_{k+1})
+//
+// (σ: read one player later) for the play chosen, and
+//
+//	W_0 = (Σ_k (c_0⋯c_{k−1}) σ^k(r_k)) / (1 − c_0⋯c_{N−1})
+//
+// exactly. The play of each x_k is then checked to be best for the values
+// found; where it is not it is solved again and the ring with it.
+type ringSolver struct {
+	tb  *Table
+	a   [MaxPlayers][MaxPlayers]int
+	dup [MaxPlayers]int // the first k with the same position
+	o   [MaxPlayers]outcomes
+	tn  [MaxPlayers]Turn
+	// unsettled: the rings whose plays did not settle.
+	unsettled []int
+}
+
+func newRingSolver(tb *Table) *ringSolver { return &ringSolver{tb: tb} }
+
+func (rs *ringSolver) solve(idx0 int) int {
+	tb, n := rs.tb, rs.tb.N
+	tb.accounts(idx0, rs.a[0][:n])
+	var idx [MaxPlayers]int
+	for k := range n {
+		for i := range n {
+			rs.a[k][i] = rs.a[0][(i+k)%n]
+		}
+		idx[k] = tb.index(rs.a[k][:n])
+		rs.dup[k] = k
+		for m := range k {
+			if idx[m] == idx[k] {
+				rs.dup[k] = m
+				break
+			}
+		}
+	}
+	var u Utility
+	for k := range n {
+		if rs.dup[k] == k {
+			tb.outcomesOf(rs.a[k][:n], &rs.o[k])
+			rs.o[k].utility(rs.guess(rs.a[(k+1)%n][:n]), &u)
+			rs.tn[k].Solve(&u)
+		}
+	}
+	var w [MaxPlayers][MaxPlayers]float64
+	for round := 1; ; round++ {
+		w = rs.values()
+		settled := true
+		for k := range n {
+			if rs.dup[k] != k {
+				continue
+			}
+			rs.o[k].utility(w[(k+1)%n][n-1], &u)
+			if !rs.tn[k].reevaluate(&u, tolerance) {
+				rs.tn[k].Solve(&u)
+				settled = false
+			}
+		}
+		if settled || round == maxRounds {
+			if !settled {
+				rs.unsettled = append(rs.unsettled, idx0)
+			}
+			for k := range n {
+				if rs.dup[k] == k {
+					copy(tb.w[idx[k]*n:(idx[k]+1)*n], w[k][:n])
+				}
+			}
+			return round
+		}
+	}
+}
+
+// values solves the ring's linear fixed point for the plays chosen.
+func (rs *ringSolver) values() [MaxPlayers][MaxPlayers]float64 {
+	n := rs.tb.N
+	var r [MaxPlayers][MaxPlayers]float64
+	var c [MaxPlayers]float64
+	for k := range n {
+		r[k], c[k] = rs.tb.linear(&rs.o[rs.dup[k]], &rs.tn[rs.dup[k]])
+	}
+	var w [MaxPlayers][MaxPlayers]float64
+	prod := 1.0
+	for k := range n {
+		for i := range n {
+			w[0][i] += prod * r[k][(i-k+n*n)%n]
+		}
+		prod *= c[k]
+	}
+	for i := range n {
+		w[0][i] /= 1 - prod
+	}
+	for k := n - 1; k >= 1; k-- {
+		next := w[(k+1)%n]
+		for i := range n {
+			w[k][i] = r[k][i] + c[k]*next[(i+n-1)%n]
+		}
+	}
+	return w
+}
+
+// guess is a first value of the mover's chance in position y (where the
+// mover is y's last player): that of a neighbour with one pip less, which
+// is solved already.
+func (rs *ringSolver) guess(y []int) float64 {
+	tb := rs.tb
+	var z [MaxPlayers]int
+	copy(z[:], y)
+	at := func() float64 { return tb.w[tb.index(z[:tb.N])*tb.N+tb.N-1] }
+	best := 0
+	for p := range tb.N {
+		if z[p] > z[best] {
+			best = p
+		}
+	}
+	_ = best
+	for p := range tb.N {
+		if z[p] > 2 {
+			// Straight on from two neighbours.
+			z[p]--
+			g1 := at()
+			z[p]--
+			return min(1, max(0, 2*g1-at()))
+		}
+	}
+	for p := range tb.N {
+		if z[p] > 1 {
+			z[p]--
+			return at()
+		}
+	}
+	return 1 / float64(tb.N)
+}

@@ -1,0 +1,389 @@
+package dreissig
+
+import (
+	"math/bits"
+	"slices"
+	"sync"
+)
+
+// A turn of Dreißig tot, seen by the player who throws: the state is the
+// number of dice in the cup and the pips set aside so far; after each throw
+// of all dice in the cup at least one die goes aside; when all six are
+// aside their sum S (6 … 36) is the turn's outcome. Given what each outcome
+// is worth to the player (u[S]), the turn is solved backwards exactly: the
+// value of a state is the expectation over the throws of the best keep.
+
+// Dice is the number of dice of the game.
+const Dice = 6
+
+// MaxSum is the largest sum of six dice.
+const MaxSum = 6 * Dice
+
+// cellCount is the size of the grid of states (dice in the cup 0 … 6, pips
+// aside 0 … 36); cell n*37+s.
+const cellCount = (Dice + 1) * (MaxSum + 1)
+
+func cell(n, s int) int { return n*(MaxSum+1) + s }
+
+// Utility is what each outcome of the six dice is worth to the player,
+// indexed by the sum (6 … 36; the other entries are unused).
+type Utility [MaxSum + 1]float64
+
+// level is every throw of n dice: the distinct throws (as multisets), their
+// chances, and for each keep of j dice with t pips the set of throws that
+// allow it (a bit per throw).
+type level struct {
+	n     int
+	rolls [][Dice + 1]int8 // counts per face
+	prob  []float64
+	words int
+	all   [8]uint64
+	// seg[k]: the throws of word k by chance (the throws are sorted by it).
+	seg   [8][]segment
+	reach [Dice + 1][MaxSum + 1][8]uint64
+}
+
+var levels = sync.OnceValue(func() [Dice + 1]*level {
+	var ls [Dice + 1]*level
+	for n := 1; n <= Dice; n++ {
+		ls[n] = newLevel(n)
+	}
+	return ls
+})
+
+func newLevel(n int) *level {
+	lv := &level{n: n}
+	var c [Dice + 1]int8
+	var gen func(face, left int)
+	gen = func(face, left int) {
+		if face == Dice {
+			c[face] = int8(left)
+			lv.rolls = append(lv.rolls, c)
+			return
+		}
+		for k := left; k >= 0; k-- {
+			c[face] = int8(k)
+			gen(face+1, left-k)
+		}
+	}
+	gen(1, n)
+	slices.SortStableFunc(lv.rolls, func(a, b [Dice + 1]int8) int {
+		pa, pb := multinomial(a, n), multinomial(b, n)
+		switch {
+		case pa < pb:
+			return -1
+		case pa > pb:
+			return 1
+		}
+		return 0
+	})
+	lv.words = (len(lv.rolls) + 63) / 64
+	for i, r := range lv.rolls {
+		lv.prob = append(lv.prob, multinomial(r, n))
+		lv.all[i/64] |= 1 << (i % 64)
+		eachKeep(r, func(k [Dice + 1]int8, j, t int) {
+			lv.reach[j][t][i/64] |= 1 << (i % 64)
+		})
+		k := i / 64
+		if sg := lv.seg[k]; len(sg) == 0 || sg[len(sg)-1].p != lv.prob[i] {
+			lv.seg[k] = append(lv.seg[k], segment{p: lv.prob[i]})
+		}
+		lv.seg[k][len(lv.seg[k])-1].mask |= 1 << (i % 64)
+	}
+	return lv
+}
+
+// segment is the throws of one word that have one chance.
+type segment struct {
+	mask uint64
+	p    float64
+}
+
+// multinomial is the chance of the throw with counts r of n dice.
+func multinomial(r [Dice + 1]int8, n int) float64 {
+	p := 1.0
+	m := 0
+	for f := 1; f <= Dice; f++ {
+		for i := 1; i <= int(r[f]); i++ {
+			m++
+			p = p * float64(m) / float64(i)
+		}
+	}
+	for range n {
+		p /= 6
+	}
+	return p
+}
+
+// eachKeep visits every distinct non-empty keep of the throw r (as counts),
+// with its number of dice j and pips t.
+func eachKeep(r [Dice + 1]int8, f func(k [Dice + 1]int8, j, t int)) {
+	var k [Dice + 1]int8
+	var gen func(face, j, t int)
+	gen = func(face, j, t int) {
+		if face > Dice {
+			if j > 0 {
+				f(k, j, t)
+			}
+			return
+		}
+		for x := int8(0); x <= r[face]; x++ {
+			k[face] = x
+			gen(face+1, j+int(x), t+int(x)*face)
+		}
+		k[face] = 0
+	}
+	gen(1, 0, 0)
+}
+
+// sums of n dice in the cup: the pips aside range over the sums of 6−n dice.
+func sumRange(n int) (lo, hi int) { return Dice - n, Dice * (Dice - n) }
+
+// Turn is a solved turn: the value of every state under best play for u,
+// and the best play itself (which cell each throw moves to, with its
+// chance), for the chances of the outcomes.
+type Turn struct {
+	G [cellCount]float64
+	// choices of state c: recCell/recW[recFrom[c]:recTo[c]].
+	recFrom, recTo [cellCount]int32
+	recCell        []int16
+	recW           []float64
+	order          []int16 // the cells below six dice, best first, as solved
+	add, old       []int16
+}
+
+// maxChoices bounds the cells one state can move to (six dice: 111).
+const maxChoices = 112
+
+// Solve solves the turn for u (the receiver is reused: no allocation once warm).
+func (tn *Turn) Solve(u *Utility) {
+	ls := levels()
+	if tn.recCell == nil {
+		tn.recCell = make([]int16, cellCount*maxChoices)
+		tn.recW = make([]float64, cellCount*maxChoices)
+	}
+	tn.order = tn.order[:0]
+	for s := Dice; s <= MaxSum; s++ {
+		tn.G[cell(0, s)] = u[s]
+	}
+	tn.mergeLevel(0)
+	tn.solveOne()
+	tn.mergeLevel(1)
+	for n := 2; n <= Dice; n++ {
+		if ls[n].words == 1 {
+			tn.solveLevel1(ls[n])
+		} else {
+			tn.solveLevel(ls[n])
+		}
+		if n < Dice {
+			tn.mergeLevel(n)
+		}
+	}
+}
+
+// solveOne solves the states of one die in the cup: it goes aside.
+func (tn *Turn) solveOne() {
+	lo, hi := sumRange(1)
+	for s := lo; s <= hi; s++ {
+		c0 := cell(1, s)
+		from := int32(c0 * maxChoices)
+		tn.recFrom[c0], tn.recTo[c0] = from, from+Dice
+		v := 0.0
+		for f := 1; f <= Dice; f++ {
+			c := cell(0, s+f)
+			tn.recCell[from+int32(f-1)], tn.recW[from+int32(f-1)] = int16(c), 1.0/Dice
+			v += tn.G[c]
+		}
+		tn.G[c0] = v / Dice
+	}
+}
+
+// solveLevel1 is solveLevel for up to 64 throws (three dice or fewer).
+func (tn *Turn) solveLevel1(lv *level) {
+	n := lv.n
+	lo, hi := sumRange(n)
+	var open [MaxSum + 1]uint64
+	var val [MaxSum + 1]float64
+	active := hi - lo + 1
+	for s := lo; s <= hi; s++ {
+		open[s], val[s] = lv.all[0], 0
+		c := cell(n, s)
+		tn.recFrom[c], tn.recTo[c] = int32(c*maxChoices), int32(c*maxChoices)
+	}
+	seg := lv.seg[0]
+	for _, c := range tn.order {
+		j, to := n-int(c)/(MaxSum+1), int(c)%(MaxSum+1)
+		for s := max(lo, to-Dice*j); s <= min(hi, to-j); s++ {
+			x := open[s] & lv.reach[j][to-s][0]
+			if x == 0 {
+				continue
+			}
+			open[s] &^= x
+			w := 0.0
+			for _, sg := range seg {
+				w += float64(bits.OnesCount64(x&sg.mask)) * sg.p
+			}
+			val[s] += w * tn.G[c]
+			c0 := cell(n, s)
+			tn.recCell[tn.recTo[c0]], tn.recW[tn.recTo[c0]] = c, w
+			tn.recTo[c0]++
+			if open[s] == 0 {
+				active--
+			}
+		}
+		if active == 0 {
+			break
+		}
+	}
+	for s := lo; s <= hi; s++ {
+		tn.G[cell(n, s)] = val[s]
+	}
+}
+
+// solveLevel solves the states of lv.n dice in the cup: going down the
+// cells best first, each throw goes to the first cell it can reach.
+func (tn *Turn) solveLevel(lv *level) {
+	n := lv.n
+	lo, hi := sumRange(n)
+	var left [MaxSum + 1]int
+	var open [MaxSum + 1][8]uint64
+	var val [MaxSum + 1]float64
+	active := hi - lo + 1
+	for s := lo; s <= hi; s++ {
+		left[s], open[s], val[s] = len(lv.rolls), lv.all, 0
+		c := cell(n, s)
+		tn.recFrom[c], tn.recTo[c] = int32(c*maxChoices), int32(c*maxChoices)
+	}
+	for _, c := range tn.order {
+		j, to := n-int(c)/(MaxSum+1), int(c)%(MaxSum+1)
+		for s := max(lo, to-Dice*j); s <= min(hi, to-j); s++ {
+			if left[s] == 0 {
+				continue
+			}
+			b := &lv.reach[j][to-s]
+			w, got := 0.0, 0
+			for k := 0; k < lv.words; k++ {
+				x := open[s][k] & b[k]
+				if x == 0 {
+					continue
+				}
+				open[s][k] &^= x
+				got += bits.OnesCount64(x)
+				for _, sg := range lv.seg[k] {
+					w += float64(bits.OnesCount64(x&sg.mask)) * sg.p
+				}
+			}
+			if got == 0 {
+				continue
+			}
+			val[s] += w * tn.G[c]
+			c0 := cell(n, s)
+			tn.recCell[tn.recTo[c0]], tn.recW[tn.recTo[c0]] = c, w
+			tn.recTo[c0]++
+			if left[s] -= got; left[s] == 0 {
+				active--
+			}
+		}
+		if active == 0 {
+			break
+		}
+	}
+	for s := lo; s <= hi; s++ {
+		tn.G[cell(n, s)] = val[s]
+	}
+}
+
+// mergeLevel adds the cells of n dice in the cup to the order, best first
+// (ties by cell, so that the order is deterministic).
+func (tn *Turn) mergeLevel(n int) {
+	lo, hi := Dice-n, Dice*(Dice-n)
+	if n == 0 {
+		lo, hi = Dice, MaxSum
+	}
+	add := tn.add[:0]
+	for s := lo; s <= hi; s++ {
+		// Insertion sort: best first, ties by cell.
+		c := int16(cell(n, s))
+		i := len(add)
+		add = append(add, c)
+		for i > 0 && tn.G[add[i-1]] < tn.G[c] {
+			add[i] = add[i-1]
+			i--
+		}
+		add[i] = c
+	}
+	old := append(tn.old[:0], tn.order...)
+	tn.order = tn.order[:0]
+	i, k := 0, 0
+	for i < len(old) || k < len(add) {
+		// Of equal values the lower cell first: the old cells are of fewer
+		// dice in the cup, lower cells.
+		if k == len(add) || (i < len(old) && tn.G[old[i]] >= tn.G[add[k]]) {
+			tn.order = append(tn.order, old[i])
+			i++
+		} else {
+			tn.order = append(tn.order, add[k])
+			k++
+		}
+	}
+	tn.add, tn.old = add, old
+}
+
+// solved reports whether the turn holds a play.
+func (tn *Turn) solved() bool { return len(tn.order) > 0 }
+
+// Value is the value of the whole turn (six dice in the cup).
+func (tn *Turn) Value() float64 { return tn.G[cell(Dice, 0)] }
+
+// At is the value of the state with n dice in the cup and s pips aside.
+func (tn *Turn) At(n, s int) float64 { return tn.G[cell(n, s)] }
+
+// Outcomes are the chances of the sums 6 … 36 under the solved play from
+// the state of n dice in the cup and s pips aside.
+func (tn *Turn) Outcomes(n, s int) [MaxSum + 1]float64 {
+	var occ [cellCount]float64
+	var out [MaxSum + 1]float64
+	occ[cell(n, s)] = 1
+	for m := n; m >= 1; m-- {
+		lo, hi := sumRange(m)
+		for t := lo; t <= hi; t++ {
+			c := cell(m, t)
+			if occ[c] == 0 {
+				continue
+			}
+			for i := tn.recFrom[c]; i < tn.recTo[c]; i++ {
+				occ[tn.recCell[i]] += occ[c] * tn.recW[i]
+			}
+		}
+	}
+	for s := Dice; s <= MaxSum; s++ {
+		out[s] = occ[cell(0, s)]
+	}
+	return out
+}
+
+// reevaluate gives the solved play's values for another u, and reports
+// whether the play is still best for it (up to tol): the values must still
+// fall along the order the play was chosen by.
+func (tn *Turn) reevaluate(u *Utility, tol float64) bool {
+	for s := Dice; s <= MaxSum; s++ {
+		tn.G[cell(0, s)] = u[s]
+	}
+	for n := 1; n <= Dice; n++ {
+		lo, hi := sumRange(n)
+		for s := lo; s <= hi; s++ {
+			c := cell(n, s)
+			v := 0.0
+			for i := tn.recFrom[c]; i < tn.recTo[c]; i++ {
+				v += tn.recW[i] * tn.G[tn.recCell[i]]
+			}
+			tn.G[c] = v
+		}
+	}
+	for i := 1; i < len(tn.order); i++ {
+		if tn.G[tn.order[i]] > tn.G[tn.order[i-1]]+tol {
+			return false
+		}
+	}
+	return true
+}
