@@ -51,6 +51,7 @@ func (tb *Table) For(a []int) *Coach {
 	}
 	c.tn.Solve(&u)
 	c.vectors()
+	c.tn.compact()
 	return c
 }
 
@@ -103,6 +104,7 @@ func newPoints(n int) *Coach {
 		}
 	}
 	c.tn.Solve(&u)
+	c.tn.compact()
 	return c
 }
 
@@ -163,7 +165,7 @@ type Keep struct {
 
 // Keeps is every keep of the throw roll with inCup dice thrown and sum
 // pips aside before it, best first (equal values: fewer dice first, then
-// the higher dice).
+// more pips; Best picks the same).
 func (c *Coach) Keeps(inCup, sum int, roll []int) []Keep {
 	var r [Dice + 1]int8
 	for _, d := range roll {
@@ -193,9 +195,36 @@ func (c *Coach) Keeps(inCup, sum int, roll []int) []Keep {
 		case len(a.Dice) != len(b.Dice):
 			return len(a.Dice) - len(b.Dice)
 		}
-		return slices.Compare(b.Dice, a.Dice)
+		return sumOf(b.Dice) - sumOf(a.Dice)
 	})
 	return out
+}
+
+// Best is the best keep of the throw (as Keeps()[0], without the others).
+func (c *Coach) Best(inCup, sum int, roll []int) Keep {
+	var r [Dice + 1]int8
+	for _, d := range roll {
+		r[d]++
+	}
+	var best [Dice + 1]int8
+	bj, bt, bv := 0, 0, 0.0
+	eachKeep(r, func(k [Dice + 1]int8, j, t int) {
+		v := c.tn.G[cell(inCup-j, sum+t)]
+		if bj == 0 || v > bv || (v == bv && (j < bj || (j == bj && t > bt))) {
+			best, bj, bt, bv = k, j, t, v
+		}
+	})
+	var dice []int
+	for f := Dice; f >= 1; f-- {
+		for range best[f] {
+			dice = append(dice, f)
+		}
+	}
+	kp := Keep{Dice: dice, Value: bv}
+	if c.tb != nil {
+		kp.Chances = slices.Clone(c.vec[cell(inCup-bj, sum+bt)][:c.n])
+	}
+	return kp
 }
 
 // BestCount is the best number of dice to set aside of a throw of inCup dice
@@ -208,4 +237,12 @@ func (c *Coach) BestCount(inCup, sum int) [Dice + 1]float64 {
 		out[inCup-int(c.tn.recCell[i])/(MaxSum+1)] += c.tn.recW[i]
 	}
 	return out
+}
+
+func sumOf(d []int) int {
+	s := 0
+	for _, x := range d {
+		s += x
+	}
+	return s
 }

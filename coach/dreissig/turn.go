@@ -329,6 +329,22 @@ func (tn *Turn) mergeLevel(n int) {
 	tn.add, tn.old = add, old
 }
 
+// compact packs the play into slices of their own size (a Turn kept for
+// long holds only these).
+func (tn *Turn) compact() {
+	var cells []int16
+	var ws []float64
+	for c := range cellCount {
+		from, to := tn.recFrom[c], tn.recTo[c]
+		tn.recFrom[c] = int32(len(cells))
+		cells = append(cells, tn.recCell[from:to]...)
+		ws = append(ws, tn.recW[from:to]...)
+		tn.recTo[c] = int32(len(cells))
+	}
+	tn.recCell, tn.recW = cells, ws
+	tn.add, tn.old = nil, nil
+}
+
 // solved reports whether the turn holds a play.
 func (tn *Turn) solved() bool { return len(tn.order) > 0 }
 
