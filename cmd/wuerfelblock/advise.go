@@ -6,7 +6,7 @@ import (
 
 // runAdvise answers "what is best here?" from the exact solvers: the
 // Zehntausend-family coach (advise_family.go) and the Kniffel coach
-// (advise_kniffel.go). It only finds the game among the arguments and hands
+// (advise_kniffel.go), the Dreißig-tot coach (advise_dreissig.go). It only finds the game among the arguments and hands
 // them over whole.
 func runAdvise(e *env, args []string) int {
 	game := ""
@@ -20,7 +20,7 @@ func runAdvise(e *env, args []string) int {
 		}
 		if strings.HasPrefix(a, "-") {
 			name := strings.TrimLeft(a, "-")
-			if (name == "option" || name == "state") && i+1 < len(args) {
+			if (name == "option" || name == "state" || name == "accounts" || name == "seat") && i+1 < len(args) {
 				i++ // the flag's value
 			}
 			if name == "h" || name == "help" {
@@ -31,8 +31,11 @@ func runAdvise(e *env, args []string) int {
 		game = a
 		break
 	}
-	if game == "kniffel" {
+	switch game {
+	case "kniffel":
 		return runAdviseKniffel(e, args)
+	case "dreissig-tot":
+		return runAdviseDreissig(e, args)
 	}
 	return runAdviseFamily(e, args)
 }

@@ -2,8 +2,8 @@ package dreissig
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/binary"
+	"hash/crc32"
 	"errors"
 	"math"
 	"os"
@@ -15,7 +15,7 @@ import (
 // formatVersion changes whenever the tables or their file change meaning
 // (the rules they are solved for included); a file of another version is
 // rebuilt.
-const formatVersion = 1
+const formatVersion = 2
 
 const fileMagic = "wuerfelblock dreissig-tot table\n"
 
@@ -111,7 +111,9 @@ func writeFile(path string, data []byte) {
 }
 
 // The file: magic, format version, the rules' key, the rounds, the
-// unsettled rings, the chances, and a SHA-256 of everything before it.
+// unsettled rings, the chances (float32: the table is rounded to them when
+// solved, so a loaded table is the solved one), and a CRC-32C of
+// everything before it.
 func encodeTable(tb *Table) []byte {
 	var b bytes.Buffer
 	b.WriteString(fileMagic)
@@ -126,20 +128,25 @@ func encodeTable(tb *Table) []byte {
 		binary.Write(&b, le, uint32(x))
 	}
 	binary.Write(&b, le, uint32(len(tb.w)))
-	binary.Write(&b, le, tb.w)
-	sum := sha256.Sum256(b.Bytes())
-	b.Write(sum[:])
+	buf := make([]byte, 4*len(tb.w))
+	for i, x := range tb.w {
+		le.PutUint32(buf[4*i:], math.Float32bits(float32(x)))
+	}
+	b.Write(buf)
+	binary.Write(&b, le, crc32.Checksum(b.Bytes(), castagnoli))
 	return b.Bytes()
 }
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 var errBadTable = errors.New("dreissig: table file damaged or stale")
 
 func decodeTable(data []byte, n int, hundert bool) (*Table, error) {
-	if len(data) < sha256.Size {
+	if len(data) < 4 {
 		return nil, errBadTable
 	}
-	body, sum := data[:len(data)-sha256.Size], data[len(data)-sha256.Size:]
-	if want := sha256.Sum256(body); !bytes.Equal(want[:], sum) {
+	body, sum := data[:len(data)-4], data[len(data)-4:]
+	if crc32.Checksum(body, castagnoli) != binary.LittleEndian.Uint32(sum) {
 		return nil, errBadTable
 	}
 	r := bytes.NewReader(body)
@@ -169,16 +176,16 @@ func decodeTable(data []byte, n int, hundert bool) (*Table, error) {
 		}
 		tb.Unsettled = append(tb.Unsettled, int(x))
 	}
-	if binary.Read(r, le, &count) != nil || int(count) != len(tb.w) || r.Len() != 8*int(count) {
+	if binary.Read(r, le, &count) != nil || int(count) != len(tb.w) || r.Len() != 4*int(count) {
 		return nil, errBadTable
 	}
-	if binary.Read(r, le, tb.w) != nil {
-		return nil, errBadTable
-	}
-	for _, x := range tb.w {
-		if math.IsNaN(x) || x < -1e-9 || x > 1+1e-9 {
+	rest := body[len(body)-r.Len():]
+	for i := range tb.w {
+		x := float64(math.Float32frombits(le.Uint32(rest[4*i:])))
+		if math.IsNaN(x) || x < 0 || x > 1 {
 			return nil, errBadTable
 		}
+		tb.w[i] = x
 	}
 	return tb, nil
 }

@@ -246,3 +246,41 @@ func sumOf(d []int) int {
 	}
 	return s
 }
+
+// ForPosition is the coach of a game's position between turns: accounts
+// by seat, seat the player to move. With 2 … MaxPlayers players (hundert:
+// two) it is the exact chance to win from the process-wide table; with
+// other numbers of players the turn's points.
+func ForPosition(hundert bool, accounts []int, seat int) *Coach {
+	n := len(accounts)
+	a := make([]int, n)
+	for i := range a {
+		a[i] = accounts[(seat+i)%n]
+	}
+	if tb := TableFor(n, hundert); tb != nil && tb.Valid(a) {
+		return tb.For(a)
+	}
+	return Points(n)
+}
+
+// BySeat turns chances read from the mover on into chances by seat.
+func BySeat(v []float64, seat int) []float64 {
+	if v == nil {
+		return nil
+	}
+	n := len(v)
+	out := make([]float64, n)
+	for i, x := range v {
+		out[(seat+i)%n] = x
+	}
+	return out
+}
+
+// Covers reports whether n players (with hundert or not) get chances to
+// win (else the points view).
+func Covers(n int, hundert bool) bool {
+	if hundert {
+		return n == 2
+	}
+	return n >= 2 && n <= MaxPlayers
+}

@@ -296,7 +296,16 @@ func Solve(n int, hundert bool) *Table {
 		tb.Unsettled = append(tb.Unsettled, rs[w].unsettled...)
 	}
 	slices.Sort(tb.Unsettled)
+	tb.round()
 	return tb
+}
+
+// round rounds the chances to float32, as the cache file keeps them (a
+// loaded table is the solved one), and into [0, 1].
+func (tb *Table) round() {
+	for i, x := range tb.w {
+		tb.w[i] = float64(float32(min(1, max(0, x))))
+	}
 }
 
 // ringStart reports whether a is the least index of its ring (rotations).

@@ -53,6 +53,7 @@ func solveHundert() *Table {
 		}
 		tb.evaluate(order, plays)
 	}
+	tb.round()
 	return tb
 }
 

@@ -190,7 +190,7 @@ func TestSimulationPoints(t *testing.T) {
 func TestHundert(t *testing.T) {
 	tb := Solve(2, true)
 	for idx := range tb.states() {
-		if s := tb.w[2*idx] + tb.w[2*idx+1]; math.Abs(s-1) > 1e-9 {
+		if s := tb.w[2*idx] + tb.w[2*idx+1]; math.Abs(s-1) > 1e-6 {
 			t.Fatalf("position %d: chances add up to %v", idx, s)
 		}
 	}

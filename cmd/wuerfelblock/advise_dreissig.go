@@ -1,0 +1,295 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/wuerfelblock/wuerfelblock/coach/dreissig"
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// advise dreissig-tot (issue 24): the exact chance to win under best play
+// by all (2 … 4 players, hundert), or the turn's points (other numbers of
+// players), for a position between turns or within one.
+
+const (
+	methodWin    = "chance to win"
+	methodPoints = "turn points"
+)
+
+// adviseDreissigPos is a position of the turn: the value for the mover
+// and, with chances, every player's chance by seat.
+type adviseDreissigPos struct {
+	Players   int                `json:"players"`
+	Accounts  []int              `json:"accounts"`
+	Seat      int                `json:"seat"`
+	Exact     bool               `json:"exact"`
+	Method    string             `json:"method"`
+	Aside     int                `json:"aside"`
+	Sum       int                `json:"sum"`
+	InCup     int                `json:"in_cup"`
+	Value     float64            `json:"value"`
+	Win       []float64          `json:"win,omitempty"`
+	BestCount map[string]float64 `json:"best_count,omitempty"`
+	Outcome   string             `json:"outcome,omitempty"` // six aside: "loss", "nothing", "attack"
+	Target    int                `json:"target,omitempty"`
+	Taken     int                `json:"taken,omitempty"`
+	AttackDue int                `json:"attack_dice,omitempty"`
+	Keeps     []adviseDreissigK  `json:"keeps,omitempty"`
+}
+
+type adviseDreissigK struct {
+	Keep  []int     `json:"keep"`
+	Value float64   `json:"value"`
+	Win   []float64 `json:"win,omitempty"`
+}
+
+// parseAccounts reads --accounts A,B,…: the accounts by seat.
+func (e *env) parseAccounts(v string) ([]int, string) {
+	var a []int
+	for p := range strings.SplitSeq(v, ",") {
+		x, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil {
+			return nil, fmt.Sprintf(e.tr("--accounts %s: the accounts are whole numbers by seat, e.g. 30,24,17",
+				"--accounts %s: die Konten sind ganze Zahlen nach Sitz, z. B. 30,24,17"), strconv.Quote(say.Short(v, 40)))
+		}
+		a = append(a, x)
+	}
+	return a, ""
+}
+
+func runAdviseDreissig(e *env, args []string) int {
+	fs := newFlags(e, "advise", "[--json] dreissig-tot [--option hundert=true] [--accounts A,B[,…]] [--seat N] [THROW...]")
+	asJSON := fs.Bool("json", false, e.tr("print JSON", "als JSON ausgeben"))
+	var opts optionList
+	fs.Var(&opts, "option", e.tr("a house rule, e.g. --option hundert=true", "eine Hausregel, z. B. --option hundert=true"))
+	accounts := fs.String("accounts", "30,30", e.tr("the accounts by seat, e.g. 30,24,17", "die Konten nach Sitz, z. B. 30,24,17"))
+	seat := fs.Int("seat", 1, e.tr("the seat to move (1 = the first player)", "der Sitz am Zug (1 = der erste Spieler)"))
+	usage := fs.Usage
+	fs.Usage = func() {
+		usage()
+		fmt.Fprintln(e.stdout, e.tr(`
+The Dreißig-tot coach: with 2, 3 or 4 players (hundert: 2) the exact chance
+to win under best play by all, each player maximising their own; with other
+numbers of players the turn's points (pips taken from the Vordermann minus
+pips lost).
+  no throws          the chance (or the turn's value) and how many dice the
+                     best keep sets aside
+  ROLL/KEEP ...      the throws of the turn so far (then attack throws)
+  ... ROLL           a last throw without its keep: every keep's value, best first
+Example: wuerfelblock advise dreissig-tot --accounts 30,22 645321/65 4432`, `
+Der Trainer für Dreißig tot: mit 2, 3 oder 4 Spielern (hundert: 2) die genaue
+Gewinnchance bei bestem Spiel aller, jeder für sich; bei anderen Spielerzahlen
+die Punkte des Zugs (dem Vordermann genommene minus verlorene Augen).
+  ohne Würfe         die Chance (oder der Wert des Zugs) und wie viele Würfel
+                     die beste Auswahl zur Seite legt
+  WURF/AUSWAHL ...   die Würfe des Zugs bis jetzt (danach Angriffswürfe)
+  ... WURF           ein letzter Wurf ohne Auswahl: jede Auswahl mit Wert, die beste zuerst
+Beispiel: wuerfelblock advise dreissig-tot --accounts 30,22 645321/65 4432`))
+	}
+	pos, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	rules, err := rulesFromFlags(pos[0], opts)
+	if err != nil {
+		return e.fail("advise", err)
+	}
+	acc, msg := e.parseAccounts(*accounts)
+	if msg == "" {
+		msg = e.checkPosition(rules, acc, *seat)
+	}
+	if msg != "" {
+		fmt.Fprintln(e.stderr, "wuerfelblock advise: "+msg)
+		return exitInput
+	}
+	t := rules.NewDreissigTurn()
+	var pending []int
+	for i, tok := range pos[1:] {
+		rs, ks, has := strings.Cut(tok, "/")
+		roll, err := validate.ParseDice(rs)
+		if err == nil && len(roll) == 0 {
+			err = &validate.Error{Code: validate.CodeNoDice}
+		}
+		var keep []int
+		if err == nil && has {
+			keep, err = validate.ParseDice(ks)
+		}
+		if err == nil {
+			switch {
+			case pending != nil:
+				err = errors.New("only the last throw may be without its keep")
+			case has:
+				err = t.Throw(roll, keep)
+			case t.Attacking():
+				err = t.Attack(roll)
+			default:
+				if err = t.CheckRoll(roll); err == nil {
+					pending = roll
+				}
+			}
+		}
+		if err != nil {
+			return e.adviseThrowRefused(i+1, err)
+		}
+	}
+	c := dreissig.ForPosition(rules.Options.Hundert, acc, *seat-1)
+	out := e.dreissigPos(c, acc, *seat, t)
+	if pending != nil {
+		for _, k := range c.Keeps(t.InCup(), t.Sum(), pending) {
+			out.Keeps = append(out.Keeps, adviseDreissigK{Keep: k.Dice, Value: roundValue(c, k.Value), Win: roundAll(dreissig.BySeat(k.Chances, *seat-1))})
+		}
+		out.BestCount = nil
+	}
+	if *asJSON {
+		e.printJSON(out)
+		return exitOK
+	}
+	e.printDreissig(out, pending)
+	return exitOK
+}
+
+// adviseThrowRefused says why throw n was refused, in one line: bad dice
+// are input (2), a rule broken the engine's refusal (1).
+func (e *env) adviseThrowRefused(n int, err error) int {
+	var ve *validate.Error
+	if !errors.As(err, &ve) {
+		fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d", "Wurf %d"), n),
+			e.tr("only the last throw may be without its keep (ROLL/KEEP)", "nur der letzte Wurf darf ohne Auswahl sein (WURF/AUSWAHL)"))
+		return exitInput
+	}
+	fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d", "Wurf %d"), n), oneLine(validate.Localize(err, e.lang)))
+	if validate.IsInput(err) {
+		return exitInput
+	}
+	return exitRule
+}
+
+// checkPosition: the accounts are a position between turns (1 … 30, with
+// hundert 1 … 99 and two players), the seat one of them.
+func (e *env) checkPosition(r *validate.Rules, a []int, seat int) string {
+	if r.Options.Hundert && len(a) != 2 {
+		return oneLine(validate.Localize(&validate.Error{Code: validate.CodeHundertPlayers, Args: []any{len(a)}}, e.lang))
+	}
+	hi := dreissig.Start
+	if r.Options.Hundert {
+		hi = dreissig.Target - 1
+	}
+	for i, x := range a {
+		if x < 1 || x > hi {
+			return fmt.Sprintf(e.tr("account %d of seat %d: during the game an account is 1 … %d", "Konto %d von Sitz %d: im Spiel ist ein Konto 1 … %d"), x, i+1, hi)
+		}
+	}
+	if seat < 1 || seat > len(a) {
+		return fmt.Sprintf(e.tr("seat %d: the seats are 1 … %d", "Sitz %d: die Sitze sind 1 … %d"), seat, len(a))
+	}
+	return ""
+}
+
+func roundValue(c *dreissig.Coach, v float64) float64 {
+	if c.Exact() {
+		return math.Round(v*1e4) / 1e4
+	}
+	return round2(v)
+}
+
+func roundAll(v []float64) []float64 {
+	for i := range v {
+		v[i] = math.Round(v[i]*1e4) / 1e4
+	}
+	return v
+}
+
+// dreissigPos is the position of turn t.
+func (e *env) dreissigPos(c *dreissig.Coach, acc []int, seat int, t *validate.DreissigTurn) adviseDreissigPos {
+	out := adviseDreissigPos{Players: len(acc), Accounts: acc, Seat: seat, Exact: c.Exact(), Method: methodPoints,
+		Aside: t.Aside(), Sum: t.Sum(), InCup: t.InCup()}
+	if c.Exact() {
+		out.Method = methodWin
+	}
+	var v float64
+	var win []float64
+	switch o := validate.DreissigResult(t.Sum()); {
+	case t.Aside() < dreissig.Dice:
+		v, win = c.Value(t.InCup(), t.Sum()), c.Chances(t.InCup(), t.Sum())
+		out.BestCount = map[string]float64{}
+		for k, p := range c.BestCount(t.InCup(), t.Sum()) {
+			if p > 0 {
+				out.BestCount[strconv.Itoa(k)] = math.Round(p*1e4) / 1e4
+			}
+		}
+	case o.Target > 0:
+		live := t.AttackLive()
+		if !t.Attacking() {
+			live = 0
+		}
+		out.Outcome, out.Target, out.Taken, out.AttackDue = "attack", o.Target, t.Taken(), live
+		v, win = c.AttackValue(o.Target, t.Taken(), live), c.AttackChances(o.Target, t.Taken(), live)
+	default:
+		out.Outcome = "nothing"
+		if o.Cost > 0 {
+			out.Outcome = "loss"
+		}
+		v, win = c.Value(0, t.Sum()), c.Chances(0, t.Sum())
+	}
+	out.Value, out.Win = roundValue(c, v), roundAll(dreissig.BySeat(win, seat-1))
+	return out
+}
+
+// value writes a value for people: a chance in per cent, or points.
+func (e *env) dreissigValue(exact bool, v float64) string {
+	if exact {
+		return e.decimal(100*v, 2) + " %"
+	}
+	return e.decimal(v, 2)
+}
+
+func (e *env) printDreissig(out adviseDreissigPos, pending []int) {
+	what := e.tr("chance to win (exact, best play by all)", "Gewinnchance (genau, bestes Spiel aller)")
+	if !out.Exact {
+		what = e.tr("the turn's points (pips taken minus pips lost; no chances for this number of players)",
+			"Punkte des Zugs (genommene minus verlorene Augen; keine Chancen bei dieser Spielerzahl)")
+	}
+	fmt.Fprintf(e.stdout, e.tr("Dreißig tot, accounts %s, seat %d to move: %s.\n", "Dreißig tot, Konten %s, Sitz %d am Zug: %s.\n"),
+		strings.Trim(fmt.Sprint(out.Accounts), "[]"), out.Seat, what)
+	fmt.Fprintf(e.stdout, e.tr("Aside %d dice, %d pips; %s in the cup.\n", "Zur Seite %d Würfel, %d Augen; %s im Becher.\n"),
+		out.Aside, out.Sum, e.diceWord(out.InCup))
+	if pending != nil {
+		fmt.Fprintf(e.stdout, e.tr("Throw %s: every keep, best first.\n", "Wurf %s: jede Auswahl, die beste zuerst.\n"), validate.FormatDice(pending))
+		fmt.Fprintf(e.stdout, "  %-18s %6s %12s\n", e.tr("keep", "Auswahl"), e.tr("aside", "Seite"), e.tr("value", "Wert"))
+		for _, k := range out.Keeps {
+			s := out.Sum
+			for _, d := range k.Keep {
+				s += d
+			}
+			fmt.Fprintf(e.stdout, "  %-18s %6d %12s\n", validate.FormatDice(k.Keep), s, e.dreissigValue(out.Exact, k.Value))
+		}
+		return
+	}
+	switch out.Outcome {
+	case "attack":
+		fmt.Fprintf(e.stdout, e.tr("Attack with target face %d, %d pips taken so far, %s to throw.\n", "Angriff mit Zielzahl %d, bisher %d Augen genommen, %s zu werfen.\n"),
+			out.Target, out.Taken, e.diceWord(out.AttackDue))
+	case "loss":
+		fmt.Fprintf(e.stdout, e.tr("%d pips: %d off the own account.\n", "%d Augen: %d vom eigenen Konto.\n"), out.Sum, 30-out.Sum)
+	case "nothing":
+		fmt.Fprintln(e.stdout, e.tr("Exactly 30: nothing happens.", "Genau 30: nichts passiert."))
+	}
+	fmt.Fprintf(e.stdout, e.tr("Value for seat %d: %s.\n", "Wert für Sitz %d: %s.\n"), out.Seat, e.dreissigValue(out.Exact, out.Value))
+	for i, w := range out.Win {
+		fmt.Fprintf(e.stdout, e.tr("  seat %d: %s\n", "  Sitz %d: %s\n"), i+1, e.dreissigValue(true, w))
+	}
+	if len(out.BestCount) > 0 {
+		fmt.Fprint(e.stdout, e.tr("The best keep of the next throw sets aside:", "Die beste Auswahl des nächsten Wurfs legt zur Seite:"))
+		for k := 1; k <= out.InCup; k++ {
+			if p, ok := out.BestCount[strconv.Itoa(k)]; ok {
+				fmt.Fprintf(e.stdout, e.tr(" %s in %s of throws;", " %s in %s der Würfe;"), e.diceWord(k), e.decimal(100*p, 1)+" %")
+			}
+		}
+		fmt.Fprintln(e.stdout)
+	}
+}
