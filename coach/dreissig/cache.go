@@ -3,8 +3,8 @@ package dreissig
 import (
 	"bytes"
 	"encoding/binary"
-	"hash/crc32"
 	"errors"
+	"hash/crc32"
 	"math"
 	"os"
 	"path/filepath"
