@@ -1,18 +1,12 @@
 // Package coach holds the exact solvers behind the app's coach and the
 // advise command: coach/family for a turn of 5050, 5000 and Zehntausend,
-// coach/kniffel for solitaire Kniffel. This package only says which games
-// have a coach.
+// coach/kniffel for solitaire Kniffel, coach/dreissig for Dreißig tot. This
+// package only says which games have a coach.
 package coach
 
 import "github.com/wuerfelblock/wuerfelblock/validate"
 
-// Covers reports whether the coach can advise in game g. Zehntausend
-// Rückwärts (where points are to be avoided), Totwürfeln (no choices) and
-// Dreißig tot are not covered.
-func Covers(g validate.GameID) bool {
-	switch g {
-	case validate.Game5050, validate.Game5000, validate.GameZehntausend, validate.GameKniffel:
-		return true
-	}
-	return false
-}
+// Covers reports whether the coach can advise in game g: a fact of the
+// game (validate.HasCoach). Zehntausend Rückwärts and Totwürfeln have no
+// choices to advise on.
+func Covers(g validate.GameID) bool { return validate.HasCoach(g) }

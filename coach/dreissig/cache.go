@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"sync"
+	"sync/atomic"
 )
 
 // formatVersion changes whenever the tables or their file change meaning
@@ -34,8 +35,9 @@ type Cache struct {
 }
 
 type cacheEntry struct {
-	once sync.Once
-	tb   *Table
+	once  sync.Once
+	tb    *Table
+	ready atomic.Pointer[Table] // set once tb is
 }
 
 // NewCache makes a cache with files in dir ("" for memory only).
@@ -61,8 +63,27 @@ func (c *Cache) Table(n int, hundert bool) *Table {
 		c.tables[key] = e
 	}
 	c.mu.Unlock()
-	e.once.Do(func() { e.tb = c.load(n, hundert) })
+	e.once.Do(func() {
+		e.tb = c.load(n, hundert)
+		e.ready.Store(e.tb)
+	})
 	return e.tb
+}
+
+// Ready returns the table if it is in memory now (else nil, false: Table
+// builds or loads it, which may take long).
+func (c *Cache) Ready(n int, hundert bool) (*Table, bool) {
+	if hundert {
+		n = 2
+	}
+	c.mu.Lock()
+	e := c.tables[Key(n, hundert)]
+	c.mu.Unlock()
+	if e == nil {
+		return nil, false
+	}
+	tb := e.ready.Load()
+	return tb, tb != nil
 }
 
 func (c *Cache) load(n int, hundert bool) *Table {

@@ -22,6 +22,8 @@ type totView struct {
 
 	// Dreißig tot: a throw typed whose keep is not chosen yet.
 	pending []int
+	// coachState: the Dreißig-tot coach (coach_tot.go).
+	coachState totCoach
 }
 
 func newTotView(p *play) *totView {
@@ -30,9 +32,13 @@ func newTotView(p *play) *totView {
 	v.scores.SetBorder(true)
 	v.turn = newTextView()
 	v.turn.SetBorder(true)
+	height := 7
+	if v.dreissig() {
+		height = 10 // the coach's lines too
+	}
 	v.layout = tview.NewFlex().SetDirection(tview.FlexRow).
 		AddItem(v.scores, 0, 1, false).
-		AddItem(v.turn, 7, 0, false)
+		AddItem(v.turn, height, 0, false)
 	return v
 }
 
@@ -255,7 +261,17 @@ func (v *totView) refreshDreissig() {
 			b.WriteString(v.tr("The game ends when an account is at 0 or below.\n", "Das Spiel endet, sobald ein Konto auf 0 oder darunter ist.\n"))
 		}
 	}
+	b.WriteString(v.coachLines())
 	v.turn.SetText(b.String())
 }
 
 func (v *totView) typedThrow() []int { return v.pending }
+
+// helpNote explains the coach line of Dreißig tot on the help screen.
+func (v *totView) helpNote() string {
+	if !v.dreissig() {
+		return ""
+	}
+	return v.tr("The coach (* switches off/odds/advice): with 2, 3 or 4 players (hundert: 2) every player's exact chance to win under best play by all, each for themself; with more players what the turn is worth in pips (taken from the Vordermann minus lost). Advice: the best keep of the throw and every keep's value; before a throw, how many dice the best keep sets aside.",
+		"Der Trainer (* schaltet aus/Chancen/Rat): mit 2, 3 oder 4 Spielern (hundert: 2) die genaue Gewinnchance jedes Spielers bei bestem Spiel aller, jeder für sich; mit mehr Spielern, was der Zug in Augen wert ist (dem Vordermann genommene minus verlorene). Rat: die beste Auswahl des Wurfs und der Wert jeder Auswahl; vor einem Wurf, wie viele Würfel die beste Auswahl zur Seite legt.")
+}
