@@ -11,8 +11,6 @@ import (
 // directory.
 func init() { dreissigCache = dreissig.NewCache("") }
 
-
-
 // * switches the coach in Dreißig tot too (it did nothing): at Chancen
 // every player's exact chance to win from the table, at Rat the best keep
 // of the typed throw and the other keeps' values, from the coach.
@@ -42,5 +40,5 @@ func TestDreissigCoach(t *testing.T) {
 func TestDreissigCoachPoints(t *testing.T) {
 	h := start(t, openDB(t))
 	h.newGame('7', "Anna", "Bob", "Cem", "Dora", "Ede")
-	h.see("Trainer: der Zug ist bei bestem Spiel +" + de(dreissig.Points(5).Value(6, 0)) + " Augen wert", "keine Chancen bei 5 Spielern")
+	h.see("Trainer: der Zug ist bei bestem Spiel +"+de(dreissig.Points(5).Value(6, 0))+" Augen wert", "keine Chancen bei 5 Spielern")
 }
