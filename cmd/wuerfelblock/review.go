@@ -120,26 +120,36 @@ func printReview(e *env, rv *review.Review) {
 	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(w, "%s\t%s\t%s\t%s\t", e.tr("player", "Spieler"), e.tr("decisions", "Entscheidungen"),
 		e.tr("loss", "Verlust"), e.tr("luck", "Glück"))
-	if kniffel {
+	switch {
+	case rv.Chances:
+		fmt.Fprintf(w, "%s\t%s\t", e.tr("start", "Start"), e.tr("result", "Ergebnis"))
+	case kniffel:
 		fmt.Fprintf(w, "%s\t%s\t", e.tr("quick turns", "Schnelleingaben"), e.tr("total", "Summe"))
-	} else {
+	default:
 		fmt.Fprintf(w, "%s\t%s\t", e.tr("turn values", "Zugwerte"), e.tr("banked", "geschrieben"))
 	}
 	fmt.Fprintln(w)
 	for _, p := range rv.Players {
 		fmt.Fprintf(w, "%s\t%d\t%s\t%s\t", scoresheet.SafeText(p.Name), p.Decisions,
 			review.Number(-p.Loss, e.lang), review.Number(p.Luck, e.lang))
-		if kniffel {
+		switch {
+		case rv.Chances:
+			fmt.Fprintf(w, "%s\t%s\t", review.Number(p.Start, e.lang), review.Number(p.Result, e.lang))
+		case kniffel:
 			fmt.Fprintf(w, "%d\t%d\t", p.QuickTurns, p.Banked)
-		} else {
+		default:
 			fmt.Fprintf(w, "%s\t%d\t", review.Number(p.TurnValueSum, e.lang), p.Banked)
 		}
 		fmt.Fprintln(w)
 	}
 	w.Flush()
-	if kniffel {
+	switch {
+	case rv.Chances:
+		fmt.Fprintln(e.stdout, e.tr("Result (100 won, 0 lost, shared wins shared) = start + luck − loss, in percentage points of the chance to win.",
+			"Ergebnis (100 gewonnen, 0 verloren, geteilte Siege geteilt) = Start + Glück − Verlust, in Prozentpunkten der Gewinnchance."))
+	case kniffel:
 		fmt.Fprintln(e.stdout, e.tr("Total = game value + luck − loss.", "Summe = Spielwert + Glück − Verlust."))
-	} else {
+	default:
 		line := e.tr("Banked = turn values + luck − loss", "Geschrieben = Zugwerte + Glück − Verlust")
 		if rv.Transfers {
 			line += e.tr(" (what each turn wrote down, before the transfers over 5000)", " (was jeder Zug schrieb, vor den Übertragungen über 5000)")

@@ -27,7 +27,7 @@ func FuzzReviewRecord(f *testing.F) {
 	for _, ex := range all {
 		if rec, err := scoresheet.ParseRecord(ex.Record); err == nil {
 			if r, err := rec.Rules(); err == nil {
-				v.Warm(r)
+				v.WarmPlayers(r, len(rec.Players))
 			}
 		}
 	}

@@ -10,7 +10,9 @@ import (
 // cache directory.
 var memCache = kniffel.NewCache("")
 
-// testValuers are the valuers of the tests: the real solvers.
+// testValuers are the valuers of the tests: the real solvers (without the
+// four-player Dreißig-tot table, which takes half a minute to build: such
+// games are reviewed in pips here).
 func testValuers(t testing.TB) Valuers {
 	return SolversWith(memCache)
 }

@@ -29,6 +29,9 @@ type JSON struct {
 	Players   map[string]PlayerJSON `json:"players"`
 	Decisions []DecisionJSON        `json:"decisions"`
 	GameValue *float64              `json:"game_value,omitempty"`
+	// Unit of luck and loss in Dreißig tot: "percent" (percentage points
+	// of the chance to win) or "pips".
+	Unit string `json:"unit,omitempty"`
 }
 
 // PlayerJSON is one player's summary.
@@ -40,6 +43,8 @@ type PlayerJSON struct {
 	TurnValueSum *float64 `json:"turn_value_sum,omitempty"` // Zehntausend family
 	Banked       *int     `json:"banked,omitempty"`         // Zehntausend family: Σ of the turns' results
 	Total        *int     `json:"total,omitempty"`          // Kniffel: the total with bonuses
+	Start        *float64 `json:"start,omitempty"`          // Dreißig tot in chances: the chance at the start (percentage points)
+	Result       *float64 `json:"result,omitempty"`         // Dreißig tot in chances: the share of the win (0 … 100)
 	Turns        int      `json:"turns"`
 }
 
@@ -90,11 +95,20 @@ func (r *Review) JSON(l validate.Lang) JSON {
 		case kniffel:
 			q, t := p.QuickTurns, p.Banked
 			pj.QuickTurns, pj.Total = &q, &t
-		case isFamily(r.Game) || r.Game == validate.GameTotwuerfeln:
+		case r.Chances:
+			s, res := round2(p.Start), round2(p.Result)
+			pj.Start, pj.Result = &s, &res
+		case isFamily(r.Game) || r.Game == validate.GameTotwuerfeln || r.Game == validate.GameDreissigTot:
 			s, b := round2(p.TurnValueSum), p.Banked
 			pj.TurnValueSum, pj.Banked = &s, &b
 		}
 		out.Players[p.Name] = pj
+	}
+	if r.Game == validate.GameDreissigTot && r.Reviewed {
+		out.Unit = "pips"
+		if r.Chances {
+			out.Unit = "percent"
+		}
 	}
 	for _, d := range r.Decisions {
 		out.Decisions = append(out.Decisions, DecisionJSON{Player: d.Player, Turn: d.Turn, Throw: d.Throw, Kind: d.Kind,

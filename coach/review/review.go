@@ -17,8 +17,10 @@
 // A choice with only one option (5000's keeps, the last free Kniffel box)
 // is no decision. Quick-entry Kniffel turns (final dice only) have one
 // decision, the box; the rest of the turn counts as luck. Totwürfeln has no
-// decisions, only luck (against the exact expected points of a turn);
-// Dreißig tot and Zehntausend Rückwärts are not reviewed.
+// decisions, only luck (against the exact expected points of a turn).
+// Dreißig tot (dreissig.go): keeps and luck in the chance to win (2 … 4
+// players, hundert), else in pips per turn. Zehntausend Rückwärts is not
+// reviewed.
 //
 // The package is pure: it replays entries through scoresheet and asks the
 // solvers through small interfaces (Valuers).
@@ -30,6 +32,7 @@ import (
 	"slices"
 
 	"github.com/wuerfelblock/wuerfelblock/coach"
+	"github.com/wuerfelblock/wuerfelblock/coach/dreissig"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -41,7 +44,7 @@ type Kind string
 const (
 	Hold Kind = "hold" // Kniffel: which dice to hold (all five: stand)
 	Box  Kind = "box"  // Kniffel: which box
-	Keep Kind = "keep" // Zehntausend family: which dice to set aside
+	Keep Kind = "keep" // Zehntausend family, Dreißig tot: which dice to set aside
 	Stop Kind = "stop" // Zehntausend family: stop or throw on
 )
 
@@ -77,8 +80,13 @@ type Player struct {
 	// turns at their start, and Σ of what the turns banked (the turn's own
 	// result, before 5000's transfers): Banked = TurnValueSum + Luck − Loss.
 	TurnValueSum float64
-	// Banked: family, Σ of the turns' results; Kniffel, the total.
+	// Banked: family, Σ of the turns' results; Kniffel, the total;
+	// Dreißig tot in pips, Σ of the turns' pips (taken minus lost).
 	Banked int
+	// Dreißig tot in chances (percentage points): the chance to win at the
+	// start, and the result (the share of the win, 0 … 100; in a game
+	// still running the chance now): Result = Start + Luck − Loss.
+	Start, Result float64
 }
 
 // Review is the review of one game.
@@ -99,6 +107,9 @@ type Review struct {
 	// Transfers: turns may pass points on after they are banked (5000 over
 	// its target); banked counts what each turn wrote down before that.
 	Transfers bool
+	// Chances: Dreißig tot with a table (2 … 4 players, hundert): luck and
+	// loss are percentage points of the chance to win (else pips).
+	Chances bool
 }
 
 // Note is a remark in both languages.
@@ -116,7 +127,7 @@ func (n Note) Text(l validate.Lang) string {
 // no decisions).
 func Reviewable(g validate.GameID) bool {
 	switch g {
-	case validate.Game5050, validate.Game5000, validate.GameZehntausend, validate.GameKniffel, validate.GameTotwuerfeln:
+	case validate.Game5050, validate.Game5000, validate.GameZehntausend, validate.GameKniffel, validate.GameTotwuerfeln, validate.GameDreissigTot:
 		return true
 	}
 	return false
@@ -172,12 +183,25 @@ func Of(rules *validate.Rules, players []string, entries []scoresheet.Entry, v V
 		rv.Note = Note{"Zehntausend Rückwärts is not reviewed: a turn is one throw, with no choice.",
 			"Zehntausend Rückwärts wird nicht ausgewertet: ein Zug ist ein Wurf, ohne Wahl."}
 	case validate.GameDreissigTot:
-		rv.Note = Note{"Dreißig tot is not reviewed yet.", "Dreißig tot wird noch nicht ausgewertet."}
+		// Chances where the coach has a table (a valuer may decline one:
+		// nil), else pips.
+		rv.Chances = dreissig.Covers(len(players), rules.Options.Hundert) && v.Dreissig != nil &&
+			v.Dreissig.Table(len(players), rules.Options.Hundert) != nil
+		rv.Note = Note{"Luck and loss in percentage points of the chance to win (exact, best play by all): result = start + luck − loss.",
+			"Glück und Verlust in Prozentpunkten der Gewinnchance (genau, bestes Spiel aller): Ergebnis = Start + Glück − Verlust."}
+		if !rv.Chances {
+			rv.Note = Note{"Luck and loss in pips of the turn (no chances to win for this number of players): pips = turn values + luck − loss.",
+				"Glück und Verlust in Augen des Zugs (keine Gewinnchancen bei dieser Spielerzahl): Augen = Zugwerte + Glück − Verlust."}
+		}
 	case validate.GameTotwuerfeln:
 		rv.Note = Note{"Totwürfeln has no decisions: the dice decide everything; luck is measured against a turn's expected points.",
 			"Totwürfeln kennt keine Entscheidungen: alles entscheiden die Würfel; das Glück misst sich am Erwartungswert eines Zugs."}
 	}
 	w := &walker{g: g, rv: rv, v: v, entries: entries}
+	if rv.Chances {
+		// Every player's chance at the start, also for a game without turns.
+		w.chanceTo(pct(w.dreissigCoach().Chances(dreissig.Dice, 0), g.Seat()), -1)
+	}
 	if rv.Reviewed {
 		switch {
 		case rules.Game == validate.GameKniffel && v.Kniffel == nil,
@@ -235,6 +259,8 @@ type walker struct {
 	entries []scoresheet.Entry
 	pos     int       // next entry
 	tot     []float64 // Totwürfeln: expected points by dice alive
+	// dreissig: every player's chance now (Dreißig tot with chances).
+	dreissig dreissigState
 }
 
 func (w *walker) run() error {
@@ -251,6 +277,8 @@ func (w *walker) run() error {
 			err = w.totTurn(turn, seat)
 		case w.g.Rules.Game == validate.GameKniffel:
 			err = w.kniffelTurn(turn, seat)
+		case w.g.Rules.Game == validate.GameDreissigTot:
+			err = w.dreissigTurn(turn, seat)
 		default:
 			err = w.familyTurn(turn, seat)
 		}

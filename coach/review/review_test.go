@@ -50,6 +50,8 @@ func checkIdentities(t *testing.T, name string, g *scoresheet.Game, rv *Review) 
 			if got := rv.GameValue + p.Luck - p.Loss; math.Abs(got-want) > tol {
 				t.Errorf("%s: %s: game value %v + luck %v − loss %v = %v, total %v", name, p.Name, rv.GameValue, p.Luck, p.Loss, got, want)
 			}
+		case validate.GameDreissigTot:
+			checkDreissig(t, name, g, rv, seat)
 		case validate.Game5050, validate.Game5000, validate.GameZehntausend, validate.GameTotwuerfeln:
 			if got := p.TurnValueSum + p.Luck - p.Loss; math.Abs(got-float64(p.Banked)) > tol {
 				t.Errorf("%s: %s: turn values %v + luck %v − loss %v = %v, banked %d", name, p.Name, p.TurnValueSum, p.Luck, p.Loss, got, p.Banked)
@@ -253,8 +255,9 @@ func TestOneFamilyMistake(t *testing.T) {
 	checkIdentities(t, "mistake", g, rv)
 }
 
-// TestNotReviewed: Dreißig tot and Rückwärts say they are not reviewed;
-// Totwürfeln is, with no decisions.
+// TestNotReviewed: Rückwärts says it is not reviewed; Totwürfeln is, with
+// no decisions; Dreißig tot without its tables is, in pips (it said "not
+// reviewed yet").
 func TestNotReviewed(t *testing.T) {
 	games, err := generate.All(generate.Config{Games: 60, Seed: 3})
 	if err != nil {
@@ -276,11 +279,12 @@ func TestNotReviewed(t *testing.T) {
 		if id == validate.GameTotwuerfeln && rv.Players[0].TurnValueSum == 0 {
 			t.Errorf("Totwürfeln without turn values: %+v", rv.Players)
 		}
-		if rv.Reviewed != (id == validate.GameTotwuerfeln) || rv.Note.EN == "" || rv.Note.DE == "" || len(rv.Decisions) != 0 {
+		if rv.Reviewed != (id != validate.GameRueckwaerts) || rv.Note.EN == "" || rv.Note.DE == "" ||
+			(len(rv.Decisions) != 0) != (id == validate.GameDreissigTot) || rv.Chances {
 			t.Errorf("%s: %+v", id, rv)
 		}
-		if id == validate.GameTotwuerfeln {
-			checkIdentities(t, "totwuerfeln", gm.Game, rv)
+		if id != validate.GameRueckwaerts {
+			checkIdentities(t, string(id), gm.Game, rv)
 		}
 	}
 	if len(seen) != 3 {

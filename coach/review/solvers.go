@@ -1,6 +1,7 @@
 package review
 
 import (
+	"github.com/wuerfelblock/wuerfelblock/coach/dreissig"
 	"github.com/wuerfelblock/wuerfelblock/coach/family"
 	"github.com/wuerfelblock/wuerfelblock/coach/kniffel"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -11,15 +12,30 @@ import (
 // but tables built from the rules), so a review does not depend on the
 // device that computes it.
 func Solvers() Valuers {
-	return Valuers{Family: familySolver{}, Kniffel: kniffelSolver{kniffel.For}}
+	return Valuers{Family: familySolver{}, Kniffel: kniffelSolver{kniffel.For}, Dreissig: dreissig.Shared()}
 }
 
-// SolversWith is Solvers with the Kniffel tables of cache c (tests: a
-// cache in memory only).
+// memDreissig keeps the Dreißig-tot tables of SolversWith in memory, for
+// up to three players and hundert: the four-player table takes half a
+// minute to build, so that SolversWith reviews four-player games in pips.
+var memDreissig = smallDreissig{dreissig.NewCache("")}
+
+type smallDreissig struct{ c *dreissig.Cache }
+
+func (s smallDreissig) Table(n int, hundert bool) *dreissig.Table {
+	if n > 3 && !hundert {
+		return nil
+	}
+	return s.c.Table(n, hundert)
+}
+
+// SolversWith is Solvers for tests: the Kniffel tables of cache c (a cache
+// in memory only), the Dreißig-tot tables in memory up to three players
+// (four-player games are reviewed in pips: see memDreissig).
 func SolversWith(c *kniffel.Cache) Valuers {
 	return Valuers{Family: familySolver{}, Kniffel: kniffelSolver{func(r *validate.Rules) *kniffel.Solver {
 		return c.Solver(r.Options.Joker)
-	}}}
+	}}, Dreissig: memDreissig}
 }
 
 // kniffelSolver asks coach/kniffel.

@@ -1,14 +1,16 @@
 package review
 
 import (
+	"github.com/wuerfelblock/wuerfelblock/coach/dreissig"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 // Valuers are the solvers a review asks. A nil valuer leaves its games
 // unreviewed.
 type Valuers struct {
-	Family  Family
-	Kniffel Kniffel
+	Family   Family
+	Kniffel  Kniffel
+	Dreissig DreissigTables
 }
 
 // Family is what a review needs of the Zehntausend-family turn solver
@@ -87,5 +89,14 @@ func (v Valuers) Warm(r *validate.Rules) {
 		v.Kniffel.GameValue(r)
 	case isFamily(r.Game) && v.Family != nil:
 		v.Family.Start(r, validate.TurnContext{Entered: true})
+	}
+}
+
+// WarmPlayers is Warm for a game of n players: Dreißig tot's table depends
+// on the number of players.
+func (v Valuers) WarmPlayers(r *validate.Rules, n int) {
+	v.Warm(r)
+	if r.Game == validate.GameDreissigTot && v.Dreissig != nil && dreissig.Covers(n, r.Options.Hundert) {
+		v.Dreissig.Table(n, r.Options.Hundert)
 	}
 }

@@ -66,7 +66,11 @@ func (s *gameOver) keys() []keyHelp {
 		sheet = []keyHelp{{"b", s.tr("the final sheet", "das fertige Blatt")}}
 	}
 	if s.gameReview() != nil {
-		sheet = append(sheet, keyHelp{"a", s.tr("the review: every decision's cost, luck", "die Auswertung: was jede Entscheidung kostete, Glück")})
+		what := keyHelp{"a", s.tr("the review: every decision's cost, luck", "die Auswertung: was jede Entscheidung kostete, Glück")}
+		if !review.RatesDecisions(s.sg.Game.Rules.Game) {
+			what = keyHelp{"a", s.tr("the review: every player's luck", "die Auswertung: das Glück jedes Spielers")}
+		}
+		sheet = append(sheet, what)
 	}
 	return append(sheet, []keyHelp{
 		{"r", s.tr("rematch: same players, same rules", "Revanche: gleiche Spieler, gleiche Regeln")},
@@ -205,8 +209,12 @@ func (s *gameOver) refresh() {
 	}
 	head := []string{"", s.tr("Player", "Spieler"), total}
 	rv := s.gameReview()
+	loss := rv != nil && review.RatesDecisions(g.Rules.Game) // Totwürfeln: luck only
 	if rv != nil {
-		head = append(head, s.tr("Luck", "Glück"), s.tr("Loss", "Verlust"))
+		head = append(head, s.tr("Luck", "Glück"))
+	}
+	if loss {
+		head = append(head, s.tr("Loss", "Verlust"))
 	}
 	for c, h := range head {
 		t.SetCell(0, c, cell(h, styleCurrent, tview.AlignLeft))
@@ -225,6 +233,8 @@ func (s *gameOver) refresh() {
 		t.SetCell(r+1, 2, cell(fmt.Sprint(totals[seat]), st, tview.AlignRight))
 		if rv != nil {
 			t.SetCell(r+1, 3, cell(review.Number(rv.Players[seat].Luck, s.lang), st, tview.AlignRight))
+		}
+		if loss {
 			t.SetCell(r+1, 4, cell(review.Number(-rv.Players[seat].Loss, s.lang), st, tview.AlignRight))
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
+	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 // ReviewValuers are the solvers behind the review on the game-over screen
@@ -12,12 +13,11 @@ import (
 var ReviewValuers = review.Solvers
 
 // gameReview is the review of the finished game, computed once; nil for a
-// game without one (Totwürfeln has no decisions; Rückwärts and Dreißig tot
-// are not reviewed).
+// game without one (Rückwärts is not reviewed; Totwürfeln has luck only).
 func (s *gameOver) gameReview() *review.Review {
 	if s.rv == nil && !s.rvTried {
 		s.rvTried = true
-		if review.RatesDecisions(s.sg.Game.Rules.Game) {
+		if review.Reviewable(s.sg.Game.Rules.Game) {
 			if rv, err := review.OfGame(s.sg.Game, ReviewValuers()); err == nil {
 				s.rv = rv
 			}
@@ -31,16 +31,33 @@ func (s *gameOver) gameReview() *review.Review {
 func reviewText(t text, rv *review.Review) string {
 	var b strings.Builder
 	l := t.lang
-	if rv.WholeGame {
+	switch {
+	case rv.Chances:
+		b.WriteString(t.tr("In percentage points of the chance to win (exact, best play by all).\nResult (100 won, 0 lost) = start + luck − loss.\n\n",
+			"In Prozentpunkten der Gewinnchance (genau, bestes Spiel aller).\nErgebnis (100 gewonnen, 0 verloren) = Start + Glück − Verlust.\n\n"))
+	case rv.Game == validate.GameDreissigTot:
+		b.WriteString(t.tr("In pips (no chances for this number of players).\nPips of the turns (taken minus lost) = turn values + luck − loss.\n\n",
+			"In Augen (keine Chancen bei dieser Spielerzahl).\nAugen der Züge (genommen minus verloren) = Zugwerte + Glück − Verlust.\n\n"))
+	case rv.WholeGame:
 		fmt.Fprintf(&b, t.tr("Game value (expected final score under best play): %s\n", "Spielwert (erwartete Endsumme bei bestem Spiel): %s\n"),
 			review.Number(rv.GameValue, l))
 		b.WriteString(t.tr("Total = game value + luck − loss.\n\n", "Summe = Spielwert + Glück − Verlust.\n\n"))
-	} else {
+	case !review.RatesDecisions(rv.Game):
+		b.WriteString(t.tr("No decisions: only luck, against the turn's expected points.\nPoints = turn values + luck.\n\n",
+			"Keine Entscheidungen: nur Glück, gemessen am Erwartungswert des Zugs.\nPunkte = Zugwerte + Glück.\n\n"))
+	default:
 		b.WriteString(t.tr("Banked = turn values + luck − loss.\n\n", "Geschrieben = Zugwerte + Glück − Verlust.\n\n"))
 	}
 	fmt.Fprintf(&b, "[::b]%-16s %6s %9s %9s[::-]\n", t.tr("Player", "Spieler"), t.tr("dec.", "Entsch."), t.tr("loss", "Verlust"), t.tr("luck", "Glück"))
 	for _, p := range rv.Players {
-		fmt.Fprintf(&b, "%-16s %6d %9s %9s\n", esc(clip(p.Name, 16)), p.Decisions, review.Number(-p.Loss, l), review.Number(p.Luck, l))
+		fmt.Fprintf(&b, "%-16s %6d %9s %9s", esc(clip(p.Name, 16)), p.Decisions, review.Number(-p.Loss, l), review.Number(p.Luck, l))
+		if rv.Chances {
+			fmt.Fprintf(&b, t.tr("  start %s → %s", "  Start %s → %s"), review.Number(p.Start, l), review.Number(p.Result, l))
+		}
+		b.WriteString("\n")
+	}
+	if !review.RatesDecisions(rv.Game) {
+		return b.String() // Totwürfeln: luck only
 	}
 	var quick []string
 	for _, p := range rv.Players {

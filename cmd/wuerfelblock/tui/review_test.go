@@ -129,3 +129,42 @@ func TestStatsScreenByPlay(t *testing.T) {
 	ss.key(tcell.KeyRune, 'y')
 	ss.see("wird nicht ausgewertet")
 }
+
+// Totwürfeln's game-over screen shows every player's luck (no loss: there
+// is no decision) and a opens the review; it showed neither.
+func TestGameOverTotLuck(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('6', "Anna")
+	for range 3 {
+		h.typ("55555\n")
+	}
+	h.see("Spiel zu Ende", "Glück", "a die Auswertung: das Glück jedes Spielers")
+	h.notSee("Verlust")
+	h.typ("a")
+	h.see("Auswertung: Können und Glück", "Punkte = Zugwerte + Glück")
+}
+
+// Dreißig tot's game-over screen shows luck and loss, in percentage
+// points of the chance to win, and a the review (it was "not reviewed").
+func TestGameOverDreissigReview(t *testing.T) {
+	db := openDB(t)
+	h := start(t, db)
+	h.newGame('7', "Anna", "Ben")
+	h.typ("111111/111111\n")
+	h.typ("111111/111111\n")
+	h.typ("111112/111112\n")
+	h.see("Spiel zu Ende", "Glück", "Verlust", "a die Auswertung")
+	rv, err := review.OfGame(h.stored().Game, ReviewValuers())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rv.Chances {
+		t.Fatal("two players: the review is in chances")
+	}
+	for _, p := range rv.Players {
+		h.see(review.Number(p.Luck, validate.German))
+	}
+	h.typ("a")
+	h.see("In Prozentpunkten der Gewinnchance", "Ergebnis (100 gewonnen, 0 verloren) = Start + Glück − Verlust",
+		"Start "+review.Number(rv.Players[0].Start, validate.German)+" → 0,00")
+}
