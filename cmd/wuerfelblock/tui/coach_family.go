@@ -123,19 +123,11 @@ func (v *familyView) coachKeeps() (values []family.KeepAdvice, best int) {
 	if err != nil || len(advice) == 0 {
 		return nil, -1
 	}
-	type keyOf struct {
-		dice  validate.Counts
-		fives int
-	}
-	id := func(k validate.Keep) keyOf { return keyOf{validate.CountsOf(k.Dice), k.FivesAsOnes} }
-	byKeep := make(map[keyOf]family.KeepAdvice, len(advice))
-	for _, a := range advice {
-		byKeep[id(a.Keep)] = a
-	}
+	byKeep := adviceByKeep(advice)
 	values = make([]family.KeepAdvice, len(v.options))
 	best = -1
 	for i, k := range v.options {
-		a, ok := byKeep[id(k)]
+		a, ok := byKeep[keyOf(k)]
 		if !ok {
 			return nil, -1
 		}
@@ -145,6 +137,50 @@ func (v *familyView) coachKeeps() (values []family.KeepAdvice, best int) {
 		}
 	}
 	return values, best
+}
+
+// keepKey names a keep by its dice and turned fives.
+type keepKey struct {
+	dice  validate.Counts
+	fives int
+}
+
+func keyOf(k validate.Keep) keepKey { return keepKey{validate.CountsOf(k.Dice), k.FivesAsOnes} }
+
+// adviceByKeep is the coach's advice on each keep.
+func adviceByKeep(advice []family.KeepAdvice) map[keepKey]family.KeepAdvice {
+	byKeep := make(map[keepKey]family.KeepAdvice, len(advice))
+	for _, a := range advice {
+		byKeep[keyOf(a.Keep)] = a
+	}
+	return byKeep
+}
+
+// coachValueOf is the coach's value of each keep of roll, for ordering keeps
+// of equal points; nil where the coach is off or says nothing, or does not
+// know one of the keeps.
+func (v *familyView) coachValueOf(roll []int, ks []validate.Keep) map[keepKey]float64 {
+	if v.p.coach() == storage.CoachOff {
+		return nil
+	}
+	p, ok := v.coachPosition()
+	if !ok {
+		return nil
+	}
+	advice, err := p.Keeps(roll)
+	if err != nil {
+		return nil
+	}
+	byKeep := adviceByKeep(advice)
+	out := make(map[keepKey]float64, len(ks))
+	for _, k := range ks {
+		a, ok := byKeep[keyOf(k)]
+		if !ok {
+			return nil
+		}
+		out[keyOf(k)] = a.Value
+	}
+	return out
 }
 
 // coachKeepNote is the coach's note on keep i of the list: its value, and

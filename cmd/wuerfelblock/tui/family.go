@@ -1,7 +1,9 @@
 package tui
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
@@ -217,7 +219,7 @@ func (v *familyView) submit(s string) bool {
 		v.p.say(v.tr("Only one keep is possible.", "Nur eine Auswahl ist möglich."))
 		return v.take(keepThrow(roll, options[0]))
 	}
-	v.pending, v.options = roll, options
+	v.pending, v.options = roll, v.keepOrder(roll, options)
 	v.p.say(fmt.Sprintf(v.tr("Throw %s: pick what to set aside.", "Wurf %s: was kommt zur Seite?"), validate.FormatDice(roll)))
 	return true
 }
@@ -246,8 +248,41 @@ func (v *familyView) reoffer(e scoresheet.Entry) bool {
 	if len(options) == 0 {
 		return false
 	}
-	v.pending, v.options = e.Roll, options
+	v.pending, v.options = e.Roll, v.keepOrder(e.Roll, options)
 	return true
+}
+
+// keepOrder is the order of the keeps of roll as the list shows them and
+// Enter takes the first: the engine's (points, then fewer dice) with, at
+// equal points, a keep that gives hot dice first (every die aside: all are
+// thrown again), and otherwise, where the coach is on, the coach's best
+// first. The points always decide first. (docs/RULES.md: the engine's
+// order stays for score and judge; this preference is the app's.)
+func (v *familyView) keepOrder(roll []int, ks []validate.Keep) []validate.Keep {
+	if len(ks) < 2 {
+		return ks
+	}
+	t := v.game().Family()
+	hot := make(map[keepKey]bool, len(ks))
+	for _, k := range ks {
+		c := t.Clone()
+		hot[keyOf(k)] = c.Throw(keepThrow(roll, k)) == nil && c.NewPass()
+	}
+	value := v.coachValueOf(roll, ks)
+	out := slices.Clone(ks)
+	slices.SortStableFunc(out, func(a, b validate.Keep) int {
+		if a.Points != b.Points {
+			return b.Points - a.Points
+		}
+		if ha, hb := hot[keyOf(a)], hot[keyOf(b)]; ha != hb {
+			if ha {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Compare(value[keyOf(b)], value[keyOf(a)]) // 0 without the coach
+	})
+	return out
 }
 
 func keepThrow(roll []int, k validate.Keep) validate.Throw {
