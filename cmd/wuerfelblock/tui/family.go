@@ -547,11 +547,15 @@ func (v *familyView) turnLines() []panelLine {
 			fmt.Sprintf(v.tr("Void throws in a row: [::b]%d of %d[::-]", "Fehlversuche in Folge: [::b]%d von %d[::-]"), n, validate.VoidLimit))
 	}
 	pass := t.PassPoints()
-	if v.pending != nil && t.NewPass() {
-		pass = 0 // the throw waiting for its keep starts the new pass
+	passWord := v.tr("pass", "Durchgang")
+	if t.NewPass() {
+		// All dice aside: what counts from here is the new pass, which
+		// starts at 0 (the 350 of a stop now is the finished pass's, and the
+		// panel says whether it may stop).
+		pass, passWord = 0, v.tr("new pass", "neuer Durchgang")
 	}
-	add(rankEssential, fmt.Sprintf(v.tr("Turn [::b]%d[::-] · pass %d · [::b]%s[::-] in the cup", "Zug [::b]%d[::-] · Durchgang %d · [::b]%s[::-] im Becher"),
-		t.TurnPoints(), pass, v.dice(t.DiceToThrow())))
+	add(rankEssential, fmt.Sprintf(v.tr("Turn [::b]%d[::-] · %s %d · [::b]%s[::-] in the cup", "Zug [::b]%d[::-] · %s %d · [::b]%s[::-] im Becher"),
+		t.TurnPoints(), passWord, pass, v.dice(t.DiceToThrow())))
 	if t.Confirming() {
 		add(rankEssential, "[::b]"+fmt.Sprintf(v.tr("Confirming the 1500: this pass needs 350 (now %d).", "Die 1500 wird bestätigt: dieser Durchgang braucht 350 (jetzt %d)."), pass)+"[::-]")
 	}
@@ -582,7 +586,8 @@ func (v *familyView) turnLines() []panelLine {
 				}
 			}
 		} else {
-			add(rankEssential, "[::u]"+v.tr("Throw on:", "Weiterwürfeln:")+"[::-]")
+			// Not advice: what forbids a stop now.
+			add(rankEssential, "[::u]"+v.tr("You may not stop yet:", "Schreiben noch nicht erlaubt:")+"[::-]")
 			for _, e := range blockers {
 				add(rankEssential, "• "+esc(e.Message(v.lang)))
 			}

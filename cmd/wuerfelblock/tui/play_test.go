@@ -216,7 +216,7 @@ func TestTurnPanelNotCut(t *testing.T) {
 	h.see("Du darfst schreiben (s)", "weiterwürfeln.")
 	h.typ("s")
 	h.typ("123456/123456\n")
-	h.see("Zug 1500", "Weiterwürfeln:", "1500er-Kombination muss")
+	h.see("Zug 1500", "Schreiben noch nicht erlaubt:", "1500er-Kombination muss")
 	h.see("350 erreichen")
 }
 

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 // At equal points Enter takes the keep players take: in 5050 the two 5s
@@ -38,4 +40,27 @@ func TestEqualKeepsCoachOrder(t *testing.T) {
 	h.typ("222463/222\n")
 	h.typ("255\n")
 	h.see("a   5 (1×5→1)  100", "b   5 5  100")
+}
+
+// After hot dice, before the new pass's first throw, the panel shows the
+// new pass at 0 (its 350 start there), not the finished pass; what blocks
+// a stop is headed as a ban, not as advice (issue 20, item 5).
+func TestHotDicePanelShowsNewPass(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("111555/111555\n")
+	h.see("Zug 1500 · neuer Durchgang 0 · 6 Würfel", "Du darfst schreiben (s)")
+	h.notSee("Durchgang 1500")
+	h.typ("s")
+	h.typ("123456/123456\n")
+	h.see("Zug 1500 · neuer Durchgang 0 · 6 Würfel", "Schreiben noch nicht erlaubt:", "• eine 1500er-Kombination muss")
+	h.notSee("Weiterwürfeln:")
+
+	h = startLang(t, openDB(t), validate.English)
+	h.typ("n1")
+	h.key(tcell.KeyTab)
+	h.typ("Ann\nBen\n\n")
+	h.typ("123456/123456\n")
+	h.see("Turn 1500 · new pass 0 · 6 dice", "You may not stop yet:")
+	h.notSee("Throw on:\n")
 }
