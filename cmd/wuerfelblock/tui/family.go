@@ -262,11 +262,9 @@ func (v *familyView) keepOrder(roll []int, ks []validate.Keep) []validate.Keep {
 	if len(ks) < 2 {
 		return ks
 	}
-	t := v.game().Family()
 	hot := make(map[keepKey]bool, len(ks))
 	for _, k := range ks {
-		c := t.Clone()
-		hot[keyOf(k)] = c.Throw(keepThrow(roll, k)) == nil && c.NewPass()
+		hot[keyOf(k)] = v.givesHotDice(roll, k)
 	}
 	value := v.coachValueOf(roll, ks)
 	out := slices.Clone(ks)
@@ -283,6 +281,13 @@ func (v *familyView) keepOrder(roll []int, ks []validate.Keep) []validate.Keep {
 		return cmp.Compare(value[keyOf(b)], value[keyOf(a)]) // 0 without the coach
 	})
 	return out
+}
+
+// givesHotDice is whether keep k of roll sets the last dice of the pass
+// aside (the engine's new pass: all dice are thrown again).
+func (v *familyView) givesHotDice(roll []int, k validate.Keep) bool {
+	c := v.game().Family().Clone()
+	return c.Throw(keepThrow(roll, k)) == nil && c.NewPass()
 }
 
 func keepThrow(roll []int, k validate.Keep) validate.Throw {
@@ -563,8 +568,8 @@ func (v *familyView) turnLines() []panelLine {
 	case v.pending != nil:
 		// The message line and the prompt ask too.
 		add(rankRepeat, fmt.Sprintf(v.tr("Throw [::b]%s[::-]: what goes aside?", "Wurf [::b]%s[::-]: was kommt zur Seite?"), validate.FormatDice(v.pending)), "")
-		if s := v.coachPendingLine(); s != "" {
-			add(rankCoach, s)
+		if forms := v.coachPendingLine(); forms != nil {
+			add(rankCoach, forms...)
 		}
 	case t.Throws() == 0:
 		add(rankRepeat, fmt.Sprintf(v.tr("Throw %d dice and type them, e.g. %s.", "%d Würfel werfen und eintippen, z. B. %s."), t.DiceToThrow(), exampleThrow(t.DiceToThrow())), "")

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
@@ -63,4 +64,53 @@ func TestHotDicePanelShowsNewPass(t *testing.T) {
 	h.typ("123456/123456\n")
 	h.see("Turn 1500 · new pass 0 · 6 dice", "You may not stop yet:")
 	h.notSee("Throw on:\n")
+}
+
+// Where the coach's best keep is not the one of the most points, the Rat
+// line gives one short reason from the rules' facts (issue 20, item 7).
+func TestCoachAdviceSaysWhy(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("*") // Chancen → Rat
+	h.typ("116435\n")
+	seeWrapped(h, "Rat: e (1), dann weiter, ⌀382 · 5 Würfel bleiben im Becher")
+
+	h = start(t, openDB(t))
+	h.newGame('3', "Anna", "Bob")
+	h.typ("*")
+	h.typ("22213\n")
+	seeWrapped(h, "(1), dann weiter, ⌀246 · 2 2 2 muss bewiesen werden")
+	h.typ("d") // 1 aside
+	h.typ("1115\n")
+	// The best is the keep of the most points: nothing to explain.
+	seeWrapped(h, "Rat: a (1 1 1 5), dann")
+	h.notSee("Becher ·")
+	h.notSee("muss bewiesen")
+
+	h = startLang(t, openDB(t), validate.English)
+	h.typ("n1")
+	h.key(tcell.KeyTab)
+	h.typ("Ann\nBen\n\n*")
+	h.typ("116435\n")
+	seeWrapped(h, "Advice: e (1), then throw on, ⌀382 · 5 dice stay in the cup")
+}
+
+// seeWrapped checks that the screen shows text, also where it wraps inside
+// a bordered panel: the rows are read without their frames, as one text.
+func seeWrapped(h *harness, text string) {
+	h.t.Helper()
+	h.sync()
+	frame := strings.NewReplacer("│", " ", "┌", " ", "┐", " ", "└", " ", "┘", " ", "─", " ")
+	var rows []string
+	for _, row := range strings.Split(h.screen(), "\n") {
+		// The right-hand panel: what is right of the last frame on the row.
+		if i := strings.LastIndex(row, "││"); i >= 0 {
+			row = row[i:]
+		}
+		rows = append(rows, frame.Replace(row))
+	}
+	flat := strings.Join(strings.Fields(strings.Join(rows, " ")), " ")
+	if !strings.Contains(flat, strings.Join(strings.Fields(text), " ")) {
+		h.t.Fatalf("the screen does not show %q:\n%s", text, h.screen())
+	}
 }
