@@ -22,7 +22,7 @@ type familyView struct {
 	turn   *tview.TextView
 	keeps  *keepList
 	right  *fitFlex
-	layout *tview.Flex
+	layout *fitFlex
 	lines  []panelLine // the turn panel's lines (fitRight fits them)
 
 	// A throw typed but not yet taken: its keep is still to be chosen.
@@ -50,10 +50,22 @@ func newFamilyView(p *play) *familyView {
 		AddItem(v.keeps, 0, 0, false)}
 	v.right.fit = v.fitRight
 	v.right.SetBorder(true)
-	v.layout = tview.NewFlex().
+	v.layout = &fitFlex{Flex: tview.NewFlex().
 		AddItem(v.scores, 0, 2, false).
-		AddItem(v.right, 0, 3, false)
+		AddItem(v.right, 0, 3, false)}
+	v.layout.fit = v.fitColumns
 	return v
+}
+
+// fitColumns gives the score table two fifths of the width, and more where
+// that would cut its header (a narrow screen: "Spieler", not "Spiel…") as
+// long as the turn panel keeps three fifths less those few columns.
+func (v *familyView) fitColumns(width, _ int) {
+	left := width * 2 / 5
+	if need := v.scores.needs(); need > left && width-need >= width*3/5-4 {
+		left = need
+	}
+	v.layout.ResizeItem(v.scores, left, 0).ResizeItem(v.right, 0, 1)
 }
 
 func (v *familyView) body() tview.Primitive { return v.layout }
@@ -303,10 +315,15 @@ func (v *familyView) take(th validate.Throw) bool {
 		v.pending, v.options = nil, nil
 		if len(v.game().Turns()) == turns && v.game().Seat() == seat {
 			t := v.game().Family()
-			msg := fmt.Sprintf(v.tr("Taken: %s, set aside %s (%d).", "Übernommen: %s, zur Seite %s (%d)."),
-				validate.FormatDice(th.Roll), v.keepDice(t.LastKeep, true), t.LastValue)
+			var msg string
 			if t.NewPass() {
-				msg += " [::b]" + fmt.Sprintf(v.tr("All dice set aside: a new pass with %d dice!", "Alle Würfel liegen: neuer Durchgang mit %d Würfeln!"), t.DiceToThrow()) + "[::-]"
+				// Every die thrown went aside: the throw is the keep (said
+				// once, so that the message fits two rows of a small screen).
+				msg = fmt.Sprintf(v.tr("Taken: %s (%d).", "Übernommen: %s (%d)."), validate.FormatDice(th.Roll), t.LastValue) +
+					" [::b]" + fmt.Sprintf(v.tr("All dice set aside: a new pass with %d dice!", "Alle Würfel liegen: neuer Durchgang mit %d Würfeln!"), t.DiceToThrow()) + "[::-]"
+			} else {
+				msg = fmt.Sprintf(v.tr("Taken: %s, set aside %s (%d).", "Übernommen: %s, zur Seite %s (%d)."),
+					validate.FormatDice(th.Roll), v.keepDice(t.LastKeep, true), t.LastValue)
 			}
 			v.p.say(msg)
 		}
@@ -521,7 +538,12 @@ func (v *familyView) turnLines() []panelLine {
 	g := v.game()
 	t := g.Family()
 	var ls []panelLine
-	add := func(rank int, forms ...string) { ls = append(ls, panelLine{forms: forms, rank: rank}) }
+	add := func(rank int, forms ...string) {
+		for i := range forms {
+			forms[i] = wholeDice(forms[i]) // a keep never splits when the line wraps
+		}
+		ls = append(ls, panelLine{forms: forms, rank: rank})
+	}
 	// The header names the player too.
 	add(rankRepeat, "[::b]"+fmt.Sprintf(v.tr("%s's turn", "%s ist am Zug"), esc(g.Current()))+"[::-]", "")
 	if v.rueckwaerts() {

@@ -100,7 +100,7 @@ func Test5000SameScoreReset(t *testing.T) {
 	h := start(t, openDB(t))
 	h.newGame('2', "Anna", "Bob")
 	h.typ("11155\n")
-	h.see("Zug 1200", "zur Seite 1 1 1 5 5")
+	h.see("Zug 1200", "Übernommen: 1 1 1 5 5 (1200)")
 	h.typ("s")
 	h.see("Anna schreibt 1200")
 	h.typ("11155\n")
