@@ -6,6 +6,7 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 
+	"github.com/wuerfelblock/wuerfelblock/coach/review"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -112,5 +113,47 @@ func seeWrapped(h *harness, text string) {
 	flat := strings.Join(strings.Fields(strings.Join(rows, " ")), " ")
 	if !strings.Contains(flat, strings.Join(strings.Fields(text), " ")) {
 		h.t.Fatalf("the screen does not show %q:\n%s", text, h.screen())
+	}
+}
+
+// At 60×20 the family score table keeps its header whole ("Spieler", it
+// was "Spiel…"), and the message after hot dice says the whole sentence
+// (it was cut to "Alle Würfel liegen: a"): issue 20, item 12.
+func TestSmallScreenHeaderAndHotDiceMessage(t *testing.T) {
+	for _, lang := range []validate.Lang{validate.German, validate.English} {
+		h := startLang(t, openDB(t), lang)
+		h.resize(60, 20)
+		h.typ("n1")
+		h.key(tcell.KeyTab)
+		h.typ("Annemarie\nBen\n\n")
+		h.typ("111555/111555\n")
+		if lang == validate.German {
+			h.see("Spieler ", "Übernommen: 1 1 1 5 5 5 (1500). Alle Würfel liegen: neuer Durchgang mit 6 Würfeln!")
+			h.notSee("Spiel…")
+		} else {
+			h.see("Player ", "Taken: 1 1 1 5 5 5 (1500). All dice set aside: a new pass with 6 dice!")
+			h.notSee("Play…")
+		}
+	}
+}
+
+// The player page at 60×20 and 80×24 shows the luck per game whole (it was
+// cut to "Glück/Spiel 4379…"): issue 20, item 12.
+func TestPlayerPageLuckWhole(t *testing.T) {
+	db := statsHistory(t, 40)
+	for _, sz := range [][2]int{{60, 20}, {80, 24}} {
+		ss := newStatsScreen(t, db, validate.German)
+		ss.s.SetSize(sz[0], sz[1])
+		ss.v.SetRect(0, 0, sz[0], sz[1])
+		ss.key(tcell.KeyEnter, 0)
+		scr := ss.text()
+		p := ss.v.all[ss.v.sel].Games[string(ss.v.gameID())]
+		if p == nil || p.Figures.Review == nil {
+			t.Fatalf("no review figures for the player page:\n%s", scr)
+		}
+		want := "Glück/Spiel " + review.Number(p.Figures.Review.LuckPerGame, validate.German)
+		if !strings.Contains(scr, want) {
+			t.Errorf("%dx%d: the player page lacks %q:\n%s", sz[0], sz[1], want, scr)
+		}
 	}
 }
