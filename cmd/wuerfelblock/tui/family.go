@@ -59,10 +59,10 @@ func newFamilyView(p *play) *familyView {
 
 // fitColumns gives the score table two fifths of the width, and more where
 // that would cut its header (a narrow screen: "Spieler", not "Spiel…") as
-// long as the turn panel keeps three fifths less those few columns.
+// long as the turn panel keeps half the width.
 func (v *familyView) fitColumns(width, _ int) {
 	left := width * 2 / 5
-	if need := v.scores.needs(); need > left && width-need >= width*3/5-4 {
+	if need := v.scores.needs(); need > left && width-need >= width/2 {
 		left = need
 	}
 	v.layout.ResizeItem(v.scores, left, 0).ResizeItem(v.right, 0, 1)

@@ -157,3 +157,14 @@ func TestPlayerPageLuckWhole(t *testing.T) {
 		}
 	}
 }
+
+// 5000 has a fifth column ("Drin"): at 60×20 the header is whole too.
+func TestSmallScreenHeader5000(t *testing.T) {
+	h := start(t, openDB(t))
+	h.resize(60, 20)
+	h.typ("n2")
+	h.key(tcell.KeyTab)
+	h.typ("Annemarie\nBen\n\n")
+	h.see("Spieler ", "Stand Zuletzt Drin", "Annema…") // the name is shortened, not the header
+	h.notSee("Spi…")
+}
