@@ -213,22 +213,20 @@ func clipTagged(s string, width int) string {
 	if width <= 0 {
 		return ""
 	}
+	// The longest head that leaves a cell for the ellipsis and does not end
+	// inside a style tag (that would print as text; its width is no
+	// guide, so every rune boundary is tried).
 	cut := 0
 	for i := range s {
-		if i > 0 && tview.TaggedStringWidth(s[:i]) > width-1 {
-			break
+		head := s[:i]
+		if open := strings.LastIndexByte(head, '['); open > strings.LastIndexByte(head, ']') {
+			continue
 		}
-		cut = i
+		if tview.TaggedStringWidth(head) <= width-1 {
+			cut = i
+		}
 	}
-	if tview.TaggedStringWidth(s) <= width-1 {
-		cut = len(s)
-	}
-	head := s[:cut]
-	// Never end inside a style tag: it would print as text.
-	if open := strings.LastIndexByte(head, '['); open > strings.LastIndexByte(head, ']') {
-		head = head[:open]
-	}
-	return strings.TrimRight(head, " \u00a0") + "…"
+	return strings.TrimRight(s[:cut], " \u00a0") + "…"
 }
 
 // diceGroup is a run of dice written apart by single spaces, with turned
