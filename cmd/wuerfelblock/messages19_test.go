@@ -1,0 +1,54 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Issue 19.8: an empty --db is refused, as generate refuses it, and the
+// default database is not touched.
+func TestEmptyDBRefused(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("XDG_DATA_HOME", home)
+	t.Setenv("WUERFELBLOCK_DB", "")
+	for _, args := range [][]string{
+		{"--db", "", "players", "add", "Q"},
+		{"--db=", "games"},
+		{"--db", ""}, // the app
+	} {
+		code, out, errs := call(t, "", args...)
+		if code != exitInput || out != "" || !strings.Contains(errs, "--db needs a file name, not an empty one") {
+			t.Errorf("%q: exit %d %q %q, want 2 and the refusal", args, code, out, errs)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(home, "wuerfelblock")); err == nil {
+		t.Error("the default database was created")
+	}
+	if _, _, errs := call(t, "", "--lang", "de", "--db", "", "games"); !strings.Contains(errs, "--db braucht einen Dateinamen") {
+		t.Errorf("German: %q", errs)
+	}
+}
+
+// Issue 19.10: a bad number names the option it belongs to.
+func TestBadNumbersNameTheirOption(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "w.db")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"games", "--limit", "0"}, "wuerfelblock games: --limit takes a number from 1, not 0 (--all lists every game)\n"},
+		{[]string{"games", "--limit", "-3"}, "wuerfelblock games: --limit takes a number from 1, not -3 (--all lists every game)\n"},
+		{[]string{"games", "--limit", "5", "--all"}, "wuerfelblock games: use --limit N or --all, not both\n"},
+		{[]string{"generate", "--games", "-1"}, "wuerfelblock generate: --games takes a number from 0, not -1\n"},
+	} {
+		code, out, errs := wb(t, db, c.args...)
+		if code != exitInput || out != "" || errs != c.want {
+			t.Errorf("%q: exit %d %q %q, want 2 and %q", c.args, code, out, errs, c.want)
+		}
+	}
+	if _, err := os.Stat(db); err == nil {
+		t.Error("a refused command created the database")
+	}
+}
