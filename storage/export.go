@@ -368,17 +368,25 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return k, err
 }
 
+var errNotObject = scoresheet.NewInputError("not a game record: not a JSON object", "kein Spielbericht: kein JSON-Objekt")
+
 // decodeOne takes id, status and times off one element and reads the rest
 // with the strict record reader of package scoresheet.
 func decodeOne(el json.RawMessage) ExportRecord {
 	var r ExportRecord
+	if t := bytes.TrimLeft(el, " \t\r\n"); len(t) == 0 || t[0] != '{' {
+		// The common refusal costs nothing: a file of a million numbers
+		// is read at the speed of the scanner.
+		r.bad = errNotObject
+		return r
+	}
 	if err := scoresheet.CheckKeys(el, "id", "status", "started", "ended"); err != nil {
 		r.bad = err
 		return r
 	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(el, &fields); err != nil || fields == nil {
-		r.bad = scoresheet.NewInputError("not a game record: not a JSON object", "kein Spielbericht: kein JSON-Objekt")
+		r.bad = errNotObject
 		return r
 	}
 	take := func(key string, v any) error {
@@ -430,8 +438,43 @@ type ImportReport struct {
 	Skipped  int // already present (same id), with the same entries or more
 	Extended int // already present, and the import brought entries played since
 
-	IDs     []string // the ids of the imported games, in input order
-	Refused []Refusal
+	IDs     []string  // the ids of the imported games, in input order
+	Refused []Refusal // the first MaxListedRefusals refusals, in input order
+
+	// MoreRefused counts the refusals after the first MaxListedRefusals:
+	// counted, not kept, so that memory does not grow with them.
+	MoreRefused int
+	// NotRecords counts the refused elements (listed or not) that are no
+	// game record at all (a *scoresheet.InputError).
+	NotRecords int
+}
+
+// MaxListedRefusals is how many refusals an ImportReport lists; the rest
+// are only counted (MoreRefused).
+const MaxListedRefusals = 1000
+
+// RefusedCount is how many records were refused in all.
+func (r *ImportReport) RefusedCount() int { return len(r.Refused) + r.MoreRefused }
+
+// refuse adds one refusal, listed while there is room.
+func (r *ImportReport) refuse(x Refusal) {
+	var ie *scoresheet.InputError
+	if errors.As(x.Err, &ie) {
+		r.NotRecords++
+	}
+	if len(r.Refused) < MaxListedRefusals {
+		r.Refused = append(r.Refused, x)
+	} else {
+		r.MoreRefused++
+	}
+}
+
+// takeRefusals adds the refusals of part, which came after r's.
+func (r *ImportReport) takeRefusals(part ImportReport) {
+	kept := min(MaxListedRefusals-len(r.Refused), len(part.Refused))
+	r.Refused = append(r.Refused, part.Refused[:kept]...)
+	r.MoreRefused += part.MoreRefused + len(part.Refused) - kept
+	r.NotRecords += part.NotRecords
 }
 
 // Refusal is a record Import refused.
@@ -532,15 +575,17 @@ func (db *DB) ImportFrom(ctx context.Context, next func() (ExportRecord, error))
 	index := 0 // of the first record of the current transaction
 	eof := false
 	var inputErr error
+	var batch []ExportRecord // read for this transaction; kept for a retry
 	for !eof {
-		var batch []ExportRecord // read for this transaction; kept for a retry
+		clear(batch) // its array is reused: no garbage for every slice
+		batch = batch[:0]
 		var part ImportReport
 		err := db.updateOn(ctx, conn, func(tx *sql.Tx) error {
 			part = ImportReport{}
 			start := time.Now()
 			for k := 0; ; k++ {
 				if k == len(batch) {
-					if eof || k > 0 && time.Since(start) >= importSlice {
+					if eof || k > 0 && time.Since(start) >= importSlice || k == importBatch {
 						return nil
 					}
 					r, err := next()
@@ -571,7 +616,7 @@ func (db *DB) ImportFrom(ctx context.Context, next func() (ExportRecord, error))
 		rep.Skipped += part.Skipped
 		rep.Extended += part.Extended
 		rep.IDs = append(rep.IDs, part.IDs...)
-		rep.Refused = append(rep.Refused, part.Refused...)
+		rep.takeRefusals(part)
 	}
 	return rep, inputErr
 }
@@ -579,6 +624,10 @@ func (db *DB) ImportFrom(ctx context.Context, next func() (ExportRecord, error))
 // importSlice is about how long one import transaction writes before it
 // commits and lets other programs in.
 const importSlice = 40 * time.Millisecond
+
+// importBatch is the most records one import transaction reads: the
+// records are kept for a retry, and a slice of refusals is fast.
+const importBatch = 10000
 
 // importPause is how long an import leaves the database to others between
 // two transactions: a waiting writer tries again every pollEvery (a longer
@@ -624,6 +673,11 @@ func (db *DB) checkpointEvery(d time.Duration, stop <-chan struct{}) <-chan stru
 // deep in the writing it comes, undoes exactly this record. Only database
 // trouble is returned as an error.
 func (db *DB) importRecord(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, now time.Time, rep *ImportReport) error {
+	if r.bad != nil {
+		// Not a record: nothing to write, nothing to undo.
+		rep.refuse(Refusal{Index: i, ID: r.ID, Turn: -1, Err: r.bad})
+		return nil
+	}
 	if _, err := tx.ExecContext(ctx, `SAVEPOINT import_record`); err != nil {
 		return err
 	}
@@ -649,7 +703,9 @@ func (db *DB) importRecord(ctx context.Context, tx *sql.Tx, i int, r ExportRecor
 	rep.Skipped += out.Skipped
 	rep.Extended += out.Extended
 	rep.IDs = append(rep.IDs, out.IDs...)
-	rep.Refused = append(rep.Refused, out.Refused...)
+	for _, x := range out.Refused {
+		rep.refuse(x)
+	}
 	return nil
 }
 

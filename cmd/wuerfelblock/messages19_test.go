@@ -52,3 +52,25 @@ func TestBadNumbersNameTheirOption(t *testing.T) {
 		t.Error("a refused command created the database")
 	}
 }
+
+// Issue 19.4: after the first 1,000 refusals import says how many more
+// were refused instead of listing each.
+func TestImportSummarisesManyRefusals(t *testing.T) {
+	in := writeFile(t, "zeros.json", "["+strings.Repeat("0,", 1004)+"0]")
+	db := filepath.Join(t.TempDir(), "w.db")
+	code, out, errs := wb(t, db, "import", in)
+	lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
+	if code != exitInput || out != "0 imported, 0 brought up to date, 0 skipped (already present), 1005 refused.\n" || len(lines) != 1001 {
+		t.Fatalf("exit %d, %q, %d lines on stderr; want 2, 1005 refused, 1,001 lines", code, out, len(lines))
+	}
+	if lines[999] != "wuerfelblock import: refused record 1000: not a game record: not a JSON object" {
+		t.Errorf("the last listed refusal: %q", lines[999])
+	}
+	if lines[1000] != "wuerfelblock import: 5 more records refused after these 1000 (not listed)" {
+		t.Errorf("the summary line: %q", lines[1000])
+	}
+	_, _, errs = call(t, "", "--lang", "de", "--db", db, "import", in)
+	if !strings.HasSuffix(errs, "wuerfelblock import: 5 weitere Einträge abgelehnt nach diesen 1000 (nicht aufgeführt)\n") {
+		t.Errorf("German summary: %q", errs[max(0, len(errs)-200):])
+	}
+}
