@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -72,5 +73,41 @@ func TestImportSummarisesManyRefusals(t *testing.T) {
 	_, _, errs = call(t, "", "--lang", "de", "--db", db, "import", in)
 	if !strings.HasSuffix(errs, "wuerfelblock import: 5 weitere Einträge abgelehnt nach diesen 1000 (nicht aufgeführt)\n") {
 		t.Errorf("German summary: %q", errs[max(0, len(errs)-200):])
+	}
+}
+
+func playersRecord(n int) string {
+	names := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprintf("%q", fmt.Sprintf("P%d", i+1))
+	}
+	return `{"game":"5050","options":{},"players":[` + strings.Join(names, ",") + `],"turns":[]}`
+}
+
+// Issue 19.7: a game has at most 20 players: judge and import refuse a
+// record with more alike (exit 2, not a record), and import adds none of
+// its players; 20 players are a record.
+func TestPlayersPerRecordLimited(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "w.db")
+	in := writeFile(t, "many.json", playersRecord(100000))
+	for _, cmd := range []string{"judge", "import"} {
+		code, _, errs := wb(t, db, cmd, in)
+		if code != exitInput || !strings.Contains(errs, "a game has at most 20 players, not 100000") {
+			t.Errorf("%s: exit %d %.300q; want 2 and the limit", cmd, code, errs)
+		}
+	}
+	if code, out, _ := wb(t, db, "players"); code != 0 || strings.Contains(out, "P1") {
+		t.Errorf("players after the refused import: %q", out)
+	}
+	in = writeFile(t, "21.json", playersRecord(21))
+	if _, _, errs := call(t, "", "--lang", "de", "judge", in); !strings.Contains(errs, "ein Spiel hat höchstens 20 Spieler, nicht 21") {
+		t.Errorf("German: %q", errs)
+	}
+	in = writeFile(t, "20.json", playersRecord(20))
+	if code, _, errs := wb(t, db, "judge", in); code != exitOK {
+		t.Errorf("judge of 20 players: %d %q", code, errs)
+	}
+	if code, out, errs := wb(t, db, "import", in); code != exitOK || !strings.Contains(out, "1 imported") {
+		t.Errorf("import of 20 players: %d %q %q", code, out, errs)
 	}
 }
