@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -109,5 +110,49 @@ func TestPlayersPerRecordLimited(t *testing.T) {
 	}
 	if code, out, errs := wb(t, db, "import", in); code != exitOK || !strings.Contains(out, "1 imported") {
 		t.Errorf("import of 20 players: %d %q %q", code, out, errs)
+	}
+}
+
+// Issue 19.10: review of an export file reviews every record of it, each
+// under its number (it said "expected scoresheet.Record, not array").
+func TestReviewExportFile(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "w.db")
+	if code, _, errs := wb(t, db, "generate", "--games", "2"); code != 0 {
+		t.Fatal(errs)
+	}
+	ex := filepath.Join(t.TempDir(), "ex.json")
+	if code, _, errs := wb(t, db, "export", ex); code != 0 {
+		t.Fatal(errs)
+	}
+	code, out, errs := call(t, "", "review", ex)
+	if code != exitOK || errs != "" || !strings.HasPrefix(out, "Record 1 (") || !strings.Contains(out, "\n\nRecord 2 (") ||
+		strings.Count(out, "The costliest decisions:") != 2 {
+		t.Errorf("review of an export: exit %d %q\n%s", code, errs, out)
+	}
+	// A list with a broken rule and a non-record: each said, the worst
+	// status (2, not a record) for the whole.
+	mixed := writeFile(t, "mixed.json", "["+mistakeRecord+",\n"+brokenRecord+",\n17]")
+	code, out, errs = call(t, "", "review", mixed)
+	if code != exitInput || errs != "" || !strings.Contains(out, "Record 1:\nZehntausend") ||
+		!strings.Contains(out, "Record 2:\nbreaks a rule, not reviewed (turn 1, throw 1)") ||
+		!strings.Contains(out, "Record 3:\nNot a record: not a game record: not a JSON object") {
+		t.Errorf("mixed list: exit %d %q\n%s", code, errs, out)
+	}
+	code, out, _ = call(t, "", "review", "--json", mixed)
+	var got []struct {
+		Index  int             `json:"index"`
+		Review json.RawMessage `json:"review"`
+		Error  string          `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil || code != exitInput || len(got) != 3 {
+		t.Fatalf("--json: exit %d, %v\n%s", code, err, out)
+	}
+	if got[0].Index != 1 || got[0].Review == nil || got[1].Error == "" || got[2].Index != 3 || got[2].Error == "" {
+		t.Errorf("--json entries: %+v", got)
+	}
+	// One exported record (with its id and status) is reviewed as a record is.
+	line := writeFile(t, "one.jsonl", strings.Replace(mistakeRecord, "{", `{"id":"3b5bd4a2-5d0e-4c8e-9d4b-0c1a7e0f2b11","status":"running",`, 1))
+	if code, out, errs := call(t, "", "review", line); code != exitOK || !strings.HasPrefix(out, "Zehntausend\n") {
+		t.Errorf("one exported record: exit %d %q\n%s", code, errs, out)
 	}
 }
