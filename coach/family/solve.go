@@ -759,7 +759,6 @@ func (s *Solver) newTable(floor int) *Table { return s.tableWith(floor, s.minBou
 // tableWith builds a table whose lines start at minBound or above; without
 // fast, every level is computed with every keep (for tests).
 func (s *Solver) tableWith(floor, minBound int, fast bool) *Table {
-	ns := len(s.states)
 	bound := max(minBound, (floor+99)/100*100)
 	t := &Table{s: s, floor: floor}
 	// Stopping must be best wherever allowed at the bound; else move it up.
@@ -771,16 +770,25 @@ func (s *Solver) tableWith(floor, minBound int, fast bool) *Table {
 		bound += 1000
 	}
 	levels := bound / step
-	above := s.maxPts/step + 1 // rows above a level that its keeps reach
-	nan := math.NaN()
-	// Where stopping beats throwing on at a level, it does at every level
-	// above: check every 100 levels, then halve the last gap.
-	const every = 100
 	lowest := levels // the lowest level computed fast
-	if fast && s.nf > 0 {
+	if fast {
+		lowest = t.fastLevels(levels)
+	}
+	t.findStopAll(lowest)
+	t.fullLevels()
+	return t
+}
+
+// fastLevels computes the fast levels from the bound (levels) down as far
+// as every state with a stop allowed stops, and returns the lowest level
+// computed. Where stopping beats throwing on at a level, it does at every
+// level above: it checks every 100 levels (findStopAll halves the last gap).
+func (t *Table) fastLevels(levels int) (lowest int) {
+	s := t.s
+	lowest = levels
+	if nf, above := s.nf, s.maxPts/step+1; nf > 0 {
 		// Rows above the bound hold the lines' values, so that a keep's
 		// value is one look-up.
-		nf := s.nf
 		t.fv = make([]float64, (levels+above)*nf)
 		for lv := levels; lv < levels+above; lv++ {
 			for i, fi := range s.fidx {
@@ -790,9 +798,10 @@ func (s *Solver) tableWith(floor, minBound int, fast bool) *Table {
 			}
 		}
 	}
-	for lv := levels - 1; lv >= 0 && fast; lv-- {
+	const every = 100
+	for lv := levels - 1; lv >= 0; lv-- {
 		pts := lv * step
-		if pts < floor+2*step {
+		if pts < t.floor+2*step {
 			break
 		}
 		t.fastLevel(lv)
@@ -805,26 +814,39 @@ func (s *Solver) tableWith(floor, minBound int, fast bool) *Table {
 			t.stopAll = pts
 		}
 	}
-	if lo, hi := lowest, t.stopAll/step; lo < hi {
-		// stopAll lies between: the levels down to lo hold the values that
-		// a stop in every state with one allowed gives, which is all a
-		// check needs.
-		for hi-lo > 1 {
-			mid := (lo + hi) / 2
-			if t.stopsBestAt(mid * step) {
-				hi = mid
-			} else {
-				lo = mid
-			}
-		}
-		if t.stopsBestAt(lo * step) {
-			hi = lo
-		}
-		t.stopAll = hi * step
+	return lowest
+}
+
+// findStopAll narrows stopAll down to the lowest fast level computed: the
+// levels down to it hold the values that a stop in every state with one
+// allowed gives, which is all a check needs.
+func (t *Table) findStopAll(lowest int) {
+	lo, hi := lowest, t.stopAll/step
+	if lo >= hi {
+		return
 	}
-	// The rows from stopAll up to the largest keep above it, for the
-	// look-ups of the levels below.
-	top := t.stopAll/step + above
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if t.stopsBestAt(mid * step) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	if t.stopsBestAt(lo * step) {
+		hi = lo
+	}
+	t.stopAll = hi * step
+}
+
+// fullLevels computes every state and every keep below stopAll, from the
+// rows from stopAll up to the largest keep above it (for the look-ups of
+// the levels below).
+func (t *Table) fullLevels() {
+	s := t.s
+	ns := len(s.states)
+	nan := math.NaN()
+	top := t.stopAll/step + s.maxPts/step + 1
 	t.v = make([]float64, top*ns)
 	for lv := t.stopAll / step; lv < top; lv++ {
 		for i, st := range s.states {
@@ -836,12 +858,10 @@ func (s *Solver) tableWith(floor, minBound int, fast bool) *Table {
 		}
 	}
 	t.fastFrom = t.stopAll
-	// Below stopAll: every state, every keep.
 	t.q = make([]float64, t.stopAll/step*ns)
 	for lv := t.stopAll/step - 1; lv >= 0; lv-- {
 		t.fullLevel(lv)
 	}
-	return t
 }
 
 // fastLevel computes level lv where every state with a stop stops: the
