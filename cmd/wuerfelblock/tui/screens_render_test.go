@@ -283,6 +283,9 @@ func renderEveryScreen(t *testing.T, lang validate.Lang) {
 	for i, g := range validate.Games() {
 		c.game(g.ID, string(rune('1'+i)), finished[g.ID])
 	}
+	h.typ("c") // every running game: one of each was left
+	c.shot("running games")
+	h.key(tcell.KeyEscape)
 	for _, p := range c.problems {
 		t.Error(p)
 	}
@@ -340,6 +343,11 @@ func (c *renderCheck) game(g validate.GameID, key, over string) {
 		h.typ("a")
 		c.shot(name + " review")
 		h.key(tcell.KeyEscape)
+		if g == validate.GameKniffel {
+			h.typ("b")
+			c.shot(name + " sheet")
+			h.key(tcell.KeyEscape)
+		}
 	}
 	h.ui.app.QueueUpdateDraw(func() { h.ui.home() })
 	h.sync()
