@@ -582,7 +582,7 @@ func (v *familyView) turnLines() []panelLine {
 		pass, passWord = 0, v.tr("new pass", "neuer Durchgang")
 	}
 	add(rankEssential, fmt.Sprintf(v.tr("Turn [::b]%d[::-] · %s %d · [::b]%s[::-] in the cup", "Zug [::b]%d[::-] · %s %d · [::b]%s[::-] im Becher"),
-		t.TurnPoints(), passWord, pass, v.dice(t.DiceToThrow())))
+		t.TurnPoints(), passWord, pass, nbsp(v.dice(t.DiceToThrow())))) // "3 Würfel" never split
 	if t.Confirming() {
 		add(rankEssential, "[::b]"+fmt.Sprintf(v.tr("Confirming the 1500: this pass needs 350 (now %d).", "Die 1500 wird bestätigt: dieser Durchgang braucht 350 (jetzt %d)."), pass)+"[::-]")
 	}
@@ -594,7 +594,7 @@ func (v *familyView) turnLines() []panelLine {
 			add(rankCoach, forms...)
 		}
 	case t.Throws() == 0:
-		add(rankRepeat, fmt.Sprintf(v.tr("Throw %d dice and type them, e.g. %s.", "%d Würfel werfen und eintippen, z. B. %s."), t.DiceToThrow(), exampleThrow(t.DiceToThrow())), "")
+		add(rankRepeat, fmt.Sprintf(v.tr("Throw %d dice and type them, e.g. %s.", "%d Würfel werfen und eintippen, z.\u00a0B. %s."), t.DiceToThrow(), exampleThrow(t.DiceToThrow())), "")
 		ls = append(ls, v.coachLines()...)
 	default:
 		if t.NewPass() {

@@ -56,16 +56,24 @@ func (c *renderCheck) shot(name string) {
 		fmt.Println(time.Since(c.start).Milliseconds(), name)
 	}
 	c.screens++
+	// The reference is drawn before and after: where something on the
+	// screen changes meanwhile (the Kniffel coach's advice arrives), the
+	// small screens show one of the two.
 	c.h.resize(wideSize[0], wideSize[1])
-	wide := c.h.screen()
-	for _, sz := range renderSizes {
+	before := c.h.screen()
+	smalls := make([]string, len(renderSizes))
+	for i, sz := range renderSizes {
 		c.h.resize(sz[0], sz[1])
-		small := c.h.screen()
+		smalls[i] = c.h.screen()
+	}
+	c.h.resize(wideSize[0], wideSize[1])
+	after := c.h.screen()
+	for i, sz := range renderSizes {
 		if dump != nil {
-			fmt.Fprintf(dump, "=== %s %dx%d\n%s", name, sz[0], sz[1], small)
+			fmt.Fprintf(dump, "=== %s %dx%d\n%s", name, sz[0], sz[1], smalls[i])
 		}
-		for _, p := range screenProblems(small, wide) {
-			c.problems = append(c.problems, fmt.Sprintf("%s at %dx%d: %s\n%s", name, sz[0], sz[1], p, small))
+		for _, p := range screenProblems(smalls[i], before, after) {
+			c.problems = append(c.problems, fmt.Sprintf("%s at %dx%d: %s\n%s", name, sz[0], sz[1], p, smalls[i]))
 		}
 	}
 	c.h.resize(80, 24)
@@ -104,10 +112,10 @@ var (
 
 // screenProblems lists the cut words and split keeps of small, with wide
 // (the same screen drawn with room) as the reference of what is whole.
-func screenProblems(small, wide string) []string {
+func screenProblems(small string, wide ...string) []string {
 	vocab := map[string]bool{}
 	var wideRows []string
-	for _, row := range strings.Split(wide, "\n") {
+	for _, row := range strings.Split(strings.Join(wide, "\n"), "\n") {
 		for _, w := range wordRe.FindAllString(row, -1) {
 			vocab[w] = true
 		}
