@@ -548,7 +548,7 @@ func (v *familyView) turnLines() []panelLine {
 	add(rankRepeat, "[::b]"+fmt.Sprintf(v.tr("%s's turn", "%s ist am Zug"), esc(g.Current()))+"[::-]", "")
 	if v.rueckwaerts() {
 		pts, dice := g.Table()
-		add(rankEssential, fmt.Sprintf(v.tr("On the table: [::b]%d[::-] points · throw [::b]%s[::-]", "Auf dem Tisch: [::b]%d[::-] Punkte · wirf [::b]%s[::-]"), pts, v.dice(dice)))
+		add(rankEssential, fmt.Sprintf(v.tr("On the table: [::b]%d[::-] points · throw [::b]%s[::-]", "Auf dem Tisch: [::b]%d[::-] Punkte · wirf [::b]%s[::-]"), pts, nbsp(v.dice(dice))))
 		add(rankDetail, v.tr("Every scoring die goes aside; nothing scoring: the table's points become your minus points.",
 			"Alle zählenden Würfel kommen raus; zählt nichts, bekommst du die ausliegenden Punkte als Minus."), "")
 		return ls
