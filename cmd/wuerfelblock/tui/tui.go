@@ -90,6 +90,9 @@ type UI struct {
 	// quitting: the players quit while a write was under way; the app
 	// ends once the last one is stored (see quit).
 	quitting bool
+	// ahead are the keys typed on a screen while its write was under way
+	// (see hold); they are applied in order once it is done.
+	ahead typedAhead
 
 	// barrier is signalled when the test key arrives (headless tests); the
 	// UI then waits until the test signals back.
@@ -492,6 +495,7 @@ func (ui *UI) finish(j *job, err error, done func(error)) {
 	}
 	shown := ui.top() == j.from
 	done(err)
+	defer ui.replayAhead(j, err)
 	switch {
 	case err != nil && quitting:
 		ui.ask(ui.tr("wuerfelblock did not quit: ", "wuerfelblock wurde nicht beendet: ")+j.failed(err), []string{"OK"}, func(int) {})
@@ -527,4 +531,88 @@ func (ui *UI) quit() {
 	ui.ask(ui.tr("Not done yet: ", "Noch nicht fertig: ")+strings.Join(doing, "; ")+"\n\n"+
 		ui.tr("wuerfelblock quits as soon as this is stored.", "wuerfelblock endet, sobald das gespeichert ist."),
 		[]string{ui.tr("Do not quit", "Nicht beenden")}, func(int) { ui.quitting = false })
+}
+
+// typedAhead are keys typed on a screen while its write was under way.
+type typedAhead struct {
+	from screen
+	keys []*tcell.EventKey
+}
+
+// aheadNoter is a screen that says when the keys typed ahead on it were
+// not applied (its write was refused, or it was left meanwhile).
+type aheadNoter interface {
+	aheadDropped(typed string)
+}
+
+// hold keeps a key typed on s while its write is under way, to be applied
+// after it (replayAhead). A fast player types the next throw meanwhile:
+// no key of it may be lost, nor applied before the write it follows.
+func (ui *UI) hold(s screen, ev *tcell.EventKey) {
+	if ui.ahead.from != s {
+		ui.ahead = typedAhead{from: s}
+	}
+	ui.ahead.keys = append(ui.ahead.keys, ev)
+}
+
+// heldKeys is what was typed ahead on s, as typed ("223466⏎"), "" for
+// nothing; markup-safe.
+func (ui *UI) heldKeys(s screen) string {
+	if ui.ahead.from != s {
+		return ""
+	}
+	return keysText(ui.ahead.keys)
+}
+
+// keysText writes keys as typed: the letters, ⏎ for Enter, ‹name› for
+// another key; markup-safe.
+func keysText(keys []*tcell.EventKey) string {
+	var b strings.Builder
+	for _, ev := range keys {
+		switch ev.Key() {
+		case tcell.KeyRune:
+			b.WriteRune(ev.Rune())
+		case tcell.KeyEnter:
+			b.WriteString("⏎")
+		default:
+			b.WriteString("‹" + ev.Name() + "›")
+		}
+	}
+	return esc(b.String())
+}
+
+// replayAhead, once a write of j.from has ended, applies the keys typed on
+// that screen meanwhile, in order, as if they were typed now (a key that
+// starts the next write holds the keys after it again). After a refusal,
+// or when the screen is not on top any more (or a dialog is open), they
+// are dropped whole, and the screen says so: they were meant for a state
+// that did not come.
+func (ui *UI) replayAhead(j *job, err error) {
+	a := ui.ahead
+	if a.from != j.from || len(a.keys) == 0 || ui.busy(a.from) != nil {
+		return
+	}
+	ui.ahead = typedAhead{}
+	if err != nil || ui.top() != a.from || ui.overlay || ui.quitting {
+		if n, ok := a.from.(aheadNoter); ok {
+			n.aheadDropped(keysText(a.keys))
+		}
+		return
+	}
+	for _, ev := range a.keys {
+		ui.replayKey(ev)
+	}
+}
+
+// replayKey handles a key as tview does with one typed: the input capture
+// first, then the focused primitive.
+func (ui *UI) replayKey(ev *tcell.EventKey) {
+	if ev = ui.capture(ev); ev == nil {
+		return
+	}
+	if ui.pages.HasFocus() {
+		if handle := ui.pages.InputHandler(); handle != nil {
+			handle(ev, func(p tview.Primitive) { ui.app.SetFocus(p) })
+		}
+	}
 }
