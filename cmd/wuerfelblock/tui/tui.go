@@ -78,8 +78,6 @@ type UI struct {
 	timeout time.Duration
 	watch   time.Duration
 
-	prefs prefs
-
 	stack   []screen
 	overlay bool // help or a dialog is shown above the top screen
 	// jobs are the writes under way off the UI goroutine (see background);
@@ -116,11 +114,6 @@ type screen interface {
 	help() (keys []keyHelp, rules *validate.Rules)
 	// refresh redraws the screen's data (after returning to it).
 	refresh()
-}
-
-// prefs are choices the table makes once per evening.
-type prefs struct {
-	kniffelByThrow bool // Kniffel: enter every throw instead of the final dice
 }
 
 type keyHelp struct{ key, what string }
