@@ -276,3 +276,26 @@ func TestKeysTypedWhileSavingDroppedWholeOnRefusal(t *testing.T) {
 		t.Fatalf("stored %d entries: %+v", sg.Game.Len(), sg.Game.Entries())
 	}
 }
+
+// Issue 19.9 on the other screens: a name typed while the one before is
+// being saved is kept whole and taken after it (it lost its first letters).
+func TestNameTypedWhileSavingIsKept(t *testing.T) {
+	db, path := openDBAt(t)
+	h := start(t, db)
+	h.typ("n1")
+	h.key(tcell.KeyTab)
+	h.see("Noch niemand")
+
+	release := lockDB(t, path)
+	h.typNow("Anna\nBob\n")
+	if n := h.syncNow(); n != 1 {
+		t.Fatalf("%d writes under way, want Anna's", n)
+	}
+	h.seeNow("wird gespeichert… neuer Spieler Anna", "Vorgetippt, kommt danach: Bob⏎")
+	release()
+	h.sync()
+	h.see("1. Anna", "2. Bob")
+	if !hasPlayer(h, "Anna") || !hasPlayer(h, "Bob") {
+		t.Fatal("not both players stored")
+	}
+}

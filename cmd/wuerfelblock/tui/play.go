@@ -477,12 +477,11 @@ func (p *play) writeEntry(doing, what string, do func(context.Context, *storage.
 // sayWait says that keys wait until the write under way is done, and
 // which keys were typed meanwhile.
 func (p *play) sayWait() {
-	typed := p.ui.heldKeys(p)
-	if typed == "" {
-		p.say(p.saving.waitNote())
+	if typed := p.ui.heldKeys(p); typed != "" {
+		p.say(p.saving.aheadNote(typed))
 		return
 	}
-	p.say("[::b]" + p.saving.doing + "[::-] " + fmt.Sprintf(p.tr("Typed ahead, taken once it is stored: %s", "Vorgetippt, kommt danach: %s"), typed))
+	p.say(p.saving.waitNote())
 }
 
 // aheadDropped says that the keys typed while the write was under way were
@@ -490,7 +489,7 @@ func (p *play) sayWait() {
 // not push it off the message line.
 func (p *play) aheadDropped(typed string) {
 	msg := p.message.GetText(false)
-	note := fmt.Sprintf(p.tr("Typed ahead, dropped: %s.", "Vorgetipptes verworfen: %s."), typed) + " "
+	note := p.droppedNote(typed) + " "
 	if tag := p.refusedTag(); strings.HasPrefix(msg, tag) {
 		p.say(tag + note + strings.TrimPrefix(msg, tag))
 		return

@@ -282,11 +282,15 @@ func (ui *UI) capture(ev *tcell.EventKey) *tcell.EventKey {
 	if _, ok := s.(*play); !ok {
 		if j := ui.busy(s); j != nil {
 			// Only help while the screen's write is under way: every other
-			// key could change what is being saved or go past its result.
-			if !s.typing() && ev.Key() == tcell.KeyRune && ev.Rune() == '?' {
+			// key could change what is being saved or go past its result,
+			// so it is kept and applied once the write is done.
+			if ui.heldKeys(s) == "" && !s.typing() && ev.Key() == tcell.KeyRune && ev.Rune() == '?' {
 				ui.showHelp(s)
-			} else if t, ok := s.(teller); ok {
-				t.tell(j.waitNote())
+				return nil
+			}
+			ui.hold(s, ev)
+			if t, ok := s.(teller); ok {
+				t.tell(j.aheadNote(ui.heldKeys(s)))
 			}
 			return nil
 		}
@@ -423,6 +427,17 @@ func (j *job) waitNote() string {
 		w = j.tr("One moment: this is still being saved.", "Einen Moment: das wird noch gespeichert.")
 	}
 	return "[::b]" + j.doing + "[::-] " + w
+}
+
+// aheadNote is what a screen says while keys typed during the job wait
+// for it.
+func (j *job) aheadNote(typed string) string {
+	return "[::b]" + j.doing + "[::-] " + fmt.Sprintf(j.tr("Typed ahead, taken once it is stored: %s", "Vorgetippt, kommt danach: %s"), typed)
+}
+
+// droppedNote says that the keys typed during a refused job were dropped.
+func (t text) droppedNote(typed string) string {
+	return fmt.Sprintf(t.tr("Typed ahead, dropped: %s.", "Vorgetipptes verworfen: %s."), typed)
 }
 
 // failed is the one line that says the job was refused and why.
@@ -595,6 +610,8 @@ func (ui *UI) replayAhead(j *job, err error) {
 	if err != nil || ui.top() != a.from || ui.overlay || ui.quitting {
 		if n, ok := a.from.(aheadNoter); ok {
 			n.aheadDropped(keysText(a.keys))
+		} else if t, ok := a.from.(teller); ok && err != nil {
+			t.tell(j.failed(err) + " " + ui.droppedNote(keysText(a.keys)))
 		}
 		return
 	}
