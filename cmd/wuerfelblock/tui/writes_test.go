@@ -76,8 +76,6 @@ type busyWrite struct {
 	kept []string
 }
 
-const waitWord = "Einen Moment: das wird noch gespeichert."
-
 // leaveGame goes from a running game back to the home screen.
 func leaveGame(h *harness) {
 	h.typ("q")
