@@ -218,6 +218,9 @@ func (v *kniffelView) keys() []keyHelp {
 			k = append(k, keep)
 		} else {
 			k = append(append(k, keep), v.toggleKey()...)
+			if !v.p.brief {
+				k = append(k, keyHelp{"Enter", v.tr("the advised hold (coach: advice); never a box", "das geratene Behalten (Trainer: Rat); nie ein Feld")})
+			}
 		}
 		return append(k, keyHelp{"s", brief(v.tr("stand", "stehen lassen"), v.tr("stand: write the box under the cursor now", "stehen lassen: das Feld unter dem Cursor jetzt eintragen"))},
 			keyHelp{"n", v.tr("keep none", "nichts behalten")},
