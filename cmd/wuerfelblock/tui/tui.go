@@ -281,9 +281,9 @@ func (ui *UI) capture(ev *tcell.EventKey) *tcell.EventKey {
 	}
 	if _, ok := s.(*play); !ok {
 		if j := ui.busy(s); j != nil {
-			// Only help while the screen's write is under way: every other
-			// key could change what is being saved or go past its result,
-			// so it is kept and applied once the write is done.
+			// Only help at once while the screen's write is under way:
+			// every other key could change what is being saved or go past
+			// its result, so it is kept and applied once the write is done.
 			if ui.heldKeys(s) == "" && !s.typing() && ev.Key() == tcell.KeyRune && ev.Rune() == '?' {
 				ui.showHelp(s)
 				return nil
@@ -509,7 +509,7 @@ func (ui *UI) finish(j *job, err error, done func(error)) {
 	}
 	shown := ui.top() == j.from
 	done(err)
-	defer ui.replayAhead(j, err)
+	defer ui.replayAhead(j, err) // last: the keys typed meanwhile see the state after the write
 	switch {
 	case err != nil && quitting:
 		ui.ask(ui.tr("wuerfelblock did not quit: ", "wuerfelblock wurde nicht beendet: ")+j.failed(err), []string{"OK"}, func(int) {})
