@@ -6,7 +6,8 @@ package coach
 
 import "github.com/wuerfelblock/wuerfelblock/validate"
 
-// Covers reports whether the coach can advise in game g: a fact of the
-// game (validate.HasCoach). Zehntausend Rückwärts and Totwürfeln have no
-// choices to advise on.
-func Covers(g validate.GameID) bool { return validate.HasCoach(g) }
+// Covers reports whether the coach can advise in game g: the game's
+// definition says so (validate.Variant.Coached). Zehntausend Rückwärts
+// (where points are to be avoided) and Totwürfeln (no choices) are not
+// covered.
+func Covers(g validate.GameID) bool { return validate.VariantOf(g).Coached }

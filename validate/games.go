@@ -18,21 +18,17 @@ type gameDef struct {
 	ofAKind func(o Options, face, n int) int
 	special func(o Options) []combo
 	stops   func(o Options) []stopRule
-	// coach: the game has a coach (choices for it to judge: coach/ and
-	// review). Zehntausend Rückwärts and Totwürfeln have nothing to choose.
-	coach bool
 }
 
 var defs = []*gameDef{
 	{
 		info: GameInfo{Game5050, "5050", "5050", "6 dice; stop from 350 per pass, confirm 1500s; 5050 ends the round",
 			"6 Würfel; schreiben ab 350 je Durchgang, 1500er bestätigen; bis 5050"},
-		coach: true,
 		specs: []OptionSpec{diceOpt(6)},
 		basic: func(o *Options) { o.FuenferDrehen = true },
 		variant: func(Options) Variant {
 			return Variant{Family: FamilyZehntausend, End: EndFinalRound, Target: 5050, Settle: SettleAdd,
-				EarlierSeatWinsTies: true, WinnerBegins: true}
+				EarlierSeatWinsTies: true, WinnerBegins: true, Coached: true, Review: ReviewDecisions}
 		},
 		ofAKind: func(_ Options, face, n int) int {
 			if n != 3 {
@@ -52,11 +48,10 @@ var defs = []*gameDef{
 	{
 		info: GameInfo{Game5000, "5000", "Fünftausend", "5 dice; all scorers aside, enter with 500, equal totals reset; hit 5000",
 			"5 Würfel; alles Zählende raus, Einstieg 500, Gleichstand fliegt; 5000"},
-		coach: true,
 		specs: []OptionSpec{diceOpt(5)},
 		variant: func(Options) Variant {
 			return Variant{Family: FamilyZehntausend, End: EndExact, Target: 5000, Settle: SettleExact,
-				AllScoring: true, EntryPoints: 500}
+				AllScoring: true, EntryPoints: 500, Coached: true, Review: ReviewDecisions}
 		},
 		ofAKind: func(_ Options, face, n int) int {
 			t := tripleValue(face, 1100)
@@ -78,10 +73,10 @@ var defs = []*gameDef{
 	{
 		info: GameInfo{GameZehntausend, "Zehntausend", "Zehntausend", "5 or 6 dice; prove your triples; 10000 ends the round; many house rules",
 			"5 oder 6 Würfel; Pasche beweisen; bis 10000; viele Hausregeln"},
-		coach: true,
 		specs: zehntausendOptions,
 		variant: func(o Options) Variant {
-			return Variant{Family: FamilyZehntausend, End: EndFinalRound, Target: o.Ziel, Settle: SettleAdd}
+			return Variant{Family: FamilyZehntausend, End: EndFinalRound, Target: o.Ziel, Settle: SettleAdd,
+				Coached: true, Review: ReviewDecisions}
 		},
 		ofAKind: func(o Options, face, n int) int {
 			if o.Verdoppeln {
@@ -115,10 +110,10 @@ var defs = []*gameDef{
 	{
 		info: GameInfo{GameKniffel, "Kniffel", "Kniffel", "5 dice, 3 throws, 13 boxes; bonus 35 at 63, 100 per further Kniffel",
 			"5 Würfel, 3 Würfe, 13 Felder; Bonus 35 ab 63, 100 je weiterer Kniffel"},
-		coach: true,
 		specs: kniffelOptions,
 		variant: func(Options) Variant {
-			return Variant{Family: FamilyKniffel, End: EndRounds, Rounds: int(NumCategories), Settle: SettleSheet}
+			return Variant{Family: FamilyKniffel, End: EndRounds, Rounds: int(NumCategories), Settle: SettleSheet,
+				Coached: true, Review: ReviewDecisions}
 		},
 	},
 	{
@@ -126,29 +121,22 @@ var defs = []*gameDef{
 			"würfeln, bis jeder Würfel die Killerzahl zeigt; die übrigen Augen zählen"},
 		specs: totOptions,
 		variant: func(o Options) Variant {
-			return Variant{Family: FamilyTot, End: EndRounds, Rounds: o.Runden, Settle: SettleAdd}
+			return Variant{Family: FamilyTot, End: EndRounds, Rounds: o.Runden, Settle: SettleAdd, Review: ReviewLuck}
 		},
 	},
 	{
 		info: GameInfo{GameDreissigTot, "Dreißig tot", "Dreißig tot", "6 dice, one or more aside per throw; under 30 costs, over 30 attacks",
 			"6 Würfel, je Wurf mind. einer raus; unter 30 kostet, über 30 greift an"},
-		coach: true,
 		specs: dreissigOptions,
 		variant: func(o Options) Variant {
-			v := Variant{Family: FamilyDreissig, StartTotal: 30, End: EndAtZero, Settle: SettleAccount}
+			v := Variant{Family: FamilyDreissig, StartTotal: 30, End: EndAtZero, Settle: SettleAccount,
+				Coached: true, Review: ReviewDecisions}
 			if o.Hundert {
 				v.End, v.Target, v.Players = EndAtTarget, 100, 2
 			}
 			return v
 		},
 	},
-}
-
-// HasCoach reports whether game g has a coach: the games with choices to
-// judge (not Zehntausend Rückwärts, not Totwürfeln).
-func HasCoach(g GameID) bool {
-	d := def(g)
-	return d != nil && d.coach
 }
 
 // def finds the game g, nil for an unknown game.

@@ -8,17 +8,13 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
-// ReviewValuers are the solvers behind the review on the game-over screen
-// (tests swap in tables kept in memory).
-var ReviewValuers = review.Solvers
-
 // gameReview is the review of the finished game, computed once; nil for a
 // game without one (Rückwärts is not reviewed; Totwürfeln has luck only).
 func (s *gameOver) gameReview() *review.Review {
 	if s.rv == nil && !s.rvTried {
 		s.rvTried = true
 		if review.Reviewable(s.sg.Game.Rules.Game) {
-			if rv, err := review.OfGame(s.sg.Game, ReviewValuers()); err == nil {
+			if rv, err := review.OfGame(s.sg.Game, s.ui.review); err == nil {
 				s.rv = rv
 			}
 		}
