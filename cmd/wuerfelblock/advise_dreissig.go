@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"math"
 	"strconv"
@@ -69,6 +70,45 @@ func runAdviseDreissig(e *env, args []string) int {
 	fs.Var(&opts, "option", e.tr("a house rule, e.g. --option hundert=true", "eine Hausregel, z. B. --option hundert=true"))
 	accounts := fs.String("accounts", "30,30", e.tr("the accounts by seat, e.g. 30,24,17", "die Konten nach Sitz, z. B. 30,24,17"))
 	seat := fs.Int("seat", 1, e.tr("the seat to move (1 = the first player)", "der Sitz am Zug (1 = der erste Spieler)"))
+	adviseDreissigHelp(e, fs)
+	pos, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	rules, err := rulesFromFlags(pos[0], opts)
+	if err != nil {
+		return e.fail("advise", err)
+	}
+	acc, msg := e.parseAccounts(*accounts)
+	if msg == "" {
+		msg = e.checkPosition(rules, acc, *seat)
+	}
+	if msg != "" {
+		fmt.Fprintln(e.stderr, "wuerfelblock advise: "+msg)
+		return exitInput
+	}
+	t, pending, bad, err := replayDreissig(rules, pos[1:])
+	if err != nil {
+		return e.adviseThrowRefused(bad, err)
+	}
+	c := dreissig.ForPosition(rules.Options.Hundert, acc, *seat-1)
+	out := e.dreissigPos(c, acc, *seat, t)
+	if pending != nil {
+		for _, k := range c.Keeps(t.InCup(), t.Sum(), pending) {
+			out.Keeps = append(out.Keeps, adviseDreissigK{Keep: k.Dice, Value: roundValue(c, k.Value), Win: roundAll(dreissig.BySeat(k.Chances, *seat-1))})
+		}
+		out.BestCount = nil
+	}
+	if *asJSON {
+		e.printJSON(out)
+		return exitOK
+	}
+	e.printDreissig(out, pending)
+	return exitOK
+}
+
+// adviseDreissigHelp adds what advise dreissig-tot says to --help.
+func adviseDreissigHelp(e *env, fs *flag.FlagSet) {
 	usage := fs.Usage
 	fs.Usage = func() {
 		usage()
@@ -91,25 +131,14 @@ die Punkte des Zugs (dem Vordermann genommene minus verlorene Augen).
   ... WURF           ein letzter Wurf ohne Auswahl: jede Auswahl mit Wert, die beste zuerst
 Beispiel: wuerfelblock advise dreissig-tot --accounts 30,22 645321/65 4432`))
 	}
-	pos, code, ok := parseFlags(fs, args)
-	if !ok {
-		return code
-	}
-	rules, err := rulesFromFlags(pos[0], opts)
-	if err != nil {
-		return e.fail("advise", err)
-	}
-	acc, msg := e.parseAccounts(*accounts)
-	if msg == "" {
-		msg = e.checkPosition(rules, acc, *seat)
-	}
-	if msg != "" {
-		fmt.Fprintln(e.stderr, "wuerfelblock advise: "+msg)
-		return exitInput
-	}
-	t := rules.NewDreissigTurn()
-	var pending []int
-	for i, tok := range pos[1:] {
+}
+
+// replayDreissig enters the throws of the turn so far into a new turn: own
+// throws with their keeps, then attack throws; the last throw may lack its
+// keep (pending). bad is the 1-based throw refused.
+func replayDreissig(rules *validate.Rules, toks []string) (t *validate.DreissigTurn, pending []int, bad int, err error) {
+	t = rules.NewDreissigTurn()
+	for i, tok := range toks {
 		rs, ks, has := strings.Cut(tok, "/")
 		roll, err := validate.ParseDice(rs)
 		if err == nil && len(roll) == 0 {
@@ -134,23 +163,10 @@ Beispiel: wuerfelblock advise dreissig-tot --accounts 30,22 645321/65 4432`))
 			}
 		}
 		if err != nil {
-			return e.adviseThrowRefused(i+1, err)
+			return nil, nil, i + 1, err
 		}
 	}
-	c := dreissig.ForPosition(rules.Options.Hundert, acc, *seat-1)
-	out := e.dreissigPos(c, acc, *seat, t)
-	if pending != nil {
-		for _, k := range c.Keeps(t.InCup(), t.Sum(), pending) {
-			out.Keeps = append(out.Keeps, adviseDreissigK{Keep: k.Dice, Value: roundValue(c, k.Value), Win: roundAll(dreissig.BySeat(k.Chances, *seat-1))})
-		}
-		out.BestCount = nil
-	}
-	if *asJSON {
-		e.printJSON(out)
-		return exitOK
-	}
-	e.printDreissig(out, pending)
-	return exitOK
+	return t, pending, 0, nil
 }
 
 // adviseThrowRefused says why throw n was refused, in one line: bad dice

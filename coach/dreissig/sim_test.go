@@ -52,7 +52,6 @@ func playTurn(t *testing.T, rng *rand.Rand, g *scoresheet.Game, c *Coach) (sum, 
 	turns := g.NumTurns()
 	for g.NumTurns() == turns && !g.Finished() {
 		dt := g.DreissigTurn()
-		sum, taken = dt.Sum(), dt.Taken()
 		if dt.Attacking() {
 			if err := g.Apply(scoresheet.Entry{Kind: scoresheet.EntryAttack, Roll: throwDice(rng, dt.AttackLive())}); err != nil {
 				t.Fatal(err)

@@ -345,9 +345,6 @@ func (tn *Turn) compact() {
 	tn.add, tn.old = nil, nil
 }
 
-// solved reports whether the turn holds a play.
-func (tn *Turn) solved() bool { return len(tn.order) > 0 }
-
 // Value is the value of the whole turn (six dice in the cup).
 func (tn *Turn) Value() float64 { return tn.G[cell(Dice, 0)] }
 
