@@ -30,6 +30,7 @@ type adviseDreissigPos struct {
 	Seat      int                `json:"seat"`
 	Exact     bool               `json:"exact"`
 	Method    string             `json:"method"`
+	Settled   *bool              `json:"settled,omitempty"` // false: best play by all has no fixed point here
 	Aside     int                `json:"aside"`
 	Sum       int                `json:"sum"`
 	InCup     int                `json:"in_cup"`
@@ -227,6 +228,10 @@ func (e *env) dreissigPos(c *dreissig.Coach, acc []int, seat int, t *validate.Dr
 	if c.Exact() {
 		out.Method = methodWin
 	}
+	if !c.Settled() {
+		no := false
+		out.Settled = &no
+	}
 	var v float64
 	var win []float64
 	switch o := validate.DreissigResult(t.Sum()); {
@@ -272,6 +277,10 @@ func (e *env) printDreissig(out adviseDreissigPos, pending []int) {
 	}
 	fmt.Fprintf(e.stdout, e.tr("Dreißig tot, accounts %s, seat %d to move: %s.\n", "Dreißig tot, Konten %s, Sitz %d am Zug: %s.\n"),
 		strings.Trim(fmt.Sprint(out.Accounts), "[]"), out.Seat, what)
+	if out.Settled != nil {
+		fmt.Fprintln(e.stdout, e.tr("Here best play by all has no fixed point (each best answer changes another's): the plays of the last round, exact for them (docs/COACH.md).",
+			"Hier hat bestes Spiel aller keinen Fixpunkt (jede beste Antwort ändert eine andere): die Spielweisen der letzten Runde, genau für sie (docs/COACH.md)."))
+	}
 	fmt.Fprintf(e.stdout, e.tr("Aside %d dice, %d pips; %s in the cup.\n", "Zur Seite %d Würfel, %d Augen; %s im Becher.\n"),
 		out.Aside, out.Sum, e.diceWord(out.InCup))
 	if pending != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"strings"
 	"sync"
@@ -174,4 +175,30 @@ func FuzzAdviseDreissig(f *testing.F) {
 			t.Fatalf("%q %q: exit %d", throws, accounts, code)
 		}
 	})
+}
+
+// A position where best play by all has no fixed point says so.
+func TestAdviseDreissigUnsettled(t *testing.T) {
+	dreissigCache(t)
+	tb := dreissig.TableFor(3, false)
+	var a []int
+	for x := 1; x <= 30 && a == nil; x++ {
+		for y := 1; y <= 30 && a == nil; y++ {
+			for z := 1; z <= 30 && a == nil; z++ {
+				if !tb.Settled([]int{x, y, z}) {
+					a = []int{x, y, z}
+				}
+			}
+		}
+	}
+	if a == nil {
+		t.Fatal("the three-player table has no unsettled ring (docs/COACH.md says 14)")
+	}
+	code, out, _ := call(t, "", "--lang", "en", "advise", "--json", "dreissig-tot", "--accounts", fmt.Sprintf("%d,%d,%d", a[0], a[1], a[2]))
+	if code != 0 || !strings.Contains(out, `"settled": false`) {
+		t.Fatalf("%v: exit %d\n%s", a, code, out)
+	}
+	if _, out, _ := call(t, "", "advise", "--json", "dreissig-tot"); strings.Contains(out, "settled") {
+		t.Fatalf("30,30 is settled:\n%s", out)
+	}
 }

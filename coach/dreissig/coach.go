@@ -24,6 +24,10 @@ type Coach struct {
 // points: pips taken from the Vordermann minus pips lost).
 func (c *Coach) Exact() bool { return c.tb != nil }
 
+// Settled reports whether best play by all has a fixed point in this
+// position's ring (Table.Settled; always true in the points view).
+func (c *Coach) Settled() bool { return c.tb == nil || c.tb.Settled(c.a) }
+
 // Players is the number of players.
 func (c *Coach) Players() int { return c.n }
 

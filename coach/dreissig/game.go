@@ -84,6 +84,22 @@ func (tb *Table) Chances(a []int) []float64 {
 	return slices.Clone(tb.w[idx*tb.N : (idx+1)*tb.N])
 }
 
+// Settled reports whether best play by all has a fixed point in the ring
+// of position a (see Unsettled): false where the table keeps the plays of
+// the last round.
+func (tb *Table) Settled(a []int) bool {
+	ring := tb.index(a)
+	r := make([]int, tb.N)
+	for k := 1; k < tb.N; k++ {
+		for i := range tb.N {
+			r[i] = a[(i+k)%tb.N]
+		}
+		ring = min(ring, tb.index(r))
+	}
+	_, found := slices.BinarySearch(tb.Unsettled, ring)
+	return !found
+}
+
 // Valid reports whether a is a position of the table: N accounts, each
 // 1 … 30 (hundert: 1 … 99).
 func (tb *Table) Valid(a []int) bool {

@@ -2,6 +2,7 @@ package dreissig
 
 import (
 	"math"
+	"slices"
 	"sync"
 	"testing"
 )
@@ -83,6 +84,28 @@ func TestCycleAgainstLoop(t *testing.T) {
 	}
 	if want := tb.Chances(a)[0]; math.Abs(g-want) > 1e-6 {
 		t.Fatalf("loop %v, ring solution %v", g, want)
+	}
+}
+
+// The unsettled rings are few, and Settled names them.
+func TestUnsettledRings(t *testing.T) {
+	tb := table(3)
+	if len(tb.Unsettled) == 0 || len(tb.Unsettled) > 100 {
+		t.Fatalf("%d unsettled rings of 27,000 positions", len(tb.Unsettled))
+	}
+	a := make([]int, 3)
+	bad := 0
+	for idx := range tb.states() {
+		tb.accounts(idx, a)
+		if !tb.Settled(a) {
+			bad++
+			if !slices.Contains(tb.Unsettled, tb.ringOf(a)) {
+				t.Fatalf("%v: not settled, ring %d not listed", a, tb.ringOf(a))
+			}
+		}
+	}
+	if bad < len(tb.Unsettled) || bad > 3*len(tb.Unsettled) {
+		t.Fatalf("%d positions unsettled in %d rings", bad, len(tb.Unsettled))
 	}
 }
 

@@ -16,9 +16,19 @@ import (
 // for its keep and every keep's value, or before a throw how many dice the
 // best keep sets aside.
 
-// dreissigCache holds the tables (the process-wide one, with its files in
-// the user's cache directory; tests keep theirs in memory).
-var dreissigCache dreissigTables = dreissig.Shared()
+// dreissigCache holds the tables: nil for the process-wide one, with its
+// files in the user's cache directory (made on first use, not when the
+// package starts: a test must be able to point it elsewhere first); tests
+// keep theirs in memory.
+var dreissigCache dreissigTables
+
+// dreissigTablesNow is the cache the view uses.
+func dreissigTablesNow() dreissigTables {
+	if dreissigCache == nil {
+		return dreissig.Shared()
+	}
+	return dreissigCache
+}
 
 // dreissigTables is what the view needs of a dreissig.Cache.
 type dreissigTables interface {
@@ -51,7 +61,7 @@ func (v *totView) coachOf() (c *dreissig.Coach, ok bool) {
 		return v.coachState.c, true
 	}
 	if dreissig.Covers(n, hundert) {
-		tb, ready := dreissigCache.Ready(n, hundert)
+		tb, ready := dreissigTablesNow().Ready(n, hundert)
 		if !ready {
 			v.startTable(n, hundert)
 			return nil, true
@@ -79,7 +89,7 @@ func (v *totView) startTable(n int, hundert bool) {
 		return
 	}
 	v.coachState.started = true
-	app, tables := v.p.ui.app, dreissigCache
+	app, tables := v.p.ui.app, dreissigTablesNow()
 	go func() {
 		tables.Table(n, hundert)
 		app.QueueUpdateDraw(func() {
