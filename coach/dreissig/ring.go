@@ -67,7 +67,7 @@ func (rs *ringSolver) solve(idx0 int) int {
 			}
 			rs.o[k].utility(w[(k+1)%n][n-1], &u)
 			if !rs.tn[k].reevaluate(&u, tolerance) {
-				rs.tn[k].Solve(&u)
+				rs.tn[k].resolveCycle(&u)
 				settled = false
 			}
 		}

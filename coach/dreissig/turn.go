@@ -4,6 +4,8 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 // A turn of Dreißig tot, seen by the player who throws: the state is the
@@ -150,6 +152,9 @@ type Turn struct {
 	recW           []float64
 	order          []int16 // the cells below six dice, best first, as solved
 	add, old       []int16
+	// from: only the states that can still reach a sum of at least from
+	// are solved (resolveCycle); 0: all.
+	from int
 }
 
 // maxChoices bounds the cells one state can move to (six dice: 111).
@@ -181,9 +186,19 @@ func (tn *Turn) Solve(u *Utility) {
 	}
 }
 
+// resolveCycle solves the turn again for u where only the outcomes of 30
+// and more differ from the last solve's (the ring's value of the 30s
+// changed): the states that cannot reach 30 keep their values and play.
+func (tn *Turn) resolveCycle(u *Utility) {
+	tn.from = validate.DreissigLine
+	tn.Solve(u)
+	tn.from = 0
+}
+
 // solveOne solves the states of one die in the cup: it goes aside.
 func (tn *Turn) solveOne() {
 	lo, hi := sumRange(1)
+	lo = max(lo, tn.from-Dice)
 	for s := lo; s <= hi; s++ {
 		c0 := cell(1, s)
 		from := int32(c0 * maxChoices)
@@ -202,6 +217,7 @@ func (tn *Turn) solveOne() {
 func (tn *Turn) solveLevel1(lv *level) {
 	n := lv.n
 	lo, hi := sumRange(n)
+	lo = max(lo, tn.from-Dice*n)
 	var open [MaxSum + 1]uint64
 	var val [MaxSum + 1]float64
 	active := hi - lo + 1
@@ -245,6 +261,7 @@ func (tn *Turn) solveLevel1(lv *level) {
 func (tn *Turn) solveLevel(lv *level) {
 	n := lv.n
 	lo, hi := sumRange(n)
+	lo = max(lo, tn.from-Dice*n)
 	var left [MaxSum + 1]int
 	var open [MaxSum + 1][8]uint64
 	var val [MaxSum + 1]float64

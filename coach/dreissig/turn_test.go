@@ -127,3 +127,34 @@ func TestAttackExpectedPips(t *testing.T) {
 		}
 	}
 }
+
+// Solving again where only the outcomes of 30 and more changed gives what a
+// whole solve gives.
+func TestResolveCycle(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	var tn, whole Turn
+	for trial := range 30 {
+		var u Utility
+		for s := Dice; s <= MaxSum; s++ {
+			u[s] = rng.Float64()
+		}
+		tn.Solve(&u)
+		for s := 30; s <= MaxSum; s++ {
+			u[s] += rng.Float64() - 0.5
+		}
+		tn.resolveCycle(&u)
+		whole.Solve(&u)
+		for c := range whole.G {
+			if d := math.Abs(tn.G[c] - whole.G[c]); d > 1e-12 {
+				t.Fatalf("trial %d, cell %d: %v, whole solve %v", trial, c, tn.G[c], whole.G[c])
+			}
+		}
+		if p, q := tn.Outcomes(Dice, 0), whole.Outcomes(Dice, 0); p != q {
+			for s := range p {
+				if math.Abs(p[s]-q[s]) > 1e-12 {
+					t.Fatalf("trial %d: outcome %d: %v, whole solve %v", trial, s, p[s], q[s])
+				}
+			}
+		}
+	}
+}
