@@ -153,7 +153,7 @@ func openReadOnly(abs string, known int, why error) (*DB, error) {
 	}
 	u := url.URL{Path: abs}
 	tries := []string{"mode=ro"}
-	if st, err := os.Stat(abs + "-wal"); err != nil || st.Size() == 0 {
+	if !hasWAL(abs) {
 		tries = append(tries, "mode=ro&immutable=1")
 	}
 	var last error
@@ -548,20 +548,38 @@ type querier interface {
 // inspect reads an existing file before the pool opens it: opening it for
 // writing may switch it to WAL, roll back a journal or checkpoint a WAL,
 // and a file of another program or of a newer version must be left exactly
-// as it is, journals included. The file alone is read first, as immutable;
-// when a WAL beside it may hold more (the last migration of a newer
-// version, say), the WAL is read too, through a read-only connection.
+// as it is, journals included. Without a WAL the file alone is the
+// database, read as immutable. With a WAL, the file alone may look damaged
+// though it is not (a checkpoint that stopped after page 1, on a full disk
+// or at a SIGKILL, leaves page 1 counting pages that are still only in the
+// WAL): file and WAL are read together, as SQLite reads them, through a
+// read-only connection (which never rolls back, checkpoints or truncates;
+// it may build the -shm index of the WAL, which holds no data).
 func inspect(path string, known int) error {
 	if st, err := os.Stat(path); err != nil || st.Size() == 0 {
 		return nil
 	}
-	if err := inspectWith(path, "mode=ro&immutable=1", known); err != nil {
+	if !hasWAL(path) {
+		return inspectWith(path, "mode=ro&immutable=1", known)
+	}
+	err := inspectWith(path, "mode=ro", known)
+	if ErrorCode(err) != CodeCannotOpen {
 		return err
 	}
-	if st, err := os.Stat(path + "-wal"); err == nil && st.Size() > 0 {
-		return inspectWith(path, "mode=ro", known)
+	// The WAL cannot be read here (its index cannot be made: a directory
+	// that cannot be written, a full disk). The file alone still tells
+	// another program's file or a newer version; whether it is damaged it
+	// cannot tell without its WAL, so that is never said.
+	if alone := inspectWith(path, "mode=ro&immutable=1", known); alone != nil && ErrorCode(alone) != CodeCorrupt {
+		return alone
 	}
-	return nil
+	return err
+}
+
+// hasWAL reports whether a WAL with frames lies beside the database file.
+func hasWAL(path string) bool {
+	st, err := os.Stat(path + "-wal")
+	return err == nil && st.Size() > 0
 }
 
 func inspectWith(path, params string, known int) error {
