@@ -196,17 +196,18 @@ func preflight(path string) error {
 	case errors.Is(err, fs.ErrNotExist):
 		// A new database: the directory must take the file (and the WAL
 		// files beside it).
-		probe, err := os.CreateTemp(dir, ".wuerfelblock-probe-*")
-		if err != nil {
-			return newErr(CodeCannotOpen, err, path, unwrapPath(err))
-		}
-		probe.Close()
-		os.Remove(probe.Name())
-		return nil
+		return probeDir(dir, path)
 	case err != nil:
 		return newErr(CodeCannotOpen, err, path, unwrapPath(err))
 	}
 	defer f.Close()
+	if !exists(path+"-wal") || !exists(path+"-shm") {
+		// Writing needs the WAL and its index beside the file: in a
+		// directory that cannot take them the file can only be read.
+		if err := probeDir(dir, path); err != nil {
+			return err
+		}
+	}
 	st, err := f.Stat()
 	if err != nil {
 		return newErr(CodeCannotOpen, err, path, err)
@@ -222,6 +223,23 @@ func preflight(path string) error {
 		return newErr(CodeCorrupt, nil, path, errors.New("no SQLite header"))
 	}
 	return nil
+}
+
+// probeDir tells whether dir takes a new file, by making one (and removing
+// it): permissions alone do not say it (root, a read-only mount, ACLs).
+func probeDir(dir, path string) error {
+	probe, err := os.CreateTemp(dir, ".wuerfelblock-probe-*")
+	if err != nil {
+		return newErr(CodeCannotOpen, err, path, unwrapPath(err))
+	}
+	probe.Close()
+	os.Remove(probe.Name())
+	return nil
+}
+
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
 }
 
 // unwrapPath drops the path from an *fs.PathError: the message names it already.

@@ -115,7 +115,12 @@ func TestReadOnlyDatabaseCanBeRead(t *testing.T) {
 		readOnlyChecks(t, p)
 		return
 	}
-	for _, dirMode := range []os.FileMode{0o755, 0o777} {
+	// A file nobody may write (in a directory nobody, or everybody, may
+	// write: not even SQLite's WAL index can be made beside it, or it can),
+	// and (issue 19.6) a file anybody may write in a directory nobody may:
+	// SQLite could not make its WAL there.
+	for _, c := range []struct{ dirMode, fileMode os.FileMode }{{0o755, 0o444}, {0o777, 0o444}, {0o555, 0o666}} {
+		dirMode := c.dirMode
 		dir, err := os.MkdirTemp("", "wb-ro-*")
 		if err != nil {
 			t.Fatal(err)
@@ -125,8 +130,8 @@ func TestReadOnlyDatabaseCanBeRead(t *testing.T) {
 		if code, _, errs := wb(t, db, "generate", "--games", "20"); code != 0 {
 			t.Fatal(errs)
 		}
-		os.Chmod(db, 0o444)
-		os.Chmod(dir, dirMode) // 0755: not even SQLite's WAL index can be made beside it
+		os.Chmod(db, c.fileMode)
+		os.Chmod(dir, dirMode)
 		if os.Geteuid() != 0 {
 			readOnlyChecks(t, db)
 			continue
@@ -152,7 +157,7 @@ func TestReadOnlyDatabaseCanBeRead(t *testing.T) {
 
 func readOnlyChecks(t *testing.T, db string) {
 	before, _ := os.ReadFile(db)
-	for _, args := range [][]string{{"games"}, {"stats"}, {"export"}, {"players"}} {
+	for _, args := range [][]string{{"games"}, {"stats"}, {"export"}, {"players"}, {"check"}} {
 		if code, out, errs := wb(t, db, args...); code != 0 || out == "" {
 			t.Errorf("%v on a read-only file: exit %d, %.100q %.300q", args, code, out, errs)
 		}
