@@ -17,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"modernc.org/sqlite"
@@ -99,6 +100,54 @@ func openWith(path string, migrations fs.FS) (*DB, error) {
 	if err != nil {
 		return nil, newErr(CodeFailure, err, abs, err)
 	}
+	db, err := openFile(abs, ms)
+	switch ErrorCode(err) {
+	case "", CodeForeign, CodeNewerSchema, CodeCorrupt, CodeDamaged:
+		return db, err
+	}
+	// SQLite says "disk I/O error" when it cannot make the index of its
+	// WAL on a full disk, and every command fails: say what it is, and
+	// read a database that lies whole in its file (no WAL left over).
+	room := noRoom(filepath.Dir(abs))
+	if room == nil {
+		return nil, err
+	}
+	full := newErr(CodeDiskFull, room, abs, room)
+	if !hasWAL(abs) && readable(abs) {
+		if db, err := openReadOnly(abs, latest(ms), full); err == nil {
+			return db, nil
+		}
+	}
+	return nil, full
+}
+
+// noRoom tells whether dir has no room to write (nil: it has): a few
+// pages are written to a new file there and removed. A variable for tests.
+var noRoom = func(dir string) error {
+	f, err := os.CreateTemp(dir, ".wuerfelblock-room-*")
+	if err != nil {
+		return noSpace(err)
+	}
+	defer os.Remove(f.Name())
+	defer f.Close()
+	_, err = f.Write(make([]byte, 64<<10))
+	if err == nil {
+		err = f.Sync()
+	}
+	return noSpace(err)
+}
+
+// noSpace is err when it says there is no room to write, else nil.
+func noSpace(err error) error {
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) || errors.Is(err, syscall.EFBIG) {
+		return unwrapPath(err)
+	}
+	return nil
+}
+
+// openFile opens the database file abs with the pool that writes, or
+// read-only when it cannot be written.
+func openFile(abs string, ms []migration) (*DB, error) {
 	if err := preflight(abs); err != nil {
 		if ErrorCode(err) == CodeCannotOpen && readable(abs) {
 			return openReadOnly(abs, latest(ms), err)
@@ -146,7 +195,7 @@ func openReadOnly(abs string, known int, why error) (*DB, error) {
 		return nil, err
 	}
 	var cause error = why
-	if se, ok := why.(*Error); ok && len(se.Args) > 1 {
+	if se, ok := why.(*Error); ok && len(se.Args) > 1 && se.Code != CodeDiskFull {
 		if e, ok := se.Args[1].(error); ok {
 			cause = e
 		}
@@ -293,6 +342,8 @@ func (db *DB) wrap(err error) error {
 			return newErr(CodeDamaged, err, db.path, shortText(le.Error()))
 		case sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM:
 			return newErr(CodeCannotOpen, err, db.path, err)
+		case sqlite3.SQLITE_FULL:
+			return newErr(CodeDiskFull, err, db.path, err)
 		}
 	}
 	return newErr(CodeFailure, err, db.path, err)
@@ -349,6 +400,9 @@ const busyWait = 5 * time.Second
 // (nil: any).
 func (db *DB) updateOn(ctx context.Context, conn *sql.Conn, fn func(tx *sql.Tx) error) error {
 	if db.readOnly != nil {
+		if ErrorCode(db.readOnly) == CodeDiskFull {
+			return db.readOnly
+		}
 		return newErr(CodeReadOnly, nil, db.path, db.readOnly)
 	}
 	if db.damaged.Load() {
