@@ -31,9 +31,13 @@ func problemf(en, de string, args ...any) Problem {
 // maxProblems is how many problems of one kind Check lists.
 const maxProblems = 20
 
-// QuickCheck runs SQLite's quick_check: a damaged file comes back as a
-// CodeDamaged error (and the database refuses every later write).
-func (db *DB) QuickCheck(ctx context.Context) error {
+// QuickCheck runs SQLite's quick_check of the whole file: a damaged file
+// comes back as a CodeDamaged error (and the database refuses every later
+// write); a pass is recorded (FullCheckDue).
+func (db *DB) QuickCheck(ctx context.Context) error { return db.quickCheck(ctx, true) }
+
+// quickCheck is QuickCheck; record says whether a pass is recorded.
+func (db *DB) quickCheck(ctx context.Context, record bool) error {
 	var first string
 	err := db.view(ctx, func(tx *sql.Tx) error {
 		return tx.QueryRowContext(ctx, `PRAGMA quick_check(1)`).Scan(&first)
@@ -44,6 +48,9 @@ func (db *DB) QuickCheck(ctx context.Context) error {
 	if first != "ok" {
 		db.damaged.Store(true)
 		return newErr(CodeDamaged, nil, db.path, shortText(first))
+	}
+	if record {
+		db.recordCheck(ctx, "quick_check")
 	}
 	return nil
 }
@@ -61,6 +68,7 @@ func (db *DB) Check(ctx context.Context, progress func(step string)) ([]Problem,
 			progress(s)
 		}
 	}
+	intact := false
 	err := db.view(ctx, func(tx *sql.Tx) error {
 		step("integrity_check")
 		rows, err := tx.QueryContext(ctx, fmt.Sprintf(`PRAGMA integrity_check(%d)`, maxProblems))
@@ -85,6 +93,7 @@ func (db *DB) Check(ctx context.Context, progress func(step string)) ([]Problem,
 			db.damaged.Store(true)
 			return nil // a damaged file: reading on would only find more of the same
 		}
+		intact = true
 		step("foreign_key_check")
 		rows, err = tx.QueryContext(ctx, `PRAGMA foreign_key_check`)
 		if err != nil {
@@ -119,6 +128,9 @@ func (db *DB) Check(ctx context.Context, progress func(step string)) ([]Problem,
 		out = append(out, ps...)
 		return err
 	})
+	if intact {
+		db.recordCheck(ctx, "integrity_check")
+	}
 	return out, err
 }
 

@@ -50,6 +50,9 @@ type DB struct {
 	damaged atomic.Bool
 	// readOnly is why the file cannot be written (nil when it can).
 	readOnly error
+	// leftOver is set when the file had a WAL that no program had open:
+	// the last program to use it did not close it (FullCheckDue).
+	leftOver atomic.Bool
 }
 
 // DefaultPath is where the database lives unless told otherwise:
@@ -148,6 +151,7 @@ func noSpace(err error) error {
 // openFile opens the database file abs with the pool that writes, or
 // read-only when it cannot be written.
 func openFile(abs string, ms []migration) (*DB, error) {
+	leftOver := hasWAL(abs) && !shmHeld(abs)
 	if err := preflight(abs); err != nil {
 		if ErrorCode(err) == CodeCannotOpen && readable(abs) {
 			return openReadOnly(abs, latest(ms), err)
@@ -166,6 +170,7 @@ func openFile(abs string, ms []migration) (*DB, error) {
 	sdb.SetMaxOpenConns(4)
 	sdb.SetMaxIdleConns(4)
 	db := &DB{Now: time.Now, sql: sdb, path: abs}
+	db.leftOver.Store(leftOver)
 	if err := db.migrate(context.Background(), ms); err != nil {
 		sdb.Close()
 		return nil, err

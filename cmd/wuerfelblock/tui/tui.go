@@ -172,15 +172,19 @@ func (ui *UI) Run() error {
 	return err
 }
 
-// quickCheck runs SQLite's quick check of the database beside the first
-// screen and warns when the file is damaged (the store then refuses every
-// write).
+// quickCheck checks the database beside the first screen and warns when
+// the file is damaged (the store then refuses every write): SQLite's check
+// of the whole file only when it is due (at most once a day, or after an
+// unclean shutdown), the cheap checks otherwise, so that the start costs
+// the same for any history.
 func (ui *UI) quickCheck() {
-	qc, ok := ui.store.(interface{ QuickCheck(context.Context) error })
+	qc, ok := ui.store.(interface {
+		Guard(context.Context, func(int64)) error
+	})
 	if !ok {
 		return
 	}
-	err := qc.QuickCheck(context.Background())
+	err := qc.Guard(context.Background(), nil)
 	if storage.ErrorCode(err) != storage.CodeDamaged {
 		return
 	}
