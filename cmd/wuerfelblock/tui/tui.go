@@ -94,6 +94,8 @@ type UI struct {
 	// barrier is signalled when the test key arrives (headless tests); the
 	// UI then waits until the test signals back.
 	barrier chan struct{}
+	// checked is closed when the check of the database at start is done.
+	checked chan struct{}
 }
 
 // screen is one page of the UI.
@@ -137,6 +139,7 @@ func New(cfg Config) *UI {
 		stats:   cfg.Stats,
 		timeout: cfg.Timeout,
 		watch:   cfg.Watch,
+		checked: make(chan struct{}),
 	}
 	if ui.timeout == 0 {
 		ui.timeout = 5 * time.Second
@@ -166,7 +169,10 @@ func (ui *UI) Run() error {
 	done := make(chan struct{})
 	defer close(done)
 	go ui.watchGames(done)
-	go ui.quickCheck()
+	go func() {
+		defer close(ui.checked)
+		ui.quickCheck()
+	}()
 	err := ui.app.Run()
 	ui.inflight.Wait()
 	return err
