@@ -59,7 +59,8 @@ func (db *DB) quickCheck(ctx context.Context, record bool) error {
 // all is well): SQLite's integrity_check and foreign_key_check, every game
 // replayed through the rules and compared with its stored turns and
 // results, and the statistics tables compared with a recomputation from
-// the turns, events and results. It only reads. progress, if not nil, is
+// the turns, events and results. It only reads, but for recording that
+// the file passed integrity_check (FullCheckDue). progress, if not nil, is
 // told each step's name.
 func (db *DB) Check(ctx context.Context, progress func(step string)) ([]Problem, error) {
 	var out []Problem

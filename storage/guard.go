@@ -65,7 +65,9 @@ func (db *DB) Guard(ctx context.Context, before func(size int64)) error {
 	if due && before != nil {
 		before(size)
 	}
-	return db.quickCheck(ctx, due)
+	// A small file is checked every time: its pass is not recorded (and a
+	// command that only reads writes nothing).
+	return db.quickCheck(ctx, due && size > alwaysCheckUpTo)
 }
 
 // alwaysCheckUpTo is the largest file checked whole before every use:
@@ -106,7 +108,7 @@ func (db *DB) cheapCheck(ctx context.Context) error {
 // busy with another program's writes gets no record this time: the check
 // is then due again at the next start.
 func (db *DB) recordCheck(ctx context.Context, kind string) {
-	if db.readOnly != nil || db.damaged.Load() {
+	if db.readOnly != nil || db.damaged.Load() || db.size() <= alwaysCheckUpTo {
 		return
 	}
 	ctx, cancel := context.WithTimeout(ctx, time.Second)

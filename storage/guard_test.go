@@ -18,6 +18,9 @@ func wantDue(t *testing.T, db *DB, want bool, what string) {
 // Issues 19.5 and 20.13: the whole file is checked at most once a day, or
 // after an unclean shutdown, and each pass is recorded.
 func TestFullCheckAtMostDailyOrAfterUncleanShutdown(t *testing.T) {
+	small := alwaysCheckUpTo
+	alwaysCheckUpTo = 0 // a large file, as far as Guard is concerned
+	t.Cleanup(func() { alwaysCheckUpTo = small })
 	dir := t.TempDir()
 	path := filepath.Join(dir, "w.db")
 	db := openAt(t, path)
@@ -60,6 +63,16 @@ func TestFullCheckAtMostDailyOrAfterUncleanShutdown(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantDue(t, after, false, "after the check that followed the unclean shutdown")
+
+	// A small file is checked whole every time; nothing is recorded.
+	alwaysCheckUpTo = small
+	fresh := openAt(t, filepath.Join(dir, "small.db"))
+	for range 2 {
+		if err := fresh.Guard(ctx, nil); err != nil {
+			t.Fatal(err)
+		}
+		wantDue(t, fresh, true, "a small file after its check")
+	}
 }
 
 // The cheap check, on a day without a full check, finds a damaged players
