@@ -119,7 +119,7 @@ func (db *DB) Check(ctx context.Context, progress func(step string)) ([]Problem,
 			return err
 		}
 		step("games")
-		ps, err := db.checkGames(ctx, tx)
+		ps, err := db.checkGames(ctx, tx, step)
 		if err != nil {
 			return err
 		}
@@ -135,8 +135,9 @@ func (db *DB) Check(ctx context.Context, progress func(step string)) ([]Problem,
 	return out, err
 }
 
-// checkGames replays every game and compares its summaries.
-func (db *DB) checkGames(ctx context.Context, tx *sql.Tx) ([]Problem, error) {
+// checkGames replays every game and compares its summaries; step is told
+// "games N/M" every 1,000 games.
+func (db *DB) checkGames(ctx context.Context, tx *sql.Tx, step func(string)) ([]Problem, error) {
 	var ids []string
 	rows, err := tx.QueryContext(ctx, `SELECT uuid FROM games ORDER BY id`)
 	if err != nil {
@@ -160,9 +161,12 @@ func (db *DB) checkGames(ctx context.Context, tx *sql.Tx) ([]Problem, error) {
 			out = append(out, p)
 		}
 	}
-	for _, id := range ids {
+	for i, id := range ids {
 		if err := ctx.Err(); err != nil {
 			return out, err
+		}
+		if i > 0 && i%1000 == 0 {
+			step(fmt.Sprintf("games %d/%d", i, len(ids)))
 		}
 		sg, err := loadGame(ctx, tx, id)
 		if ErrorCode(err) == CodeReplay {
