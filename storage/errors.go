@@ -56,8 +56,8 @@ var messages = map[Code][2]string{
 		"the database %s can only be read (%v): nothing was changed. Give yourself write permission for the file and its directory, or choose another file with --db",
 		"die Datenbank %s lässt sich nur lesen (%v): nichts wurde geändert. Schreibrechte für die Datei und ihr Verzeichnis geben oder mit --db eine andere Datei wählen"},
 	CodeDiskFull: {
-		"the disk holding the database %s is full (%v): nothing was changed. Free some space, then try again",
-		"der Datenträger der Datenbank %s ist voll (%v): nichts wurde geändert. Platz schaffen und erneut versuchen"},
+		"the disk holding the database %s is full (%v): what this command had not stored yet was not written. Free some space, then try again",
+		"der Datenträger der Datenbank %s ist voll (%v): was dieser Befehl noch nicht gespeichert hatte, wurde nicht geschrieben. Platz schaffen und erneut versuchen"},
 	CodeForeign: {
 		"%s is an SQLite database of another program, not of wuerfelblock; the file was left untouched. Choose another file with --db",
 		"%s ist eine SQLite-Datenbank eines anderen Programms, nicht von wuerfelblock; die Datei wurde nicht verändert. Mit --db eine andere Datei wählen"},
