@@ -125,8 +125,9 @@ func openWith(path string, migrations fs.FS) (*DB, error) {
 }
 
 // noRoom tells whether dir has no room to write (nil: it has): a few
-// pages are written to a new file there and removed. A variable for tests.
-var noRoom = func(dir string) error {
+// pages are written to a new file there, synced and removed. A full disk,
+// a full quota and a file size limit (ulimit -f) say so alike.
+func noRoom(dir string) error {
 	f, err := os.CreateTemp(dir, ".wuerfelblock-room-*")
 	if err != nil {
 		return noSpace(err)
