@@ -59,7 +59,7 @@ func (db *DB) Guard(ctx context.Context, before func(size int64)) error {
 		return err
 	}
 	size := db.size()
-	if !due && (size > alwaysCheckUpTo || db.readOnly != nil) {
+	if !due && size > alwaysCheckUpTo {
 		return db.cheapCheck(ctx)
 	}
 	if due && before != nil {
