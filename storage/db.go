@@ -53,6 +53,8 @@ type DB struct {
 	// leftOver is set when the file had a WAL that no program had open:
 	// the last program to use it did not close it (FullCheckDue).
 	leftOver atomic.Bool
+
+	opts Options // as opened: the reviewer, progress reports
 }
 
 // DefaultPath is where the database lives unless told otherwise:
@@ -87,11 +89,20 @@ const sqliteHeader = "SQLite format 3\x00"
 // use, and brings its schema up to date. A file that is not a wuerfelblock
 // database, a damaged one, or one written by a newer version is refused and
 // left untouched.
+//
+// Open keeps no reviews: a finished game gets none (OpenWith with a
+// Reviewer does).
 func Open(path string) (*DB, error) {
-	return openWith(path, migrationFiles)
+	return openWith(path, migrationFiles, Options{})
 }
 
-func openWith(path string, migrations fs.FS) (*DB, error) {
+// OpenWith is Open with options: the reviewer of finished games, progress
+// reports of long migrations.
+func OpenWith(path string, o Options) (*DB, error) {
+	return openWith(path, migrationFiles, o)
+}
+
+func openWith(path string, migrations fs.FS, o Options) (*DB, error) {
 	if path == "" {
 		return nil, newErr(CodeCannotOpen, nil, `""`, errors.New("no file name"))
 	}
@@ -103,7 +114,7 @@ func openWith(path string, migrations fs.FS) (*DB, error) {
 	if err != nil {
 		return nil, newErr(CodeFailure, err, abs, err)
 	}
-	db, err := openFile(abs, ms)
+	db, err := openFile(abs, ms, o)
 	switch ErrorCode(err) {
 	case "", CodeForeign, CodeNewerSchema, CodeCorrupt, CodeDamaged:
 		return db, err
@@ -151,7 +162,7 @@ func noSpace(err error) error {
 
 // openFile opens the database file abs with the pool that writes, or
 // read-only when it cannot be written.
-func openFile(abs string, ms []migration) (*DB, error) {
+func openFile(abs string, ms []migration, o Options) (*DB, error) {
 	leftOver := hasWAL(abs) && !shmHeld(abs)
 	if err := preflight(abs); err != nil {
 		if ErrorCode(err) == CodeCannotOpen && readable(abs) {
@@ -170,7 +181,7 @@ func openFile(abs string, ms []migration) (*DB, error) {
 	// WAL mode run beside them.
 	sdb.SetMaxOpenConns(4)
 	sdb.SetMaxIdleConns(4)
-	db := &DB{Now: time.Now, sql: sdb, path: abs}
+	db := &DB{Now: time.Now, sql: sdb, path: abs, opts: o}
 	db.leftOver.Store(leftOver)
 	if err := db.migrate(context.Background(), ms); err != nil {
 		sdb.Close()
@@ -448,9 +459,9 @@ type migration struct {
 
 // goSteps are migrations that cannot be done in SQL alone: each runs
 // right after the SQL file of its version, in the same transaction.
-var goSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
-	6:  recountFailedConfirmations,
-	15: reviewAllGames,
+var goSteps = map[int]func(db *DB, ctx context.Context, tx *sql.Tx) error{
+	6:  (*DB).recountFailedConfirmations,
+	15: (*DB).reviewAllGames,
 }
 
 // latest is the highest version of the migrations.
@@ -552,7 +563,7 @@ func (db *DB) migrate(ctx context.Context, ms []migration) error {
 				return fmt.Errorf("migration %s: %w", m.name, err)
 			}
 			if step := goSteps[m.version]; step != nil {
-				if err := step(ctx, tx); err != nil {
+				if err := step(db, ctx, tx); err != nil {
 					return fmt.Errorf("migration %s: %w", m.name, err)
 				}
 			}

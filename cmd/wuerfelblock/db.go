@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/reviewer"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 )
 
@@ -30,9 +31,13 @@ func (e *env) openDB() (*storage.DB, error) {
 	// The first opening after an update may recount or review a large
 	// history (migrations 006 and 015): say how far it is, also before the
 	// terminal UI starts.
-	storage.RecountProgress = e.recountProgress()
-	storage.ReviewProgress = e.reviewProgress()
-	return storage.Open(path)
+	return storage.OpenWith(path, storage.Options{
+		// The reviews the statistics keep come from the same solvers as
+		// the review command's and the game-over screen's.
+		Reviewer:        reviewer.New(reviewValuers()),
+		RecountProgress: e.recountProgress(),
+		ReviewProgress:  e.reviewProgress(),
+	})
 }
 
 // withDB opens the database, runs fn and closes it; a failure to open is
@@ -45,9 +50,10 @@ func (e *env) withDB(cmd string, fn func(ctx context.Context, db *storage.DB) in
 	defer db.Close()
 	ctx := context.Background()
 	// A damaged file is neither used nor written: SQLite's check of the
-	// whole file when it is due (at most once a day, or after an unclean
-	// shutdown), the cheap checks otherwise; any damage SQLite finds later
-	// stops the command and every write.
+	// whole file when the file is small (up to 24 MiB), or else when it is
+	// due (at most once a day, or after an unclean shutdown), the cheap
+	// checks otherwise; any damage SQLite finds later stops the command
+	// and every write.
 	if err := db.Guard(ctx, e.fullCheckNote); err != nil {
 		return e.dbFail(cmd, err)
 	}
