@@ -46,9 +46,10 @@ func (db *DB) quickCheck(ctx context.Context, record bool) error {
 		return err
 	}
 	if first != "ok" {
-		db.damaged.Store(true)
+		db.markDamaged()
 		return newErr(CodeDamaged, nil, db.path, shortText(first))
 	}
+	db.passed()
 	if record {
 		db.recordCheck(ctx, "quick_check")
 	}
@@ -91,7 +92,7 @@ func (db *DB) Check(ctx context.Context, progress func(step string)) ([]Problem,
 			return err
 		}
 		if len(out) > 0 {
-			db.damaged.Store(true)
+			db.markDamaged()
 			return nil // a damaged file: reading on would only find more of the same
 		}
 		intact = true
@@ -130,6 +131,7 @@ func (db *DB) Check(ctx context.Context, progress func(step string)) ([]Problem,
 		return err
 	})
 	if intact {
+		db.passed()
 		db.recordCheck(ctx, "integrity_check")
 	}
 	return out, err

@@ -355,7 +355,7 @@ func (db *DB) wrap(err error) error {
 		switch le.Code() & 0xff {
 		case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
 			// Stop writing to it: more writes can only spread the damage.
-			db.damaged.Store(true)
+			db.markDamaged()
 			return newErr(CodeDamaged, err, db.path, shortText(le.Error()))
 		case sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM:
 			return newErr(CodeCannotOpen, err, db.path, err)

@@ -22,14 +22,14 @@ const fullCheckEvery = 24 * time.Hour
 // FullCheckDue reports whether the whole file is to be checked before use:
 // no full check has passed yet, or the last one is more than a day old, or
 // the last program to use the file did not close it (its WAL was left over,
-// and no program has it open). A file that can only be read is never due:
+// and no program has it open), or a command found it damaged (damagedMark). A file that can only be read is never due:
 // nothing is written to it, and where SQLite finds damage the command
 // stops.
 func (db *DB) FullCheckDue(ctx context.Context) (bool, error) {
 	if db.readOnly != nil {
 		return false, nil
 	}
-	if db.leftOver.Load() {
+	if db.leftOver.Load() || exists(db.path+damagedMark) {
 		return true, nil
 	}
 	var passed sql.NullInt64
@@ -98,7 +98,7 @@ func (db *DB) cheapCheck(ctx context.Context) error {
 		return err
 	}
 	if first != "ok" {
-		db.damaged.Store(true)
+		db.markDamaged()
 		return newErr(CodeDamaged, nil, db.path, shortText(first))
 	}
 	return nil
@@ -122,5 +122,27 @@ func (db *DB) recordCheck(ctx context.Context, kind string) {
 	})
 	if err == nil {
 		db.leftOver.Store(false)
+	}
+}
+
+// damagedMark is the file beside the database that says a command found
+// it damaged: every later command checks the whole file first (and so
+// refuses it) until a full check passes (a backup put back in its place).
+// The database itself is not written to.
+const damagedMark = "-damaged"
+
+// markDamaged refuses every later write of this program and, by the mark
+// beside the file, of every later command.
+func (db *DB) markDamaged() {
+	if db.damaged.Swap(true) || db.readOnly != nil {
+		return
+	}
+	os.WriteFile(db.path+damagedMark, []byte("wuerfelblock found this database damaged; 'wuerfelblock check' says what is wrong.\n"), 0o644)
+}
+
+// passed removes the damaged mark after a full check passed.
+func (db *DB) passed() {
+	if exists(db.path + damagedMark) {
+		os.Remove(db.path + damagedMark)
 	}
 }

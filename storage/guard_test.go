@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/wuerfelblock/wuerfelblock/storage/generate"
 )
 
 func wantDue(t *testing.T, db *DB, want bool, what string) {
@@ -107,4 +109,58 @@ func TestCheapCheckFindsDamagedPlayers(t *testing.T) {
 	wantCode(t, db.Guard(ctx, nil), CodeDamaged)
 	_, err = db.AddPlayer(ctx, "Carla")
 	wantCode(t, err, CodeDamaged)
+}
+
+// Issue 19.5: once a command found the file damaged, every later command
+// is stopped too, also one that reads nothing of the damage (on a large
+// file, checked whole once a day): the mark beside the file makes it check
+// the whole file first. A full check that passes (a backup put back)
+// removes the mark.
+func TestDamageFoundStopsLaterCommands(t *testing.T) {
+	small := alwaysCheckUpTo
+	alwaysCheckUpTo = 0 // a large file, as far as Guard is concerned
+	t.Cleanup(func() { alwaysCheckUpTo = small })
+	path := filepath.Join(t.TempDir(), "w.db")
+	db := openAt(t, path)
+	if err := fillGenerated(db, generate.Config{Games: 30, Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Guard(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	var root, size int64
+	if err := db.sql.QueryRow(`SELECT rootpage, (SELECT page_size FROM pragma_page_size()) FROM sqlite_schema WHERE name = 'entries'`).Scan(&root, &size); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	good, _ := os.ReadFile(path)
+	damaged := append([]byte(nil), good...)
+	copy(damaged[(root-1)*size:root*size], make([]byte, size))
+	os.WriteFile(path, damaged, 0o644)
+
+	first := openAt(t, path)
+	if err := first.Guard(ctx, nil); err != nil {
+		t.Fatalf("the cheap check read the entries: %v", err)
+	}
+	_, err := first.Export(ctx, nil)
+	wantCode(t, err, CodeDamaged)
+	first.Close()
+
+	later := openAt(t, path)
+	wantDue(t, later, true, "after a command found the file damaged")
+	wantCode(t, later.Guard(ctx, nil), CodeDamaged)
+	_, err = later.AddPlayer(ctx, "Neu")
+	wantCode(t, err, CodeDamaged)
+	later.Close()
+	if after, _ := os.ReadFile(path); string(after) != string(damaged) {
+		t.Error("the damaged file was written to")
+	}
+
+	// The backup put back: checked whole once, then used as before.
+	os.WriteFile(path, good, 0o644)
+	back := openAt(t, path)
+	if err := back.Guard(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	wantDue(t, back, false, "after the backup passed its check")
 }
