@@ -323,6 +323,9 @@ func (s *hooked) typing() bool                           { return false }
 func (s *hooked) back()                                  { s.ui.pop() }
 func (s *hooked) refresh()                               {}
 func (s *hooked) help() ([]keyHelp, *validate.Rules) {
+	if kh, ok := s.p.(keyHelper); ok {
+		return kh.keyHelp(), nil // the page's own table of keys
+	}
 	return []keyHelp{{"q/Esc", s.ui.tr("back", "zurück")}}, nil
 }
 
