@@ -8,21 +8,11 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
-// familyContext is the context the game gives the seat's next turn (as
-// scoresheet starts it): 5000's entry, steigerung's previous result.
-func (w *walker) familyContext(seat int) validate.TurnContext {
-	ctx := validate.TurnContext{Entered: w.g.Totals()[seat] > 0}
-	if last, ok := w.g.LastTurn(); ok && w.g.Rules.Game != validate.Game5000 {
-		ctx.Previous = max(last.Points, 0)
-	}
-	return ctx
-}
-
 // familyTurn reviews one turn of 5050, 5000 or zehntausend.
 func (w *walker) familyTurn(turn, seat int) error {
 	g := w.g
 	ft := g.Family().Clone()
-	pos, err := w.v.Family.Start(g.Rules, w.familyContext(seat))
+	pos, err := w.v.Family.Start(g.Rules, g.TurnContext()) // as scoresheet started the turn
 	if err != nil {
 		return err
 	}
