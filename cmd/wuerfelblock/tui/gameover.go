@@ -214,15 +214,12 @@ func (s *gameOver) refresh() {
 	rank, _ := scoresheet.Ranks(g.Rules.Game, totals, winners) // equal totals share a place
 	for r, seat := range order {
 		st, mark := styleNormal, fmt.Sprintf("%d.", rank[seat])
-		if g.Rules.WinnerOnly() {
-			mark = "" // the rules know only the winner
-		}
 		if slices.Contains(winners, seat) {
 			st, mark = styleCurrent.Reverse(true), "★"
 		}
 		t.SetCell(r+1, 0, cell(mark, st, tview.AlignRight))
 		t.SetCell(r+1, 1, cell(esc(g.Players[seat]), st, tview.AlignLeft))
-		t.SetCell(r+1, 2, cell(fmt.Sprint(totals[seat]), st, tview.AlignRight))
+		t.SetCell(r+1, 2, cell(say.Int(totals[seat]), st, tview.AlignRight))
 		if rv != nil {
 			t.SetCell(r+1, 3, cell(review.Number(rv.Players[seat].Luck, s.lang), st, tview.AlignRight))
 			t.SetCell(r+1, 4, cell(review.Number(-rv.Players[seat].Loss, s.lang), st, tview.AlignRight))
