@@ -64,7 +64,7 @@ func runJudge(e *env, args []string) int {
 	}
 	second, err := x.Next()
 	if err == io.EOF {
-		// One record: the verdict as contract/RECORD.md has it.
+		// One record: the verdict as docs/RECORD.md has it.
 		return judgeOne(e, first, *asJSON)
 	}
 	if err != nil {
