@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/outfile"
 	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -114,6 +115,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		e.lang = l
 	}
 	e.dbPath = *db
+	if *db == "" && flagSet(fs, "db") {
+		// An empty name is a mistake (an unset variable in a script), not
+		// a request for the default database.
+		fmt.Fprintln(stderr, "wuerfelblock: "+e.tr("--db needs a file name, not an empty one (without --db: the default database)",
+			"--db braucht einen Dateinamen, keinen leeren (ohne --db: die Standard-Datenbank)"))
+		return exitInput
+	}
 	if *help {
 		usage(e)
 		return exitOK
@@ -137,6 +145,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitInput
 }
 
+// flagSet says whether the flag name was given (even with an empty value).
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
 func usage(e *env) { usageTo(e, e.stdout) }
 
 func usageTo(e *env, w io.Writer) {
@@ -145,7 +160,7 @@ func usageTo(e *env, w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, e.tr("Usage:", "Aufruf:"))
 	fmt.Fprintln(w, "  wuerfelblock [--db PATH] [--lang de|en]            "+e.tr("open the score pad (terminal UI)", "den Spielblock öffnen (Terminal-Oberfläche)"))
-	fmt.Fprintln(w, "  wuerfelblock [--db PATH] [--lang de|en] COMMAND ...")
+	fmt.Fprintln(w, "  wuerfelblock [--db PATH] [--lang de|en] "+e.tr("COMMAND", "BEFEHL")+" ...")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, e.tr("Commands:", "Befehle:"))
 	for _, c := range commands() {
@@ -181,6 +196,10 @@ func (e *env) fail(cmd string, err error) int {
 // fileProblem says in the user's language why a file could not be read or
 // written, naming the file the user gave (not a temporary one).
 func (e *env) fileProblem(path string, err error, writing bool) string {
+	var refused *outfile.Error
+	if errors.As(err, &refused) {
+		return e.refusedFile(refused)
+	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && writing:
 		return fmt.Sprintf(e.tr("cannot write %s: its directory does not exist", "%s lässt sich nicht schreiben: das Verzeichnis gibt es nicht"), path)
@@ -196,6 +215,20 @@ func (e *env) fileProblem(path string, err error, writing bool) string {
 		return fmt.Sprintf("%s: %v", path, pe.Err)
 	}
 	return err.Error()
+}
+
+// refusedFile says why a file named for output is not written.
+func (e *env) refusedFile(r *outfile.Error) string {
+	switch r.Kind {
+	case outfile.Protected:
+		return fmt.Sprintf(e.tr("will not write %s: it is the open database's file %s (choose another name)",
+			"%s wird nicht geschrieben: das ist die Datei %s der geöffneten Datenbank (einen anderen Namen wählen)"), r.Path, r.Of)
+	case outfile.ReadOnly:
+		return fmt.Sprintf(e.tr("will not write %s: the file is read-only",
+			"%s wird nicht geschrieben: die Datei ist schreibgeschützt"), r.Path)
+	}
+	return fmt.Sprintf(e.tr("cannot write %s: it is a directory or socket, not a file",
+		"%s lässt sich nicht schreiben: das ist ein Verzeichnis oder Socket, keine Datei"), r.Path)
 }
 
 // oneLine is a message on one line, cut to maxLine characters: a message

@@ -2,12 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/outfile"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 )
@@ -50,11 +51,15 @@ func runExport(e *env, args []string) int {
 			if write(e.stdout); err != nil {
 				return e.dbFail("export", err)
 			}
-		} else if ferr := writeFileAtomic(pos[0], write); ferr != nil {
+		} else if ferr := outfile.Write(pos[0], write, outfile.SQLite(db.Path())...); ferr != nil {
 			if err != nil {
 				return e.dbFail("export", err)
 			}
 			fmt.Fprintf(e.stderr, "wuerfelblock export: %s\n", e.fileProblem(pos[0], ferr, true))
+			var refused *outfile.Error
+			if errors.As(ferr, &refused) {
+				return exitInput
+			}
 			return exitFailure
 		} else {
 			fmt.Fprintf(e.stdout, e.tr("%d games written to %s.\n", "%d Spiele nach %s geschrieben.\n"), n, pos[0])
@@ -64,28 +69,6 @@ func runExport(e *env, args []string) int {
 		}
 		return exitOK
 	})
-}
-
-// writeFileAtomic writes a file through fill into a temporary file beside
-// path and renames it, so that a crash never leaves half an export.
-func writeFileAtomic(path string, fill func(w io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name())
-	if err := fill(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
 }
 
 // importMemory is the soft limit of the Go heap during an import.
@@ -146,18 +129,20 @@ func runImport(e *env, args []string) int {
 			}
 			fmt.Fprintf(e.stderr, "wuerfelblock import: %s %s: %s\n", e.tr("refused", "abgelehnt:"), where, e.localize(r.Err))
 		}
+		if rep.MoreRefused > 0 {
+			fmt.Fprintf(e.stderr, "wuerfelblock import: "+e.tr("%d more records refused after these %d (not listed)",
+				"%d weitere Einträge abgelehnt nach diesen %d (nicht aufgeführt)")+"\n", rep.MoreRefused, len(rep.Refused))
+		}
 		fmt.Fprintf(e.stdout, e.tr("%d imported, %d brought up to date, %d skipped (already present), %d refused.\n",
-			"%d importiert, %d ergänzt, %d übersprungen (schon vorhanden), %d abgelehnt.\n"), rep.Imported, rep.Extended, rep.Skipped, len(rep.Refused))
+			"%d importiert, %d ergänzt, %d übersprungen (schon vorhanden), %d abgelehnt.\n"), rep.Imported, rep.Extended, rep.Skipped, rep.RefusedCount())
 		if err != nil {
 			// The summary says what was stored before the trouble.
 			return e.dbFail("import", err)
 		}
-		for _, r := range rep.Refused {
-			if isInputError(r.Err) {
-				return exitInput // as judge: not a record at all
-			}
+		if rep.NotRecords > 0 {
+			return exitInput // as judge: not a record at all
 		}
-		if len(rep.Refused) > 0 {
+		if rep.RefusedCount() > 0 {
 			return exitRule
 		}
 		return exitOK
