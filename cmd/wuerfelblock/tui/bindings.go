@@ -22,6 +22,12 @@ type binding struct {
 	// not is neither handled nor shown.
 	when func() bool
 	do   func()
+	// footerOnly: the footer names it, the help does not (the help has
+	// its own line for ?).
+	footerOnly bool
+	// menu, if set, is the binding's line in a screen that lists its
+	// keys as a menu (the home screen).
+	menu string
 }
 
 // keyPress is a key: a rune (key tcell.KeyRune) or a special key.
@@ -83,12 +89,24 @@ func (bs bindings) footerText() string {
 	return strings.Join(parts, " ")
 }
 
+// footerHelp is the footer as keys and words (hintLine): every active
+// binding with a footer word.
+func (bs bindings) footerHelp() []keyHelp {
+	var out []keyHelp
+	for _, b := range bs {
+		if b.footer != "" && b.active() {
+			out = append(out, keyHelp{b.label, b.footer})
+		}
+	}
+	return out
+}
+
 // keyHelp is the help screen's list: every active binding with a label
 // (a binding without one is the other half of the one before: ← of ←/→).
 func (bs bindings) keyHelp() []keyHelp {
 	var out []keyHelp
 	for _, b := range bs {
-		if b.label != "" && b.active() {
+		if b.label != "" && !b.footerOnly && b.active() {
 			what := b.help
 			if what == "" {
 				what = b.footer
