@@ -22,6 +22,9 @@ type binding struct {
 	// not is neither handled nor shown.
 	when func() bool
 	do   func()
+	// short is the keys' name in the footer when shorter than label
+	// ("Space" for "Space/Enter").
+	short string
 	// footerOnly: the footer names it, the help does not (the help has
 	// its own line for ?).
 	footerOnly bool
@@ -95,7 +98,11 @@ func (bs bindings) footerHelp() []keyHelp {
 	var out []keyHelp
 	for _, b := range bs {
 		if b.footer != "" && b.active() {
-			out = append(out, keyHelp{b.label, b.footer})
+			label := b.label
+			if b.short != "" {
+				label = b.short
+			}
+			out = append(out, keyHelp{label, b.footer})
 		}
 	}
 	return out
