@@ -338,30 +338,39 @@ func (p *playersPage) focus() tview.Primitive {
 func (p *playersPage) typing() bool { return p.editing }
 func (p *playersPage) back()        { p.ui.pop() }
 
-func (p *playersPage) help() ([]keyHelp, *validate.Rules) {
-	return []keyHelp{
-		{"a", p.tr("add a player", "Spieler anlegen")},
-		{"Enter", p.tr("rename the player (their games keep them)", "Spieler umbenennen (die Spiele bleiben bei ihm)")},
-		{"d / Del", p.tr("delete the player (only without games; asks first)", "Spieler löschen (nur ohne Spiele; mit Rückfrage)")},
-		{"q/Esc", p.tr("back", "zurück")},
-	}, nil
+func (p *playersPage) help() ([]keyHelp, *validate.Rules) { return p.bindings().keyHelp(), nil }
+
+// bindings is the page's table of keys (the name field has its own: Enter
+// and Esc): the handler, the help and the footer are made from it.
+func (p *playersPage) bindings() bindings {
+	chosen := func() (string, bool) {
+		if row, _ := p.table.GetSelection(); row >= 1 && row <= len(p.known) {
+			return p.known[row-1].Name, true
+		}
+		return "", false
+	}
+	onPlayer := func() bool { _, ok := chosen(); return ok }
+	return bindings{
+		{keys: runeKey('a'), label: "a", footer: p.tr("add", "anlegen"), help: p.tr("add a player", "Spieler anlegen"), do: func() { p.startEdit("") }},
+		// Enter is the table's own key (its selected function).
+		{label: "Enter", footer: p.tr("rename", "umbenennen"), help: p.tr("rename the player (their games keep them)", "Spieler umbenennen (die Spiele bleiben bei ihm)")},
+		{keys: append(runeKey('d'), keyPress{key: tcell.KeyDelete}), label: "d / Del", short: "d", when: onPlayer, footer: p.tr("delete", "löschen"),
+			help: p.tr("delete the player (only without games; asks first)", "Spieler löschen (nur ohne Spiele; mit Rückfrage)"),
+			do: func() {
+				if name, ok := chosen(); ok {
+					p.confirmDelete(name)
+				}
+			}},
+		// q and Esc go back through the UI (back).
+		{label: "q/Esc", short: "q", footer: p.tr("back", "zurück"), help: p.tr("back", "zurück")},
+	}
 }
 
 func (p *playersPage) key(ev *tcell.EventKey) *tcell.EventKey {
-	if p.editing {
+	if p.editing || !p.bindings().handle(ev) {
 		return ev
 	}
-	switch {
-	case ev.Key() == tcell.KeyRune && ev.Rune() == 'a':
-		p.startEdit("")
-		return nil
-	case ev.Key() == tcell.KeyRune && ev.Rune() == 'd', ev.Key() == tcell.KeyDelete:
-		if row, _ := p.table.GetSelection(); row >= 1 && row <= len(p.known) {
-			p.confirmDelete(p.known[row-1].Name)
-		}
-		return nil
-	}
-	return ev
+	return nil
 }
 
 // confirmDelete deletes a player after asking (off the UI goroutine); one
@@ -475,7 +484,7 @@ func (p *playersPage) hint() string {
 }
 
 func (p *playersPage) keysLine() string {
-	return hintLine([]keyHelp{{"a", p.tr("add", "anlegen")}, {"Enter", p.tr("rename", "umbenennen")}, {"d", p.tr("delete", "löschen")}, {"q", p.tr("back", "zurück")}})
+	return hintLine(p.bindings().footerHelp())
 }
 
 // cleanedNote says that a typed name was stored cleaned (control characters
