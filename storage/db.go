@@ -49,6 +49,8 @@ type DB struct {
 	damaged atomic.Bool
 	// readOnly is why the file cannot be written (nil when it can).
 	readOnly error
+	// backups is where a backup goes before a migration ("": none).
+	backups string
 }
 
 // DefaultPath is where the database lives unless told otherwise:
@@ -87,7 +89,23 @@ func Open(path string) (*DB, error) {
 	return openWith(path, migrationFiles)
 }
 
+// Options are the choices of OpenWith.
+type Options struct {
+	// Backups is the folder for a backup of the database before the
+	// migrations change an existing one ("": no backup).
+	Backups string
+}
+
+// OpenWith is Open with options.
+func OpenWith(path string, o Options) (*DB, error) {
+	return openOpts(path, migrationFiles, o)
+}
+
 func openWith(path string, migrations fs.FS) (*DB, error) {
+	return openOpts(path, migrations, Options{})
+}
+
+func openOpts(path string, migrations fs.FS, o Options) (*DB, error) {
 	if path == "" {
 		return nil, newErr(CodeCannotOpen, nil, `""`, errors.New("no file name"))
 	}
@@ -116,7 +134,7 @@ func openWith(path string, migrations fs.FS) (*DB, error) {
 	// WAL mode run beside them.
 	sdb.SetMaxOpenConns(4)
 	sdb.SetMaxIdleConns(4)
-	db := &DB{Now: time.Now, sql: sdb, path: abs}
+	db := &DB{Now: time.Now, sql: sdb, path: abs, backups: o.Backups}
 	if err := db.migrate(context.Background(), ms); err != nil {
 		sdb.Close()
 		return nil, err
@@ -450,6 +468,9 @@ func (db *DB) migrate(ctx context.Context, ms []migration) error {
 		if err != nil {
 			return db.wrapOpen(err)
 		}
+	}
+	if err := db.backupBeforeMigration(ctx, ms, applied, have); err != nil {
+		return err
 	}
 	for _, m := range ms {
 		if applied[m.version] {

@@ -470,6 +470,14 @@ func (db *DB) Import(ctx context.Context, recs []ExportRecord) (ImportReport, er
 // A database error ends it too; the records of the transaction it hit are
 // not stored.
 func (db *DB) ImportFrom(ctx context.Context, next func() (ExportRecord, error)) (ImportReport, error) {
+	return db.importFrom(ctx, next, nil)
+}
+
+// storedHook runs in the transaction of each record an import stored
+// (imported or brought up to date), with the game's id.
+type storedHook func(ctx context.Context, tx *sql.Tx, id string) error
+
+func (db *DB) importFrom(ctx context.Context, next func() (ExportRecord, error), hook storedHook) (ImportReport, error) {
 	var rep ImportReport
 	now := db.now()
 	// The next records are read and judged by the rules on another
@@ -554,7 +562,7 @@ func (db *DB) ImportFrom(ctx context.Context, next func() (ExportRecord, error))
 					}
 					batch = append(batch, r)
 				}
-				if err := db.importRecord(ctx, tx, index+k, batch[k], now, &part); err != nil {
+				if err := db.importRecord(ctx, tx, index+k, batch[k], now, &part, hook); err != nil {
 					return err
 				}
 			}
@@ -623,7 +631,7 @@ func (db *DB) checkpointEvery(d time.Duration, stop <-chan struct{}) <-chan stru
 // importRecord stores one record inside a savepoint: a refusal, however
 // deep in the writing it comes, undoes exactly this record. Only database
 // trouble is returned as an error.
-func (db *DB) importRecord(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, now time.Time, rep *ImportReport) error {
+func (db *DB) importRecord(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, now time.Time, rep *ImportReport, hook storedHook) error {
 	if _, err := tx.ExecContext(ctx, `SAVEPOINT import_record`); err != nil {
 		return err
 	}
@@ -641,6 +649,13 @@ func (db *DB) importRecord(ctx context.Context, tx *sql.Tx, i int, r ExportRecor
 			return err
 		}
 		out.Imported, out.Extended, out.Skipped, out.IDs = 0, 0, 0, nil
+	}
+	if hook != nil {
+		for _, id := range out.IDs {
+			if err := hook(ctx, tx, id); err != nil {
+				return err
+			}
+		}
 	}
 	if _, err := tx.ExecContext(ctx, `RELEASE import_record`); err != nil {
 		return err
