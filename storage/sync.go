@@ -419,14 +419,21 @@ func (l journalLine) checked() journalLine {
 
 // writeOwn reads the lines of this device's own file that the database
 // does not know of (a restored backup, a sync killed after writing), then
-// writes the games changed here since the last sync. A file whose start is
-// not what this device wrote (none yet, or replaced) is written anew,
-// every game, under a temporary name first.
+// appends the games changed here since the last sync. A missing file is
+// written anew under a temporary name first: with the games changed here,
+// or every game when this device had written it before (someone removed
+// it) or has written to another folder (whose games this one lacks).
 func (db *DB) writeOwn(ctx context.Context, dir, name string, st fileState, rep *SyncReport) error {
 	path := filepath.Join(dir, name)
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if errors.Is(err, os.ErrNotExist) {
-		return db.rewriteOwn(ctx, dir, name, rep)
+		all := st.known
+		if !all {
+			if all, err = db.wroteElsewhere(ctx, dir, name); err != nil {
+				return err
+			}
+		}
+		return db.rewriteOwn(ctx, dir, name, all, rep)
 	}
 	if err != nil {
 		return newErr(CodeSyncFile, err, name, unwrapPath(err))
@@ -437,7 +444,6 @@ func (db *DB) writeOwn(ctx context.Context, dir, name string, st fileState, rep 
 		return newErr(CodeSyncFile, err, name, unwrapPath(err))
 	}
 	offset, lines := resumeAt(f, fi.Size(), st)
-	replaced := !st.known || offset != st.offset
 	if fi.Size() > offset {
 		// Lines this database does not know of: merged like another
 		// device's (known games are skipped).
@@ -447,10 +453,6 @@ func (db *DB) writeOwn(ctx context.Context, dir, name string, st fileState, rep 
 		}
 		offset, lines = next.offset, next.lines
 	}
-	if replaced {
-		f.Close()
-		return db.rewriteOwn(ctx, dir, name, rep)
-	}
 	// A last line without its break is what a killed sync of this device
 	// left: taken off before the next lines are appended.
 	if err := f.Truncate(offset); err != nil {
@@ -459,25 +461,39 @@ func (db *DB) writeOwn(ctx context.Context, dir, name string, st fileState, rep 
 	if _, err := f.Seek(offset, io.SeekStart); err != nil {
 		return newErr(CodeSyncFile, err, name, unwrapPath(err))
 	}
-	return db.appendPending(ctx, f, dir, name, offset, lines, false, rep)
+	return db.appendPending(ctx, f, dir, name, lines, false, false, rep)
 }
 
-// rewriteOwn writes every game to a new file and renames it to name.
-func (db *DB) rewriteOwn(ctx context.Context, dir, name string, rep *SyncReport) error {
+// wroteElsewhere reports whether this device has written its file in
+// another folder.
+func (db *DB) wroteElsewhere(ctx context.Context, dir, name string) (bool, error) {
+	var yes bool
+	err := db.view(ctx, func(tx *sql.Tx) error {
+		return tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sync_files WHERE name = ? AND dir <> ?)`, name, dir).Scan(&yes)
+	})
+	return yes, err
+}
+
+// rewriteOwn writes the pending games (every game when all) to a new file
+// and renames it to name.
+func (db *DB) rewriteOwn(ctx context.Context, dir, name string, all bool, rep *SyncReport) error {
 	f, err := os.CreateTemp(dir, "."+name+".*.tmp")
 	if err != nil {
 		return newErr(CodeSyncFile, err, name, unwrapPath(err))
 	}
 	defer os.Remove(f.Name())
 	defer f.Close()
-	return db.appendPending(ctx, f, dir, name, 0, 0, true, rep)
+	if err := f.Chmod(0o644); err != nil {
+		return newErr(CodeSyncFile, err, name, unwrapPath(err))
+	}
+	return db.appendPending(ctx, f, dir, name, 0, all, true, rep)
 }
 
-// appendPending writes the pending games (every game when all) to f from
-// offset on, flushes f to the disk, renames a new file into place, saves
+// appendPending writes the pending games (every game when all) to f at its
+// offset, flushes f to the disk, renames a new file (fresh) into place, saves
 // the file's state and only then takes the written games off the pending
 // list (an entry made meanwhile keeps its game pending).
-func (db *DB) appendPending(ctx context.Context, f *os.File, dir, name string, offset int64, lines int, all bool, rep *SyncReport) error {
+func (db *DB) appendPending(ctx context.Context, f *os.File, dir, name string, lines int, all, fresh bool, rep *SyncReport) error {
 	type written struct {
 		row     int64
 		changes int64
@@ -548,7 +564,7 @@ func (db *DB) appendPending(ctx context.Context, f *os.File, dir, name string, o
 	if err != nil {
 		return syncWriteErr(name, err)
 	}
-	if all {
+	if fresh {
 		if err := os.Rename(f.Name(), filepath.Join(dir, name)); err != nil {
 			return syncWriteErr(name, err)
 		}

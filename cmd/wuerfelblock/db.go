@@ -33,7 +33,18 @@ func (e *env) openDB() (*storage.DB, error) {
 	// terminal UI starts.
 	storage.RecountProgress = e.recountProgress()
 	storage.ReviewProgress = e.reviewProgress()
-	return storage.Open(path)
+	var o storage.Options
+	if e.backups() {
+		o.Backups = storage.BackupsDir(path)
+	}
+	return storage.OpenWith(path, o)
+}
+
+// backups reports whether automatic backups are on: not with --no-backup
+// or WUERFELBLOCK_NO_BACKUP set (to anything but "" or "0").
+func (e *env) backups() bool {
+	v := e.getenv("WUERFELBLOCK_NO_BACKUP")
+	return !e.noBackup && (v == "" || v == "0")
 }
 
 // withDB opens the database, runs fn and closes it; a failure to open is

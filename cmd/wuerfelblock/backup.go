@@ -1,0 +1,98 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/wuerfelblock/wuerfelblock/storage"
+)
+
+func runBackup(e *env, args []string) int {
+	fs := newFlags(e, "backup", "[FILE]")
+	pos, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) > 1 {
+		fmt.Fprintln(e.stderr, "wuerfelblock backup: "+e.tr("use: backup [FILE]", "Aufruf: backup [DATEI]"))
+		return exitInput
+	}
+	return e.withDB("backup", func(ctx context.Context, db *storage.DB) int {
+		var dest string
+		var err error
+		if len(pos) == 0 {
+			dest, err = db.BackupNamed(ctx, storage.BackupsDir(db.Path()), "", time.Now())
+		} else {
+			dest = pos[0]
+			err = writeBackup(ctx, db, dest)
+		}
+		if err != nil {
+			return e.dbFail("backup", err)
+		}
+		fmt.Fprintf(e.stdout, e.tr("Backup written to %s (checked).\n", "Sicherung nach %s geschrieben (geprüft).\n"), dest)
+		return exitOK
+	})
+}
+
+// writeBackup writes a checked backup of db to the file the user named.
+func writeBackup(ctx context.Context, db *storage.DB, dest string) error {
+	return db.Backup(ctx, dest)
+}
+
+// autoBackup makes the day's automatic backup of the database, when
+// backups are on; a failure is said in one line and keeps nothing from
+// working.
+func (e *env) autoBackup(ctx context.Context, db *storage.DB) {
+	if !e.backups() || db.ReadOnly() {
+		return
+	}
+	if _, err := db.AutoBackup(ctx, storage.BackupsDir(db.Path()), time.Now()); err != nil {
+		fmt.Fprintf(e.stderr, "wuerfelblock: %s\n", e.tr("no automatic backup today: ", "heute keine automatische Sicherung: ")+e.localize(err))
+	}
+}
+
+func runRestore(e *env, args []string) int {
+	fs := newFlags(e, "restore", "FILE")
+	pos, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) != 1 {
+		fmt.Fprintln(e.stderr, "wuerfelblock restore: "+e.tr("give the backup file to restore", "die Sicherung angeben, die zurückgespielt werden soll"))
+		return exitInput
+	}
+	src := pos[0]
+	if st, err := os.Stat(src); err != nil || st.IsDir() {
+		if err == nil {
+			err = &os.PathError{Op: "open", Path: src, Err: fmt.Errorf("%s", e.tr("it is a directory", "es ist ein Verzeichnis"))}
+		}
+		fmt.Fprintf(e.stderr, "wuerfelblock restore: %s\n", e.fileProblem(src, err, false))
+		return exitInput
+	}
+	return e.withDB("restore", func(ctx context.Context, db *storage.DB) int {
+		var saved string
+		before := func() error {
+			var err error
+			saved, err = db.BackupNamed(ctx, storage.BackupsDir(db.Path()), "before-restore", time.Now())
+			return err
+		}
+		if err := db.Restore(ctx, src, before); err != nil {
+			switch storage.ErrorCode(err) {
+			case storage.CodeNotOurs, storage.CodeForeign, storage.CodeCorrupt, storage.CodeNewerSchema, storage.CodeRestoreSelf:
+				e.dbFail("restore", err)
+				return exitInput
+			}
+			return e.dbFail("restore", err)
+		}
+		n := 0
+		if gs, err := db.Games(ctx, storage.GameFilter{}); err == nil {
+			n = len(gs)
+		}
+		fmt.Fprintf(e.stdout, e.tr("Restored %s: %d games. The database as it was before is in %s.\n",
+			"%s zurückgespielt: %d Spiele. Die Datenbank, wie sie vorher war, liegt in %s.\n"), src, n, filepath.Clean(saved))
+		return exitOK
+	})
+}
