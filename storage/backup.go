@@ -45,7 +45,7 @@ func (db *DB) Backup(ctx context.Context, dest string) error {
 	if db.isOwnFile(abs) {
 		return newErr(CodeBackupOverDB, nil, dest)
 	}
-	tmp, err := db.BackupTemp(ctx, filepath.Dir(abs))
+	tmp, err := db.BackupTemp(ctx, filepath.Dir(abs), dest)
 	if err != nil {
 		return err
 	}
@@ -61,15 +61,15 @@ func (db *DB) Backup(ctx context.Context, dest string) error {
 
 // BackupTemp writes a checked copy of the database to a new temporary file
 // in dir and returns its name; the caller renames or copies it into place
-// (and removes it). On any error nothing is left behind.
-func (db *DB) BackupTemp(ctx context.Context, dir string) (string, error) {
+// (and removes it). Errors name the backup as name. On any error nothing is
+// left behind.
+func (db *DB) BackupTemp(ctx context.Context, dir, name string) (string, error) {
 	have, err := schemaVersion(ctx, db.sql, db.path)
 	if err != nil {
 		return "", db.wrap(err)
 	}
-	var b [6]byte
-	rand.Read(b[:])
-	tmp := filepath.Join(dir, ".wuerfelblock-backup-"+hex.EncodeToString(b[:])+".tmp")
+	removeStale(dir, backupTempPrefix)
+	tmp := filepath.Join(dir, tempName(backupTempPrefix))
 	fail := func(err error) (string, error) {
 		os.Remove(tmp)
 		return "", err
@@ -79,15 +79,46 @@ func (db *DB) BackupTemp(ctx context.Context, dir string) (string, error) {
 		return err
 	})
 	if err != nil {
-		return fail(backupErr(tmp, err))
+		return fail(backupErr(name, err))
 	}
 	if err := syncFile(tmp); err != nil {
-		return fail(backupErr(tmp, err))
+		return fail(backupErr(name, err))
 	}
 	if err := VerifyCopy(ctx, tmp, have, have); err != nil {
-		return fail(err)
+		return fail(newErr(CodeBackup, err, name, err))
 	}
 	return tmp, nil
+}
+
+// backupTempPrefix begins the name of a backup being written.
+const backupTempPrefix = ".wuerfelblock-backup-"
+
+// tempName is prefix, this process's id, a random part and ".tmp": what a
+// killed process left is known by its id (removeStale).
+func tempName(prefix string) string {
+	var b [6]byte
+	rand.Read(b[:])
+	return fmt.Sprintf("%s%d-%s.tmp", prefix, os.Getpid(), hex.EncodeToString(b[:]))
+}
+
+// removeStale removes the temporary files named by tempName in dir whose
+// process is gone (killed while it wrote them).
+func removeStale(dir, prefix string) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		if !ok || !strings.HasSuffix(rest, ".tmp") {
+			continue
+		}
+		pid, _, _ := strings.Cut(rest, "-")
+		var n int
+		if _, err := fmt.Sscanf(pid, "%d", &n); err == nil && n > 0 && n != os.Getpid() && !processAlive(n) {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
 }
 
 // VerifyCopy opens a database file only for reading (never writing to it,

@@ -477,15 +477,14 @@ func (db *DB) wroteElsewhere(ctx context.Context, dir, name string) (bool, error
 // rewriteOwn writes the pending games (every game when all) to a new file
 // and renames it to name.
 func (db *DB) rewriteOwn(ctx context.Context, dir, name string, all bool, rep *SyncReport) error {
-	f, err := os.CreateTemp(dir, "."+name+".*.tmp")
+	prefix := "." + name + "-"
+	removeStale(dir, prefix)
+	f, err := os.OpenFile(filepath.Join(dir, tempName(prefix)), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return newErr(CodeSyncFile, err, name, unwrapPath(err))
 	}
 	defer os.Remove(f.Name())
 	defer f.Close()
-	if err := f.Chmod(0o644); err != nil {
-		return newErr(CodeSyncFile, err, name, unwrapPath(err))
-	}
 	return db.appendPending(ctx, f, dir, name, 0, all, true, rep)
 }
 
