@@ -220,3 +220,105 @@ func TestSyncConflictingContinuation(t *testing.T) {
 		t.Fatalf("versions in the folder: %d, want 2", len(versions))
 	}
 }
+
+// A file that a sync tool has half copied (its last line cut in the
+// middle) is read up to the last whole line; the rest waits and is read
+// once it is whole. A foreign or garbled line is named with its number and
+// skipped; the lines around it are merged.
+func TestSyncHalfLinesAndGarbage(t *testing.T) {
+	dir := t.TempDir()
+	a, b := device(t, "a"), device(t, "b")
+	playGames(t, a, 41, 4)
+	syncOK(t, a, dir)
+	_, fileA, _ := a.Device(ctx)
+	pathA := filepath.Join(dir, fileA)
+	whole, _ := os.ReadFile(pathA)
+	lines := bytes.SplitAfter(whole, []byte("\n"))
+	// The copy on B's side: two lines and half of the third.
+	cut := len(lines[0]) + len(lines[1]) + len(lines[2])/2
+	copyDir := t.TempDir()
+	os.WriteFile(filepath.Join(copyDir, fileA), whole[:cut], 0o644)
+	rep, err := b.Sync(ctx, copyDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Imported != 2 || len(rep.Notes) != 1 || ErrorCode(rep.Notes[0].Err) != CodeSyncPartial || rep.Notes[0].Line != 3 {
+		t.Fatalf("half a file: %+v %v", rep, rep.Notes)
+	}
+	// The copy completes, with a garbled line and a foreign one put in.
+	var more []byte
+	more = append(more, whole[cut:len(lines[0])+len(lines[1])+len(lines[2])]...)
+	more = append(more, "{\"game\": \"5050\", \"players\": [\"A\"], \"turns\": [garbled\n"...)
+	more = append(more, "{\"name\": \"a shopping list\", \"items\": [\"milk\"]}\n"...)
+	more = append(more, bytes.Join(lines[3:], nil)...)
+	f, _ := os.OpenFile(filepath.Join(copyDir, fileA), os.O_APPEND|os.O_WRONLY, 0)
+	f.Write(more)
+	f.Close()
+	rep, err = b.Sync(ctx, copyDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Imported != 2 || len(rep.Notes) != 2 || rep.Notes[0].Line != 4 || rep.Notes[1].Line != 5 {
+		t.Fatalf("after the rest: %+v %v", rep, rep.Notes)
+	}
+	for _, n := range rep.Notes {
+		if ErrorCode(n.Err) != "" || n.Err == nil {
+			t.Fatalf("note %s: want the line's fault", n)
+		}
+	}
+	if !bytes.Equal(exportOfDB(t, a), exportOfDB(t, b)) {
+		t.Fatal("B lacks games of A")
+	}
+	// Read once: the next sync names nothing again.
+	if rep := syncOK(t, b, copyDir); rep.Read != 0 {
+		t.Fatalf("read again: %+v", rep)
+	}
+}
+
+// A Syncthing conflict copy is read like any device's file.
+func TestSyncReadsConflictCopies(t *testing.T) {
+	dir := t.TempDir()
+	a, b := device(t, "a"), device(t, "b")
+	playGames(t, a, 42, 3)
+	syncOK(t, a, dir)
+	_, fileA, _ := a.Device(ctx)
+	conflict := strings.TrimSuffix(fileA, ".jsonl") + ".sync-conflict-20261201-201500-ABCDEFG.jsonl"
+	if err := os.Rename(filepath.Join(dir, fileA), filepath.Join(dir, conflict)); err != nil {
+		t.Fatal(err)
+	}
+	rep := syncOK(t, b, dir)
+	if rep.Imported != 3 {
+		t.Fatalf("conflict copy: %+v", rep)
+	}
+}
+
+// FuzzJournalReader: any bytes are read line by line without a panic;
+// every whole line is accounted for, the offset is where the last whole
+// line ends, and what follows it is the half line.
+func FuzzJournalReader(f *testing.F) {
+	f.Add([]byte("{\"game\": \"5050\", \"players\": [\"A\", \"B\"], \"turns\": []}\n{\"id\":"))
+	f.Add([]byte("\n\n  \n[]\n{}\nnull\n\"x\"\n"))
+	f.Add([]byte("{\"id\": \"00000000-0000-4000-8000-000000000001\", \"status\": \"running\", \"game\": \"kniffel\", \"players\": [\"A\"], \"turns\": []}\n"))
+	f.Add([]byte{0xef, 0xbb, 0xbf, '{', '}', '\n', 0xff, 0xfe})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		jr := newJournalReader(bytes.NewReader(data), 0, 0)
+		n := 0
+		for {
+			l, err := jr.next()
+			if err != nil {
+				break
+			}
+			n++
+			if l.err == nil && l.rec.bad != nil {
+				t.Fatal("a bad record without an error")
+			}
+		}
+		last := bytes.LastIndexByte(data, '\n') + 1
+		if jr.offset != int64(last) || jr.partial != int64(len(data)-last) {
+			t.Fatalf("offset %d partial %d; want %d and %d", jr.offset, jr.partial, last, len(data)-last)
+		}
+		if jr.lines != bytes.Count(data, []byte("\n")) || n > jr.lines {
+			t.Fatalf("%d lines counted, %d records; %d line breaks", jr.lines, n, bytes.Count(data, []byte("\n")))
+		}
+	})
+}
