@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"runtime/debug"
 
 	"github.com/wuerfelblock/wuerfelblock/storage"
 )
@@ -22,6 +23,9 @@ func runSync(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "wuerfelblock sync: "+e.tr("give the sync folder (or set WUERFELBLOCK_SYNC)", "den Sync-Ordner angeben (oder WUERFELBLOCK_SYNC setzen)"))
 		return exitInput
 	}
+	// A sync into a new device is an import of everything: kept under the
+	// import's soft limit of the Go heap.
+	debug.SetMemoryLimit(importMemory)
 	return e.withDB("sync", func(ctx context.Context, db *storage.DB) int {
 		rep, err := db.Sync(ctx, dir)
 		e.syncNotes(e.stderr, rep)
