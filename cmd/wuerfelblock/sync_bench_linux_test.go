@@ -15,16 +15,16 @@ import (
 // BenchmarkProcess does (peak-MB, cpu-s, games/min; the binary built once,
 // the generated history cached):
 //
-//	go test ./cmd/wuerfelblock -run '^$' -bench '^BenchmarkProcessSync$' -benchtime 1x -timeout 30m
+//		go test ./cmd/wuerfelblock -run '^$' -bench '^BenchmarkProcessSync$' -benchtime 1x -timeout 30m
 //
-//   - write-own: the first sync of the 20,000-game history, which writes
-//     every game to the device's own file (a copy of the database each run);
-//   - into-empty: a new device's first sync, which reads that file (goal:
-//     at least 10,000 games a minute, under 100 MB);
-//   - nothing-new: a sync again with nothing new (goal: under 200 ms, the
-//     program's start included);
-//   - backup: `backup FILE` of the 20,000-game database that into-empty
-//     made (goal: under 10 s).
+//	  - write-own: the first sync of the 20,000-game history, which writes
+//	    every game to the device's own file (a copy of the database each run);
+//	  - into-empty: a new device's first sync, which reads that file (goal:
+//	    at least 10,000 games a minute, under 100 MB);
+//	  - nothing-new: a sync again with nothing new (goal: under 200 ms, the
+//	    program's start included);
+//	  - backup: `backup FILE` of the 20,000-game database that into-empty
+//	    made (goal: under 10 s).
 func BenchmarkProcessSync(b *testing.B) {
 	bin := filepath.Join(b.TempDir(), "wuerfelblock")
 	build := exec.Command("go", "build", "-o", bin, ".")
