@@ -455,13 +455,16 @@ func (db *DB) writeOwn(ctx context.Context, dir, name string, st fileState, rep 
 	}
 	// A last line without its break is what a killed sync of this device
 	// left: taken off before the next lines are appended.
-	if err := f.Truncate(offset); err != nil {
-		return newErr(CodeSyncFile, err, name, unwrapPath(err))
+	if fi.Size() > offset {
+		if err := f.Truncate(offset); err != nil {
+			return newErr(CodeSyncFile, err, name, unwrapPath(err))
+		}
 	}
 	if _, err := f.Seek(offset, io.SeekStart); err != nil {
 		return newErr(CodeSyncFile, err, name, unwrapPath(err))
 	}
-	return db.appendPending(ctx, f, dir, name, lines, false, false, rep)
+	unchanged := st.known && offset == st.offset && fi.Size() == st.size && fi.ModTime().UnixNano() == st.mtime
+	return db.appendPending(ctx, f, dir, name, lines, false, false, unchanged, rep)
 }
 
 // wroteElsewhere reports whether this device has written its file in
@@ -485,73 +488,29 @@ func (db *DB) rewriteOwn(ctx context.Context, dir, name string, all bool, rep *S
 	}
 	defer os.Remove(f.Name())
 	defer f.Close()
-	return db.appendPending(ctx, f, dir, name, 0, all, true, rep)
+	return db.appendPending(ctx, f, dir, name, 0, all, true, false, rep)
+}
+
+// pendingGame is a game written to this device's file, with the count of
+// its changes when it was read.
+type pendingGame struct {
+	row     int64
+	changes int64
 }
 
 // appendPending writes the pending games (every game when all) to f at its
 // offset, flushes f to the disk, renames a new file (fresh) into place, saves
 // the file's state and only then takes the written games off the pending
-// list (an entry made meanwhile keeps its game pending).
-func (db *DB) appendPending(ctx context.Context, f *os.File, dir, name string, lines int, all, fresh bool, rep *SyncReport) error {
-	type written struct {
-		row     int64
-		changes int64
-	}
-	var done []written
+// list (an entry made meanwhile keeps its game pending). With nothing to
+// write to a file that is as it was (unchanged), it writes nothing at all.
+func (db *DB) appendPending(ctx context.Context, f *os.File, dir, name string, lines int, all, fresh, unchanged bool, rep *SyncReport) error {
 	w := bufio.NewWriterSize(f, 64<<10)
-	n := 0
-	err := db.view(ctx, func(tx *sql.Tx) error {
-		done, n = done[:0], 0
-		q := `SELECT g.id, g.uuid, p.changes FROM sync_pending p JOIN games g ON g.id = p.game_id ORDER BY g.started, g.uuid`
-		if all {
-			q = `SELECT g.id, g.uuid, coalesce(p.changes, 0) FROM games g LEFT JOIN sync_pending p ON p.game_id = g.id ORDER BY g.started, g.uuid`
-		}
-		rows, err := tx.QueryContext(ctx, q)
-		if err != nil {
-			return err
-		}
-		var ids []string
-		for rows.Next() {
-			var wr written
-			var id string
-			if err := rows.Scan(&wr.row, &id, &wr.changes); err != nil {
-				rows.Close()
-				return err
-			}
-			done = append(done, wr)
-			ids = append(ids, id)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		for _, id := range ids {
-			sg, err := loadGame(ctx, tx, id)
-			if ErrorCode(err) == CodeReplay {
-				rep.Notes = append(rep.Notes, SyncNote{File: name, ID: id, Err: err})
-				continue
-			}
-			if err != nil {
-				return err
-			}
-			b, err := json.Marshal(exportOf(sg))
-			if err != nil {
-				return err
-			}
-			w.Write(b)
-			if err := w.WriteByte('\n'); err != nil {
-				return errWrite{err}
-			}
-			n++
-		}
-		return nil
-	})
-	var we errWrite
-	if errors.As(err, &we) {
-		return syncWriteErr(name, we.err)
-	}
+	done, n, err := db.writePending(ctx, w, name, all, rep)
 	if err != nil {
 		return err
+	}
+	if len(done) == 0 && unchanged {
+		return nil
 	}
 	if err := w.Flush(); err != nil {
 		return syncWriteErr(name, err)
@@ -581,13 +540,76 @@ func (db *DB) appendPending(ctx context.Context, f *os.File, dir, name string, l
 	}
 	rep.Written += n
 	return db.update(ctx, func(tx *sql.Tx) error {
-		for _, wr := range done {
-			if _, err := db.exec(ctx, tx, `DELETE FROM sync_pending WHERE game_id = ? AND changes = ?`, wr.row, wr.changes); err != nil {
+		for _, g := range done {
+			if _, err := db.exec(ctx, tx, `DELETE FROM sync_pending WHERE game_id = ? AND changes = ?`, g.row, g.changes); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
+}
+
+// writePending writes the pending games (every game when all) to w, one
+// export record a line, all read in one transaction; it returns them and
+// how many lines it wrote. A game these rules cannot replay is named in a
+// note and stays pending.
+func (db *DB) writePending(ctx context.Context, w *bufio.Writer, name string, all bool, rep *SyncReport) ([]pendingGame, int, error) {
+	var done []pendingGame
+	n := 0
+	err := db.view(ctx, func(tx *sql.Tx) error {
+		done, n = done[:0], 0
+		q := `SELECT g.id, g.uuid, p.changes FROM sync_pending p JOIN games g ON g.id = p.game_id ORDER BY g.started, g.uuid`
+		if all {
+			q = `SELECT g.id, g.uuid, coalesce(p.changes, 0) FROM games g LEFT JOIN sync_pending p ON p.game_id = g.id ORDER BY g.started, g.uuid`
+		}
+		rows, err := tx.QueryContext(ctx, q)
+		if err != nil {
+			return err
+		}
+		var ids []string
+		for rows.Next() {
+			var g pendingGame
+			var id string
+			if err := rows.Scan(&g.row, &id, &g.changes); err != nil {
+				rows.Close()
+				return err
+			}
+			done = append(done, g)
+			ids = append(ids, id)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		kept := done[:0]
+		for i, id := range ids {
+			sg, err := loadGame(ctx, tx, id)
+			if ErrorCode(err) == CodeReplay {
+				rep.Notes = append(rep.Notes, SyncNote{File: name, ID: id, Err: err})
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			b, err := json.Marshal(exportOf(sg))
+			if err != nil {
+				return err
+			}
+			w.Write(b)
+			if err := w.WriteByte('\n'); err != nil {
+				return errWrite{err}
+			}
+			kept = append(kept, done[i])
+			n++
+		}
+		done = kept
+		return nil
+	})
+	var we errWrite
+	if errors.As(err, &we) {
+		return nil, 0, syncWriteErr(name, we.err)
+	}
+	return done, n, err
 }
 
 func syncWriteErr(name string, err error) error {
