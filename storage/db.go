@@ -49,6 +49,8 @@ type DB struct {
 	damaged atomic.Bool
 	// readOnly is why the file cannot be written (nil when it can).
 	readOnly error
+
+	opts Options // as opened: the reviewer, progress reports
 	// backups is where a backup goes before a migration ("": none).
 	backups string
 }
@@ -85,27 +87,20 @@ const sqliteHeader = "SQLite format 3\x00"
 // use, and brings its schema up to date. A file that is not a wuerfelblock
 // database, a damaged one, or one written by a newer version is refused and
 // left untouched.
+//
+// Open keeps no reviews: a finished game gets none (OpenWith with a
+// Reviewer does).
 func Open(path string) (*DB, error) {
-	return openWith(path, migrationFiles)
+	return openWith(path, migrationFiles, Options{})
 }
 
-// Options are the choices of OpenWith.
-type Options struct {
-	// Backups is the folder for a backup of the database before the
-	// migrations change an existing one ("": no backup).
-	Backups string
-}
-
-// OpenWith is Open with options.
+// OpenWith is Open with options: the reviewer of finished games, progress
+// reports of long migrations.
 func OpenWith(path string, o Options) (*DB, error) {
-	return openOpts(path, migrationFiles, o)
+	return openWith(path, migrationFiles, o)
 }
 
-func openWith(path string, migrations fs.FS) (*DB, error) {
-	return openOpts(path, migrations, Options{})
-}
-
-func openOpts(path string, migrations fs.FS, o Options) (*DB, error) {
+func openWith(path string, migrations fs.FS, o Options) (*DB, error) {
 	if path == "" {
 		return nil, newErr(CodeCannotOpen, nil, `""`, errors.New("no file name"))
 	}
@@ -134,7 +129,7 @@ func openOpts(path string, migrations fs.FS, o Options) (*DB, error) {
 	// WAL mode run beside them.
 	sdb.SetMaxOpenConns(4)
 	sdb.SetMaxIdleConns(4)
-	db := &DB{Now: time.Now, sql: sdb, path: abs, backups: o.Backups}
+	db := &DB{Now: time.Now, sql: sdb, path: abs, opts: o, backups: o.Backups}
 	if err := db.migrate(context.Background(), ms); err != nil {
 		sdb.Close()
 		return nil, err
@@ -388,9 +383,9 @@ type migration struct {
 
 // goSteps are migrations that cannot be done in SQL alone: each runs
 // right after the SQL file of its version, in the same transaction.
-var goSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
-	6:  recountFailedConfirmations,
-	15: reviewAllGames,
+var goSteps = map[int]func(db *DB, ctx context.Context, tx *sql.Tx) error{
+	6:  (*DB).recountFailedConfirmations,
+	15: (*DB).reviewAllGames,
 }
 
 // latest is the highest version of the migrations.
@@ -495,7 +490,7 @@ func (db *DB) migrate(ctx context.Context, ms []migration) error {
 				return fmt.Errorf("migration %s: %w", m.name, err)
 			}
 			if step := goSteps[m.version]; step != nil {
-				if err := step(ctx, tx); err != nil {
+				if err := step(db, ctx, tx); err != nil {
 					return fmt.Errorf("migration %s: %w", m.name, err)
 				}
 			}

@@ -272,13 +272,10 @@ func (db *DB) mergeLines(ctx context.Context, f *os.File, name string, offset in
 	}
 	jr := newJournalReader(f, offset, lines)
 	var lineOf []int // the line of each record handed to the import
-	notes := 0
-	note := func(n SyncNote) {
-		notes++
-		if notes <= maxNotesPerFile {
-			rep.Notes = append(rep.Notes, n)
-		}
-	}
+	// The notes of this file, in the order of its lines; kept here (next
+	// runs on the import's reading goroutine) until the import is done.
+	var notes []SyncNote
+	note := func(n SyncNote) { notes = append(notes, n) }
 	next := func() (ExportRecord, error) {
 		for {
 			l, err := jr.next()
@@ -315,9 +312,12 @@ func (db *DB) mergeLines(ctx context.Context, f *os.File, name string, offset in
 	if jr.partial > 0 {
 		note(SyncNote{File: name, Line: jr.lines + 1, Err: newErr(CodeSyncPartial, nil, name, jr.lines+1)})
 	}
-	if notes > maxNotesPerFile {
-		rep.Notes = append(rep.Notes, SyncNote{File: name, Err: newErr(CodeSyncMore, nil, name, notes-maxNotesPerFile)})
+	sort.SliceStable(notes, func(i, j int) bool { return notes[i].Line < notes[j].Line })
+	if len(notes) > maxNotesPerFile {
+		more := len(notes) - maxNotesPerFile
+		notes = append(notes[:maxNotesPerFile], SyncNote{File: name, Err: newErr(CodeSyncMore, nil, name, more)})
 	}
+	rep.Notes = append(rep.Notes, notes...)
 	return fileState{known: true, offset: jr.offset, lines: jr.lines, tail: tailOf(f, jr.offset)}, nil
 }
 

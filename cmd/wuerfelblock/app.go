@@ -23,7 +23,7 @@ func runApp(e *env) int {
 	defer db.Close()
 	var later bytes.Buffer
 	side := e.beside(db, &later)
-	ui := tui.New(tui.Config{Store: db, Lang: e.lang, Stats: tui.NewStatsPage(db)})
+	ui := tui.New(tui.Config{Store: db, Lang: e.lang, Stats: tui.NewStatsPage(db), Review: reviewValuers()})
 	err = ui.Run()
 	side()
 	e.stderr.Write(later.Bytes())

@@ -2,11 +2,15 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"syscall"
 	"time"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/outfile"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 )
 
@@ -29,7 +33,15 @@ func runBackup(e *env, args []string) int {
 			dest = pos[0]
 			err = writeBackup(ctx, db, dest)
 		}
-		if err != nil {
+		var refused *outfile.Error
+		switch {
+		case errors.As(err, &refused):
+			fmt.Fprintf(e.stderr, "wuerfelblock backup: %s\n", e.fileProblem(dest, err, true))
+			return exitInput
+		case err != nil && storage.ErrorCode(err) == "":
+			fmt.Fprintf(e.stderr, "wuerfelblock backup: %s\n", e.fileProblem(dest, err, true))
+			return exitFailure
+		case err != nil:
 			return e.dbFail("backup", err)
 		}
 		fmt.Fprintf(e.stdout, e.tr("Backup written to %s (checked).\n", "Sicherung nach %s geschrieben (geprüft).\n"), dest)
@@ -37,9 +49,34 @@ func runBackup(e *env, args []string) int {
 	})
 }
 
-// writeBackup writes a checked backup of db to the file the user named.
+// writeBackup writes a checked backup of db to the file the user named:
+// made and checked in the backup folder beside the database, then written
+// to dest through outfile (never over the database's files; through
+// symbolic links, into devices and FIFOs; a regular file replaced only once
+// the copy is whole, keeping its mode).
 func writeBackup(ctx context.Context, db *storage.DB, dest string) error {
-	return db.Backup(ctx, dest)
+	dir := storage.BackupsDir(db.Path())
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := db.BackupTemp(ctx, dir, dest)
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp)
+	err = outfile.Write(dest, func(w io.Writer) error {
+		f, err := os.Open(tmp)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		_, err = io.Copy(w, f)
+		return err
+	}, outfile.SQLite(db.Path())...)
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
+		return &storage.Error{Code: storage.CodeNoSpace, Args: []any{dest}, Err: err}
+	}
+	return err
 }
 
 // autoBackup makes the day's automatic backup of the database, when

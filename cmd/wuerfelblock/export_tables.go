@@ -8,43 +8,48 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/outfile"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 )
 
 // csvFiles are the tables export --csv writes, in this order.
 var csvFiles = []string{"games.csv", "turns.csv", "totals.csv"}
 
-// exportCSV writes the CSV tables into dir (made when missing): every file
-// through a temporary file, renamed once all three are whole.
+// exportCSV writes the CSV tables into dir (made when missing), each
+// through outfile (a file is replaced only once it is whole; never the
+// database's files), all three from one reading of the database.
 func (e *env) exportCSV(ctx context.Context, db *storage.DB, dir string) int {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		fmt.Fprintf(e.stderr, "wuerfelblock export: %s\n", e.fileProblem(dir, err, true))
 		return exitFailure
 	}
-	var outs []*pendingFile
-	defer func() {
-		for _, o := range outs {
-			o.abort()
-		}
-	}()
+	protect := outfile.SQLite(db.Path())
+	var dbErr error
 	var ws []io.Writer
-	for _, name := range csvFiles {
-		o, err := newPendingFile(filepath.Join(dir, name))
-		if err != nil {
-			fmt.Fprintf(e.stderr, "wuerfelblock export: %s\n", e.fileProblem(filepath.Join(dir, name), err, true))
-			return exitFailure
+	var failed string
+	// Each file's fill opens the next; the innermost reads the database.
+	var write func(i int) error
+	write = func(i int) error {
+		if i == len(csvFiles) {
+			dbErr = db.ExportCSV(ctx, ws[0], ws[1], ws[2])
+			return dbErr
 		}
-		outs = append(outs, o)
-		ws = append(ws, o.f)
-	}
-	if err := db.ExportCSV(ctx, ws[0], ws[1], ws[2]); err != nil {
-		return e.dbFail("export", err)
-	}
-	for _, o := range outs {
-		if err := o.commit(); err != nil {
-			fmt.Fprintf(e.stderr, "wuerfelblock export: %s\n", e.fileProblem(o.path, err, true))
-			return exitFailure
+		path := filepath.Join(dir, csvFiles[i])
+		err := outfile.Write(path, func(w io.Writer) error {
+			ws = append(ws, w)
+			return write(i + 1)
+		}, protect...)
+		if err != nil && failed == "" && err != dbErr {
+			failed = path
 		}
+		return err
+	}
+	if err := write(0); err != nil {
+		if dbErr != nil {
+			return e.dbFail("export", dbErr)
+		}
+		fmt.Fprintf(e.stderr, "wuerfelblock export: %s\n", e.fileProblem(failed, err, true))
+		return exitFailure
 	}
 	fmt.Fprintf(e.stdout, e.tr("games.csv, turns.csv and totals.csv written to %s.\n", "games.csv, turns.csv und totals.csv nach %s geschrieben.\n"), dir)
 	return exitOK
@@ -64,7 +69,7 @@ func (e *env) exportBGStats(ctx context.Context, db *storage.DB, path string) in
 		}
 		return exitOK
 	}
-	if ferr := writeFileAtomic(path, fill); ferr != nil {
+	if ferr := outfile.Write(path, fill, outfile.SQLite(db.Path())...); ferr != nil {
 		if err != nil {
 			return e.dbFail("export", err)
 		}
@@ -73,44 +78,4 @@ func (e *env) exportBGStats(ctx context.Context, db *storage.DB, path string) in
 	}
 	fmt.Fprintf(e.stdout, e.tr("%d finished games written to %s (a BG Stats play file).\n", "%d beendete Spiele nach %s geschrieben (eine BG-Stats-Datei).\n"), n, path)
 	return exitOK
-}
-
-// pendingFile is a file written under a temporary name beside path and
-// renamed to path by commit (abort removes it).
-type pendingFile struct {
-	path string
-	f    *os.File
-	done bool
-}
-
-func newPendingFile(path string) (*pendingFile, error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return nil, err
-	}
-	return &pendingFile{path: path, f: f}, nil
-}
-
-func (p *pendingFile) commit() error {
-	if err := p.f.Sync(); err != nil {
-		return err
-	}
-	if err := p.f.Chmod(0o644); err != nil {
-		return err
-	}
-	if err := p.f.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(p.f.Name(), p.path); err != nil {
-		return err
-	}
-	p.done = true
-	return nil
-}
-
-func (p *pendingFile) abort() {
-	if !p.done {
-		p.f.Close()
-		os.Remove(p.f.Name())
-	}
 }
