@@ -201,3 +201,72 @@ func TestBackupNotOverDatabase(t *testing.T) {
 	}
 	integrityOK(t, db)
 }
+
+// dropSync takes a database back to before migration 017.
+func dropSync(t *testing.T, path string) {
+	t.Helper()
+	raw := rawDB(t, path, "")
+	for _, q := range []string{
+		`DROP TRIGGER sync_entry_added`, `DROP TRIGGER sync_entry_removed`, `DROP TRIGGER sync_game_added`, `DROP TRIGGER sync_game_status`,
+		`DROP TABLE sync_device`, `DROP TABLE sync_files`, `DROP TABLE sync_pending`, `DELETE FROM migrations WHERE version = 17`,
+	} {
+		if _, err := raw.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	raw.Close()
+}
+
+// Before a migration changes an existing database it is backed up (the
+// backup holds the old schema and every game); when that backup cannot be
+// made, nothing is migrated and the error says why.
+func TestBackupBeforeMigration(t *testing.T) {
+	db := device(t, "a")
+	playGames(t, db, 27, 3)
+	before := exportOfDB(t, db)
+	path := db.Path()
+	db.Close()
+	dropSync(t, path)
+	// The backup folder cannot be made (a file is in its place).
+	blocked := filepath.Join(t.TempDir(), "blocked")
+	os.WriteFile(blocked, []byte("x"), 0o644)
+	if _, err := OpenWith(path, Options{Backups: filepath.Join(blocked, "backups")}); ErrorCode(err) != CodeMigrationBackup {
+		t.Fatalf("open with no way to back up: %v", err)
+	}
+	raw := rawDB(t, path, "")
+	var v int
+	raw.QueryRow(`SELECT max(version) FROM migrations`).Scan(&v)
+	raw.Close()
+	if v != 15 {
+		t.Fatalf("schema %d after a refused migration, want 15 as it was", v)
+	}
+	dir := filepath.Join(t.TempDir(), "backups")
+	db, err := OpenWith(path, Options{Backups: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	saved, _ := filepath.Glob(filepath.Join(dir, "wuerfelblock-*-before-017.db"))
+	if len(saved) != 1 {
+		t.Fatalf("backups before the migration: %v", saved)
+	}
+	if err := VerifyCopy(ctx, saved[0], 15, 15); err != nil {
+		t.Fatalf("the backup is not the old database: %v", err)
+	}
+	// A copy of it opened (the backup itself stays as it is) has every game.
+	copyFiles(t, saved[0], saved[0]+".open")
+	reopened := openAt(t, saved[0]+".open")
+	if !bytes.Equal(exportOfDB(t, reopened), before) {
+		t.Fatal("the backup before the migration lacks games")
+	}
+	// Opened again: nothing to migrate, no second backup.
+	db.Close()
+	db2, err := OpenWith(path, Options{Backups: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db2.Close()
+	if again, _ := filepath.Glob(filepath.Join(dir, "*.db")); len(again) != 1 {
+		t.Fatalf("backups after a second opening: %v", again)
+	}
+}
