@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -268,5 +269,41 @@ func TestBackupBeforeMigration(t *testing.T) {
 	db2.Close()
 	if again, _ := filepath.Glob(filepath.Join(dir, "*.db")); len(again) != 1 {
 		t.Fatalf("backups after a second opening: %v", again)
+	}
+}
+
+// A program that has the database open while another restores a backup
+// into it reads the restored history from then on (lists included).
+func TestRestoreSeenByOpenProgram(t *testing.T) {
+	src := device(t, "src")
+	playGames(t, src, 28, 4)
+	backup := filepath.Join(t.TempDir(), "b.db")
+	if err := src.Backup(ctx, backup); err != nil {
+		t.Fatal(err)
+	}
+	app := device(t, "app")
+	playGames(t, app, 29, 3)
+	if _, err := app.Games(ctx, GameFilter{}); err != nil { // fills its lists' cache
+		t.Fatal(err)
+	}
+	other := openAt(t, app.Path())
+	if err := other.Restore(ctx, backup, nil); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := src.Games(ctx, GameFilter{})
+	got, err := app.Games(ctx, GameFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("the open program lists %d games, the backup has %d", len(got), len(want))
+	}
+	for i := range got {
+		if got[i].ID != want[i].ID || fmt.Sprint(got[i].Totals) != fmt.Sprint(want[i].Totals) {
+			t.Fatalf("game %d: %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	if !bytes.Equal(exportOfDB(t, app), exportOfDB(t, src)) {
+		t.Fatal("the open program exports another history")
 	}
 }
