@@ -239,6 +239,9 @@ func resumeAt(f *os.File, size int64, st fileState) (offset int64, lines int) {
 // yet.
 func (db *DB) readFile(ctx context.Context, dir, name string, st fileState, rep *SyncReport) error {
 	path := filepath.Join(dir, name)
+	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
+		return nil // gone meanwhile, or no file to read (a FIFO would block)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		rep.Notes = append(rep.Notes, SyncNote{File: name, Err: newErr(CodeSyncFile, err, name, unwrapPath(err))})
@@ -425,6 +428,9 @@ func (l journalLine) checked() journalLine {
 // it) or has written to another folder (whose games this one lacks).
 func (db *DB) writeOwn(ctx context.Context, dir, name string, st fileState, rep *SyncReport) error {
 	path := filepath.Join(dir, name)
+	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
+		return newErr(CodeSyncFile, nil, name, "not a regular file")
+	}
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if errors.Is(err, os.ErrNotExist) {
 		all := st.known
