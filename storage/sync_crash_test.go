@@ -95,6 +95,15 @@ func killTimes(d time.Duration, n int) []time.Duration {
 	return out
 }
 
+// checkPasses runs every check of 'wuerfelblock check' on db.
+func checkPasses(t *testing.T, db *DB) {
+	t.Helper()
+	problems, err := db.Check(ctx, nil)
+	if err != nil || len(problems) > 0 {
+		t.Fatalf("check: %v %v", problems, err)
+	}
+}
+
 // timed runs a child to its end and returns how long it took.
 func timed(t *testing.T, op, path, arg string) time.Duration {
 	start := time.Now()
@@ -138,6 +147,8 @@ func TestSyncSurvivesSIGKILL(t *testing.T) {
 		t.Fatal("after the kills and a whole sync the devices differ")
 	}
 	checkSummaries(t, b)
+	checkPasses(t, a)
+	checkPasses(t, b)
 	names, _ := syncFiles(dir)
 	for _, n := range names {
 		data, _ := os.ReadFile(filepath.Join(dir, n))
@@ -194,6 +205,7 @@ func TestBackupSurvivesSIGKILL(t *testing.T) {
 	}
 	db = openAt(t, path)
 	integrityOK(t, db)
+	checkPasses(t, db)
 	if !bytes.Equal(before, exportOfDB(t, db)) {
 		t.Fatal("the database changed")
 	}
@@ -238,4 +250,5 @@ func TestRestoreSurvivesSIGKILL(t *testing.T) {
 		t.Fatal("the restore did not restore")
 	}
 	checkSummaries(t, db)
+	checkPasses(t, db)
 }
