@@ -121,6 +121,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	e.dbPath = *db
 	e.noBackup = *noBackup
+	if *db == "" && flagSet(fs, "db") {
+		// An empty name is a mistake (an unset variable in a script), not
+		// a request for the default database.
+		fmt.Fprintln(stderr, "wuerfelblock: "+e.tr("--db needs a file name, not an empty one (without --db: the default database)",
+			"--db braucht einen Dateinamen, keinen leeren (ohne --db: die Standard-Datenbank)"))
+		return exitInput
+	}
 	if *help {
 		usage(e)
 		return exitOK
@@ -142,6 +149,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "wuerfelblock: %s %q\n", e.tr("unknown command", "unbekannter Befehl"), name)
 	usageTo(e, e.stderr) // a mistake: the usage goes with the error, not to the output
 	return exitInput
+}
+
+// flagSet says whether the flag name was given (even with an empty value).
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 func usage(e *env) { usageTo(e, e.stdout) }
