@@ -37,8 +37,9 @@ func runApp(e *env) int {
 	return exitOK
 }
 
-// syncPoll is how often the app looks for a finished game to sync.
-const syncPoll = 3 * time.Second
+// syncPoll is how often the app looks for a finished game to sync (tests
+// shorten it).
+var syncPoll = 3 * time.Second
 
 // beside starts the app's backup and sync off the screen, writing their
 // messages to out; the function it returns stops them (after a last sync)
