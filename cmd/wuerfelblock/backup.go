@@ -55,9 +55,11 @@ func runBackup(e *env, args []string) int {
 // symbolic links, into devices and FIFOs; a regular file replaced only once
 // the copy is whole, keeping its mode).
 func writeBackup(ctx context.Context, db *storage.DB, dest string) error {
+	// The copy is made in the backup folder; where that cannot be written
+	// (a database only to be read), in the temporary directory.
 	dir := storage.BackupsDir(db.Path())
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+	if err := os.MkdirAll(dir, 0o755); err != nil || db.ReadOnly() {
+		dir = os.TempDir()
 	}
 	tmp, err := db.BackupTemp(ctx, dir, dest)
 	if err != nil {
