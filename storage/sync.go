@@ -139,8 +139,11 @@ func (db *DB) Sync(ctx context.Context, dir string) (SyncReport, error) {
 		return rep, newErr(CodeSyncDir, err, dir, err)
 	}
 	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
-		if err == nil {
-			err = errors.New("not a folder")
+		switch {
+		case err == nil:
+			err = scoresheet.NewInputError("not a folder", "kein Ordner")
+		case errors.Is(err, os.ErrNotExist):
+			err = scoresheet.NewInputError("it does not exist", "es gibt ihn nicht")
 		}
 		return rep, newErr(CodeSyncDir, err, dir, unwrapPath(err))
 	}
@@ -429,7 +432,7 @@ func (l journalLine) checked() journalLine {
 func (db *DB) writeOwn(ctx context.Context, dir, name string, st fileState, rep *SyncReport) error {
 	path := filepath.Join(dir, name)
 	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
-		return newErr(CodeSyncFile, nil, name, "not a regular file")
+		return newErr(CodeSyncFile, nil, name, scoresheet.NewInputError("not a regular file", "keine gewöhnliche Datei"))
 	}
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if errors.Is(err, os.ErrNotExist) {
