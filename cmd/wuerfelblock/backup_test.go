@@ -104,6 +104,9 @@ func TestSyncCommand(t *testing.T) {
 	if ea != eb {
 		t.Fatal("the devices differ after syncing")
 	}
+	if code, _, errs := wb(t, b, "sync", filepath.Join(dir, "missing")); code != 2 || !strings.Contains(errs, "does not exist") {
+		t.Fatalf("a missing folder: %d %q", code, errs)
+	}
 	t.Setenv("WUERFELBLOCK_SYNC", dir)
 	if code, out, _ := wb(t, b, "sync"); code != 0 || !strings.Contains(out, ": 0 new, 0 brought up to date, 0 games written") {
 		t.Fatalf("a sync with nothing new: %d %q", code, out)

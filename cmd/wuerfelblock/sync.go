@@ -30,7 +30,11 @@ func runSync(e *env, args []string) int {
 		rep, err := db.Sync(ctx, dir)
 		e.syncNotes(e.stderr, rep)
 		if err != nil {
-			return e.dbFail("sync", err)
+			code := e.dbFail("sync", err)
+			if storage.ErrorCode(err) == storage.CodeSyncDir {
+				return exitInput // the folder given is no folder
+			}
+			return code
 		}
 		e.syncSummary(e.stdout, dir, rep)
 		if len(rep.Notes) > 0 {
