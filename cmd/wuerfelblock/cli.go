@@ -166,7 +166,8 @@ func usageTo(e *env, w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, e.tr("Usage:", "Aufruf:"))
 	fmt.Fprintln(w, "  wuerfelblock [--db PATH] [--lang de|en]            "+e.tr("open the score pad (terminal UI)", "den Spielblock öffnen (Terminal-Oberfläche)"))
-	fmt.Fprintln(w, "  wuerfelblock [--db PATH] [--lang de|en] [--no-backup] COMMAND ...")
+	fmt.Fprintln(w, "  wuerfelblock [--db PATH] [--lang de|en] "+e.tr("COMMAND", "BEFEHL")+" ...")
+	fmt.Fprintln(w, "  --no-backup  "+e.tr("no automatic backups (also WUERFELBLOCK_NO_BACKUP=1)", "keine automatischen Sicherungen (auch WUERFELBLOCK_NO_BACKUP=1)"))
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, e.tr("Commands:", "Befehle:"))
 	for _, c := range commands() {
