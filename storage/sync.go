@@ -159,6 +159,10 @@ func (db *DB) Sync(ctx context.Context, dir string) (SyncReport, error) {
 		return rep, newErr(CodeSyncFile, err, filepath.Base(db.path)+".sync-lock", unwrapPath(err))
 	}
 	defer unlock()
+	conflicts, err := db.conflictRows(ctx, abs)
+	if err != nil {
+		return rep, err
+	}
 	states, err := db.fileStates(ctx, abs)
 	if err != nil {
 		return rep, err
@@ -174,6 +178,10 @@ func (db *DB) Sync(ctx context.Context, dir string) (SyncReport, error) {
 		if err := db.readFile(ctx, abs, name, states[name], &rep); err != nil {
 			return rep, err
 		}
+	}
+	// The conflicts known before this sync that its new lines did not end.
+	if err := db.retryConflicts(ctx, abs, conflicts, &rep); err != nil {
+		return rep, err
 	}
 	return rep, db.writeOwn(ctx, abs, own, states[own], &rep)
 }
@@ -259,7 +267,7 @@ func (db *DB) readFile(ctx context.Context, dir, name string, st fileState, rep 
 		return nil // nothing new
 	}
 	offset, lines := resumeAt(f, fi.Size(), st)
-	next, err := db.mergeLines(ctx, f, name, offset, lines, rep)
+	next, err := db.mergeLines(ctx, f, dir, name, offset, lines, rep)
 	if err != nil {
 		return err
 	}
@@ -272,12 +280,12 @@ func (db *DB) readFile(ctx context.Context, dir, name string, st fileState, rep 
 
 // mergeLines imports the whole lines of f from offset on and returns the
 // state after the last of them.
-func (db *DB) mergeLines(ctx context.Context, f *os.File, name string, offset int64, lines int, rep *SyncReport) (fileState, error) {
+func (db *DB) mergeLines(ctx context.Context, f *os.File, dir, name string, offset int64, lines int, rep *SyncReport) (fileState, error) {
 	if _, err := f.Seek(offset, io.SeekStart); err != nil {
 		return fileState{}, err
 	}
 	jr := newJournalReader(f, offset, lines)
-	var lineOf []int // the line of each record handed to the import
+	var refs []lineRef // the line of each record handed to the import
 	// The notes of this file, in the order of its lines; kept here (next
 	// runs on the import's reading goroutine) until the import is done.
 	var notes []SyncNote
@@ -292,24 +300,22 @@ func (db *DB) mergeLines(ctx context.Context, f *os.File, name string, offset in
 				note(SyncNote{File: name, Line: l.line, Err: l.err})
 				continue
 			}
-			lineOf = append(lineOf, l.line)
+			refs = append(refs, lineRef{line: l.line, start: l.start, id: l.rec.ID})
 			return l.rec, nil
 		}
 	}
-	hook := func(ctx context.Context, tx *sql.Tx, id string) error {
-		// Merged from that device: not this device's news.
-		_, err := tx.ExecContext(ctx, `DELETE FROM sync_pending WHERE game_id = (SELECT id FROM games WHERE uuid = ?)`, id)
-		return err
-	}
-	ir, err := db.importFrom(ctx, next, hook)
+	ir, err := db.importFrom(ctx, next, syncHook(dir, name))
 	if err != nil {
+		return fileState{}, err
+	}
+	if err := db.keepConflicts(ctx, dir, name, refs, ir); err != nil {
 		return fileState{}, err
 	}
 	rep.Imported += ir.Imported
 	rep.Extended += ir.Extended
 	rep.Skipped += ir.Skipped
 	for _, r := range ir.Refused {
-		n := SyncNote{File: name, Line: lineOf[r.Index], ID: r.ID, Err: r.Err}
+		n := SyncNote{File: name, Line: refs[r.Index].line, ID: r.ID, Err: r.Err}
 		if ErrorCode(r.Err) == CodeDiverged {
 			n.Err = newErr(CodeSyncConflict, r.Err, r.ID, name)
 		}
@@ -339,9 +345,10 @@ func tailOf(f *os.File, offset int64) []byte {
 
 // journalLine is one line of a device's file: a record, or why it is none.
 type journalLine struct {
-	line int
-	rec  ExportRecord
-	err  error
+	line  int
+	start int64 // the byte offset where it begins
+	rec   ExportRecord
+	err   error
 }
 
 // journalReader reads a device's file line by line. Only lines that end
@@ -361,6 +368,7 @@ func newJournalReader(r io.Reader, offset int64, lines int) *journalReader {
 // next returns the next whole line, or io.EOF.
 func (j *journalReader) next() (journalLine, error) {
 	for {
+		start := j.offset
 		line, long, n, err := j.readLine()
 		if err != nil {
 			j.partial = n
@@ -369,14 +377,14 @@ func (j *journalReader) next() (journalLine, error) {
 		j.offset += n
 		j.lines++
 		if long {
-			return journalLine{line: j.lines, err: scoresheet.NewInputError(
+			return journalLine{line: j.lines, start: start, err: scoresheet.NewInputError(
 				"line longer than %d MiB: not a record", "Zeile länger als %d MiB: kein Spielbericht", scoresheet.MaxRecordBytes>>20)}, nil
 		}
 		t := bytes.TrimSpace(line)
 		if len(t) == 0 {
 			continue
 		}
-		return journalLine{line: j.lines, rec: decodeLine(t), err: nil}.checked(), nil
+		return journalLine{line: j.lines, start: start, rec: decodeLine(t)}.checked(), nil
 	}
 }
 
@@ -456,7 +464,7 @@ func (db *DB) writeOwn(ctx context.Context, dir, name string, st fileState, rep 
 	if fi.Size() > offset {
 		// Lines this database does not know of: merged like another
 		// device's (known games are skipped).
-		next, err := db.mergeLines(ctx, f, name, offset, lines, rep)
+		next, err := db.mergeLines(ctx, f, dir, name, offset, lines, rep)
 		if err != nil {
 			return err
 		}

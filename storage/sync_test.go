@@ -322,3 +322,66 @@ func FuzzJournalReader(f *testing.F) {
 		}
 	})
 }
+
+// A conflict is named at every sync until it ends: when one side takes its
+// different entries back, its next sync takes the other version, its file
+// then carries it, and the other side's conflict ends too; both devices
+// have the same game.
+func TestSyncConflictEnds(t *testing.T) {
+	dir := t.TempDir()
+	a, b := device(t, "a"), device(t, "b")
+	g := playGames(t, a, 6, 1)
+	syncOK(t, a, dir)
+	syncOK(t, b, dir)
+	gb, _ := b.LoadGame(ctx, g.ID)
+	var ea, eb scoresheet.Entry
+	for seed := uint64(1); ; seed++ {
+		ea, eb = newBot(seed).next(g.Game), newBot(seed+1000).next(gb.Game)
+		if !samePrefix([]scoresheet.Entry{ea}, []scoresheet.Entry{eb}) {
+			break
+		}
+	}
+	a.Append(ctx, g, ea)
+	b.Append(ctx, gb, eb)
+	conflicts := func(db *DB) int {
+		rep, err := db.Sync(ctx, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, note := range rep.Notes {
+			if ErrorCode(note.Err) != CodeSyncConflict {
+				t.Fatalf("note %s", note)
+			}
+			n++
+		}
+		return n
+	}
+	conflicts(a)
+	if n := conflicts(b); n != 1 {
+		t.Fatalf("B: %d conflicts", n)
+	}
+	if n := conflicts(a); n != 1 {
+		t.Fatalf("A: %d conflicts", n)
+	}
+	// Said again at the next sync, with nothing new.
+	if n := conflicts(b); n != 1 {
+		t.Fatalf("B again: %d conflicts, want the conflict named again", n)
+	}
+	// B takes its entry back: its next sync takes A's version.
+	if _, err := b.Undo(ctx, gb); err != nil {
+		t.Fatal(err)
+	}
+	if n := conflicts(b); n != 0 {
+		t.Fatalf("B after undo: %d conflicts", n)
+	}
+	if n := conflicts(a); n != 0 {
+		t.Fatalf("A after B's undo: %d conflicts", n)
+	}
+	if n := conflicts(a); n != 0 {
+		t.Fatalf("A once more: %d conflicts", n)
+	}
+	if !bytes.Equal(exportOfDB(t, a), exportOfDB(t, b)) {
+		t.Fatal("the devices differ after the conflict ended")
+	}
+}

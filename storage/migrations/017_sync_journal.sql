@@ -37,6 +37,19 @@ CREATE TABLE sync_pending (
 );
 INSERT INTO sync_pending (game_id, changes) SELECT id, 1 FROM games;
 
+-- Games another device's file has continued differently: the line of
+-- that version (its byte offset in the file), read again at every sync
+-- until the two agree (one side took its entries back), and named again
+-- meanwhile.
+CREATE TABLE sync_conflicts (
+    dir    TEXT NOT NULL,
+    name   TEXT NOT NULL,
+    game   TEXT NOT NULL,    -- games.uuid
+    offset INTEGER NOT NULL, -- where the line begins
+    line   INTEGER NOT NULL, -- its number, from 1
+    PRIMARY KEY (dir, name, game)
+) WITHOUT ROWID;
+
 CREATE TRIGGER sync_entry_added AFTER INSERT ON entries BEGIN
     INSERT INTO sync_pending (game_id, changes) VALUES (NEW.game_id, 1)
         ON CONFLICT (game_id) DO UPDATE SET changes = changes + 1;
