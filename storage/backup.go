@@ -198,12 +198,14 @@ func (db *DB) isOwnFile(path string) bool {
 
 // backupErr names a failed backup: a full disk in one clear line.
 func backupErr(path string, err error) error {
+	// A full disk first: the one of the backup, not the database's (which
+	// the database's own error would name).
+	if isNoSpace(err) {
+		return newErr(CodeNoSpace, err, path)
+	}
 	var se *Error
 	if errors.As(err, &se) && se.Code != CodeFailure {
 		return err
-	}
-	if isNoSpace(err) {
-		return newErr(CodeNoSpace, err, path)
 	}
 	return newErr(CodeBackup, err, path, shortText(unwrapPath(err).Error()))
 }
@@ -399,6 +401,8 @@ func (db *DB) Restore(ctx context.Context, src string, before func() error) erro
 	db.mu.Lock()
 	db.standings = nil
 	db.mu.Unlock()
+	// What was found damaged is gone: the pages are the backup's, checked.
+	db.damaged.Store(false)
 	if err := db.migrate(ctx, ms); err != nil {
 		return err
 	}
@@ -443,4 +447,95 @@ func (db *DB) backupBeforeMigration(ctx context.Context, ms []migration, applied
 		return nil
 	}
 	return nil
+}
+
+// RestoreFile puts the backup src in the place of a database at path that
+// cannot be opened at all (SQLite refuses the damaged file): src is checked
+// as Restore checks it, copied beside path and flushed, then the damaged
+// file and its companions are moved into dir (never removed:
+// BASE-DATE-TIME-damaged.db) and the copy renamed into place. It refuses
+// while another program has the database open. It returns where the
+// damaged file went ("" when there was none).
+func RestoreFile(ctx context.Context, path, src, dir string, now time.Time) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", newErr(CodeCannotOpen, err, path, err)
+	}
+	ms, err := readMigrations(migrationFiles)
+	if err != nil {
+		return "", newErr(CodeFailure, err, abs, err)
+	}
+	if err := VerifyCopy(ctx, src, 1, latest(ms)); err != nil {
+		return "", err
+	}
+	if shmHeld(abs) {
+		return "", newErr(CodeRestoreBusy, nil, path)
+	}
+	tmp := filepath.Join(filepath.Dir(abs), tempName(".wuerfelblock-restore-"))
+	if err := copyInto(tmp, src); err != nil {
+		os.Remove(tmp)
+		return "", backupErr(path, err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		os.Remove(tmp)
+		return "", backupErr(path, err)
+	}
+	aside := ""
+	name := filepath.Join(dir, backupBase(abs)+"-"+now.Format("2006-01-02-150405")+"-damaged.db")
+	for _, s := range []string{"", "-wal", "-shm", "-journal", damagedMark} {
+		if !exists(abs + s) {
+			continue
+		}
+		if err := os.Rename(abs+s, name+s); err != nil {
+			os.Remove(tmp)
+			return aside, backupErr(path, err)
+		}
+		if s == "" {
+			aside = name
+		}
+	}
+	if err := os.Rename(tmp, abs); err != nil {
+		return aside, backupErr(path, err)
+	}
+	return aside, syncDir(filepath.Dir(abs))
+}
+
+// copyInto copies the file src to a new file dst and flushes it.
+func copyInto(dst, src string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	if err := out.Sync(); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// KeepDamaged copies a damaged database's file and WAL as they are into
+// dir (BASE-DATE-TIME-damaged.db, -wal), before a restore replaces it.
+func KeepDamaged(path, dir string, now time.Time) (string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", backupErr(path, err)
+	}
+	name := filepath.Join(dir, backupBase(path)+"-"+now.Format("2006-01-02-150405")+"-damaged.db")
+	for _, s := range []string{"", "-wal"} {
+		if !exists(path + s) {
+			continue
+		}
+		if err := copyInto(name+s, path+s); err != nil {
+			return "", backupErr(path, err)
+		}
+	}
+	return name, nil
 }

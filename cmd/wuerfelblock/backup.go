@@ -111,27 +111,76 @@ func runRestore(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "wuerfelblock restore: %s\n", e.fileProblem(src, err, false))
 		return exitInput
 	}
-	return e.withDB("restore", func(ctx context.Context, db *storage.DB) int {
-		var saved string
-		before := func() error {
-			var err error
-			saved, err = db.BackupNamed(ctx, storage.BackupsDir(db.Path()), "before-restore", time.Now())
-			return err
+	// The database to be replaced may be damaged: it is opened without the
+	// checks before use, and one SQLite cannot open at all is replaced as a
+	// file (moved aside into the backup folder, not removed).
+	ctx := context.Background()
+	db, err := e.openDB()
+	if err != nil {
+		switch storage.ErrorCode(err) {
+		case storage.CodeCorrupt, storage.CodeDamaged:
+			return e.restoreFile(ctx, src)
 		}
-		if err := db.Restore(ctx, src, before); err != nil {
-			switch storage.ErrorCode(err) {
-			case storage.CodeNotOurs, storage.CodeForeign, storage.CodeCorrupt, storage.CodeNewerSchema, storage.CodeRestoreSelf:
-				e.dbFail("restore", err)
-				return exitInput
-			}
-			return e.dbFail("restore", err)
+		return e.dbFail("restore", err)
+	}
+	defer db.Close()
+	var saved string
+	before := func() error {
+		var err error
+		saved, err = db.BackupNamed(ctx, storage.BackupsDir(db.Path()), "before-restore", time.Now())
+		if storage.ErrorCode(err) == storage.CodeDamaged || storage.ErrorCode(err) == storage.CodeCorrupt {
+			// SQLite cannot copy a damaged database: its files are kept
+			// as they are.
+			saved, err = storage.KeepDamaged(db.Path(), storage.BackupsDir(db.Path()), time.Now())
 		}
-		n := 0
-		if gs, err := db.Games(ctx, storage.GameFilter{}); err == nil {
-			n = len(gs)
-		}
-		fmt.Fprintf(e.stdout, e.tr("Restored %s: %d games. The database as it was before is in %s.\n",
-			"%s zurückgespielt: %d Spiele. Die Datenbank, wie sie vorher war, liegt in %s.\n"), src, n, filepath.Clean(saved))
-		return exitOK
-	})
+		return err
+	}
+	if err := db.Restore(ctx, src, before); err != nil {
+		return e.restoreFailed(err)
+	}
+	e.restored(ctx, db, src, saved)
+	return exitOK
+}
+
+// restoreFile puts the backup in the place of a database SQLite cannot
+// open.
+func (e *env) restoreFile(ctx context.Context, src string) int {
+	path, err := e.dbFile()
+	if err != nil {
+		return e.fail("restore", err)
+	}
+	aside, err := storage.RestoreFile(ctx, path, src, storage.BackupsDir(path), time.Now())
+	if err != nil {
+		return e.restoreFailed(err)
+	}
+	db, err := e.openDB()
+	if err != nil {
+		return e.dbFail("restore", err)
+	}
+	defer db.Close()
+	e.restored(ctx, db, src, aside)
+	return exitOK
+}
+
+func (e *env) restoreFailed(err error) int {
+	code := e.dbFail("restore", err)
+	switch storage.ErrorCode(err) {
+	case storage.CodeNotOurs, storage.CodeForeign, storage.CodeCorrupt, storage.CodeNewerSchema, storage.CodeRestoreSelf:
+		return exitInput // the file to restore is refused
+	}
+	return code
+}
+
+// restored says what a restore did.
+func (e *env) restored(ctx context.Context, db *storage.DB, src, saved string) {
+	n := 0
+	if gs, err := db.Games(ctx, storage.GameFilter{}); err == nil {
+		n = len(gs)
+	}
+	if saved == "" {
+		fmt.Fprintf(e.stdout, e.tr("Restored %s: %d games.\n", "%s zurückgespielt: %d Spiele.\n"), src, n)
+		return
+	}
+	fmt.Fprintf(e.stdout, e.tr("Restored %s: %d games. The database as it was before is in %s.\n",
+		"%s zurückgespielt: %d Spiele. Die Datenbank, wie sie vorher war, liegt in %s.\n"), src, n, filepath.Clean(saved))
 }

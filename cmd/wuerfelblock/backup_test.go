@@ -142,3 +142,51 @@ func TestExportTablesCommands(t *testing.T) {
 		t.Fatalf("both at once: %d %q", code, errs)
 	}
 }
+
+// A damaged database is what a backup is for: restore replaces it, whether
+// SQLite can still open it (damaged pages) or not (a broken header), and
+// keeps the damaged files in the backup folder.
+func TestRestoreOverDamagedDatabase(t *testing.T) {
+	good := generated(t, "8")
+	backup := filepath.Join(t.TempDir(), "good.db")
+	if code, _, errs := wb(t, good, "backup", backup); code != 0 {
+		t.Fatalf("backup: %s", errs)
+	}
+	_, want, _ := wb(t, good, "export")
+	for _, c := range []struct {
+		name  string
+		spoil func(b []byte)
+	}{
+		{"pages", func(b []byte) {
+			for i := 4096 * 3; i < len(b) && i < 4096*40; i++ {
+				b[i] = 0x5a
+			}
+		}},
+		{"header", func(b []byte) { copy(b, "not SQLite at all!!") }},
+	} {
+		db := filepath.Join(t.TempDir(), "club.db")
+		data, _ := os.ReadFile(backup)
+		c.spoil(data)
+		os.WriteFile(db, data, 0o644)
+		if code, _, _ := wb(t, db, "games"); code == 0 {
+			t.Fatalf("%s: the spoiled database is not refused", c.name)
+		}
+		code, out, errs := wb(t, db, "restore", backup)
+		if code != 0 || !strings.Contains(out, "Restored "+backup+": 8 games") || !strings.Contains(out, "damaged.db") {
+			t.Fatalf("%s: restore over a damaged database: %d %q %q", c.name, code, out, errs)
+		}
+		if _, got, _ := wb(t, db, "export"); got != want {
+			t.Fatalf("%s: the restored history differs", c.name)
+		}
+		if code, out, _ := wb(t, db, "check"); code != 0 {
+			t.Fatalf("%s: check after the restore: %d %s", c.name, code, out)
+		}
+		kept, _ := filepath.Glob(filepath.Join(filepath.Dir(db), "backups", "club-*-damaged.db"))
+		if len(kept) != 1 {
+			t.Fatalf("%s: the damaged file is not kept: %v", c.name, kept)
+		}
+		if b, _ := os.ReadFile(kept[0]); !bytes.Equal(b, data) {
+			t.Fatalf("%s: the kept file is not the damaged one", c.name)
+		}
+	}
+}
