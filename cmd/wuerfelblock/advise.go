@@ -2,6 +2,8 @@ package main
 
 import (
 	"strings"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 // runAdvise answers "what is best here?" from the exact solvers: the
@@ -31,10 +33,10 @@ func runAdvise(e *env, args []string) int {
 		game = a
 		break
 	}
-	switch game {
-	case "kniffel":
-		return runAdviseKniffel(e, args)
-	case "dreissig-tot":
+	switch validate.VariantOf(validate.GameID(game)).Family {
+	case validate.FamilyKniffel:
+		return runAdviseKniffel(e, args) // the Kniffel coach: a game of its turn engine
+	case validate.FamilyDreissig:
 		return runAdviseDreissig(e, args)
 	}
 	return runAdviseFamily(e, args)

@@ -29,6 +29,18 @@ type DreissigTables interface {
 	Table(n int, hundert bool) *dreissig.Table
 }
 
+// dreissigNote says how a game of Dreißig tot is reviewed: in chances where
+// the coach has a table (a valuer may decline one: nil), else in pips.
+func dreissigNote(players []string, rules *validate.Rules, v Valuers) (bool, Note) {
+	n, hundert := len(players), rules.Options.Hundert
+	if dreissig.Covers(n, hundert) && v.Dreissig != nil && v.Dreissig.Table(n, hundert) != nil {
+		return true, Note{"Luck and loss in percentage points of the chance to win (exact, best play by all): result = start + luck − loss.",
+			"Glück und Verlust in Prozentpunkten der Gewinnchance (genau, bestes Spiel aller): Ergebnis = Start + Glück − Verlust."}
+	}
+	return false, Note{"Luck and loss in pips of the turn (no chances to win for this number of players): pips = turn values + luck − loss.",
+		"Glück und Verlust in Augen des Zugs (keine Gewinnchancen bei dieser Spielerzahl): Augen = Zugwerte + Glück − Verlust."}
+}
+
 // dreissigState is the review's state in a game of Dreißig tot: every
 // player's chance now, by seat, in percentage points.
 type dreissigState struct {

@@ -84,7 +84,7 @@ func (c Choice) json(k Kind) any {
 func (r *Review) JSON(l validate.Lang) JSON {
 	out := JSON{Game: string(r.Game), Reviewed: r.Reviewed, Finished: r.Finished, Note: r.Note.Text(l),
 		Players: map[string]PlayerJSON{}, Decisions: []DecisionJSON{}}
-	kniffel := r.Game == validate.GameKniffel
+	kniffel := validate.VariantOf(r.Game).Family == validate.FamilyKniffel
 	if kniffel && r.Reviewed {
 		gv := round2(r.GameValue)
 		out.GameValue = &gv
@@ -98,7 +98,7 @@ func (r *Review) JSON(l validate.Lang) JSON {
 		case r.Chances:
 			s, res := round2(p.Start), round2(p.Result)
 			pj.Start, pj.Result = &s, &res
-		case isFamily(r.Game) || r.Game == validate.GameTotwuerfeln || r.Game == validate.GameDreissigTot:
+		case r.Reviewed: // the Zehntausend family, Totwürfeln, Dreißig tot in pips: per turn
 			s, b := round2(p.TurnValueSum), p.Banked
 			pj.TurnValueSum, pj.Banked = &s, &b
 		}

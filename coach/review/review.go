@@ -182,24 +182,9 @@ func Of(rules *validate.Rules, players []string, entries []scoresheet.Entry, v V
 	for _, p := range players {
 		rv.Players = append(rv.Players, Player{Name: p})
 	}
-	switch rules.Game {
-	case validate.GameRueckwaerts:
-		rv.Note = Note{"Zehntausend Rückwärts is not reviewed: a turn is one throw, with no choice.",
-			"Zehntausend Rückwärts wird nicht ausgewertet: ein Zug ist ein Wurf, ohne Wahl."}
-	case validate.GameDreissigTot:
-		// Chances where the coach has a table (a valuer may decline one:
-		// nil), else pips.
-		rv.Chances = dreissig.Covers(len(players), rules.Options.Hundert) && v.Dreissig != nil &&
-			v.Dreissig.Table(len(players), rules.Options.Hundert) != nil
-		rv.Note = Note{"Luck and loss in percentage points of the chance to win (exact, best play by all): result = start + luck − loss.",
-			"Glück und Verlust in Prozentpunkten der Gewinnchance (genau, bestes Spiel aller): Ergebnis = Start + Glück − Verlust."}
-		if !rv.Chances {
-			rv.Note = Note{"Luck and loss in pips of the turn (no chances to win for this number of players): pips = turn values + luck − loss.",
-				"Glück und Verlust in Augen des Zugs (keine Gewinnchancen bei dieser Spielerzahl): Augen = Zugwerte + Glück − Verlust."}
-		}
-	case validate.GameTotwuerfeln:
-		rv.Note = Note{"Totwürfeln has no decisions: the dice decide everything; luck is measured against a turn's expected points.",
-			"Totwürfeln kennt keine Entscheidungen: alles entscheiden die Würfel; das Glück misst sich am Erwartungswert eines Zugs."}
+	rv.Note = noteOf(rules.Game, vt)
+	if vt.Family == validate.FamilyDreissig {
+		rv.Chances, rv.Note = dreissigNote(players, rules, v)
 	}
 	w := &walker{g: g, rv: rv, v: v, entries: entries}
 	if rv.Chances {
@@ -208,11 +193,11 @@ func Of(rules *validate.Rules, players []string, entries []scoresheet.Entry, v V
 	}
 	if rv.Reviewed {
 		switch {
-		case rules.Game == validate.GameKniffel && v.Kniffel == nil,
+		case vt.Family == validate.FamilyKniffel && v.Kniffel == nil,
 			isFamily(rules.Game) && v.Family == nil:
 			return nil, ErrNoSolver
 		}
-		if rules.Game == validate.GameKniffel {
+		if vt.Family == validate.FamilyKniffel {
 			rv.GameValue = v.Kniffel.GameValue(rules)
 		}
 	}
@@ -221,6 +206,24 @@ func Of(rules *validate.Rules, players []string, entries []scoresheet.Entry, v V
 	}
 	rv.Finished = g.Finished()
 	return rv, nil
+}
+
+// noteOf is what the review says of a game it does not rate fully, from
+// the game's definition.
+func noteOf(g validate.GameID, vt validate.Variant) Note {
+	info, _ := validate.LookupGame(string(g))
+	en, de := info.Name(validate.English), info.Name(validate.German)
+	switch {
+	case vt.Review == validate.NotReviewed && vt.TableTurns:
+		return Note{en + " is not reviewed: a turn is one throw, with no choice.",
+			de + " wird nicht ausgewertet: ein Zug ist ein Wurf, ohne Wahl."}
+	case vt.Review == validate.NotReviewed:
+		return Note{en + " is not reviewed yet.", de + " wird noch nicht ausgewertet."}
+	case vt.Review == validate.ReviewLuck:
+		return Note{en + " has no decisions: the dice decide everything; luck is measured against a turn's expected points.",
+			de + " kennt keine Entscheidungen: alles entscheiden die Würfel; das Glück misst sich am Erwartungswert eines Zugs."}
+	}
+	return Note{}
 }
 
 // OfGame reviews a game in progress or finished.
@@ -251,8 +254,11 @@ func (e *RuleError) Error() string {
 	return fmt.Sprintf("turn %d: %s", e.Verdict.Turn, e.Verdict.Message)
 }
 
+// isFamily reports whether the family coach values the turns of game g:
+// the coached games of the Zehntausend turn engine.
 func isFamily(g validate.GameID) bool {
-	return g == validate.Game5050 || g == validate.Game5000 || g == validate.GameZehntausend
+	v := validate.VariantOf(g)
+	return v.Family == validate.FamilyZehntausend && v.Coached
 }
 
 // walker replays the entries and reviews each turn.
@@ -274,14 +280,14 @@ func (w *walker) run() error {
 		seat := w.g.Seat()
 		// The turn's entries: up to the one that ends it.
 		var err error
-		switch {
+		switch engine := w.g.Rules.TurnEngine(); {
 		case !w.rv.Reviewed:
 			err = w.skipTurn()
-		case w.g.Rules.Game == validate.GameTotwuerfeln:
+		case engine == validate.FamilyTot:
 			err = w.totTurn(turn, seat)
-		case w.g.Rules.Game == validate.GameKniffel:
+		case engine == validate.FamilyKniffel:
 			err = w.kniffelTurn(turn, seat)
-		case w.g.Rules.Game == validate.GameDreissigTot:
+		case engine == validate.FamilyDreissig:
 			err = w.dreissigTurn(turn, seat)
 		default:
 			err = w.familyTurn(turn, seat)
