@@ -164,8 +164,8 @@ Beispiel: wuerfelblock advise zehntausend 11123/111 15/15`)
 func (e *env) familySolver(rules *validate.Rules) (s *family.Solver, code int, ok bool) {
 	s, err := family.For(rules)
 	if errors.Is(err, family.ErrNotCovered) {
-		msg := fmt.Sprintf(e.tr("the coach covers 5050, 5000 and zehntausend (and Kniffel: advise kniffel); %s has none",
-			"einen Trainer gibt es für 5050, 5000 und zehntausend (und Kniffel: advise kniffel); für %s keinen"), rules.Game)
+		msg := fmt.Sprintf(e.tr("the coach covers 5050, 5000 and zehntausend (and Kniffel, Dreißig tot: advise kniffel, advise dreissig-tot); %s has none",
+			"einen Trainer gibt es für 5050, 5000 und zehntausend (und Kniffel, Dreißig tot: advise kniffel, advise dreissig-tot); für %s keinen"), rules.Game)
 		if rules.Variant().TableTurns { // Rückwärts: nothing to choose
 			msg = e.tr("Zehntausend Rückwärts has no coach: a turn is one throw with every scoring die set aside, nothing to choose (the coach covers 5050, 5000 and zehntausend)",
 				"für Zehntausend Rückwärts gibt es keinen Trainer: ein Zug ist ein Wurf, alle zählenden Würfel kommen raus, es gibt nichts zu wählen (einen Trainer gibt es für 5050, 5000 und zehntausend)")
