@@ -156,7 +156,7 @@ func (db *DB) reviewDreissigGames(ctx context.Context, tx *sql.Tx) error {
 	}
 	var jobs []*reviewJob
 	for _, j := range all {
-		if j.game != string(validate.GameDreissigTot) {
+		if validate.VariantOf(validate.GameID(j.game)).Family != validate.FamilyDreissig {
 			continue
 		}
 		var n int

@@ -104,11 +104,8 @@ func (r *Review) JSON(l validate.Lang) JSON {
 		}
 		out.Players[p.Name] = pj
 	}
-	if r.Game == validate.GameDreissigTot && r.Reviewed {
-		out.Unit = "pips"
-		if r.Chances {
-			out.Unit = "percent"
-		}
+	if r.Reviewed {
+		out.Unit = string(r.Unit)
 	}
 	for _, d := range r.Decisions {
 		out.Decisions = append(out.Decisions, DecisionJSON{Player: d.Player, Turn: d.Turn, Throw: d.Throw, Kind: d.Kind,

@@ -109,7 +109,19 @@ type Review struct {
 	// Chances: Dreißig tot with a table (2 … 4 players, hundert): luck and
 	// loss are percentage points of the chance to win (else pips).
 	Chances bool
+	// Unit of luck and loss where the game has more than one: Dreißig tot,
+	// UnitPercent (Chances) or UnitPips; "" elsewhere (the game's points).
+	Unit Unit
 }
+
+// Unit is the unit of a review's luck and loss.
+type Unit string
+
+// The units of Dreißig tot's reviews.
+const (
+	UnitPercent Unit = "percent" // percentage points of the chance to win
+	UnitPips    Unit = "pips"    // pips of the turn (taken minus lost)
+)
 
 // Note is a remark in both languages.
 type Note struct{ EN, DE string }
@@ -138,7 +150,7 @@ func RatesDecisions(g validate.GameID) bool {
 // table): a game that rates decisions, and Dreißig tot only in chances
 // (2 … 4 players, hundert): reviews in pips are in other units.
 func (r *Review) Kept() bool {
-	return r.Reviewed && RatesDecisions(r.Game) && (r.Game != validate.GameDreissigTot || r.Chances)
+	return r.Reviewed && RatesDecisions(r.Game) && r.Unit != UnitPips
 }
 
 // ErrNoSolver is returned when the valuer a game needs is missing.
@@ -185,6 +197,10 @@ func Of(rules *validate.Rules, players []string, entries []scoresheet.Entry, v V
 	rv.Note = noteOf(rules.Game, vt)
 	if vt.Family == validate.FamilyDreissig {
 		rv.Chances, rv.Note = dreissigNote(players, rules, v)
+		rv.Unit = UnitPips
+		if rv.Chances {
+			rv.Unit = UnitPercent
+		}
 	}
 	w := &walker{g: g, rv: rv, v: v, entries: entries}
 	if rv.Chances {

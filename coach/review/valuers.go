@@ -96,7 +96,7 @@ func (v Valuers) Warm(r *validate.Rules) {
 // on the number of players.
 func (v Valuers) WarmPlayers(r *validate.Rules, n int) {
 	v.Warm(r)
-	if r.Game == validate.GameDreissigTot && v.Dreissig != nil && dreissig.Covers(n, r.Options.Hundert) {
+	if r.TurnEngine() == validate.FamilyDreissig && v.Dreissig != nil && dreissig.Covers(n, r.Options.Hundert) {
 		v.Dreissig.Table(n, r.Options.Hundert)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
-	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 // gameReview is the review of the finished game, computed once; nil for a
@@ -31,7 +30,7 @@ func reviewText(t text, rv *review.Review) string {
 	case rv.Chances:
 		b.WriteString(t.tr("In percentage points of the chance to win (exact, best play by all).\nResult (100 won, 0 lost) = start + luck − loss.\n\n",
 			"In Prozentpunkten der Gewinnchance (genau, bestes Spiel aller).\nErgebnis (100 gewonnen, 0 verloren) = Start + Glück − Verlust.\n\n"))
-	case rv.Game == validate.GameDreissigTot:
+	case rv.Unit == review.UnitPips:
 		b.WriteString(t.tr("In pips (no chances for this number of players).\nPips of the turns (taken minus lost) = turn values + luck − loss.\n\n",
 			"In Augen (keine Chancen bei dieser Spielerzahl).\nAugen der Züge (genommen minus verloren) = Zugwerte + Glück − Verlust.\n\n"))
 	case rv.WholeGame:
