@@ -702,7 +702,9 @@ func (v *kniffelView) refreshTurn() {
 	if !v.quick() {
 		mode = v.tr("throw by throw", "Wurf für Wurf")
 	}
-	add(rankRepeat, v.tr("Entry:", "Eingabe:")+" [::b]"+mode+"[::-]", "")
+	// The entry mode stays on screen however small (t switches it): other
+	// lines give way first.
+	add(rankEssential, v.tr("Entry:", "Eingabe:")+" [::b]"+mode+"[::-]")
 	if v.compact {
 		add(rankAside, v.sumsLine(g.Seat()), "")
 	}

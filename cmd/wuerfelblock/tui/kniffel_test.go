@@ -164,3 +164,18 @@ func TestKniffelKeepAllFive(t *testing.T) {
 	h.typ("\n")
 	h.see("Anna: Große Straße 40")
 }
+
+// At 60×20 the turn panel keeps its "Eingabe:" line (the entry mode, with
+// t the other one) in every state of a turn, the coach at Rat included.
+func TestKniffelEntryLineAt60x20(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('5', "Anna", "Ben")
+	h.resize(60, 20)
+	h.typ("*")
+	h.see("Trainer: Rat")
+	waitCoach(t, false)
+	for _, step := range []string{"t", "66612\n", "66\n", "345\n", "3456\n", "1\n", "m\n", "t", "12345\n", "s", "t", "11111\n"} {
+		h.typ(step)
+		h.see("Eingabe:")
+	}
+}
