@@ -360,9 +360,12 @@ func (v *statsView) Draw(screen tcell.Screen) {
 	if v.mode != modeVersus {
 		c.put(0, 2, clip(v.tr("House rules: ", "Hausregeln: ")+v.setName(v.gameID())+v.tr("  (o: next set)", "  (o: nächste)"), w), styleDim)
 	}
-	c.put(0, h-1, v.tr("←/→ game ↑/↓ choose Enter player o rules b board v versus y by play q back",
-		"←/→ Spiel ↑/↓ wählen Enter Spieler o Regeln b Liste v Duell y Stärke q zurück"), styleDim)
-	body := canvas{screen, x, y + 3, w, h - 4}
+	footer := footerRows([]keyHelp{{"←/→", v.tr("game", "Spiel")}, {"↑/↓", v.tr("choose", "wählen")}, {"Enter", v.tr("player", "Spieler")},
+		{"o", v.tr("rules", "Regeln")}, {"b", v.tr("board", "Liste")}, {"v", v.tr("versus", "Duell")}, {"y", v.tr("by play", "Stärke")}, {"q", v.tr("back", "zurück")}}, w, 2)
+	for i, row := range footer {
+		c.put(0, h-len(footer)+i, row, styleDim)
+	}
+	body := canvas{screen, x, y + 3, w, h - 3 - len(footer)}
 	switch {
 	case v.err != nil:
 		body.put(0, 0, v.tr("Statistics unavailable: ", "Statistik nicht verfügbar: ")+storage.Localize(v.err, v.lang), styleNormal)
