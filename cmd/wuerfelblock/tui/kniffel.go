@@ -787,7 +787,7 @@ func (v *kniffelView) reoffer(e scoresheet.Entry) bool {
 		v.pending = e.Roll
 		v.sel = -1
 		v.selectBest()
-		return !v.lastThrow()
+		return true // the hold prompt, or the last throw's box (play.undo says which)
 	case scoresheet.EntryScore:
 		v.sel = -1
 		v.selectBest()
