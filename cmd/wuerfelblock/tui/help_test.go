@@ -126,3 +126,14 @@ func TestRulesTextsFollowRulesDoc(t *testing.T) {
 		t.Errorf("Zehntausend: a four of a kind proves nothing either:\n%s", z)
 	}
 }
+
+// At 60 columns the rules list cuts a game's summary with "…", as the
+// new-game list does (it was cut mid-word without a mark).
+func TestRulesListClipsWithEllipsis(t *testing.T) {
+	h := start(t, openDB(t))
+	h.resize(60, 20)
+	h.typ("r")
+	h.see("Regeln", "6 Würfel; schreiben ab 350 je Durchgang, 1500er bestä…")
+	h.typ("1")
+	h.see("5050")
+}
