@@ -252,7 +252,9 @@ func (c *continueList) key(ev *tcell.EventKey) *tcell.EventKey {
 		row, _ := c.table.GetSelection()
 		if row < len(c.games) {
 			gi := c.games[row]
-			c.ui.ask(c.tr("Abandon this game? It cannot be continued afterwards.", "Dieses Spiel abbrechen? Es kann danach nicht fortgesetzt werden."),
+			named := gi
+			named.Started = time.Time{} // the game by its name, players and round
+			c.ui.ask(fmt.Sprintf(c.tr("Abandon this game (%s)? It cannot be continued afterwards.", "Dieses Spiel (%s) abbrechen? Es kann danach nicht fortgesetzt werden."), c.describeGame(named)),
 				[]string{c.tr("No", "Nein"), c.tr("Abandon", "Abbrechen")}, func(i int) {
 					if i == 1 {
 						c.abandon(gi)
