@@ -6,13 +6,8 @@ package coach
 
 import "github.com/wuerfelblock/wuerfelblock/validate"
 
-// Covers reports whether the coach can advise in game g. Zehntausend
-// Rückwärts (where points are to be avoided), Totwürfeln (no choices) and
-// Dreißig tot are not covered.
-func Covers(g validate.GameID) bool {
-	switch g {
-	case validate.Game5050, validate.Game5000, validate.GameZehntausend, validate.GameKniffel:
-		return true
-	}
-	return false
-}
+// Covers reports whether the coach can advise in game g: the game's
+// definition says so (validate.Variant.Coached). Zehntausend Rückwärts
+// (where points are to be avoided), Totwürfeln (no choices) and Dreißig
+// tot are not covered.
+func Covers(g validate.GameID) bool { return validate.VariantOf(g).Coached }

@@ -43,7 +43,7 @@ func appendVsBare(b *testing.B, db *DB) {
 			}
 			// As the app does when a game opens: the solver tables that the
 			// review of the finishing entry needs are built before play.
-			ReviewValuers().Warm(g.Rules)
+			testValuers.Warm(g.Rules)
 			if len(entries) == 0 {
 				continue
 			}
@@ -108,7 +108,7 @@ func BenchmarkImport(b *testing.B) {
 	for b.Loop() {
 		b.StopTimer()
 		path := b.TempDir() + "/import.db"
-		db, err := Open(path)
+		db, err := openWithReviews(path)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -49,6 +49,8 @@ type DB struct {
 	damaged atomic.Bool
 	// readOnly is why the file cannot be written (nil when it can).
 	readOnly error
+
+	opts Options // as opened: the reviewer, progress reports
 }
 
 // DefaultPath is where the database lives unless told otherwise:
@@ -83,11 +85,20 @@ const sqliteHeader = "SQLite format 3\x00"
 // use, and brings its schema up to date. A file that is not a wuerfelblock
 // database, a damaged one, or one written by a newer version is refused and
 // left untouched.
+//
+// Open keeps no reviews: a finished game gets none (OpenWith with a
+// Reviewer does).
 func Open(path string) (*DB, error) {
-	return openWith(path, migrationFiles)
+	return openWith(path, migrationFiles, Options{})
 }
 
-func openWith(path string, migrations fs.FS) (*DB, error) {
+// OpenWith is Open with options: the reviewer of finished games, progress
+// reports of long migrations.
+func OpenWith(path string, o Options) (*DB, error) {
+	return openWith(path, migrationFiles, o)
+}
+
+func openWith(path string, migrations fs.FS, o Options) (*DB, error) {
 	if path == "" {
 		return nil, newErr(CodeCannotOpen, nil, `""`, errors.New("no file name"))
 	}
@@ -116,7 +127,7 @@ func openWith(path string, migrations fs.FS) (*DB, error) {
 	// WAL mode run beside them.
 	sdb.SetMaxOpenConns(4)
 	sdb.SetMaxIdleConns(4)
-	db := &DB{Now: time.Now, sql: sdb, path: abs}
+	db := &DB{Now: time.Now, sql: sdb, path: abs, opts: o}
 	if err := db.migrate(context.Background(), ms); err != nil {
 		sdb.Close()
 		return nil, err
@@ -370,9 +381,9 @@ type migration struct {
 
 // goSteps are migrations that cannot be done in SQL alone: each runs
 // right after the SQL file of its version, in the same transaction.
-var goSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
-	6:  recountFailedConfirmations,
-	15: reviewAllGames,
+var goSteps = map[int]func(db *DB, ctx context.Context, tx *sql.Tx) error{
+	6:  (*DB).recountFailedConfirmations,
+	15: (*DB).reviewAllGames,
 }
 
 // latest is the highest version of the migrations.
@@ -474,7 +485,7 @@ func (db *DB) migrate(ctx context.Context, ms []migration) error {
 				return fmt.Errorf("migration %s: %w", m.name, err)
 			}
 			if step := goSteps[m.version]; step != nil {
-				if err := step(ctx, tx); err != nil {
+				if err := step(db, ctx, tx); err != nil {
 					return fmt.Errorf("migration %s: %w", m.name, err)
 				}
 			}

@@ -167,7 +167,7 @@ func TestMigrationsUpgradeOlderDatabase(t *testing.T) {
 		"migrations/002_nickname.sql": {Data: []byte(`ALTER TABLE players ADD COLUMN nickname TEXT;`)},
 	}
 	path := filepath.Join(t.TempDir(), "w.db")
-	db, err := openWith(path, v1)
+	db, err := openWith(path, v1, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +175,7 @@ func TestMigrationsUpgradeOlderDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	db.Close()
-	db, err = openWith(path, v2)
+	db, err = openWith(path, v2, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +184,7 @@ func TestMigrationsUpgradeOlderDatabase(t *testing.T) {
 		t.Fatalf("after the upgrade: %v", err)
 	}
 	db.Close()
-	_, err = openWith(path, v1)
+	_, err = openWith(path, v1, Options{})
 	wantCode(t, err, CodeNewerSchema)
 }
 

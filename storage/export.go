@@ -15,7 +15,6 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/wuerfelblock/wuerfelblock/coach/review"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -37,7 +36,7 @@ type ExportRecord struct {
 	game   *scoresheet.Game
 	verr   *scoresheet.VerdictError
 	lerr   error
-	review *review.Review // of a finished game, made ahead too
+	review []ReviewRow // of a finished game, made ahead too (reviewOf)
 }
 
 // Err is why DecodeExport could not read this element as a record (nil
@@ -472,13 +471,6 @@ func (db *DB) Import(ctx context.Context, recs []ExportRecord) (ImportReport, er
 func (db *DB) ImportFrom(ctx context.Context, next func() (ExportRecord, error)) (ImportReport, error) {
 	var rep ImportReport
 	now := db.now()
-	// The next records are read and judged by the rules on another
-	// goroutine (another core) while this one writes.
-	type item struct {
-		r   ExportRecord
-		err error
-	}
-	ahead := make(chan item, 4)
 	stop := make(chan struct{})
 	// The pages the import writes go from the WAL into the database file
 	// on yet another goroutine, not after the commits of this one.
@@ -487,20 +479,61 @@ func (db *DB) ImportFrom(ctx context.Context, next func() (ExportRecord, error))
 		close(stop)
 		<-checkpoints
 	}()
-	src := next
+	ahead := db.judgeAhead(next, stop)
+	conn, err := db.importConn(ctx)
+	if err != nil {
+		return rep, err
+	}
+	defer conn.Close()
+	defer conn.ExecContext(context.WithoutCancel(ctx), `PRAGMA wal_autocheckpoint = 1000`)
+	index := 0 // of the first record of the next transaction
+	var waiting []ExportRecord
+	for {
+		// The records of a transaction are awaited before it begins: the
+		// write lock never waits for a record to be judged and reviewed.
+		batch, end := gatherJudged(waiting, ahead)
+		if len(batch) == 0 {
+			return rep, inputError(end)
+		}
+		n, err := db.importTx(ctx, conn, index, batch, now, &rep)
+		if err != nil {
+			return rep, err
+		}
+		index, waiting = index+n, batch[n:]
+		if end != nil && len(waiting) == 0 {
+			return rep, inputError(end)
+		}
+		// Let a waiting writer (a player's entry) in before the next slice.
+		time.Sleep(importPause)
+	}
+}
+
+// judgedRecord is a record read, judged by the rules and (finished)
+// reviewed ahead, or the input's end (io.EOF) or error.
+type judgedRecord struct {
+	r   ExportRecord
+	err error
+}
+
+// judgeAhead reads the records of next, judges and reviews them on a
+// goroutine of its own (another core) while the import writes, until the
+// input ends (its last item carries io.EOF or the input's error) or stop is
+// closed.
+func (db *DB) judgeAhead(next func() (ExportRecord, error), stop <-chan struct{}) <-chan judgedRecord {
+	ahead := make(chan judgedRecord, aheadRecords)
 	go func() {
 		defer close(ahead)
 		for {
-			r, err := src()
+			r, err := next()
 			if err == nil && r.bad == nil {
 				r.game, r.verr, r.lerr = scoresheet.Load(r.Record, validate.English)
 				r.judged = true
 				if r.lerr == nil && r.verr == nil {
-					r.review = reviewOf(r.game)
+					r.review = db.reviewOf(r.game)
 				}
 			}
 			select {
-			case ahead <- item{r, err}:
+			case ahead <- judgedRecord{r, err}:
 			case <-stop:
 				return
 			}
@@ -509,71 +542,99 @@ func (db *DB) ImportFrom(ctx context.Context, next func() (ExportRecord, error))
 			}
 		}
 	}()
-	next = func() (ExportRecord, error) {
-		it, ok := <-ahead
-		if !ok {
-			return ExportRecord{}, io.EOF
+	return ahead
+}
+
+// aheadRecords is how many judged records wait for the writer at most.
+const aheadRecords = 64
+
+// gatherJudged adds to waiting (records left from the last transaction)
+// the judged records that come within importSlice, up to aheadRecords,
+// waiting for one at least when there are none. end is the input's end
+// or error when it came.
+func gatherJudged(waiting []ExportRecord, ahead <-chan judgedRecord) (batch []ExportRecord, end error) {
+	batch = waiting
+	timeout := time.After(importSlice)
+	for len(batch) < aheadRecords {
+		if len(batch) > 0 {
+			select {
+			case <-timeout:
+				return batch, nil
+			default:
+			}
 		}
-		return it.r, it.err
+		var it judgedRecord
+		var ok bool
+		select {
+		case it, ok = <-ahead:
+		case <-timeout:
+			if len(batch) > 0 {
+				return batch, nil
+			}
+			it, ok = <-ahead
+		}
+		switch {
+		case !ok:
+			return batch, io.EOF
+		case it.err != nil:
+			return batch, it.err
+		}
+		batch = append(batch, it.r)
 	}
-	// One connection writes the whole import. It leaves the WAL to the
-	// checkpoints above up to 10,000 pages (40 MB) before it copies pages
-	// itself after a commit; other connections keep SQLite's 1,000, so that
-	// a player's entry never pays for a large checkpoint.
+	return batch, nil
+}
+
+// inputError is the error ImportFrom returns for the input's end: none
+// for io.EOF.
+func inputError(end error) error {
+	if end == io.EOF {
+		return nil
+	}
+	return end
+}
+
+// importConn is the one connection that writes a whole import. It leaves
+// the WAL to the checkpoints of checkpointEvery up to 10,000 pages (40 MB)
+// before it copies pages itself after a commit; other connections keep
+// SQLite's 1,000, so that a player's entry never pays for a large
+// checkpoint.
+func (db *DB) importConn(ctx context.Context) (*sql.Conn, error) {
 	conn, err := db.sql.Conn(ctx)
 	if err != nil {
-		return rep, db.wrap(err)
+		return nil, db.wrap(err)
 	}
-	defer conn.Close()
 	if _, err := conn.ExecContext(ctx, `PRAGMA wal_autocheckpoint = 10000`); err != nil {
-		return rep, db.wrap(err)
+		conn.Close()
+		return nil, db.wrap(err)
 	}
-	defer conn.ExecContext(context.WithoutCancel(ctx), `PRAGMA wal_autocheckpoint = 1000`)
-	index := 0 // of the first record of the current transaction
-	eof := false
-	var inputErr error
-	for !eof {
-		var batch []ExportRecord // read for this transaction; kept for a retry
-		var part ImportReport
-		err := db.updateOn(ctx, conn, func(tx *sql.Tx) error {
-			part = ImportReport{}
-			start := time.Now()
-			for k := 0; ; k++ {
-				if k == len(batch) {
-					if eof || k > 0 && time.Since(start) >= importSlice {
-						return nil
-					}
-					r, err := next()
-					if err == io.EOF {
-						eof = true
-						return nil
-					}
-					if err != nil {
-						inputErr, eof = err, true
-						return nil
-					}
-					batch = append(batch, r)
-				}
-				if err := db.importRecord(ctx, tx, index+k, batch[k], now, &part); err != nil {
-					return err
-				}
+	return conn, nil
+}
+
+// importTx writes the records of batch (numbered from index) in one
+// transaction, for about importSlice, and adds what it did to rep. n is how
+// many it wrote; the rest wait for the next transaction.
+func (db *DB) importTx(ctx context.Context, conn *sql.Conn, index int, batch []ExportRecord, now time.Time, rep *ImportReport) (n int, err error) {
+	var part ImportReport
+	err = db.updateOn(ctx, conn, func(tx *sql.Tx) error {
+		part, n = ImportReport{}, 0
+		start := time.Now()
+		for n < len(batch) && (n == 0 || time.Since(start) < importSlice) {
+			if err := db.importRecord(ctx, tx, index+n, batch[n], now, &part); err != nil {
+				return err
 			}
-		})
-		if err != nil {
-			return rep, err
+			n++
 		}
-		if !eof {
-			// Let a waiting writer (a player's entry) in before the next slice.
-			time.Sleep(importPause)
-		}
-		index += len(batch)
-		rep.Imported += part.Imported
-		rep.Skipped += part.Skipped
-		rep.Extended += part.Extended
-		rep.IDs = append(rep.IDs, part.IDs...)
-		rep.Refused = append(rep.Refused, part.Refused...)
+		return nil
+	})
+	if err != nil {
+		return 0, err
 	}
-	return rep, inputErr
+	rep.Imported += part.Imported
+	rep.Skipped += part.Skipped
+	rep.Extended += part.Extended
+	rep.IDs = append(rep.IDs, part.IDs...)
+	rep.Refused = append(rep.Refused, part.Refused...)
+	return n, nil
 }
 
 // importSlice is about how long one import transaction writes before it
@@ -691,10 +752,12 @@ func (db *DB) importOne(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, 
 		}
 		exists = n > 0
 	}
-	g, verr, err := r.game, r.verr, r.lerr
 	if !r.judged {
-		g, verr, err = scoresheet.Load(r.Record, validate.English)
+		// ImportFrom judges (and reviews) every record ahead, outside the
+		// write transaction.
+		return errors.New("storage: a record to import was not judged ahead")
 	}
+	g, verr, err := r.game, r.verr, r.lerr
 	if err != nil {
 		refuse(err, -1, nil)
 		return nil
@@ -778,7 +841,8 @@ func (db *DB) mergeGame(ctx context.Context, tx *sql.Tx, id string, r ExportReco
 		if err := g.Apply(incoming[n]); err != nil {
 			return fmt.Errorf("import %s: entry %d of a judged game refused: %w", id, n, err)
 		}
-		if err := db.writeEntry(ctx, tx, sg, g, n, incoming[n], ended); err != nil {
+		// The review, made ahead, is of the incoming game: g once it is whole.
+		if err := db.writeEntry(ctx, tx, sg, g, n, incoming[n], r.review, ended); err != nil {
 			return err
 		}
 	}

@@ -16,7 +16,6 @@ import (
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 
-	"github.com/wuerfelblock/wuerfelblock/coach/review"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -334,6 +333,9 @@ func (db *DB) Append(ctx context.Context, sg *StoredGame, e scoresheet.Entry) er
 	}
 	stored := e // Apply keeps the entry as given
 	now := db.now().Truncate(time.Millisecond)
+	// The review of the game this entry finishes, before the write lock
+	// (and once, however often a busy database makes the write try again).
+	rv := db.reviewOf(g)
 	err := db.update(ctx, func(tx *sql.Tx) error {
 		// One statement checks the revision and inserts: the common case.
 		res, err := db.exec(ctx, tx, insertEntryChecked, append(entryArgs(sg.row, before, stored), sg.row, sg.rev)...)
@@ -359,9 +361,9 @@ func (db *DB) Append(ctx context.Context, sg *StoredGame, e scoresheet.Entry) er
 					return err
 				}
 			}
-			return db.writeEntry(ctx, tx, sg, g, before, stored, now)
+			return db.writeEntry(ctx, tx, sg, g, before, stored, rv, now)
 		}
-		return db.writeSummaries(ctx, tx, sg, g, now)
+		return db.writeSummaries(ctx, tx, sg, g, rv, now)
 	})
 	if err != nil {
 		prev, _, _ := g.Undo()
@@ -378,20 +380,21 @@ func (db *DB) Append(ctx context.Context, sg *StoredGame, e scoresheet.Entry) er
 }
 
 // writeEntry stores entry n of game g (already applied to g) with the
-// summaries it completes: the turn it ends, the results of the game it ends.
-func (db *DB) writeEntry(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scoresheet.Game, n int, e scoresheet.Entry, now time.Time) error {
+// summaries it completes: the turn it ends, the results of the game it ends
+// (with rv, its review made before the transaction).
+func (db *DB) writeEntry(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scoresheet.Game, n int, e scoresheet.Entry, rv []ReviewRow, now time.Time) error {
 	if _, err := db.exec(ctx, tx, insertEntry, entryArgs(sg.row, n, e)...); err != nil {
 		if isConstraint(err) {
 			return newErr(CodeConflict, err, sg.ID)
 		}
 		return err
 	}
-	return db.writeSummaries(ctx, tx, sg, g, now)
+	return db.writeSummaries(ctx, tx, sg, g, rv, now)
 }
 
 // writeSummaries writes what the last entry of g completes: the turn it
-// ends, the results of the game it ends.
-func (db *DB) writeSummaries(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scoresheet.Game, now time.Time) error {
+// ends, the results of the game it ends with rv, its review (reviewOf).
+func (db *DB) writeSummaries(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scoresheet.Game, rv []ReviewRow, now time.Time) error {
 	if g.TurnEntries() == 0 {
 		last, _ := g.LastTurn()
 		if err := db.writeTurn(ctx, tx, sg, g, g.NumTurns()-1, last); err != nil {
@@ -399,7 +402,7 @@ func (db *DB) writeSummaries(ctx context.Context, tx *sql.Tx, sg *StoredGame, g 
 		}
 	}
 	if g.Finished() {
-		return db.writeResults(ctx, tx, sg, g, nil, now)
+		return db.writeResults(ctx, tx, sg, g, rv, now)
 	}
 	return nil
 }
@@ -539,9 +542,10 @@ func (sg *StoredGame) playerID(g *scoresheet.Game, name string) any {
 	return nil
 }
 
-// writeResults records the end of the game: status, end time, and one row
-// per player with final total, rank and whether they won.
-func (db *DB) writeResults(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scoresheet.Game, rv *review.Review, ended time.Time) error {
+// writeResults records the end of the game: status, end time, one row per
+// player with final total, rank and whether they won, and the rows of its
+// review rv (made before the transaction: reviewOf).
+func (db *DB) writeResults(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scoresheet.Game, rv []ReviewRow, ended time.Time) error {
 	if _, err := db.exec(ctx, tx, `UPDATE games SET status = 'finished', ended = ? WHERE id = ?`, ended.UnixMilli(), sg.row); err != nil {
 		return err
 	}
@@ -553,7 +557,7 @@ func (db *DB) writeResults(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *s
 			return err
 		}
 	}
-	return writeReview(ctx, tx, sg.row, sg.players, sg.options, g, rv, ended)
+	return writeReview(ctx, tx, sg.row, sg.players, string(g.Rules.Game), sg.options, rv, ended)
 }
 
 // Undo takes back the last entry and whatever summaries it completed, in one

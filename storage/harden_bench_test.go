@@ -33,7 +33,7 @@ func benchCopy(b *testing.B) *DB {
 	}
 	in.Close()
 	out.Close()
-	db, err := Open(dst)
+	db, err := openWithReviews(dst)
 	if err != nil {
 		b.Fatal(err)
 	}

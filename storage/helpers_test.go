@@ -29,7 +29,12 @@ func openTest(t testing.TB) *DB {
 
 func openAt(t testing.TB, path string) *DB {
 	t.Helper()
-	db, err := Open(path)
+	return openAtWith(t, path, testOptions)
+}
+
+func openAtWith(t testing.TB, path string, o Options) *DB {
+	t.Helper()
+	db, err := OpenWith(path, o)
 	if err != nil {
 		t.Fatalf("Open(%s): %v", path, err)
 	}

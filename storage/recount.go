@@ -7,20 +7,14 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 )
 
-// RecountProgress, when set (before Open), is told how far migration 006
-// has come recounting the failed confirmations of the 5050 games already
-// stored: done of total, once before the first game and after each. The
-// command line shows it for large histories (a few seconds for 20,000 games).
-var RecountProgress func(done, total int)
-
 // recountFailedConfirmations is the Go step of migration 006: it replays
 // every stored 5050 game through the rules and writes each turn's "failed
 // confirmation" flag (turns.failed and the turn_stats sums) as the rules
-// count it now, and tells RecountProgress how far it has come. It reads
+// count it now, and tells Options.RecountProgress how far it has come. It reads
 // the tables as they are at version 6, not through loadGame, so that later
 // migrations cannot change what it sees. A game that no longer replays
 // keeps its summaries as they were.
-func recountFailedConfirmations(ctx context.Context, tx *sql.Tx) error {
+func (db *DB) recountFailedConfirmations(ctx context.Context, tx *sql.Tx) error {
 	type game struct {
 		row     int64
 		options string
@@ -42,7 +36,7 @@ func recountFailedConfirmations(ctx context.Context, tx *sql.Tx) error {
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	progress := RecountProgress
+	progress := db.opts.RecountProgress
 	if progress == nil || len(games) == 0 {
 		progress = func(int, int) {}
 	}

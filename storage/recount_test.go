@@ -102,14 +102,14 @@ func BenchmarkRecountFailedConfirmations(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := recountFailedConfirmations(ctx, tx); err != nil {
+		if err := db.recountFailedConfirmations(ctx, tx); err != nil {
 			b.Fatal(err)
 		}
 		tx.Rollback()
 	}
 }
 
-// Migration 006 tells RecountProgress how far it is, as 015 tells
+// Migration 006 tells Options.RecountProgress how far it is, as 015 tells
 // ReviewProgress: at the first opening of a large old database it ran
 // for seconds without a word. The total counts the 5050 games (the only
 // ones recounted), done grows from 0 to it.
@@ -135,9 +135,9 @@ func TestMigration006Progress(t *testing.T) {
 
 	type call struct{ done, total int }
 	var calls []call
-	RecountProgress = func(done, total int) { calls = append(calls, call{done, total}) }
-	defer func() { RecountProgress = nil }()
-	db = openAt(t, path)
+	o := testOptions
+	o.RecountProgress = func(done, total int) { calls = append(calls, call{done, total}) }
+	db = openAtWith(t, path, o)
 	want := []call{{0, 3}, {1, 3}, {2, 3}, {3, 3}}
 	if len(calls) != len(want) {
 		t.Fatalf("progress %v, want %v", calls, want)
@@ -152,7 +152,7 @@ func TestMigration006Progress(t *testing.T) {
 	// Opened again: nothing left to recount, nothing said.
 	db.Close()
 	calls = nil
-	openAt(t, path)
+	openAtWith(t, path, o)
 	if len(calls) != 0 {
 		t.Fatalf("a second opening recounted: %v", calls)
 	}

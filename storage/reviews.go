@@ -3,140 +3,200 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
-	"github.com/wuerfelblock/wuerfelblock/coach/review"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
-// ReviewValuers are the solvers the stored reviews come from. They are
-// exact and deterministic, so a review does not depend on the device that
-// computed it (tests swap in tables kept in memory; nothing else should).
-var ReviewValuers = review.Solvers
-
-// ReviewProgress, when set (before Open), is told how far migration 015 has
-// come reviewing the finished games already stored: done of total. The
-// command line shows it for large histories.
-var ReviewProgress func(done, total int)
-
-// stored reports whether games of g get review rows: the games with
-// decisions (Totwürfeln is reviewed, but has none).
-func stored(g validate.GameID) bool {
-	return review.RatesDecisions(g)
+// Reviewer reviews a finished game for the reviews table (docs/REVIEW.md):
+// one row per seat, or none (nil) for a game whose kind keeps no review.
+// Storage runs no solver itself: it is handed a Reviewer when it is opened
+// (Options) and asks it before the transaction that stores the game, so
+// that no solver runs under the write lock. A Reviewer must be safe for
+// concurrent use and deterministic: the rows of a game must not depend on
+// the device that computed them.
+type Reviewer interface {
+	Review(g *scoresheet.Game) ([]ReviewRow, error)
 }
 
-// writeReview writes the review rows of finished game g (row, player ids
-// by seat, options key) in tx; rv is its review when it was made before
-// (nil: made here). A game the review cannot rate keeps no rows: a review
-// never stands in the way of an entry.
-func writeReview(ctx context.Context, tx *sql.Tx, row int64, players []int64, options string, g *scoresheet.Game, rv *review.Review, ended time.Time) error {
-	if rv == nil {
-		rv = reviewOf(g)
-	}
-	if rv == nil {
-		return nil
-	}
-	return insertReview(ctx, tx, row, players, options, rv, ended)
+// ReviewRow is what the reviews table keeps of one player's review of a
+// finished game. A new figure is a field here, a line in reviewColumns and
+// a migration that adds its column.
+type ReviewRow struct {
+	Decisions  int     // decisions rated
+	Loss       float64 // Σ loss of the decisions (≥ 0)
+	Luck       float64 // Σ luck of the throws
+	QuickTurns int     // Kniffel turns entered as final dice only
 }
 
-// reviewOf is the review of finished game g that the database keeps, or nil
-// when it keeps none.
-func reviewOf(g *scoresheet.Game) *review.Review {
-	if !g.Finished() || !stored(g.Rules.Game) {
-		return nil
-	}
-	rv, err := review.OfGame(g, ReviewValuers())
-	if err != nil {
-		return nil
-	}
-	return rv
+// reviewColumns are the columns of the reviews table a ReviewRow fills,
+// with the value of each.
+var reviewColumns = []struct {
+	name  string
+	value func(ReviewRow) any
+}{
+	{"decisions", func(r ReviewRow) any { return r.Decisions }},
+	{"loss", func(r ReviewRow) any { return r.Loss }},
+	{"luck", func(r ReviewRow) any { return r.Luck }},
+	{"quick_turns", func(r ReviewRow) any { return r.QuickTurns }},
 }
 
-func insertReview(ctx context.Context, tx *sql.Tx, row int64, players []int64, options string, rv *review.Review, ended time.Time) error {
-	for seat, p := range rv.Players {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO reviews (game_id, seat, player_id, game, options, decisions, loss, luck, quick_turns, ended)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			row, seat, players[seat], string(rv.Game), options, p.Decisions, p.Loss, p.Luck, p.QuickTurns, ended.UnixMilli()); err != nil {
+// insertReview inserts one row of the reviews table: game row, seat,
+// player, game, options, the reviewColumns, ended.
+var insertReview = func() string {
+	cols := []string{"game_id", "seat", "player_id", "game", "options"}
+	for _, c := range reviewColumns {
+		cols = append(cols, c.name)
+	}
+	cols = append(cols, "ended")
+	return `INSERT INTO reviews (` + strings.Join(cols, ", ") + `) VALUES (?` + strings.Repeat(", ?", len(cols)-1) + `)`
+}()
+
+// reviewOf is what the reviews table is to keep of finished game g, by
+// seat: nil for a game that is not finished, a database opened without a
+// reviewer, a kind that keeps no review, or a game the review cannot rate
+// (a review never stands in the way of an entry). It runs the reviewer:
+// call it before the write transaction, never inside it.
+func (db *DB) reviewOf(g *scoresheet.Game) []ReviewRow {
+	if g == nil || !g.Finished() || db.opts.Reviewer == nil {
+		return nil
+	}
+	rows, err := db.opts.Reviewer.Review(g)
+	if err != nil || len(rows) != len(g.Players) {
+		return nil
+	}
+	return rows
+}
+
+// writeReview writes the review rows of a finished game (row, player ids
+// by seat, game, options key) in tx; no rows, nothing.
+func writeReview(ctx context.Context, tx *sql.Tx, row int64, players []int64, game, options string, rows []ReviewRow, ended time.Time) error {
+	for seat, r := range rows {
+		args := []any{row, seat, players[seat], game, options}
+		for _, c := range reviewColumns {
+			args = append(args, c.value(r))
+		}
+		if _, err := tx.ExecContext(ctx, insertReview, append(args, ended.UnixMilli())...); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
+// reviewJob is a finished game migration 015 reviews.
+type reviewJob struct {
+	row     int64
+	game    string
+	options string
+	ended   int64
+	players []int64
+	names   []string
+	entries []scoresheet.Entry
+	rows    []ReviewRow
+}
+
+// errNoReviewer: migration 015 would record finished games as reviewed
+// with no review.
+var errNoReviewer = errors.New("storage: the finished games need a review, and the database was opened without a reviewer")
+
 // reviewAllGames is the Go step of migration 015: it reviews every finished
 // game already stored (on all cores; the writes stay in the migration's
-// transaction) and tells ReviewProgress how far it has come. It reads the
-// tables as they are at version 15. A game that no longer replays gets no
-// review.
-func reviewAllGames(ctx context.Context, tx *sql.Tx) error {
-	type job struct {
-		row     int64
-		game    string
-		options string
-		ended   int64
-		players []int64
-		names   []string
-		entries []scoresheet.Entry
-		rv      *review.Review
-	}
-	var jobs []*job
-	rows, err := tx.QueryContext(ctx, `SELECT id, game, options, coalesce(ended, started) FROM games
-		WHERE status = 'finished' AND game IN ('5050', '5000', 'zehntausend', 'kniffel') ORDER BY id`)
-	if err != nil {
+// transaction, the one place a reviewer runs under the write lock: the
+// schema change must be whole) and tells Options.ReviewProgress how far it
+// has come. It reads the tables as they are at version 15. A game that no
+// longer replays gets no review.
+func (db *DB) reviewAllGames(ctx context.Context, tx *sql.Tx) error {
+	jobs, err := v15FinishedGames(ctx, tx)
+	if err != nil || len(jobs) == 0 {
 		return err
 	}
-	for rows.Next() {
-		j := &job{}
-		if err := rows.Scan(&j.row, &j.game, &j.options, &j.ended); err != nil {
-			rows.Close()
-			return err
-		}
-		jobs = append(jobs, j)
+	if db.opts.Reviewer == nil {
+		return errNoReviewer
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	if len(jobs) == 0 {
-		return nil
-	}
-	// Seats and entries of every game, in two passes over the tables.
-	byRow := make(map[int64]*job, len(jobs))
+	byRow := make(map[int64]*reviewJob, len(jobs))
 	for _, j := range jobs {
 		byRow[j.row] = j
 	}
-	seats, err := tx.QueryContext(ctx, `SELECT s.game_id, s.player_id, p.name FROM seats s JOIN players p ON p.id = s.player_id ORDER BY s.game_id, s.seat`)
+	if err := v15Seats(ctx, tx, byRow); err != nil {
+		return err
+	}
+	if err := v15Entries(ctx, tx, byRow); err != nil {
+		return err
+	}
+	db.reviewJobs(jobs)
+	for _, j := range jobs {
+		if err := writeReview(ctx, tx, j.row, j.players, j.game, j.options, j.rows, time.UnixMilli(j.ended)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// keepsReview reports whether the reviews table keeps the reviews of the
+// games of this stored id: its definition says so.
+func keepsReview(game string) bool {
+	return validate.VariantOf(validate.GameID(game)).Review == validate.ReviewDecisions
+}
+
+// v15FinishedGames lists the finished games whose reviews are kept, as the
+// tables hold them at version 15.
+func v15FinishedGames(ctx context.Context, tx *sql.Tx) ([]*reviewJob, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT id, game, options, coalesce(ended, started) FROM games
+		WHERE status = 'finished' ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var jobs []*reviewJob
+	for rows.Next() {
+		j := &reviewJob{}
+		if err := rows.Scan(&j.row, &j.game, &j.options, &j.ended); err != nil {
+			return nil, err
+		}
+		if keepsReview(j.game) {
+			jobs = append(jobs, j)
+		}
+	}
+	return jobs, rows.Err()
+}
+
+// v15Seats reads the players of the games in byRow, in one pass.
+func v15Seats(ctx context.Context, tx *sql.Tx, byRow map[int64]*reviewJob) error {
+	rows, err := tx.QueryContext(ctx, `SELECT s.game_id, s.player_id, p.name FROM seats s JOIN players p ON p.id = s.player_id ORDER BY s.game_id, s.seat`)
 	if err != nil {
 		return err
 	}
-	for seats.Next() {
+	defer rows.Close()
+	for rows.Next() {
 		var row, pid int64
 		var name string
-		if err := seats.Scan(&row, &pid, &name); err != nil {
-			seats.Close()
+		if err := rows.Scan(&row, &pid, &name); err != nil {
 			return err
 		}
 		if j := byRow[row]; j != nil {
 			j.players, j.names = append(j.players, pid), append(j.names, name)
 		}
 	}
-	seats.Close()
-	if err := seats.Err(); err != nil {
-		return err
-	}
-	es, err := tx.QueryContext(ctx, `SELECT game_id, kind, roll, keep, fives, category FROM entries ORDER BY game_id, n`)
+	return rows.Err()
+}
+
+// v15Entries reads the entries of the games in byRow, in one pass.
+func v15Entries(ctx context.Context, tx *sql.Tx, byRow map[int64]*reviewJob) error {
+	rows, err := tx.QueryContext(ctx, `SELECT game_id, kind, roll, keep, fives, category FROM entries ORDER BY game_id, n`)
 	if err != nil {
 		return err
 	}
-	for es.Next() {
+	defer rows.Close()
+	for rows.Next() {
 		var row int64
 		var e scoresheet.Entry
 		var roll, keep, cat sql.NullString
-		if err := es.Scan(&row, &e.Kind, &roll, &keep, &e.FivesAsOnes, &cat); err != nil {
-			es.Close()
+		if err := rows.Scan(&row, &e.Kind, &roll, &keep, &e.FivesAsOnes, &cat); err != nil {
 			return err
 		}
 		if j := byRow[row]; j != nil {
@@ -144,41 +204,39 @@ func reviewAllGames(ctx context.Context, tx *sql.Tx) error {
 			j.entries = append(j.entries, e)
 		}
 	}
-	es.Close()
-	if err := es.Err(); err != nil {
-		return err
-	}
+	return rows.Err()
+}
 
-	// Review on every core.
+// reviewJobs replays and reviews the jobs on every core, telling
+// Options.ReviewProgress how far it has come.
+func (db *DB) reviewJobs(jobs []*reviewJob) {
 	total := len(jobs)
-	progress := ReviewProgress
-	if progress != nil {
-		progress(0, total)
+	progress := db.opts.ReviewProgress
+	if progress == nil {
+		progress = func(int, int) {}
 	}
+	progress(0, total)
 	var mu sync.Mutex
 	done := 0
-	next := make(chan *job)
+	next := make(chan *reviewJob)
 	var wg sync.WaitGroup
 	for range max(runtime.GOMAXPROCS(0), 1) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			v := ReviewValuers()
 			for j := range next {
 				if rules, err := rulesOf(j.game, j.options); err == nil {
-					if rv, err := review.Of(rules, j.names, j.entries, v); err == nil && rv.Finished {
-						j.rv = rv
+					if g, err := scoresheet.FromEntries(rules, j.names, j.entries); err == nil {
+						j.rows = db.reviewOf(g)
 					}
 				}
 				j.entries = nil
-				if progress != nil {
-					mu.Lock()
-					done++
-					if done%200 == 0 || done == total {
-						progress(done, total)
-					}
-					mu.Unlock()
+				mu.Lock()
+				done++
+				if done%200 == 0 || done == total {
+					progress(done, total)
 				}
+				mu.Unlock()
 			}
 		}()
 	}
@@ -187,13 +245,4 @@ func reviewAllGames(ctx context.Context, tx *sql.Tx) error {
 	}
 	close(next)
 	wg.Wait()
-	for _, j := range jobs {
-		if j.rv == nil {
-			continue
-		}
-		if err := insertReview(ctx, tx, j.row, j.players, j.options, j.rv, time.UnixMilli(j.ended)); err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"database/sql"
 	"io"
 	"os"
 	"path/filepath"
@@ -16,11 +17,34 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/storage/generate"
 )
 
-func init() {
-	// The tests keep the Kniffel tables in memory, not in the user's cache.
-	mem := kniffel.NewCache("")
-	ReviewValuers = func() review.Valuers { return review.SolversWith(mem) }
+// testValuers are the solvers of the tests' reviews: the Kniffel tables
+// kept in memory, not in the user's cache.
+var testValuers = review.SolversWith(kniffel.NewCache(""))
+
+// testReviewer reviews as the program's reviewer does (internal/reviewer,
+// which cannot be imported here: it imports storage).
+type testReviewer struct{ v review.Valuers }
+
+func (r testReviewer) Review(g *scoresheet.Game) ([]ReviewRow, error) {
+	if !g.Finished() || !review.RatesDecisions(g.Rules.Game) {
+		return nil, nil
+	}
+	rv, err := review.OfGame(g, r.v)
+	if err != nil {
+		return nil, err
+	}
+	rows := make([]ReviewRow, len(rv.Players))
+	for seat, p := range rv.Players {
+		rows[seat] = ReviewRow{Decisions: p.Decisions, Loss: p.Loss, Luck: p.Luck, QuickTurns: p.QuickTurns}
+	}
+	return rows, nil
 }
+
+// testOptions are what the tests open databases with.
+var testOptions = Options{Reviewer: testReviewer{testValuers}}
+
+// openWithReviews opens path with the test reviewer.
+func openWithReviews(path string) (*DB, error) { return OpenWith(path, testOptions) }
 
 type reviewRow struct {
 	seat, decisions, quick int
@@ -63,13 +87,13 @@ func checkReviews(t testing.TB, db *DB) int {
 			t.Fatal(err)
 		}
 		got := reviewRows(t, db, sg.row)
-		if sg.Status != Finished || !stored(sg.Game.Rules.Game) {
+		if sg.Status != Finished || !keepsReview(string(sg.Game.Rules.Game)) {
 			if len(got) != 0 {
 				t.Errorf("%s (%s, %s): review rows %v", gi.ID, sg.Game.Rules.Game, sg.Status, got)
 			}
 			continue
 		}
-		rv, err := review.OfGame(sg.Game, ReviewValuers())
+		rv, err := review.OfGame(sg.Game, testValuers)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -100,7 +124,7 @@ func TestReviewWithFinishingEntry(t *testing.T) {
 	}
 	played := 0
 	for _, gm := range games {
-		if !stored(gm.Game.Rules.Game) || played == 4 {
+		if !keepsReview(string(gm.Game.Rules.Game)) || played == 4 {
 			continue
 		}
 		played++
@@ -174,7 +198,7 @@ func TestReviewOnImport(t *testing.T) {
 // reviews of its finished games when it is opened, with progress.
 func TestReviewMigration(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "old.db")
-	db, err := Open(path)
+	db, err := openWithReviews(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,9 +212,9 @@ func TestReviewMigration(t *testing.T) {
 	}
 	db.Close()
 	var calls, last, total int
-	ReviewProgress = func(done, n int) { calls, last, total = calls+1, done, n }
-	defer func() { ReviewProgress = nil }()
-	db, err = Open(path)
+	o := testOptions
+	o.ReviewProgress = func(done, n int) { calls, last, total = calls+1, done, n }
+	db, err = OpenWith(path, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +235,7 @@ func BenchmarkReviewMigration(b *testing.B) {
 		b.StopTimer()
 		dst := filepath.Join(b.TempDir(), "m.db")
 		copyFile(b, src, dst)
-		db, err := Open(dst)
+		db, err := openWithReviews(dst)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -223,7 +247,7 @@ func BenchmarkReviewMigration(b *testing.B) {
 		db.Close()
 		cpu0 := cputime.Used()
 		b.StartTimer()
-		db, err = Open(dst)
+		db, err = openWithReviews(dst)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -288,10 +312,10 @@ func TestReviewStatistics(t *testing.T) {
 	want := map[key]*ReviewFigures{}
 	points := map[key]int{}
 	for _, gm := range games {
-		if !stored(gm.Game.Rules.Game) || !gm.Game.Finished() {
+		if !keepsReview(string(gm.Game.Rules.Game)) || !gm.Game.Finished() {
 			continue
 		}
-		rv, err := review.OfGame(gm.Game, ReviewValuers())
+		rv, err := review.OfGame(gm.Game, testValuers)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -367,5 +391,89 @@ func TestReviewStatistics(t *testing.T) {
 				t.Errorf("%s: %s with %d games missing", game, k.player, w.Games)
 			}
 		}
+	}
+}
+
+// lockProbe is a reviewer that, each time it is asked, checks from a
+// connection of its own that nobody holds the write lock (it takes it for
+// a moment), and counts how often it was asked.
+type lockProbe struct {
+	testReviewer
+	other  *sql.DB
+	calls  int
+	locked []error
+}
+
+func (p *lockProbe) Review(g *scoresheet.Game) ([]ReviewRow, error) {
+	p.calls++
+	tx, err := p.other.Begin() // BEGIN IMMEDIATE, waiting 1 ms at most
+	if err != nil {
+		p.locked = append(p.locked, err)
+	} else {
+		tx.Rollback()
+	}
+	return p.testReviewer.Review(g)
+}
+
+// TestReviewOutsideWriteLock: the review of a finished game is made before
+// the write transaction that stores it, once, on both paths (the entry
+// that finishes a game, the import of a finished game), and its rows are
+// stored with that transaction. (Before, the entry's review ran inside
+// BEGIN IMMEDIATE: the probe found the lock taken.)
+func TestReviewOutsideWriteLock(t *testing.T) {
+	games, err := generate.All(generate.Config{Games: 12, Seed: 25})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gm *generate.Game
+	for i := range games {
+		if keepsReview(string(games[i].Game.Rules.Game)) && games[i].Game.Finished() {
+			gm = &games[i]
+			break
+		}
+	}
+	if gm == nil {
+		t.Fatal("no reviewed game generated")
+	}
+	path := filepath.Join(t.TempDir(), "w.db")
+	other, err := sql.Open("sqlite", dsn(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	probe := &lockProbe{testReviewer: testReviewer{testValuers}, other: other}
+	db := openAtWith(t, path, Options{Reviewer: probe})
+
+	sg, err := db.CreateGame(ctx, gm.Game.Rules, gm.Game.Players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range gm.Game.Entries() {
+		if err := db.Append(ctx, sg, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if probe.calls != 1 || len(probe.locked) != 0 {
+		t.Fatalf("entry: reviewer asked %d times, under the write lock: %v", probe.calls, probe.locked)
+	}
+	if n := len(reviewRows(t, db, sg.row)); n != len(gm.Game.Players) {
+		t.Fatalf("entry: %d review rows, %d players", n, len(gm.Game.Players))
+	}
+
+	probe.calls = 0
+	db2 := openAtWith(t, filepath.Join(t.TempDir(), "import.db"), Options{Reviewer: probe})
+	probe.other.Close()
+	if probe.other, err = sql.Open("sqlite", dsn(db2.Path())); err != nil {
+		t.Fatal(err)
+	}
+	rec := ExportRecord{ID: gm.ID, Status: Finished, Started: gm.Started, Ended: gm.Ended, Record: gm.Game.Record()}
+	if _, err := db2.Import(ctx, []ExportRecord{rec}); err != nil {
+		t.Fatal(err)
+	}
+	if probe.calls != 1 || len(probe.locked) != 0 {
+		t.Fatalf("import: reviewer asked %d times, under the write lock: %v", probe.calls, probe.locked)
+	}
+	if n := checkReviews(t, db2); n != 1 {
+		t.Fatalf("import: %d games with reviews", n)
 	}
 }

@@ -703,45 +703,63 @@ type PlayedGame struct {
 // is present is skipped. progress (may be nil) hears the count so far.
 func (db *DB) StorePlayed(ctx context.Context, next func() (PlayedGame, bool), progress func(stored int)) (stored int, err error) {
 	const batch = 500
-	done := false
-	for !done {
+	for {
+		// A batch and its reviews are made before the write transaction.
+		var games []PlayedGame
+		var reviews [][]ReviewRow
+		for len(games) < batch {
+			pg, ok := next()
+			if !ok {
+				break
+			}
+			games, reviews = append(games, pg), append(reviews, db.reviewOf(pg.Game))
+		}
+		if len(games) == 0 {
+			return stored, nil
+		}
+		n := 0
 		err := db.update(ctx, func(tx *sql.Tx) error {
-			for n := 0; n < batch; n++ {
-				pg, ok := next()
-				if !ok {
-					done = true
-					return nil
-				}
-				id, err := NormalizeID(pg.ID)
+			n = 0
+			for i, pg := range games {
+				ok, err := db.storePlayed(ctx, tx, pg, reviews[i])
 				if err != nil {
 					return err
 				}
-				var have int
-				if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE uuid = ?`, id).Scan(&have); err != nil {
-					return err
+				if ok {
+					n++
 				}
-				if have > 0 {
-					continue
-				}
-				r := ExportRecord{ID: id, Started: pg.Started, Ended: pg.Ended}
-				if !pg.Game.Finished() {
-					r.Status = Abandoned
-				}
-				if err := db.importGame(ctx, tx, id, r, pg.Game, db.now()); err != nil {
-					return err
-				}
-				stored++
 			}
 			return nil
 		})
 		if err != nil {
 			return stored, err
 		}
+		stored += n
 		if progress != nil {
 			progress(stored)
 		}
+		if len(games) < batch {
+			return stored, nil
+		}
 	}
-	return stored, nil
+}
+
+// storePlayed stores one played game with its review rv, unless its id is
+// present (ok false).
+func (db *DB) storePlayed(ctx context.Context, tx *sql.Tx, pg PlayedGame, rv []ReviewRow) (ok bool, err error) {
+	id, err := NormalizeID(pg.ID)
+	if err != nil {
+		return false, err
+	}
+	var have int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE uuid = ?`, id).Scan(&have); err != nil || have > 0 {
+		return false, err
+	}
+	r := ExportRecord{ID: id, Started: pg.Started, Ended: pg.Ended, review: rv}
+	if !pg.Game.Finished() {
+		r.Status = Abandoned
+	}
+	return true, db.importGame(ctx, tx, id, r, pg.Game, db.now())
 }
 
 // Leaderboard orders the players who played a game: more wins per game

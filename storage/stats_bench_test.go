@@ -54,7 +54,7 @@ func benchDB(b *testing.B) *DB {
 		for _, suffix := range []string{"", "-wal", "-shm"} {
 			os.Remove(tmp + suffix)
 		}
-		db, err := Open(tmp)
+		db, err := openWithReviews(tmp)
 		if err != nil {
 			benchOnce.err = err
 			return
@@ -73,7 +73,7 @@ func benchDB(b *testing.B) *DB {
 	if benchOnce.err != nil {
 		b.Fatal(benchOnce.err)
 	}
-	db, err := Open(benchOnce.path)
+	db, err := openWithReviews(benchOnce.path)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 
 func statsTestDB(t testing.TB) *DB {
 	t.Helper()
-	db, err := Open(filepath.Join(t.TempDir(), "stats.db"))
+	db, err := openWithReviews(filepath.Join(t.TempDir(), "stats.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -409,7 +409,7 @@ func TestStatsOutOfOrderImport(t *testing.T) {
 // when it is opened by this version.
 func TestStatsMigrationFillsOlderDatabase(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "old.db")
-	old, err := Open(path)
+	old, err := openWithReviews(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -447,7 +447,7 @@ func TestStatsMigrationFillsOlderDatabase(t *testing.T) {
 		}
 	}
 	old.Close()
-	db, err := Open(path)
+	db, err := openWithReviews(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,7 @@ var defs = []*gameDef{
 		basic: func(o *Options) { o.FuenferDrehen = true },
 		variant: func(Options) Variant {
 			return Variant{Family: FamilyZehntausend, End: EndFinalRound, Target: 5050, Settle: SettleAdd,
-				EarlierSeatWinsTies: true, WinnerBegins: true}
+				EarlierSeatWinsTies: true, WinnerBegins: true, Coached: true, Review: ReviewDecisions}
 		},
 		ofAKind: func(_ Options, face, n int) int {
 			if n != 3 {
@@ -51,7 +51,7 @@ var defs = []*gameDef{
 		specs: []OptionSpec{diceOpt(5)},
 		variant: func(Options) Variant {
 			return Variant{Family: FamilyZehntausend, End: EndExact, Target: 5000, Settle: SettleExact,
-				AllScoring: true, EntryPoints: 500}
+				AllScoring: true, EntryPoints: 500, Coached: true, Review: ReviewDecisions}
 		},
 		ofAKind: func(_ Options, face, n int) int {
 			t := tripleValue(face, 1100)
@@ -75,7 +75,8 @@ var defs = []*gameDef{
 			"5 oder 6 Würfel; Pasche beweisen; bis 10000; viele Hausregeln"},
 		specs: zehntausendOptions,
 		variant: func(o Options) Variant {
-			return Variant{Family: FamilyZehntausend, End: EndFinalRound, Target: o.Ziel, Settle: SettleAdd}
+			return Variant{Family: FamilyZehntausend, End: EndFinalRound, Target: o.Ziel, Settle: SettleAdd,
+				Coached: true, Review: ReviewDecisions}
 		},
 		ofAKind: func(o Options, face, n int) int {
 			if o.Verdoppeln {
@@ -111,7 +112,8 @@ var defs = []*gameDef{
 			"5 Würfel, 3 Würfe, 13 Felder; Bonus 35 ab 63, 100 je weiterer Kniffel"},
 		specs: kniffelOptions,
 		variant: func(Options) Variant {
-			return Variant{Family: FamilyKniffel, End: EndRounds, Rounds: int(NumCategories), Settle: SettleSheet}
+			return Variant{Family: FamilyKniffel, End: EndRounds, Rounds: int(NumCategories), Settle: SettleSheet,
+				Coached: true, Review: ReviewDecisions}
 		},
 	},
 	{
@@ -119,7 +121,7 @@ var defs = []*gameDef{
 			"würfeln, bis jeder Würfel die Killerzahl zeigt; die übrigen Augen zählen"},
 		specs: totOptions,
 		variant: func(o Options) Variant {
-			return Variant{Family: FamilyTot, End: EndRounds, Rounds: o.Runden, Settle: SettleAdd}
+			return Variant{Family: FamilyTot, End: EndRounds, Rounds: o.Runden, Settle: SettleAdd, Review: ReviewLuck}
 		},
 	},
 	{

@@ -33,7 +33,27 @@ type Variant struct {
 	Settle Settle
 	// Players is the exact number of players the game needs, 0 for any.
 	Players int
+	// Coached: the coach advises in this game (an exact solver of its
+	// turns in coach/: the turn engine's solver must cover the game).
+	Coached bool
+	// Review is what the review of a finished game rates (coach/review).
+	Review ReviewKind
 }
+
+// ReviewKind is what the review of a game rates.
+type ReviewKind uint8
+
+// The kinds of review.
+const (
+	// NotReviewed: no review (Zehntausend Rückwärts, Dreißig tot).
+	NotReviewed ReviewKind = iota
+	// ReviewLuck: the throws' luck only, the game has no decisions
+	// (Totwürfeln); not kept in the statistics.
+	ReviewLuck
+	// ReviewDecisions: every decision's loss and every throw's luck; kept
+	// in the statistics (the reviews table).
+	ReviewDecisions
+)
 
 // Family is the turn engine a game uses.
 type Family uint8

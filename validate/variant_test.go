@@ -14,14 +14,14 @@ func TestVariants(t *testing.T) {
 		opts map[string]any
 		want Variant
 	}{
-		{Game5050, nil, Variant{Family: FamilyZehntausend, End: EndFinalRound, Target: 5050, Settle: SettleAdd, EarlierSeatWinsTies: true, WinnerBegins: true}},
-		{Game5000, nil, Variant{Family: FamilyZehntausend, End: EndExact, Target: 5000, Settle: SettleExact, AllScoring: true, EntryPoints: 500}},
-		{GameZehntausend, nil, Variant{Family: FamilyZehntausend, End: EndFinalRound, Target: 10000, Settle: SettleAdd}},
-		{GameZehntausend, map[string]any{"ziel": 3000}, Variant{Family: FamilyZehntausend, End: EndFinalRound, Target: 3000, Settle: SettleAdd}},
+		{Game5050, nil, Variant{Family: FamilyZehntausend, End: EndFinalRound, Target: 5050, Settle: SettleAdd, EarlierSeatWinsTies: true, WinnerBegins: true, Coached: true, Review: ReviewDecisions}},
+		{Game5000, nil, Variant{Family: FamilyZehntausend, End: EndExact, Target: 5000, Settle: SettleExact, AllScoring: true, EntryPoints: 500, Coached: true, Review: ReviewDecisions}},
+		{GameZehntausend, nil, Variant{Family: FamilyZehntausend, End: EndFinalRound, Target: 10000, Settle: SettleAdd, Coached: true, Review: ReviewDecisions}},
+		{GameZehntausend, map[string]any{"ziel": 3000}, Variant{Family: FamilyZehntausend, End: EndFinalRound, Target: 3000, Settle: SettleAdd, Coached: true, Review: ReviewDecisions}},
 		{GameRueckwaerts, nil, Variant{Family: FamilyZehntausend, End: EndAtTarget, Target: 10000, Settle: SettleTable, LowerWins: true, AllScoring: true, TableTurns: true}},
-		{GameKniffel, nil, Variant{Family: FamilyKniffel, End: EndRounds, Rounds: 13, Settle: SettleSheet}},
-		{GameTotwuerfeln, nil, Variant{Family: FamilyTot, End: EndRounds, Rounds: 3, Settle: SettleAdd}},
-		{GameTotwuerfeln, map[string]any{"runden": 5}, Variant{Family: FamilyTot, End: EndRounds, Rounds: 5, Settle: SettleAdd}},
+		{GameKniffel, nil, Variant{Family: FamilyKniffel, End: EndRounds, Rounds: 13, Settle: SettleSheet, Coached: true, Review: ReviewDecisions}},
+		{GameTotwuerfeln, nil, Variant{Family: FamilyTot, End: EndRounds, Rounds: 3, Settle: SettleAdd, Review: ReviewLuck}},
+		{GameTotwuerfeln, map[string]any{"runden": 5}, Variant{Family: FamilyTot, End: EndRounds, Rounds: 5, Settle: SettleAdd, Review: ReviewLuck}},
 		{GameDreissigTot, nil, Variant{Family: FamilyDreissig, StartTotal: 30, End: EndAtZero, Settle: SettleAccount}},
 		{GameDreissigTot, map[string]any{"hundert": true}, Variant{Family: FamilyDreissig, StartTotal: 30, End: EndAtTarget, Target: 100, Settle: SettleAccount, Players: 2}},
 	}

@@ -99,7 +99,40 @@ func runAdviseFamily(e *env, args []string) int {
 	usage := fs.Usage
 	fs.Usage = func() {
 		usage()
-		fmt.Fprintln(e.stdout, e.tr(`
+		fmt.Fprintln(e.stdout, adviseFamilyHelp(e))
+	}
+	pos, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) == 0 {
+		fmt.Fprintln(e.stderr, "wuerfelblock advise: "+e.tr("give a game, e.g. advise zehntausend 11123/111",
+			"ein Spiel angeben, z. B. advise zehntausend 11123/111"))
+		return exitInput
+	}
+	rules, err := rulesFromFlags(pos[0], opts)
+	if err != nil {
+		return e.fail("advise", err)
+	}
+	s, code, ok := e.familySolver(rules)
+	if !ok {
+		return code
+	}
+	ctx := validate.TurnContext{Entered: !*notEntered, Previous: *previous}
+	tb := s.Table(ctx)
+	if len(pos) == 1 {
+		return e.adviseWholeTurn(tb, rules, *asJSON)
+	}
+	throws, code, ok := e.parseAdviseThrows(pos[1:])
+	if !ok {
+		return code
+	}
+	return e.adviseThrows(tb, ctx, throws, *asJSON)
+}
+
+// adviseFamilyHelp is what `advise --help` adds for the family coach.
+func adviseFamilyHelp(e *env) string {
+	return e.tr(`
 The coach of 5050, 5000 and zehntausend (the Kniffel coach: advise kniffel):
 the exact expected points a turn banks under best play, with every house
 rule. Not the chance to win: the game's totals and target are not part of it.
@@ -123,21 +156,12 @@ Hausregel. Nicht die Gewinnchance: Stände und Ziel zählen nicht mit.
                      ihrem Wert, die beste zuerst
 Eine 5 mit * in der AUSWAHL zählt als 1 (55234/5*), v ist ein Fehlversuch
 (Hausbau). Zehntausend Rückwärts hat kein Schreiben zu wählen: kein Trainer.
-Beispiel: wuerfelblock advise zehntausend 11123/111 15/15`))
-	}
-	pos, code, ok := parseFlags(fs, args)
-	if !ok {
-		return code
-	}
-	if len(pos) == 0 {
-		fmt.Fprintln(e.stderr, "wuerfelblock advise: "+e.tr("give a game, e.g. advise zehntausend 11123/111",
-			"ein Spiel angeben, z. B. advise zehntausend 11123/111"))
-		return exitInput
-	}
-	rules, err := rulesFromFlags(pos[0], opts)
-	if err != nil {
-		return e.fail("advise", err)
-	}
+Beispiel: wuerfelblock advise zehntausend 11123/111 15/15`)
+}
+
+// familySolver is the coach of rules, or the exit status after saying why
+// there is none.
+func (e *env) familySolver(rules *validate.Rules) (s *family.Solver, code int, ok bool) {
 	s, err := family.For(rules)
 	if errors.Is(err, family.ErrNotCovered) {
 		msg := fmt.Sprintf(e.tr("the coach covers 5050, 5000 and zehntausend (and Kniffel: advise kniffel); %s has none",
@@ -147,29 +171,35 @@ Beispiel: wuerfelblock advise zehntausend 11123/111 15/15`))
 				"für Zehntausend Rückwärts gibt es keinen Trainer: ein Zug ist ein Wurf, alle zählenden Würfel kommen raus, es gibt nichts zu wählen (einen Trainer gibt es für 5050, 5000 und zehntausend)")
 		}
 		fmt.Fprintln(e.stderr, "wuerfelblock advise: "+msg)
-		return exitInput
+		return nil, exitInput, false
 	}
 	if err != nil {
-		return e.fail("advise", err)
+		return nil, e.fail("advise", err), false
 	}
-	ctx := validate.TurnContext{Entered: !*notEntered, Previous: *previous}
-	tb := s.Table(ctx)
-	if len(pos) == 1 {
-		return e.adviseWholeTurn(tb, rules, *asJSON)
-	}
-	var throws []adviseThrow
-	for _, tok := range pos[1:] {
+	return s, 0, true
+}
+
+// parseAdviseThrows reads the throws as typed, or says what is wrong and
+// gives the exit status.
+func (e *env) parseAdviseThrows(toks []string) (throws []adviseThrow, code int, ok bool) {
+	for _, tok := range toks {
 		at, err := parseAdviseThrow(tok)
 		var ne notationError
 		if errors.As(err, &ne) {
 			fmt.Fprintln(e.stderr, "wuerfelblock advise: "+ne.text(e))
-			return exitInput
+			return nil, exitInput, false
 		}
 		if err != nil {
-			return e.fail("advise", err)
+			return nil, e.fail("advise", err), false
 		}
 		throws = append(throws, at)
 	}
+	return throws, 0, true
+}
+
+// adviseThrows is the advice after the throws of a turn so far: after the
+// last keep, or for a last throw without its keep every keep's value.
+func (e *env) adviseThrows(tb *family.Table, ctx validate.TurnContext, throws []adviseThrow, asJSON bool) int {
 	last := throws[len(throws)-1]
 	done := throws
 	if !last.hasKeep {
@@ -192,9 +222,9 @@ Beispiel: wuerfelblock advise zehntausend 11123/111 15/15`))
 		return e.fail("advise", err)
 	}
 	if last.hasKeep {
-		return e.adviseAfter(p, ft, *asJSON)
+		return e.adviseAfter(p, ft, asJSON)
 	}
-	return e.adviseKeeps(p, ft, last.th.Roll, len(throws), *asJSON)
+	return e.adviseKeeps(p, ft, last.th.Roll, len(throws), asJSON)
 }
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }

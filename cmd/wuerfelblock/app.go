@@ -13,7 +13,7 @@ func runApp(e *env) int {
 		return e.dbFail("", err)
 	}
 	defer db.Close()
-	ui := tui.New(tui.Config{Store: db, Lang: e.lang, Stats: tui.NewStatsPage(db)})
+	ui := tui.New(tui.Config{Store: db, Lang: e.lang, Stats: tui.NewStatsPage(db), Review: reviewValuers()})
 	if err := ui.Run(); err != nil {
 		// The only failure of a running UI is the terminal's (none, or an
 		// unknown TERM): say so in the user's language.

@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/outfile"
 	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -181,6 +182,10 @@ func (e *env) fail(cmd string, err error) int {
 // fileProblem says in the user's language why a file could not be read or
 // written, naming the file the user gave (not a temporary one).
 func (e *env) fileProblem(path string, err error, writing bool) string {
+	var refused *outfile.Error
+	if errors.As(err, &refused) {
+		return e.refusedFile(refused)
+	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && writing:
 		return fmt.Sprintf(e.tr("cannot write %s: its directory does not exist", "%s lässt sich nicht schreiben: das Verzeichnis gibt es nicht"), path)
@@ -196,6 +201,20 @@ func (e *env) fileProblem(path string, err error, writing bool) string {
 		return fmt.Sprintf("%s: %v", path, pe.Err)
 	}
 	return err.Error()
+}
+
+// refusedFile says why a file named for output is not written.
+func (e *env) refusedFile(r *outfile.Error) string {
+	switch r.Kind {
+	case outfile.Protected:
+		return fmt.Sprintf(e.tr("will not write %s: it is the open database's file %s (choose another name)",
+			"%s wird nicht geschrieben: das ist die Datei %s der geöffneten Datenbank (einen anderen Namen wählen)"), r.Path, r.Of)
+	case outfile.ReadOnly:
+		return fmt.Sprintf(e.tr("will not write %s: the file is read-only",
+			"%s wird nicht geschrieben: die Datei ist schreibgeschützt"), r.Path)
+	}
+	return fmt.Sprintf(e.tr("cannot write %s: it is a directory or socket, not a file",
+		"%s lässt sich nicht schreiben: das ist ein Verzeichnis oder Socket, keine Datei"), r.Path)
 }
 
 // oneLine is a message on one line, cut to maxLine characters: a message

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/reviewer"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 )
 
@@ -31,9 +32,13 @@ func (e *env) openDB() (*storage.DB, error) {
 	// The first opening after an update may recount or review a large
 	// history (migrations 006 and 015): say how far it is, also before the
 	// terminal UI starts.
-	storage.RecountProgress = e.recountProgress()
-	storage.ReviewProgress = e.reviewProgress()
-	return storage.Open(path)
+	return storage.OpenWith(path, storage.Options{
+		// The reviews the statistics keep come from the same solvers as
+		// the review command's and the game-over screen's.
+		Reviewer:        reviewer.New(reviewValuers()),
+		RecountProgress: e.recountProgress(),
+		ReviewProgress:  e.reviewProgress(),
+	})
 }
 
 // withDB opens the database, runs fn and closes it; a failure to open is

@@ -2,12 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/outfile"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 )
@@ -50,11 +51,15 @@ func runExport(e *env, args []string) int {
 			if write(e.stdout); err != nil {
 				return e.dbFail("export", err)
 			}
-		} else if ferr := writeFileAtomic(pos[0], write); ferr != nil {
+		} else if ferr := outfile.Write(pos[0], write, outfile.SQLite(db.Path())...); ferr != nil {
 			if err != nil {
 				return e.dbFail("export", err)
 			}
 			fmt.Fprintf(e.stderr, "wuerfelblock export: %s\n", e.fileProblem(pos[0], ferr, true))
+			var refused *outfile.Error
+			if errors.As(ferr, &refused) {
+				return exitInput
+			}
 			return exitFailure
 		} else {
 			fmt.Fprintf(e.stdout, e.tr("%d games written to %s.\n", "%d Spiele nach %s geschrieben.\n"), n, pos[0])
@@ -64,28 +69,6 @@ func runExport(e *env, args []string) int {
 		}
 		return exitOK
 	})
-}
-
-// writeFileAtomic writes a file through fill into a temporary file beside
-// path and renames it, so that a crash never leaves half an export.
-func writeFileAtomic(path string, fill func(w io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name())
-	if err := fill(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
 }
 
 // importMemory is the soft limit of the Go heap during an import.

@@ -17,7 +17,9 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
-// reviewValuers are the solvers the review command asks (tests may swap them).
+// reviewValuers are the solvers of every review the program makes: the
+// review command's, the game-over screen's (tui.Config) and the stored
+// ones (storage.Options); tests swap them for tables kept in memory.
 var reviewValuers = review.Solvers
 
 func runReview(e *env, args []string) int {

@@ -21,7 +21,6 @@ func init() {
 	// The tests keep the Kniffel tables in memory, not in the user's cache.
 	mem := kniffel.NewCache("")
 	reviewValuers = func() review.Valuers { return review.SolversWith(mem) }
-	storage.ReviewValuers = reviewValuers
 }
 
 // mistakeRecord: Anna keeps a lone 5 of 1 1 1 5 2 (the ones are best),

@@ -88,134 +88,19 @@ type Solver struct {
 func newSolver(r *validate.Rules) (*Solver, error) {
 	g := newGame(r)
 	s := &Solver{g: g, index: map[state]int32{}, keeps: map[ctxKey][][]validate.Keep{}}
-	for n := 1; n <= g.dice; n++ {
-		s.rolls[n] = multisets(n)
-		s.rollKey[n] = make(map[validate.Counts]int32, len(s.rolls[n]))
-		for i, c := range s.rolls[n] {
-			s.rollKey[n][c] = int32(i)
-		}
-	}
-	probs := [7][]float64{}
-	for n := 1; n <= g.dice; n++ {
-		for _, c := range s.rolls[n] {
-			probs[n] = append(probs[n], float64(ways(c))/math.Pow(6, float64(n)))
-		}
-	}
-	// reps are engine turns standing in a state's pass, to ask the engine
-	// for the keeps of a pass whose combinations can be doubled (ergaenzen).
-	reps := map[ctxKey]*validate.FamilyTurn{}
-	s.reps = reps
-	repOf := map[int32]*validate.FamilyTurn{}
-	start := state{}
-	s.intern(start)
+	probs := s.rollTables()
+	x := &explorer{s: s, r: r, probs: probs, effects: map[ctxKey]*effectSet{}, repOf: map[int32]*validate.FamilyTurn{}}
+	s.reps = map[ctxKey]*validate.FamilyTurn{}
+	s.intern(state{})
 	if g.ergaenzen {
-		repOf[0] = r.NewFamilyTurn(validate.TurnContext{Entered: true})
+		x.repOf[0] = r.NewFamilyTurn(validate.TurnContext{Entered: true})
 	}
-	// The keeps of a fresh pass for every number of dice, on two cores.
-	fresh := make([][][]validate.Keep, g.dice+1)
-	type job struct{ n, ri int }
-	var jobs []job
-	for n := 1; n <= g.dice; n++ {
-		fresh[n] = make([][]validate.Keep, len(s.rolls[n]))
-		for ri := range s.rolls[n] {
-			jobs = append(jobs, job{n, ri})
-		}
-	}
-	// A turn at its start asks the engine for the keeps of a fresh pass
-	// without the copy that Rules.LegalKeeps hands out of its cache.
-	first := r.NewFamilyTurn(validate.TurnContext{Entered: true})
-	var wg sync.WaitGroup
-	for w := range 2 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := w; j < len(jobs); j += 2 {
-				jb := jobs[j]
-				fresh[jb.n][jb.ri] = first.LegalKeeps(s.rolls[jb.n][jb.ri].Pips())
-			}
-		}()
-	}
-	wg.Wait()
-	for n := 1; n <= g.dice; n++ {
-		s.keeps[ctxKey{n: int8(n)}] = fresh[n]
-	}
-	effects := map[ctxKey]*effectSet{}
+	s.freshKeeps(r)
 	s.throwsOf = append(s.throwsOf, 0)
 	for i := 0; i < len(s.states); i++ {
-		st := s.states[i]
-		n := g.cup(st)
-		key := s.ctxOf(st)
-		ks, ok := s.keeps[key]
-		if !ok {
-			ks = s.keepLists(r, reps[key], n)
-			s.keeps[key] = ks
+		if err := x.explore(int32(i)); err != nil {
+			return nil, err
 		}
-		es := effects[key]
-		if es == nil {
-			es = g.effects(ks, s.rolls[n])
-			effects[key] = es
-		}
-		// The state after each effect, worked out once for all throws.
-		succ := make([]int32, len(es.keeps))
-		for e, k := range es.keeps {
-			st2, pts := g.next(st, k)
-			if pts <= 0 || pts%step != 0 {
-				return nil, fmt.Errorf("keep %v of %v is worth %d, not a positive multiple of %d", k.Dice, es.rolls[e], pts, step)
-			}
-			j, fresh := s.intern(st2)
-			succ[e] = j
-			s.maxPts = max(s.maxPts, pts)
-			if fresh && g.ergaenzen {
-				rep := repOf[int32(i)].Clone()
-				if err := rep.Throw(validate.Throw{Roll: es.rolls[e].Pips(), Keep: k.Dice, FivesAsOnes: k.FivesAsOnes}); err != nil {
-					return nil, fmt.Errorf("engine refused its own keep %v of %v: %w", k.Dice, es.rolls[e], err)
-				}
-				repOf[j] = rep
-				if k2 := s.ctxOf(st2); !g.fresh(st2) && reps[k2] == nil && k2.combos != ([7]int32{}) {
-					reps[k2] = rep
-				}
-			}
-		}
-		// Throws with the same outcomes are one throw with their chances
-		// added up (a bust included).
-		same := map[string]int32{}
-		first := int32(len(s.throws))
-		for ri := range s.rolls[n] {
-			lo := int32(len(s.outcomes))
-			for _, e := range es.byRoll[ri] {
-				// A state's value never falls with more points (of the same
-				// phase), so of two keeps leading to one state only the one
-				// worth more counts.
-				o := outcome{pts: int32(es.keeps[e].Points), to: succ[e]}
-				dup := false
-				for x := lo; x < int32(len(s.outcomes)); x++ {
-					if p := &s.outcomes[x]; p.to == o.to && s.phase(int(p.pts)) == s.phase(int(o.pts)) {
-						p.pts = max(p.pts, o.pts)
-						dup = true
-						break
-					}
-				}
-				if !dup {
-					s.outcomes = append(s.outcomes, o)
-				}
-			}
-			outs := s.outcomes[lo:]
-			slices.SortFunc(outs, func(a, b outcome) int {
-				if a.to != b.to {
-					return int(a.to - b.to)
-				}
-				return int(a.pts - b.pts)
-			})
-			sig := outcomeKey(outs)
-			if k, ok := same[sig]; ok {
-				s.throws[first+k].p += probs[n][ri]
-				s.outcomes = s.outcomes[:lo]
-				continue
-			}
-			same[sig] = int32(len(s.throws)) - first
-			s.throws = append(s.throws, throwOf{p: probs[n][ri], lo: lo, hi: int32(len(s.outcomes))})
-		}
-		s.throwsOf = append(s.throwsOf, int32(len(s.throws)))
 	}
 	s.keeps = nil // the keeps of a throw are asked again when needed (Position.Keeps)
 	s.offs = make([]int32, len(s.outcomes))
@@ -226,6 +111,159 @@ func newSolver(r *validate.Rules) (*Solver, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// rollTables makes the multisets of 1 to g.dice dice, their index, and
+// the chance of each (probs[n][i] of rolls[n][i]).
+func (s *Solver) rollTables() (probs [7][]float64) {
+	for n := 1; n <= s.g.dice; n++ {
+		s.rolls[n] = multisets(n)
+		s.rollKey[n] = make(map[validate.Counts]int32, len(s.rolls[n]))
+		for i, c := range s.rolls[n] {
+			s.rollKey[n][c] = int32(i)
+			probs[n] = append(probs[n], float64(ways(c))/math.Pow(6, float64(n)))
+		}
+	}
+	return probs
+}
+
+// freshKeeps asks the engine for the keeps of a fresh pass for every
+// number of dice, on two cores.
+func (s *Solver) freshKeeps(r *validate.Rules) {
+	lists := make([][][]validate.Keep, s.g.dice+1)
+	type job struct{ n, ri int }
+	var jobs []job
+	for n := 1; n <= s.g.dice; n++ {
+		lists[n] = make([][]validate.Keep, len(s.rolls[n]))
+		for ri := range s.rolls[n] {
+			jobs = append(jobs, job{n, ri})
+		}
+	}
+	// A turn at its start asks the engine for the keeps of a fresh pass
+	// without the copy that Rules.LegalKeeps hands out of its cache.
+	starter := r.NewFamilyTurn(validate.TurnContext{Entered: true})
+	var wg sync.WaitGroup
+	for w := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := w; j < len(jobs); j += 2 {
+				jb := jobs[j]
+				lists[jb.n][jb.ri] = starter.LegalKeeps(s.rolls[jb.n][jb.ri].Pips())
+			}
+		}()
+	}
+	wg.Wait()
+	for n := 1; n <= s.g.dice; n++ {
+		s.keeps[ctxKey{n: int8(n)}] = lists[n]
+	}
+}
+
+// explorer walks the state graph of a solver as newSolver builds it.
+type explorer struct {
+	s       *Solver
+	r       *validate.Rules
+	probs   [7][]float64
+	effects map[ctxKey]*effectSet
+	// repOf are engine turns standing in each state, to ask the engine
+	// for the keeps of a pass whose combinations can be doubled (ergaenzen).
+	repOf map[int32]*validate.FamilyTurn
+}
+
+// explore adds the throws of state i: the states its keeps lead to (new
+// ones are explored later) and its throws with their outcomes.
+func (x *explorer) explore(i int32) error {
+	s := x.s
+	st := s.states[i]
+	n := s.g.cup(st)
+	key := s.ctxOf(st)
+	ks, ok := s.keeps[key]
+	if !ok {
+		ks = s.keepLists(x.r, s.reps[key], n)
+		s.keeps[key] = ks
+	}
+	es := x.effects[key]
+	if es == nil {
+		es = s.g.effects(ks, s.rolls[n])
+		x.effects[key] = es
+	}
+	succ, err := x.successors(i, es)
+	if err != nil {
+		return err
+	}
+	s.addThrows(n, es, succ, x.probs[n])
+	s.throwsOf = append(s.throwsOf, int32(len(s.throws)))
+	return nil
+}
+
+// successors is the state after each effect of es from state i, worked out
+// once for all throws.
+func (x *explorer) successors(i int32, es *effectSet) ([]int32, error) {
+	s, g := x.s, x.s.g
+	st := s.states[i]
+	succ := make([]int32, len(es.keeps))
+	for e, k := range es.keeps {
+		st2, pts := g.next(st, k)
+		if pts <= 0 || pts%step != 0 {
+			return nil, fmt.Errorf("keep %v of %v is worth %d, not a positive multiple of %d", k.Dice, es.rolls[e], pts, step)
+		}
+		j, isNew := s.intern(st2)
+		succ[e] = j
+		s.maxPts = max(s.maxPts, pts)
+		if isNew && g.ergaenzen {
+			rep := x.repOf[i].Clone()
+			if err := rep.Throw(validate.Throw{Roll: es.rolls[e].Pips(), Keep: k.Dice, FivesAsOnes: k.FivesAsOnes}); err != nil {
+				return nil, fmt.Errorf("engine refused its own keep %v of %v: %w", k.Dice, es.rolls[e], err)
+			}
+			x.repOf[j] = rep
+			if k2 := s.ctxOf(st2); !g.fresh(st2) && s.reps[k2] == nil && k2.combos != ([7]int32{}) {
+				s.reps[k2] = rep
+			}
+		}
+	}
+	return succ, nil
+}
+
+// addThrows adds the throws of n dice from a state whose effects es lead
+// to succ. Throws with the same outcomes are one throw with their chances
+// added up (a bust included).
+func (s *Solver) addThrows(n int, es *effectSet, succ []int32, probs []float64) {
+	same := map[string]int32{}
+	base := int32(len(s.throws))
+	for ri := range s.rolls[n] {
+		lo := int32(len(s.outcomes))
+		for _, e := range es.byRoll[ri] {
+			s.addOutcome(lo, outcome{pts: int32(es.keeps[e].Points), to: succ[e]})
+		}
+		outs := s.outcomes[lo:]
+		slices.SortFunc(outs, func(a, b outcome) int {
+			if a.to != b.to {
+				return int(a.to - b.to)
+			}
+			return int(a.pts - b.pts)
+		})
+		sig := outcomeKey(outs)
+		if k, ok := same[sig]; ok {
+			s.throws[base+k].p += probs[ri]
+			s.outcomes = s.outcomes[:lo]
+			continue
+		}
+		same[sig] = int32(len(s.throws)) - base
+		s.throws = append(s.throws, throwOf{p: probs[ri], lo: lo, hi: int32(len(s.outcomes))})
+	}
+}
+
+// addOutcome adds o to the outcomes of a throw (from lo). A state's value
+// never falls with more points (of the same phase), so of two keeps
+// leading to one state only the one worth more counts.
+func (s *Solver) addOutcome(lo int32, o outcome) {
+	for x := lo; x < int32(len(s.outcomes)); x++ {
+		if p := &s.outcomes[x]; p.to == o.to && s.phase(int(p.pts)) == s.phase(int(o.pts)) {
+			p.pts = max(p.pts, o.pts)
+			return
+		}
+	}
+	s.outcomes = append(s.outcomes, o)
 }
 
 // keepLists asks the engine for the legal keeps of every throw of n dice,
@@ -560,56 +598,67 @@ func (s *Solver) buildFast() {
 // the maximum without keeps that the stop beats changes no value: the
 // golden tables pin every bit.
 func (s *Solver) skipDominated() {
-	nf := s.nf
-	outs, rolls := s.fastOuts[0], s.fastRolls[0]
-	alpha, beta := make([]float64, nf), make([]float64, nf)
+	alpha, ok := s.slopeBounds()
+	if !ok {
+		return // not a super-solution: no keep is skipped
+	}
+	beta, ok := s.pointBounds(alpha)
+	if !ok {
+		return
+	}
+	outs, skip := s.fastOuts[0], s.fastSkip[0]
+	nf := int32(s.nf)
+	for _, fr := range s.fastRolls[0] {
+		if fr.stop < 0 {
+			continue
+		}
+		for j := fr.lo; j < fr.hi; j++ {
+			off := outs[j]
+			fi, o := off%nf, float64(off/nf*step)
+			a := alpha[fi]
+			if a >= 1 {
+				continue
+			}
+			x := (a*o + beta[fi] - float64(fr.stop)) / (1 - a)
+			if lv := math.Floor(x/step) + 2; lv < math.MaxInt32/2 {
+				skip[j] = int32(max(lv, 0))
+			}
+		}
+		s.sortBySkip(fr)
+	}
+}
+
+// slopeBounds is α: the lines' slopes with a margin, checked to be a
+// super-solution of the slope recursion (ok false when they are not).
+func (s *Solver) slopeBounds() (alpha []float64, ok bool) {
+	alpha = make([]float64, s.nf)
 	for _, i := range s.forced[0] {
 		alpha[s.fidx[i]] = s.va[0][i]
 	}
 	for fi := range alpha {
 		alpha[fi] = min(1, alpha[fi]+1e-9)
 	}
-	// rhs is the recursion's right side at state k of forced for a (the
-	// slope) or b (the points added).
-	rhs := func(k int, slope bool, x []float64) float64 {
-		fs := s.fast[0][k]
-		sum := fs.c
-		if slope {
-			sum = fs.a
-		}
-		for _, fr := range rolls[fs.lo:fs.hi] {
-			best := math.Inf(-1)
-			if fr.stop >= 0 {
-				best = float64(fr.stop)
-				if slope {
-					best = 1
-				}
-			}
-			for _, off := range outs[fr.lo:fr.hi] {
-				fi := off % int32(nf)
-				v := x[fi]
-				if !slope {
-					v += alpha[fi] * float64(off/int32(nf)*step) // a·o ≤ α·o
-				}
-				best = max(best, v)
-			}
-			sum += fr.p * best
-		}
-		return sum
-	}
 	for k, i := range s.forced[0] {
-		if alpha[s.fidx[i]] < rhs(k, true, alpha) {
-			return // not a super-solution: no keep is skipped
+		if alpha[s.fidx[i]] < s.boundRHS(k, true, alpha, alpha) {
+			return nil, false
 		}
 	}
+	return alpha, true
+}
+
+// pointBounds is β for slopes alpha: the recursion of the points added
+// iterated to its fixed point, with a margin, checked to be a
+// super-solution (ok false when it is not, or does not settle).
+func (s *Solver) pointBounds(alpha []float64) (beta []float64, ok bool) {
+	beta = make([]float64, s.nf)
 	for sweep := 0; ; sweep++ {
 		if sweep > 10000 {
-			return
+			return nil, false
 		}
 		change := 0.0
 		for k, i := range s.forced[0] {
 			fi := s.fidx[i]
-			v := rhs(k, false, beta)
+			v := s.boundRHS(k, false, alpha, beta)
 			change = max(change, math.Abs(v-beta[fi]))
 			beta[fi] = v
 		}
@@ -621,41 +670,60 @@ func (s *Solver) skipDominated() {
 		beta[fi] = beta[fi]*(1+1e-6) + 1
 	}
 	for k, i := range s.forced[0] {
-		if beta[s.fidx[i]] < rhs(k, false, beta) {
-			return
+		if beta[s.fidx[i]] < s.boundRHS(k, false, alpha, beta) {
+			return nil, false
 		}
 	}
-	skip := s.fastSkip[0]
-	for _, fr := range rolls {
-		if fr.stop < 0 {
-			continue
-		}
-		for j := fr.lo; j < fr.hi; j++ {
-			off := outs[j]
-			fi, o := off%int32(nf), float64(off/int32(nf)*step)
-			a := alpha[fi]
-			if a >= 1 {
-				continue
-			}
-			x := (a*o + beta[fi] - float64(fr.stop)) / (1 - a)
-			if lv := math.Floor(x/step) + 2; lv < math.MaxInt32/2 {
-				skip[j] = int32(max(lv, 0))
-			}
-		}
-		// The keeps that stay longest first: a level looks up keeps
-		// until the first one skipped.
-		idx := make([]int32, fr.hi-fr.lo)
-		for j := range idx {
-			idx[j] = fr.lo + int32(j)
-		}
-		slices.SortStableFunc(idx, func(a, b int32) int { return int(skip[b]) - int(skip[a]) })
-		o2, s2 := make([]int32, len(idx)), make([]int32, len(idx))
-		for j, x := range idx {
-			o2[j], s2[j] = outs[x], skip[x]
-		}
-		copy(outs[fr.lo:fr.hi], o2)
-		copy(skip[fr.lo:fr.hi], s2)
+	return beta, true
+}
+
+// boundRHS is the recursion's right side at state k of forced[0] for a
+// (slope: the slope's, from x = α) or b (the points added, from x = β
+// with slopes alpha).
+func (s *Solver) boundRHS(k int, slope bool, alpha, x []float64) float64 {
+	nf := int32(s.nf)
+	outs := s.fastOuts[0]
+	fs := s.fast[0][k]
+	sum := fs.c
+	if slope {
+		sum = fs.a
 	}
+	for _, fr := range s.fastRolls[0][fs.lo:fs.hi] {
+		best := math.Inf(-1)
+		if fr.stop >= 0 {
+			best = float64(fr.stop)
+			if slope {
+				best = 1
+			}
+		}
+		for _, off := range outs[fr.lo:fr.hi] {
+			fi := off % nf
+			v := x[fi]
+			if !slope {
+				v += alpha[fi] * float64(off/nf*step) // a·o ≤ α·o
+			}
+			best = max(best, v)
+		}
+		sum += fr.p * best
+	}
+	return sum
+}
+
+// sortBySkip orders the keeps of throw fr so that those that stay longest
+// come first: a level looks up keeps until the first one skipped.
+func (s *Solver) sortBySkip(fr fastRoll) {
+	outs, skip := s.fastOuts[0], s.fastSkip[0]
+	idx := make([]int32, fr.hi-fr.lo)
+	for j := range idx {
+		idx[j] = fr.lo + int32(j)
+	}
+	slices.SortStableFunc(idx, func(a, b int32) int { return int(skip[b]) - int(skip[a]) })
+	o2, s2 := make([]int32, len(idx)), make([]int32, len(idx))
+	for j, x := range idx {
+		o2[j], s2[j] = outs[x], skip[x]
+	}
+	copy(outs[fr.lo:fr.hi], o2)
+	copy(skip[fr.lo:fr.hi], s2)
 }
 
 // Table holds the values of every state of a turn for every turn points
@@ -691,7 +759,6 @@ func (s *Solver) newTable(floor int) *Table { return s.tableWith(floor, s.minBou
 // tableWith builds a table whose lines start at minBound or above; without
 // fast, every level is computed with every keep (for tests).
 func (s *Solver) tableWith(floor, minBound int, fast bool) *Table {
-	ns := len(s.states)
 	bound := max(minBound, (floor+99)/100*100)
 	t := &Table{s: s, floor: floor}
 	// Stopping must be best wherever allowed at the bound; else move it up.
@@ -703,16 +770,25 @@ func (s *Solver) tableWith(floor, minBound int, fast bool) *Table {
 		bound += 1000
 	}
 	levels := bound / step
-	above := s.maxPts/step + 1 // rows above a level that its keeps reach
-	nan := math.NaN()
-	// Where stopping beats throwing on at a level, it does at every level
-	// above: check every 100 levels, then halve the last gap.
-	const every = 100
 	lowest := levels // the lowest level computed fast
-	if fast && s.nf > 0 {
+	if fast {
+		lowest = t.fastLevels(levels)
+	}
+	t.findStopAll(lowest)
+	t.fullLevels()
+	return t
+}
+
+// fastLevels computes the fast levels from the bound (levels) down as far
+// as every state with a stop allowed stops, and returns the lowest level
+// computed. Where stopping beats throwing on at a level, it does at every
+// level above: it checks every 100 levels (findStopAll halves the last gap).
+func (t *Table) fastLevels(levels int) (lowest int) {
+	s := t.s
+	lowest = levels
+	if nf, above := s.nf, s.maxPts/step+1; nf > 0 {
 		// Rows above the bound hold the lines' values, so that a keep's
 		// value is one look-up.
-		nf := s.nf
 		t.fv = make([]float64, (levels+above)*nf)
 		for lv := levels; lv < levels+above; lv++ {
 			for i, fi := range s.fidx {
@@ -722,9 +798,10 @@ func (s *Solver) tableWith(floor, minBound int, fast bool) *Table {
 			}
 		}
 	}
-	for lv := levels - 1; lv >= 0 && fast; lv-- {
+	const every = 100
+	for lv := levels - 1; lv >= 0; lv-- {
 		pts := lv * step
-		if pts < floor+2*step {
+		if pts < t.floor+2*step {
 			break
 		}
 		t.fastLevel(lv)
@@ -737,26 +814,39 @@ func (s *Solver) tableWith(floor, minBound int, fast bool) *Table {
 			t.stopAll = pts
 		}
 	}
-	if lo, hi := lowest, t.stopAll/step; lo < hi {
-		// stopAll lies between: the levels down to lo hold the values that
-		// a stop in every state with one allowed gives, which is all a
-		// check needs.
-		for hi-lo > 1 {
-			mid := (lo + hi) / 2
-			if t.stopsBestAt(mid * step) {
-				hi = mid
-			} else {
-				lo = mid
-			}
-		}
-		if t.stopsBestAt(lo * step) {
-			hi = lo
-		}
-		t.stopAll = hi * step
+	return lowest
+}
+
+// findStopAll narrows stopAll down to the lowest fast level computed: the
+// levels down to it hold the values that a stop in every state with one
+// allowed gives, which is all a check needs.
+func (t *Table) findStopAll(lowest int) {
+	lo, hi := lowest, t.stopAll/step
+	if lo >= hi {
+		return
 	}
-	// The rows from stopAll up to the largest keep above it, for the
-	// look-ups of the levels below.
-	top := t.stopAll/step + above
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if t.stopsBestAt(mid * step) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	if t.stopsBestAt(lo * step) {
+		hi = lo
+	}
+	t.stopAll = hi * step
+}
+
+// fullLevels computes every state and every keep below stopAll, from the
+// rows from stopAll up to the largest keep above it (for the look-ups of
+// the levels below).
+func (t *Table) fullLevels() {
+	s := t.s
+	ns := len(s.states)
+	nan := math.NaN()
+	top := t.stopAll/step + s.maxPts/step + 1
 	t.v = make([]float64, top*ns)
 	for lv := t.stopAll / step; lv < top; lv++ {
 		for i, st := range s.states {
@@ -768,12 +858,10 @@ func (s *Solver) tableWith(floor, minBound int, fast bool) *Table {
 		}
 	}
 	t.fastFrom = t.stopAll
-	// Below stopAll: every state, every keep.
 	t.q = make([]float64, t.stopAll/step*ns)
 	for lv := t.stopAll/step - 1; lv >= 0; lv-- {
 		t.fullLevel(lv)
 	}
-	return t
 }
 
 // fastLevel computes level lv where every state with a stop stops: the

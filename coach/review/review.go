@@ -29,7 +29,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/wuerfelblock/wuerfelblock/coach"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -114,17 +113,15 @@ func (n Note) Text(l validate.Lang) string {
 
 // Reviewable reports whether games of g are reviewed (Totwürfeln is, with
 // no decisions).
-func Reviewable(g validate.GameID) bool {
-	switch g {
-	case validate.Game5050, validate.Game5000, validate.GameZehntausend, validate.GameKniffel, validate.GameTotwuerfeln:
-		return true
-	}
-	return false
-}
+// The game's definition says so (validate.Variant.Review).
+func Reviewable(g validate.GameID) bool { return validate.VariantOf(g).Review != validate.NotReviewed }
 
-// RatesDecisions reports whether games of g have decisions to rate: the
-// games the coach covers (Totwürfeln is reviewed for luck only).
-func RatesDecisions(g validate.GameID) bool { return coach.Covers(g) }
+// RatesDecisions reports whether games of g have decisions to rate, and
+// their reviews are kept for the statistics (Totwürfeln is reviewed for
+// luck only).
+func RatesDecisions(g validate.GameID) bool {
+	return validate.VariantOf(g).Review == validate.ReviewDecisions
+}
 
 // ErrNoSolver is returned when the valuer a game needs is missing.
 var ErrNoSolver = errors.New("review: no solver for this game")

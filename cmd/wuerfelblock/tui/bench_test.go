@@ -29,7 +29,7 @@ func benchDB(b *testing.B) *storage.DB {
 		for _, ext := range []string{"", "-wal", "-shm"} {
 			os.Remove(tmp + ext)
 		}
-		db, err := storage.Open(tmp)
+		db, err := openReviewed(tmp)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -58,7 +58,7 @@ func benchDB(b *testing.B) *storage.DB {
 	if err := os.WriteFile(cp, data, 0o600); err != nil {
 		b.Fatal(err)
 	}
-	db, err := storage.Open(cp)
+	db, err := openReviewed(cp)
 	if err != nil {
 		b.Fatal(err)
 	}

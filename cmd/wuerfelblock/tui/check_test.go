@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -15,7 +14,7 @@ import (
 // screen, and warns when the file is damaged.
 func TestStartWarnsOfADamagedDatabase(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "w.db")
-	db, err := storage.Open(path)
+	db, err := openReviewed(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +31,7 @@ func TestStartWarnsOfADamagedDatabase(t *testing.T) {
 	st, _ := f.Stat()
 	f.WriteAt(make([]byte, 4096), (st.Size()/4096-2)*4096)
 	f.Close()
-	db, err = storage.Open(path)
+	db, err = openReviewed(path)
 	if err != nil {
 		t.Fatal(err)
 	}

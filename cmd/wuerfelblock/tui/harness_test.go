@@ -34,7 +34,7 @@ const waitLimit = 5 * time.Second
 
 func openDB(t testing.TB) *storage.DB {
 	t.Helper()
-	db, err := storage.Open(filepath.Join(t.TempDir(), "test.db"))
+	db, err := openReviewed(filepath.Join(t.TempDir(), "test.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,6 +57,9 @@ func startWith(t testing.TB, db *storage.DB, cfg Config) *harness {
 	h := &harness{t: t, db: db, done: make(chan error, 1)}
 	if cfg.Store == nil {
 		cfg.Store = db
+	}
+	if cfg.Review.Family == nil && cfg.Review.Kniffel == nil {
+		cfg.Review = testValuers
 	}
 	h.ui = New(cfg)
 	h.ui.barrier = make(chan struct{})

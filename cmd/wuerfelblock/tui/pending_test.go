@@ -51,7 +51,7 @@ func lockDB(t *testing.T, path string) (release func()) {
 func openDBAt(t *testing.T) (*storage.DB, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "test.db")
-	db, err := storage.Open(path)
+	db, err := openReviewed(path)
 	if err != nil {
 		t.Fatal(err)
 	}

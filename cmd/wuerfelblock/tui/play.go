@@ -68,7 +68,7 @@ type play struct {
 
 func newPlay(ui *UI, sg *storage.StoredGame) *play {
 	p := &play{text: ui.text, ui: ui, sg: sg}
-	go ReviewValuers().Warm(sg.Game.Rules) // the review at the game's end needs the tables
+	go ui.review.Warm(sg.Game.Rules) // the review at the game's end needs the tables
 	p.header = newTextView().SetWrap(false)
 	p.message = newTextView()
 	p.hints = newTextView()

@@ -7,10 +7,6 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
 )
 
-// ReviewValuers are the solvers behind the review on the game-over screen
-// (tests swap in tables kept in memory).
-var ReviewValuers = review.Solvers
-
 // gameReview is the review of the finished game, computed once; nil for a
 // game without one (Totwürfeln has no decisions; Rückwärts and Dreißig tot
 // are not reviewed).
@@ -18,7 +14,7 @@ func (s *gameOver) gameReview() *review.Review {
 	if s.rv == nil && !s.rvTried {
 		s.rvTried = true
 		if review.RatesDecisions(s.sg.Game.Rules.Game) {
-			if rv, err := review.OfGame(s.sg.Game, ReviewValuers()); err == nil {
+			if rv, err := review.OfGame(s.sg.Game, s.ui.review); err == nil {
 				s.rv = rv
 			}
 		}

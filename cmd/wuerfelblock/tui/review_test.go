@@ -9,17 +9,22 @@ import (
 
 	"github.com/wuerfelblock/wuerfelblock/coach/kniffel"
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
+	"github.com/wuerfelblock/wuerfelblock/internal/reviewer"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/storage/generate"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
-func init() {
-	// The tests keep the Kniffel tables in memory, not in the user's cache.
-	mem := kniffel.NewCache("")
-	ReviewValuers = func() review.Valuers { return review.SolversWith(mem) }
-	storage.ReviewValuers = ReviewValuers
+// testValuers are the solvers of the tests' reviews (on the game-over
+// screen and stored): the Kniffel tables kept in memory, not in the
+// user's cache.
+var testValuers = review.SolversWith(kniffel.NewCache(""))
+
+// openReviewed opens the database at path as the program does: with a
+// reviewer of finished games.
+func openReviewed(path string) (*storage.DB, error) {
+	return storage.OpenWith(path, storage.Options{Reviewer: reviewer.New(testValuers)})
 }
 
 // storeAllButLast stores a generated 5050 game that ends with a stop, without
@@ -57,7 +62,7 @@ func storeAllButLast(t *testing.T, db *storage.DB) *scoresheet.Game {
 func TestGameOverShowsReview(t *testing.T) {
 	db := openDB(t)
 	g := storeAllButLast(t, db)
-	rv, err := review.OfGame(g, ReviewValuers())
+	rv, err := review.OfGame(g, testValuers)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -283,7 +283,7 @@ func TestPlayersAndStatsErrorsInGerman(t *testing.T) {
 	db := openDB(t)
 	run := func(store Store) *harness {
 		h := &harness{t: t, db: db, done: make(chan error, 1)}
-		h.ui = New(Config{Store: store, Lang: validate.German, Stats: NewStatsPage(failingStats{db})})
+		h.ui = New(Config{Store: store, Lang: validate.German, Stats: NewStatsPage(failingStats{db}), Review: testValuers})
 		h.ui.barrier = make(chan struct{})
 		h.scr = tcell.NewSimulationScreen("UTF-8")
 		h.ui.app.SetScreen(h.scr)

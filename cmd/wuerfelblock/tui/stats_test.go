@@ -19,7 +19,7 @@ import (
 // statsHistory is a database with a small generated history.
 func statsHistory(t testing.TB, games int) *storage.DB {
 	t.Helper()
-	db, err := storage.Open(filepath.Join(t.TempDir(), "stats.db"))
+	db, err := openReviewed(filepath.Join(t.TempDir(), "stats.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func TestStatsScreenFitsAndSpeaksGerman(t *testing.T) {
 }
 
 func TestStatsScreenEmpty(t *testing.T) {
-	db, err := storage.Open(filepath.Join(t.TempDir(), "empty.db"))
+	db, err := openReviewed(filepath.Join(t.TempDir(), "empty.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +180,7 @@ func TestStatsScreenEmpty(t *testing.T) {
 func TestStatsFromHome(t *testing.T) {
 	db := statsHistory(t, 30)
 	h := &harness{t: t, db: db, done: make(chan error, 1)}
-	h.ui = New(Config{Store: db, Lang: validate.English, Stats: NewStatsPage(db)})
+	h.ui = New(Config{Store: db, Lang: validate.English, Stats: NewStatsPage(db), Review: testValuers})
 	h.ui.barrier = make(chan struct{})
 	h.scr = tcell.NewSimulationScreen("UTF-8")
 	h.ui.app.SetScreen(h.scr)

@@ -16,6 +16,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
+	"github.com/wuerfelblock/wuerfelblock/coach/review"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -66,6 +67,9 @@ type Config struct {
 	// Watch is how often a game on screen is checked for changes made
 	// elsewhere (another terminal, the command line); default 2 s.
 	Watch time.Duration
+	// Review are the solvers of the review on the game-over screen (the
+	// zero Valuers: no review shown).
+	Review review.Valuers
 }
 
 // UI is the running terminal UI.
@@ -77,6 +81,7 @@ type UI struct {
 	stats   StatsPage
 	timeout time.Duration
 	watch   time.Duration
+	review  review.Valuers
 
 	prefs prefs
 
@@ -137,6 +142,7 @@ func New(cfg Config) *UI {
 		stats:   cfg.Stats,
 		timeout: cfg.Timeout,
 		watch:   cfg.Watch,
+		review:  cfg.Review,
 	}
 	if ui.timeout == 0 {
 		ui.timeout = 5 * time.Second

@@ -1,0 +1,268 @@
+// Package outfile writes a file the user named, without destroying what
+// the user did not ask to replace. Every command that writes a file
+// (export, backups, CSV files) goes through Write.
+//
+// What Write does with the path it is given:
+//
+//   - A regular file, or a name that does not exist yet, is written
+//     atomically: into a temporary file in the same directory, synced, and
+//     renamed over the name. A crash or a failing fill leaves the old file
+//     (or nothing) in place, never half a file.
+//   - An existing file keeps its permission bits (and, where the process
+//     may, its owner and group); a new file gets 0666 less the umask, as
+//     any other program's output would.
+//   - A symbolic link is followed to its target (through any number of
+//     links); the target is written as above, and the link stays a link.
+//   - A device or a FIFO is written in place (opened for writing, never
+//     created, truncated or renamed over): "export /dev/null" discards,
+//     "export pipe" feeds the reader.
+//   - A read-only file (no write bit in its mode) is refused, even when the
+//     process could write it anyway (as root). So are a file the process
+//     may not write, a directory and a socket.
+//   - A protected file is refused, whatever the spelling of the path:
+//     another name for the same file (a symbolic link, "./", "..", a hard
+//     link, other case on a case-insensitive file system) is found by
+//     device and inode (os.SameFile); a name that does not exist yet is
+//     compared by its directory (os.SameFile) and its name case-folded.
+//     SQLite gives the files of an open database (with its -wal, -shm and
+//     -journal).
+//
+// Other hard links to a regular file keep the old content: the rename gives
+// the name a new file.
+package outfile
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Kind says why Write refused a path.
+type Kind int
+
+const (
+	// Protected: the path names (or would name) a protected file, such as
+	// the open database or one of its companion files.
+	Protected Kind = iota + 1
+	// ReadOnly: an existing file without any write bit in its mode.
+	ReadOnly
+	// NotAFile: a directory, a socket or anything else that cannot take
+	// the output.
+	NotAFile
+)
+
+// Error is Write's refusal of a path before anything was written.
+type Error struct {
+	Path   string // the path as the caller gave it
+	Target string // the file it leads to (after symbolic links)
+	Kind   Kind
+	Of     string // for Protected: the protected path it is
+}
+
+func (e *Error) Error() string {
+	switch e.Kind {
+	case Protected:
+		return fmt.Sprintf("%s is %s, which must not be overwritten", e.Path, e.Of)
+	case ReadOnly:
+		return fmt.Sprintf("%s is read-only", e.Path)
+	}
+	return fmt.Sprintf("%s is not a file that can be written", e.Path)
+}
+
+// SQLite is what an open SQLite database consists of: the file db and its
+// -wal, -shm and -journal, under the name given and under the name its
+// symbolic links lead to. Pass it to Write as the protected paths.
+func SQLite(db string) []string {
+	names := []string{db}
+	if t, err := resolve(db); err == nil && t != db {
+		names = append(names, t)
+	}
+	var out []string
+	for _, n := range names {
+		out = append(out, n, n+"-wal", n+"-shm", n+"-journal")
+	}
+	return out
+}
+
+// Write writes the file at path through fill, as the package comment says;
+// protect lists files that must never be written (see SQLite). An error
+// fill returns is returned unchanged and leaves a regular file as it was; a
+// refusal is an *Error (nothing was touched); anything else is the file
+// system's error, an *fs.PathError as a rule.
+func Write(path string, fill func(w io.Writer) error, protect ...string) error {
+	target, err := resolve(path)
+	if err != nil {
+		return err
+	}
+	for _, p := range protect {
+		if same(target, p) {
+			return &Error{Path: path, Target: target, Kind: Protected, Of: p}
+		}
+	}
+	st, err := os.Stat(target)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return replace(target, nil, fill)
+	case err != nil:
+		return err
+	}
+	switch m := st.Mode(); {
+	case m.IsRegular():
+		if m.Perm()&0o222 == 0 {
+			return &Error{Path: path, Target: target, Kind: ReadOnly}
+		}
+		// The rename would replace a file the process may not write as
+		// long as it may write the directory: ask the file itself.
+		f, err := os.OpenFile(target, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		f.Close()
+		return replace(target, st, fill)
+	case m&(fs.ModeDevice|fs.ModeCharDevice|fs.ModeNamedPipe) != 0:
+		return inPlace(target, fill)
+	}
+	return &Error{Path: path, Target: target, Kind: NotAFile}
+}
+
+// maxLinks is how many symbolic links resolve follows before it gives up.
+const maxLinks = 255
+
+// resolve follows symbolic links at the end of path to the name they lead
+// to, which need not exist (a dangling link is written through, like a
+// shell's redirection does).
+func resolve(path string) (string, error) {
+	p := filepath.Clean(path)
+	for range maxLinks {
+		st, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return p, nil
+		}
+		if err != nil {
+			return "", err
+		}
+		if st.Mode()&fs.ModeSymlink == 0 {
+			return p, nil
+		}
+		link, err := os.Readlink(p)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(filepath.Dir(p), link)
+		}
+		p = filepath.Clean(link)
+	}
+	return "", &fs.PathError{Op: "open", Path: path, Err: errors.New("too many levels of symbolic links")}
+}
+
+// same says whether target (resolved, perhaps not existing) is protected
+// file p or would become it.
+func same(target, p string) bool {
+	rp, err := resolve(p)
+	if err != nil {
+		rp = filepath.Clean(p)
+	}
+	a, errA := os.Stat(target)
+	b, errB := os.Stat(rp)
+	if errA == nil && errB == nil {
+		return os.SameFile(a, b)
+	}
+	// A name not there (yet): the same directory and the same name,
+	// case-folded, as a case-insensitive file system would take it.
+	if !strings.EqualFold(filepath.Base(target), filepath.Base(rp)) {
+		return false
+	}
+	da, errA := os.Stat(filepath.Dir(target))
+	db, errB := os.Stat(filepath.Dir(rp))
+	return errA == nil && errB == nil && os.SameFile(da, db)
+}
+
+// inPlace writes a device or FIFO as it is: opened for writing, never
+// created or truncated.
+func inPlace(target string, fill func(w io.Writer) error) error {
+	f, err := os.OpenFile(target, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	if err := fill(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// replace writes target through a temporary file beside it and renames
+// it; old, if not nil, is the file it replaces (its mode and owner stay).
+func replace(target string, old fs.FileInfo, fill func(w io.Writer) error) error {
+	f, err := createTemp(target, old)
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer os.Remove(tmp) // a no-op after the rename
+	if old != nil {
+		keepOwner(f, old)
+		if err := f.Chmod(old.Mode().Perm()); err != nil {
+			f.Close()
+			return err
+		}
+	}
+	if err := fill(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, target); err != nil {
+		return err
+	}
+	syncDir(filepath.Dir(target))
+	return nil
+}
+
+// createTemp makes a new file beside target. A file that replaces nothing
+// is created 0666, which the kernel reduces by the umask (and a default
+// ACL); one that replaces a file starts private and gets its mode later.
+func createTemp(target string, old fs.FileInfo) (*os.File, error) {
+	perm := fs.FileMode(0o666)
+	if old != nil {
+		perm = 0o600
+	}
+	dir, base := filepath.Split(target)
+	for range 100 {
+		name := filepath.Join(dir, "."+base+"."+strconv.FormatUint(rand.Uint64(), 36)+".tmp")
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			// Name the file the caller asked for, not the temporary one.
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				pe.Path = target
+			}
+		}
+		return f, err
+	}
+	return nil, &fs.PathError{Op: "create", Path: target, Err: fs.ErrExist}
+}
+
+// syncDir makes a rename in dir durable where the system allows it.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}

@@ -1,0 +1,11 @@
+//go:build !unix
+
+package outfile
+
+import (
+	"io/fs"
+	"os"
+)
+
+// keepOwner: files have no Unix owner here.
+func keepOwner(*os.File, fs.FileInfo) {}

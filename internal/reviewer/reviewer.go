@@ -1,0 +1,42 @@
+// Package reviewer hands storage the reviews it keeps: a storage.Reviewer
+// made of the coaches' exact values (coach/review). Storage runs no solver
+// itself; the program opens it with one of these (storage.Options).
+package reviewer
+
+import (
+	"github.com/wuerfelblock/wuerfelblock/coach/review"
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/storage"
+)
+
+// Reviewer reviews finished games with its valuers.
+type Reviewer struct {
+	Valuers review.Valuers
+}
+
+// New is the reviewer with valuers v (review.Solvers: the project's
+// solvers; tests keep the Kniffel tables in memory).
+func New(v review.Valuers) Reviewer { return Reviewer{v} }
+
+// Review is the rows the reviews table keeps of finished game g, by seat:
+// none for a game that is not finished or whose kind keeps no review
+// (review.RatesDecisions).
+func (r Reviewer) Review(g *scoresheet.Game) ([]storage.ReviewRow, error) {
+	if !g.Finished() || !review.RatesDecisions(g.Rules.Game) {
+		return nil, nil
+	}
+	rv, err := review.OfGame(g, r.Valuers)
+	if err != nil {
+		return nil, err
+	}
+	return Rows(rv), nil
+}
+
+// Rows is what the reviews table keeps of review rv, by seat.
+func Rows(rv *review.Review) []storage.ReviewRow {
+	rows := make([]storage.ReviewRow, len(rv.Players))
+	for seat, p := range rv.Players {
+		rows[seat] = storage.ReviewRow{Decisions: p.Decisions, Loss: p.Loss, Luck: p.Luck, QuickTurns: p.QuickTurns}
+	}
+	return rows
+}
