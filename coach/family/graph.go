@@ -106,3 +106,6 @@ func (p Position) LegalKeeps(roll []int) ([]validate.Keep, error) {
 	}
 	return s.g.rules.LegalKeeps(roll), nil
 }
+
+// Table is the table the position belongs to.
+func (p Position) Table() *Table { return p.t }

@@ -19,7 +19,7 @@ type finalGame struct {
 	floor  int
 	nix    bool
 	minus  bool
-	chase  []float64  // chase[d]: the chaser's chance with d levels to make up (d ≥ 1); 0 beyond
+	chase  []float64 // chase[d]: the chaser's chance with d levels to make up (d ≥ 1); 0 beyond
 	tail   *tail
 	w      [2][]float64 // w[seat][i*m+j]: the seat on turn at grid i, the other at j
 	sweeps int
