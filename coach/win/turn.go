@@ -104,8 +104,10 @@ type pass struct {
 	q    []float64 // throwing on, when kept (tables for positions)
 	// up, down: how far b may rise or fall from the pass's b with every
 	// choice of the pass staying best (its value then moves along its
-	// derivative exactly); span is the smaller.
-	up, down, span float64
+	// derivative exactly): the choices looked at closely give up and down,
+	// the others hold for a move up to far; span is the least of the three
+	// (choices whose gap is at least span need no close look).
+	up, down, far, span float64
 }
 
 func (tg *turnGraph) newPass() *pass { return &pass{tg: tg} }
@@ -124,7 +126,7 @@ func (p *pass) run(e *ends, keepQ bool) (float64, float64) {
 	if keepQ {
 		p.q = make([]float64, top*ns)
 	}
-	p.up, p.down = math.Inf(1), math.Inf(1)
+	p.up, p.down, p.far = math.Inf(1), math.Inf(1), math.Inf(1)
 	if e.tail != nil { // the tail holds while 1 − b stays above its need
 		p.up = max(1-e.tail.need[min(top+e.tailOff, len(e.tail.need)-1)]-e.b, 0)
 	}
@@ -180,15 +182,17 @@ func (p *pass) throwOn(e *ends, s, lv int) (float64, float64) {
 		for _, off := range offs[th.Lo:th.Hi] {
 			if x := v[row+int(off)]; x > best {
 				best, second, bd = x, best, d[row+int(off)]
-			} else if x > second {
+			} else if x >= second {
 				second = x
 			}
 		}
-		if best-second < p.span {
+		if gap := best - second; gap < p.span {
 			// A close keep: how far b may move before another keep beats it.
 			for _, off := range offs[th.Lo:th.Hi] {
 				p.keepLine(best, bd, v[row+int(off)], d[row+int(off)])
 			}
+		} else {
+			p.far = min(p.far, gap) // no slope differs by more than 1
 		}
 		q += th.P * best
 		dq += th.P * bd
@@ -208,7 +212,7 @@ func (p *pass) keepLine(v1, d1, v2, d2 float64) {
 	case d2 < d1:
 		p.down = min(p.down, gap/(d1-d2))
 	}
-	p.span = min(p.up, p.down)
+	p.span = min(p.up, p.down, p.far)
 }
 
 // level computes one level of the pass from the levels above it.
@@ -232,8 +236,10 @@ func (p *pass) level(e *ends, lv int, keepQ bool) {
 			if sv >= q {
 				q, sv, dq, sd = sv, q, sd, dq
 			}
-			if q-sv < p.span {
+			if gap := q - sv; gap < p.span {
 				p.keepLine(q, dq, sv, sd)
+			} else {
+				p.far = min(p.far, gap)
 			}
 		}
 		p.v[row+s], p.d[row+s] = q, dq
