@@ -50,4 +50,3 @@ func checkConsistent(t *testing.T, fg *finalGame) {
 		}
 	}
 }
-
