@@ -3,8 +3,8 @@ package win
 import (
 	"fmt"
 	"math"
-	"slices"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/wuerfelblock/wuerfelblock/validate"

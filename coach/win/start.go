@@ -92,4 +92,3 @@ func (xg *exactGame) startEnds(e *ends, totals []int, seat int) error {
 	e.b = 1 - xg.at(j, i)
 	return nil
 }
-
