@@ -169,3 +169,25 @@ func TestAdviseTotalsFallback(t *testing.T) {
 		t.Fatalf("exit %d %s\n%s", code, errs, out)
 	}
 }
+
+// FuzzTotals: --totals either gives every total back as typed (at least
+// two, the seat in range) or refuses with one line.
+func FuzzTotals(f *testing.F) {
+	for _, s := range []string{"0,0", "5750,4500", "1,2,3", "-100,50", "x", ",", "0, 50", "9999999999999999999,0"} {
+		f.Add(s, 1)
+	}
+	f.Fuzz(func(t *testing.T, s string, seat int) {
+		var out, errb strings.Builder
+		e := &env{stdout: &out, stderr: &errb, lang: validate.English}
+		totals, idx, ok := e.parseTotals(s, seat)
+		if !ok {
+			if strings.Count(errb.String(), "\n") != 1 {
+				t.Fatalf("%q: refusal %q", s, errb.String())
+			}
+			return
+		}
+		if len(totals) < 2 || idx != seat-1 || idx < 0 || idx >= len(totals) || len(totals) != strings.Count(s, ",")+1 {
+			t.Fatalf("%q seat %d: %v %d", s, seat, totals, idx)
+		}
+	})
+}
