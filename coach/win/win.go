@@ -21,7 +21,7 @@ const MaxZiel = 20000
 
 // minusDepth is how far below 0 the table follows a total with minus;
 // lower totals are counted as this one.
-const minusDepth = 5000
+const minusDepth = 2000
 
 // Unsupported says why a rule set has no win table (the state space is too
 // large): the caller falls back to the turn's points.
