@@ -124,6 +124,7 @@ const (
 	MaxRecordBytes = 16 << 20 // the JSON text of one record
 	MaxTurns       = 10000    // turns of one record
 	MaxThrows      = 1000     // throws (and attack throws) of one turn
+	MaxPlayers     = 20       // players of one game (record, import, the app)
 )
 
 // DecodeRecord reads one record, refusing unknown fields, trailing data and
@@ -294,10 +295,15 @@ func CleanName(name string) string {
 	return s
 }
 
-// CheckPlayers checks a seat order: at least one player, valid and distinct names.
+// CheckPlayers checks a seat order: one player to MaxPlayers, valid and
+// distinct names. A record, an import and a game started in the app are
+// all checked by it.
 func CheckPlayers(players []string) error {
 	if len(players) == 0 {
 		return &validate.Error{Code: validate.CodeNoPlayers}
+	}
+	if len(players) > MaxPlayers {
+		return &validate.Error{Code: validate.CodeTooManyPlayers, Args: []any{MaxPlayers, len(players)}}
 	}
 	seen := map[string]bool{}
 	for _, p := range players {

@@ -367,17 +367,25 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return k, err
 }
 
+var errNotObject = scoresheet.NewInputError("not a game record: not a JSON object", "kein Spielbericht: kein JSON-Objekt")
+
 // decodeOne takes id, status and times off one element and reads the rest
 // with the strict record reader of package scoresheet.
 func decodeOne(el json.RawMessage) ExportRecord {
 	var r ExportRecord
+	if t := bytes.TrimLeft(el, " \t\r\n"); len(t) == 0 || t[0] != '{' {
+		// The common refusal costs nothing: a file of a million numbers
+		// is read at the speed of the scanner.
+		r.bad = errNotObject
+		return r
+	}
 	if err := scoresheet.CheckKeys(el, "id", "status", "started", "ended"); err != nil {
 		r.bad = err
 		return r
 	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(el, &fields); err != nil || fields == nil {
-		r.bad = scoresheet.NewInputError("not a game record: not a JSON object", "kein Spielbericht: kein JSON-Objekt")
+		r.bad = errNotObject
 		return r
 	}
 	take := func(key string, v any) error {
@@ -429,8 +437,43 @@ type ImportReport struct {
 	Skipped  int // already present (same id), with the same entries or more
 	Extended int // already present, and the import brought entries played since
 
-	IDs     []string // the ids of the imported games, in input order
-	Refused []Refusal
+	IDs     []string  // the ids of the imported games, in input order
+	Refused []Refusal // the first MaxListedRefusals refusals, in input order
+
+	// MoreRefused counts the refusals after the first MaxListedRefusals:
+	// counted, not kept, so that memory does not grow with them.
+	MoreRefused int
+	// NotRecords counts the refused elements (listed or not) that are no
+	// game record at all (a *scoresheet.InputError).
+	NotRecords int
+}
+
+// MaxListedRefusals is how many refusals an ImportReport lists; the rest
+// are only counted (MoreRefused).
+const MaxListedRefusals = 1000
+
+// RefusedCount is how many records were refused in all.
+func (r *ImportReport) RefusedCount() int { return len(r.Refused) + r.MoreRefused }
+
+// refuse adds one refusal, listed while there is room.
+func (r *ImportReport) refuse(x Refusal) {
+	var ie *scoresheet.InputError
+	if errors.As(x.Err, &ie) {
+		r.NotRecords++
+	}
+	if len(r.Refused) < MaxListedRefusals {
+		r.Refused = append(r.Refused, x)
+	} else {
+		r.MoreRefused++
+	}
+}
+
+// takeRefusals adds the refusals of part, which came after r's.
+func (r *ImportReport) takeRefusals(part ImportReport) {
+	kept := min(MaxListedRefusals-len(r.Refused), len(part.Refused))
+	r.Refused = append(r.Refused, part.Refused[:kept]...)
+	r.MoreRefused += part.MoreRefused + len(part.Refused) - kept
+	r.NotRecords += part.NotRecords
 }
 
 // Refusal is a record Import refused.
@@ -551,11 +594,19 @@ const aheadRecords = 64
 // gatherJudged adds to waiting (records left from the last transaction)
 // the judged records that come within importSlice, up to aheadRecords,
 // waiting for one at least when there are none. end is the input's end
-// or error when it came.
+// or error when it came. Elements that are no record cost the transaction
+// nothing: they do not count, up to maxGathered in all (a file of a
+// million of them takes hundreds of transactions, not tens of thousands).
 func gatherJudged(waiting []ExportRecord, ahead <-chan judgedRecord) (batch []ExportRecord, end error) {
 	batch = waiting
+	records := 0
+	for _, r := range batch {
+		if r.bad == nil {
+			records++
+		}
+	}
 	timeout := time.After(importSlice)
-	for len(batch) < aheadRecords {
+	for records < aheadRecords && len(batch) < maxGathered {
 		if len(batch) > 0 {
 			select {
 			case <-timeout:
@@ -580,9 +631,16 @@ func gatherJudged(waiting []ExportRecord, ahead <-chan judgedRecord) (batch []Ex
 			return batch, it.err
 		}
 		batch = append(batch, it.r)
+		if it.r.bad == nil {
+			records++
+		}
 	}
 	return batch, nil
 }
+
+// maxGathered is the most elements one import transaction takes, records
+// and refused elements together.
+const maxGathered = 4096
 
 // inputError is the error ImportFrom returns for the input's end: none
 // for io.EOF.
@@ -633,7 +691,7 @@ func (db *DB) importTx(ctx context.Context, conn *sql.Conn, index int, batch []E
 	rep.Skipped += part.Skipped
 	rep.Extended += part.Extended
 	rep.IDs = append(rep.IDs, part.IDs...)
-	rep.Refused = append(rep.Refused, part.Refused...)
+	rep.takeRefusals(part)
 	return n, nil
 }
 
@@ -685,6 +743,11 @@ func (db *DB) checkpointEvery(d time.Duration, stop <-chan struct{}) <-chan stru
 // deep in the writing it comes, undoes exactly this record. Only database
 // trouble is returned as an error.
 func (db *DB) importRecord(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, now time.Time, rep *ImportReport) error {
+	if r.bad != nil {
+		// Not a record: nothing to write, nothing to undo.
+		rep.refuse(Refusal{Index: i, ID: r.ID, Turn: -1, Err: r.bad})
+		return nil
+	}
 	if _, err := tx.ExecContext(ctx, `SAVEPOINT import_record`); err != nil {
 		return err
 	}
@@ -710,7 +773,9 @@ func (db *DB) importRecord(ctx context.Context, tx *sql.Tx, i int, r ExportRecor
 	rep.Skipped += out.Skipped
 	rep.Extended += out.Extended
 	rep.IDs = append(rep.IDs, out.IDs...)
-	rep.Refused = append(rep.Refused, out.Refused...)
+	for _, x := range out.Refused {
+		rep.refuse(x)
+	}
 	return nil
 }
 

@@ -175,6 +175,7 @@ const (
 	CodeNoPlayers        Code = "input.no-players"
 	CodePlayerName       Code = "input.player-name"
 	CodeDuplicatePlayer  Code = "input.player-duplicate"
+	CodeTooManyPlayers   Code = "input.too-many-players"
 	CodeFieldForGame     Code = "turn.field"
 	CodeWrongPlayer      Code = "turn.player"
 	CodeGameOver         Code = "turn.game-over"
@@ -242,6 +243,7 @@ var catalog = map[Code]message{
 	CodeNoPlayers:       {"a game needs at least one player", "ein Spiel braucht mindestens einen Spieler", true},
 	CodePlayerName:      {"player name %q is not allowed: %s", "der Spielername %q ist nicht erlaubt: %s", true},
 	CodeDuplicatePlayer: {"player %q is listed twice", "Spieler %q ist doppelt aufgeführt", true},
+	CodeTooManyPlayers:  {"a game has at most %d players, not %d", "ein Spiel hat höchstens %d Spieler, nicht %d", true},
 
 	CodeFieldForGame:   {"%q is not part of a turn in %s", "%q gehört in %s nicht zu einem Zug", false},
 	CodeWrongPlayer:    {"it is %s's turn, not %s's (players take turns in seat order)", "%s ist am Zug, nicht %s (es wird reihum in Sitzordnung gespielt)", false},

@@ -115,6 +115,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		e.lang = l
 	}
 	e.dbPath = *db
+	if *db == "" && flagSet(fs, "db") {
+		// An empty name is a mistake (an unset variable in a script), not
+		// a request for the default database.
+		fmt.Fprintln(stderr, "wuerfelblock: "+e.tr("--db needs a file name, not an empty one (without --db: the default database)",
+			"--db braucht einen Dateinamen, keinen leeren (ohne --db: die Standard-Datenbank)"))
+		return exitInput
+	}
 	if *help {
 		usage(e)
 		return exitOK
@@ -138,6 +145,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitInput
 }
 
+// flagSet says whether the flag name was given (even with an empty value).
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
 func usage(e *env) { usageTo(e, e.stdout) }
 
 func usageTo(e *env, w io.Writer) {
@@ -146,7 +160,7 @@ func usageTo(e *env, w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, e.tr("Usage:", "Aufruf:"))
 	fmt.Fprintln(w, "  wuerfelblock [--db PATH] [--lang de|en]            "+e.tr("open the score pad (terminal UI)", "den Spielblock öffnen (Terminal-Oberfläche)"))
-	fmt.Fprintln(w, "  wuerfelblock [--db PATH] [--lang de|en] COMMAND ...")
+	fmt.Fprintln(w, "  wuerfelblock [--db PATH] [--lang de|en] "+e.tr("COMMAND", "BEFEHL")+" ...")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, e.tr("Commands:", "Befehle:"))
 	for _, c := range commands() {

@@ -129,18 +129,20 @@ func runImport(e *env, args []string) int {
 			}
 			fmt.Fprintf(e.stderr, "wuerfelblock import: %s %s: %s\n", e.tr("refused", "abgelehnt:"), where, e.localize(r.Err))
 		}
+		if rep.MoreRefused > 0 {
+			fmt.Fprintf(e.stderr, "wuerfelblock import: "+e.tr("%d more records refused after these %d (not listed)",
+				"%d weitere Einträge abgelehnt nach diesen %d (nicht aufgeführt)")+"\n", rep.MoreRefused, len(rep.Refused))
+		}
 		fmt.Fprintf(e.stdout, e.tr("%d imported, %d brought up to date, %d skipped (already present), %d refused.\n",
-			"%d importiert, %d ergänzt, %d übersprungen (schon vorhanden), %d abgelehnt.\n"), rep.Imported, rep.Extended, rep.Skipped, len(rep.Refused))
+			"%d importiert, %d ergänzt, %d übersprungen (schon vorhanden), %d abgelehnt.\n"), rep.Imported, rep.Extended, rep.Skipped, rep.RefusedCount())
 		if err != nil {
 			// The summary says what was stored before the trouble.
 			return e.dbFail("import", err)
 		}
-		for _, r := range rep.Refused {
-			if isInputError(r.Err) {
-				return exitInput // as judge: not a record at all
-			}
+		if rep.NotRecords > 0 {
+			return exitInput // as judge: not a record at all
 		}
-		if len(rep.Refused) > 0 {
+		if rep.RefusedCount() > 0 {
 			return exitRule
 		}
 		return exitOK

@@ -33,8 +33,12 @@ func runGames(e *env, args []string) int {
 		}
 		limitSet := false
 		fs.Visit(func(f *flag.Flag) { limitSet = limitSet || f.Name == "limit" })
-		if *all && limitSet || *limit < 1 {
-			fmt.Fprintln(e.stderr, "wuerfelblock games: "+e.tr("use --limit N (N from 1) or --all, not both", "--limit N (N ab 1) oder --all angeben, nicht beides"))
+		if *all && limitSet {
+			fmt.Fprintln(e.stderr, "wuerfelblock games: "+e.tr("use --limit N or --all, not both", "--limit N oder --all angeben, nicht beides"))
+			return exitInput
+		}
+		if *limit < 1 {
+			fmt.Fprintf(e.stderr, "wuerfelblock games: "+e.tr("--limit takes a number from 1, not %d (--all lists every game)", "--limit nimmt eine Zahl ab 1, nicht %d (--all listet alle Spiele)")+"\n", *limit)
 			return exitInput
 		}
 		f := storage.GameFilter{Status: st, Limit: *limit}

@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -25,6 +26,12 @@ var reviewValuers = review.Solvers
 func runReview(e *env, args []string) int {
 	fs := newFlags(e, "review", "[--json] (GAME_ID | FILE)")
 	asJSON := fs.Bool("json", false, e.tr("print the review as JSON", "die Auswertung als JSON ausgeben"))
+	usage := fs.Usage
+	fs.Usage = func() {
+		usage()
+		fmt.Fprintln(e.stdout, e.tr("FILE may hold one record, an export (a JSON array of records) or one record per line: every record is reviewed.",
+			"DATEI darf einen Bericht, einen Export (eine JSON-Liste von Berichten) oder einen Bericht je Zeile enthalten: jeder Bericht wird ausgewertet."))
+	}
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
@@ -36,56 +43,27 @@ func runReview(e *env, args []string) int {
 		return exitInput
 	}
 	arg := pos[0]
+	if _, statErr := os.Stat(arg); arg == "-" || statErr == nil || !looksLikeID(arg) {
+		return reviewFile(e, arg, *asJSON)
+	}
+	// A stored game.
 	var rv *review.Review
-	if _, statErr := os.Stat(arg); arg != "-" && statErr != nil && looksLikeID(arg) {
-		// A stored game.
-		code := e.withDB("review", func(ctx context.Context, db *storage.DB) int {
-			id, err := db.FindGame(ctx, arg)
-			if err != nil {
-				return e.dbFail("review", err)
-			}
-			sg, err := db.LoadGame(ctx, id)
-			if err != nil {
-				return e.dbFail("review", err)
-			}
-			if rv, err = review.OfGame(sg.Game, reviewValuers()); err != nil {
-				return e.fail("review", err)
-			}
-			return exitOK
-		})
-		if code != exitOK {
-			return code
-		}
-	} else {
-		var in io.Reader = e.stdin
-		if arg != "-" {
-			f, err := os.Open(arg)
-			if err != nil {
-				fmt.Fprintf(e.stderr, "wuerfelblock review: %s\n", e.fileProblem(scoresheet.SafeText(arg), err, false))
-				return exitInput
-			}
-			defer f.Close()
-			in = f
-		}
-		rec, err := scoresheet.DecodeRecord(in)
+	code = e.withDB("review", func(ctx context.Context, db *storage.DB) int {
+		id, err := db.FindGame(ctx, arg)
 		if err != nil {
+			return e.dbFail("review", err)
+		}
+		sg, err := db.LoadGame(ctx, id)
+		if err != nil {
+			return e.dbFail("review", err)
+		}
+		if rv, err = review.OfGame(sg.Game, reviewValuers()); err != nil {
 			return e.fail("review", err)
 		}
-		rv, err = review.OfRecord(rec, e.lang, reviewValuers())
-		var re *review.RuleError
-		if errors.As(err, &re) {
-			where := fmt.Sprintf("%s %d", e.tr("turn", "Zug"), re.Verdict.Turn+1)
-			if re.Verdict.Throw != nil {
-				where += fmt.Sprintf(", %s %d", e.tr("throw", "Wurf"), *re.Verdict.Throw+1)
-			}
-			fmt.Fprintf(e.stderr, "wuerfelblock review: %s (%s): %s\n",
-				e.tr("the record breaks a rule, so it is not reviewed", "der Bericht bricht eine Regel und wird nicht ausgewertet"),
-				where, oneLine(re.Verdict.Message))
-			return exitRule
-		}
-		if err != nil {
-			return e.fail("review", err)
-		}
+		return exitOK
+	})
+	if code != exitOK {
+		return code
 	}
 	if *asJSON {
 		e.printJSON(rv.JSON(e.lang))
@@ -93,6 +71,179 @@ func runReview(e *env, args []string) int {
 	}
 	printReview(e, rv)
 	return exitOK
+}
+
+// reviewFile reviews the records of a file (or of standard input): one
+// record, an export (a JSON array) or JSON Lines. One record is reviewed
+// as it always was; of several, every one is, each under its number.
+func reviewFile(e *env, arg string, asJSON bool) int {
+	var in io.Reader = e.stdin
+	if arg != "-" {
+		f, err := os.Open(arg)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "wuerfelblock review: %s\n", e.fileProblem(scoresheet.SafeText(arg), err, false))
+			return exitInput
+		}
+		defer f.Close()
+		in = f
+	}
+	x := storage.NewExportReader(in)
+	first, err := x.Next()
+	if err == io.EOF {
+		err = scoresheet.NewInputError("no records: the input is an empty list", "keine Spielberichte: die Eingabe ist eine leere Liste")
+	}
+	if err != nil {
+		return e.fail("review", err)
+	}
+	second, err := x.Next()
+	if err == io.EOF {
+		return reviewOne(e, first, asJSON)
+	}
+	if err != nil {
+		return e.fail("review", err)
+	}
+	status := exitOK
+	out := reviewList{e: e, asJSON: asJSON}
+	for i, r := 0, first; ; i++ {
+		status = worseStatus(status, out.add(i, r))
+		switch {
+		case i == 0:
+			r = second
+		default:
+			r, err = x.Next()
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			status = worseStatus(status, e.fail("review", err))
+			break
+		}
+	}
+	out.close()
+	return status
+}
+
+// worseStatus is the exit status of two results together: not a record
+// (2) before a broken rule (1) before all well.
+func worseStatus(a, b int) int {
+	if a == exitInput || b == exitInput {
+		return exitInput
+	}
+	return max(a, b)
+}
+
+// reviewOne reviews a file's only record.
+func reviewOne(e *env, r storage.ExportRecord, asJSON bool) int {
+	if err := r.Err(); err != nil {
+		return e.fail("review", err)
+	}
+	rv, err := review.OfRecord(r.Record, e.lang, reviewValuers())
+	var re *review.RuleError
+	if errors.As(err, &re) {
+		fmt.Fprintf(e.stderr, "wuerfelblock review: %s (%s): %s\n",
+			e.tr("the record breaks a rule, so it is not reviewed", "der Bericht bricht eine Regel und wird nicht ausgewertet"),
+			e.ruleWhere(re), oneLine(re.Verdict.Message))
+		return exitRule
+	}
+	if err != nil {
+		return e.fail("review", err)
+	}
+	if asJSON {
+		e.printJSON(rv.JSON(e.lang))
+	} else {
+		printReview(e, rv)
+	}
+	return exitOK
+}
+
+func (e *env) ruleWhere(re *review.RuleError) string {
+	where := fmt.Sprintf("%s %d", e.tr("turn", "Zug"), re.Verdict.Turn+1)
+	if re.Verdict.Throw != nil {
+		where += fmt.Sprintf(", %s %d", e.tr("throw", "Wurf"), *re.Verdict.Throw+1)
+	}
+	return where
+}
+
+// reviewList writes the reviews of several records as they are made:
+// text under a heading each, or one JSON array (written element by
+// element: memory does not grow with the file).
+type reviewList struct {
+	e      *env
+	asJSON bool
+	n      int
+}
+
+// reviewed is one record's entry in the JSON array.
+type reviewed struct {
+	Index  int          `json:"index"` // from 1
+	ID     string       `json:"id,omitempty"`
+	Review *review.JSON `json:"review,omitempty"`
+	Error  string       `json:"error,omitempty"` // not a record, or a broken rule
+}
+
+// add reviews record i and writes it; it returns the record's status.
+func (l *reviewList) add(i int, r storage.ExportRecord) int {
+	e := l.e
+	j := reviewed{Index: i + 1, ID: r.ID}
+	status := exitOK
+	var rv *review.Review
+	err := r.Err()
+	if err == nil {
+		rv, err = review.OfRecord(r.Record, e.lang, reviewValuers())
+	}
+	var re *review.RuleError
+	switch {
+	case errors.As(err, &re):
+		j.Error = fmt.Sprintf("%s (%s): %s", e.tr("breaks a rule, not reviewed", "bricht eine Regel, nicht ausgewertet"), e.ruleWhere(re), oneLine(re.Verdict.Message))
+		status = exitRule
+	case err != nil && (isInputError(err) || validate.IsInput(err)):
+		j.Error = e.tr("Not a record", "Kein Spielbericht") + ": " + oneLine(validate.Localize(err, e.lang))
+		status = exitInput
+	case err != nil:
+		j.Error = oneLine(validate.Localize(err, e.lang))
+		status = exitFailure
+	default:
+		rj := rv.JSON(e.lang)
+		j.Review = &rj
+	}
+	if l.asJSON {
+		l.writeJSON(j)
+		return status
+	}
+	head := fmt.Sprintf("%s %d", e.tr("Record", "Bericht"), j.Index)
+	if j.ID != "" {
+		head += " (" + scoresheet.Short(j.ID, 40) + ")"
+	}
+	if l.n++; l.n > 1 {
+		fmt.Fprintln(e.stdout)
+	}
+	fmt.Fprintln(e.stdout, head+":")
+	if rv == nil {
+		fmt.Fprintln(e.stdout, j.Error)
+	} else {
+		printReview(e, rv)
+	}
+	return status
+}
+
+func (l *reviewList) writeJSON(j reviewed) {
+	b, err := json.MarshalIndent(j, "  ", "  ")
+	if err != nil {
+		b = []byte(fmt.Sprintf("{%q: %q}", "error", err.Error()))
+	}
+	sep := "[\n  "
+	if l.n++; l.n > 1 {
+		sep = ",\n  "
+	}
+	fmt.Fprint(l.e.stdout, sep+string(b))
+}
+
+// close ends the JSON array.
+func (l *reviewList) close() {
+	if l.asJSON {
+		fmt.Fprintln(l.e.stdout, "\n]")
+	}
 }
 
 // looksLikeID: what FindGame takes (hex digits and dashes, at least four).

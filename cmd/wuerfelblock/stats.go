@@ -403,7 +403,11 @@ func runGenerate(e *env, args []string) int {
 	if *db != "" {
 		e.dbPath = *db
 	}
-	if len(pos) > 0 || e.dbPath == "" || *games < 0 {
+	if *games < 0 {
+		fmt.Fprintf(e.stderr, "wuerfelblock generate: "+e.tr("--games takes a number from 0, not %d", "--games nimmt eine Zahl ab 0, nicht %d")+"\n", *games)
+		return exitInput
+	}
+	if len(pos) > 0 || e.dbPath == "" {
 		fmt.Fprintln(e.stderr, "wuerfelblock generate: "+e.tr(
 			"name the database to fill: generate --db PATH [--games N] [--seed S] (it writes thousands of games, so never the default database)",
 			"die zu füllende Datenbank angeben: generate --db PFAD [--games N] [--seed S] (es werden Tausende Spiele geschrieben, daher nie die Standard-Datenbank)"))
