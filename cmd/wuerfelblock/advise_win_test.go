@@ -3,8 +3,12 @@ package main
 import (
 	"encoding/json"
 	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/win"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -190,4 +194,41 @@ func FuzzTotals(f *testing.F) {
 			t.Fatalf("%q seat %d: %v %d", s, seat, totals, idx)
 		}
 	})
+}
+
+// Target: `advise --totals` as a whole process under 50 ms once the table
+// is in the cache directory (the first run builds and writes it; not timed).
+func BenchmarkAdviseWinProcess(b *testing.B) {
+	bin := filepath.Join(b.TempDir(), "wuerfelblock")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		b.Fatalf("build: %v\n%s", err, out)
+	}
+	cache := b.TempDir()
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"zehntausend-ziel3000", []string{"advise", "--json", "zehntausend", "--option", "ziel=3000", "--totals", "1500,2000", "11123/111", "15"}},
+		{"5000", []string{"advise", "--json", "5000", "--totals", "3500,2000", "11155/11155", "11123/111"}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			run := func() *exec.Cmd {
+				cmd := exec.Command(bin, c.args...)
+				cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+cache)
+				if out, err := cmd.Output(); err != nil || !strings.Contains(string(out), `"win"`) {
+					b.Fatalf("%v: %v\n%s", c.args, err, out)
+				}
+				return cmd
+			}
+			run() // builds the table into the cache
+			var cpu time.Duration
+			for b.Loop() {
+				cmd := run()
+				cpu += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+			}
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+		})
+	}
 }
