@@ -40,11 +40,12 @@ func (u *Unsupported) Text(de bool) string {
 // Solver is the win solver of one rule set: its table is built on first
 // use (Table) and kept.
 type Solver struct {
-	rules *validate.Rules
-	fs    *family.Solver
-	tg    *turnGraph
-	exact bool
-	note  string // what is not exact
+	rules  *validate.Rules
+	fs     *family.Solver
+	tg     *turnGraph
+	tgOnce sync.Once
+	exact  bool
+	note   string // what is not exact
 
 	once   sync.Once
 	table  *Table
@@ -147,9 +148,7 @@ func (s *Solver) Ready() *Table { return s.ready.Load() }
 func (s *Solver) SetDir(dir string) { s.dir, s.dirSet = dir, true }
 
 func (s *Solver) graph() *turnGraph {
-	if s.tg == nil {
-		s.tg = newTurnGraph(s.fs)
-	}
+	s.tgOnce.Do(func() { s.tg = newTurnGraph(s.fs) })
 	return s.tg
 }
 
