@@ -162,15 +162,17 @@ func TestAdviseTotalsRefused(t *testing.T) {
 // TestAdviseTotalsFallback: steigerung has no win table: the points
 // advice, "win": null, exact false and the reason.
 func TestAdviseTotalsFallback(t *testing.T) {
-	code, out, errs := call(t, "", "advise", "--json", "zehntausend", "--option", "steigerung=true", "--totals", "0,0", "11123/111", "15/15")
-	var got struct {
-		Stop   *int     `json:"stop"`
-		Throw  *float64 `json:"throw"`
-		Exact  *bool    `json:"exact"`
-		Method string   `json:"method"`
-	}
-	if code != 0 || errs != "" || json.Unmarshal([]byte(out), &got) != nil || got.Throw == nil || !strings.Contains(out, `"win": null`) || got.Exact == nil || *got.Exact || !strings.Contains(got.Method, "steigerung") {
-		t.Fatalf("exit %d %s\n%s", code, errs, out)
+	for _, c := range []struct{ option, word string }{{"steigerung=true", "steigerung"}, {"minus=true", "minus"}} {
+		code, out, errs := call(t, "", "advise", "--json", "zehntausend", "--option", c.option, "--totals", "0,0", "11123/111", "15/15")
+		var got struct {
+			Stop   *int     `json:"stop"`
+			Throw  *float64 `json:"throw"`
+			Exact  *bool    `json:"exact"`
+			Method string   `json:"method"`
+		}
+		if code != 0 || errs != "" || json.Unmarshal([]byte(out), &got) != nil || got.Throw == nil || !strings.Contains(out, `"win": null`) || got.Exact == nil || *got.Exact || !strings.Contains(got.Method, c.word) {
+			t.Fatalf("%s: exit %d %s\n%s", c.option, code, errs, out)
+		}
 	}
 }
 

@@ -19,6 +19,10 @@ var ErrNotCovered = errors.New("the win solver covers 5050, 5000 and zehntausend
 // work grows with the cube of the target (10,000: seconds).
 const MaxZiel = 20000
 
+// MaxMinusZiel is the largest target with minus: its totals below 0 and
+// its sweeps make the table dearer (ziel 1000: 10 s of CPU, 2000: about 25).
+const MaxMinusZiel = 2000
+
 // minusDepth is how far below 0 the table follows a total with minus;
 // lower totals are counted as this one.
 const minusDepth = 2000
@@ -107,6 +111,12 @@ func supported(r *validate.Rules) error {
 		return &Unsupported{
 			EN: "steigerung: a stop depends on the turn before, so the chance to win would need every previous result in its state; the coach shows the turn's points",
 			DE: "Steigerung: ob geschrieben werden darf, hängt vom Zug davor ab, die Gewinnchance bräuchte jedes Ergebnis davor im Zustand; der Trainer zeigt die Punkte des Zugs",
+		}
+	}
+	if r.Options.Minus && r.Options.Ziel > MaxMinusZiel {
+		return &Unsupported{
+			EN: fmt.Sprintf("minus with ziel %d: totals fall below 0 without bound, and the table of the chance to win with minus is built up to a target of %d; the coach shows the turn's points", r.Options.Ziel, MaxMinusZiel),
+			DE: fmt.Sprintf("minus mit Ziel %d: die Stände fallen ohne Grenze unter 0, die Tabelle der Gewinnchancen mit minus gibt es bis zum Ziel %d; der Trainer zeigt die Punkte des Zugs", r.Options.Ziel, MaxMinusZiel),
 		}
 	}
 	if r.Options.Ziel > MaxZiel {
