@@ -42,7 +42,10 @@ func (e *env) printFlags(w io.Writer, fs *flag.FlagSet, synopsis string) {
 		name := "" // a switch (bool) takes no value
 		if kind != "" {
 			name = e.tr("VALUE", "WERT")
-			if m := regexp.MustCompile(`--` + regexp.QuoteMeta(f.Name) + `[ =]([^\s\]|]+(?:\|[^\s\]|]+)*)`).FindStringSubmatch(synopsis); m != nil {
+			// The word after the option, with its own brackets ("T1,T2[,…]")
+			// and alternatives ("FILE|-"), not the bracket that closes it.
+			word := `(?:[^\s\[\]|]+|\[[^\s\]]*\])+`
+			if m := regexp.MustCompile(`--` + regexp.QuoteMeta(f.Name) + `[ =](` + word + `(?:\|` + word + `)*)`).FindStringSubmatch(synopsis); m != nil {
 				name = m[1]
 			}
 		}

@@ -59,6 +59,11 @@ func TestSubcommandUsagePlaceholders(t *testing.T) {
 			if m := english.FindString(de); m != "" {
 				t.Errorf("%v: the German usage says %q:\n%s", a, m, de)
 			}
+			for _, line := range strings.Split(de+en, "\n") {
+				if strings.HasPrefix(line, "  -") && strings.Count(line, "[") != strings.Count(line, "]") {
+					t.Errorf("%v: an option's value cut inside its brackets: %q", a, line)
+				}
+			}
 			if m := typeNames.FindString(en); m != "" {
 				t.Errorf("%v: the English usage names a value by its type %q:\n%s", a, m, en)
 			}
