@@ -22,7 +22,7 @@ func runAdvise(e *env, args []string) int {
 		}
 		if strings.HasPrefix(a, "-") {
 			name := strings.TrimLeft(a, "-")
-			if (name == "option" || name == "state" || name == "accounts" || name == "seat") && i+1 < len(args) {
+			if (name == "option" || name == "state" || name == "accounts" || name == "seat" || name == "totals") && i+1 < len(args) {
 				i++ // the flag's value
 			}
 			if name == "h" || name == "help" {
