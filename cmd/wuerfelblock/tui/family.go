@@ -26,6 +26,8 @@ type familyView struct {
 	// A throw typed but not yet taken: its keep is still to be chosen.
 	pending []int
 	options []validate.Keep
+
+	win winCoach // the coach that plays to win (coach_win.go)
 }
 
 func newFamilyView(p *play) *familyView {
@@ -408,6 +410,7 @@ func (v *familyView) refreshScores() {
 			t.SetCell(i+1, 4, cell(in, st, tview.AlignCenter))
 		}
 	}
+	v.winColumn()
 }
 
 func (v *familyView) lastText(r *scoresheet.TurnResult) string {
@@ -554,7 +557,7 @@ func (v *familyView) turnLines() []panelLine {
 		}
 		ls = append(ls, v.coachLines()...)
 	}
-	return ls
+	return append(ls, v.winLines()...)
 }
 
 // previewEvent says what a stop now would do, in the conditional.
@@ -589,7 +592,7 @@ func (v *familyView) helpNote() string {
 	if v.rueckwaerts() {
 		return ""
 	}
-	return v.coachHelpNote()
+	return v.coachHelpNote() + v.winHelpNote()
 }
 
 // refreshKeeps lists the keeps the engine offers for the pending throw,
@@ -603,11 +606,12 @@ func (v *familyView) refreshKeeps() {
 			pointsW = max(pointsW, len(fmt.Sprint(k.Points)))
 		}
 		values, best := v.coachKeeps()
+		wins, wbest := v.winKeeps()
 		for i, k := range v.options {
 			if i >= len(keepLetters) {
 				break
 			}
-			items = append(items, v.keepEntry(i, k, diceW, pointsW, coachKeepNote(values, best, i)))
+			items = append(items, v.keepEntry(i, k, diceW, pointsW, keepCoachNote(values, best, wins, wbest, i, v.words())))
 		}
 	}
 	if len(items) != len(v.keeps.items) || v.pending == nil {

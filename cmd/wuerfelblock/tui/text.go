@@ -115,6 +115,8 @@ type nameTable struct {
 	*tview.Table
 	nameCol int // the column of the names
 	nameMax int // letters of a name at most
+	// fit, where set, adjusts the table to its width before it is drawn.
+	fit func(t *nameTable, width int)
 }
 
 func newNameTable(nameCol, nameMax int) *nameTable {
@@ -123,6 +125,9 @@ func newNameTable(nameCol, nameMax int) *nameTable {
 
 func (t *nameTable) Draw(screen tcell.Screen) {
 	_, _, width, _ := t.GetInnerRect()
+	if t.fit != nil {
+		t.fit(t, width)
+	}
 	rows, cols := t.GetRowCount(), t.GetColumnCount()
 	others, names := cols-1, 0 // one column of space between columns
 	for c := 0; c < cols; c++ {

@@ -1,0 +1,403 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/rivo/tview"
+
+	"github.com/wuerfelblock/wuerfelblock/coach/family"
+	"github.com/wuerfelblock/wuerfelblock/coach/win"
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/storage"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// The coach that plays to win (issue 22) in the Zehntausend-family turn
+// panel: beside the points of the turn (coach_family.go) the chance to win
+// of the player on turn from the game's totals (coach/win), of a stop, of
+// throwing on and of each keep, the best marked; at "advice" a line where
+// the best for the points is not the best for the win; the score table's
+// column Win where the screen is wide enough. The table of a rule set is
+// built (or read from its cache file) off the UI goroutine; until it is
+// there the points coach shows alone and the screen is redrawn when it
+// arrives.
+
+// winCache is where the view gets its win tables (tests: their own).
+var winCache winTables = sharedWinTables{}
+
+// winTables is what the view needs of coach/win.
+type winTables interface {
+	// Solver is the win solver of r (an error: none, the points coach stays).
+	Solver(r *validate.Rules) (*win.Solver, error)
+	// Build builds or loads the solver's table; it may take seconds.
+	Build(s *win.Solver) (*win.Table, error)
+}
+
+// sharedWinTables are the process's solvers with their files in the user's
+// cache directory.
+type sharedWinTables struct{}
+
+func (sharedWinTables) Solver(r *validate.Rules) (*win.Solver, error) { return win.For(r) }
+func (sharedWinTables) Build(s *win.Solver) (*win.Table, error)       { return s.Table() }
+
+// winCoach is the view's state of the win coach.
+type winCoach struct {
+	solved  bool // solver and err are set
+	solver  *win.Solver
+	err     error
+	started bool // the table is being built
+
+	// The position before the turn, for the totals and seat of key.
+	key   string
+	start win.Position
+	ok    bool
+
+	// The score table's column Win: its heading and a chance per seat, in
+	// column col (left out where it does not fit).
+	column []string
+	col    int
+}
+
+// winSolver is the win solver of the game's rules, nil where there is none.
+func (v *familyView) winSolver() *win.Solver {
+	if !v.win.solved {
+		v.win.solved = true
+		v.win.solver, v.win.err = winCache.Solver(v.rules())
+	}
+	return v.win.solver
+}
+
+// winTable is the game's win table, nil while the coach is off, where
+// there is none, or while it is built (the first call starts that).
+func (v *familyView) winTable() *win.Table {
+	if v.p.coach() == storage.CoachOff || v.rueckwaerts() {
+		return nil
+	}
+	s := v.winSolver()
+	if s == nil {
+		return nil
+	}
+	if t := s.Ready(); t != nil {
+		return t
+	}
+	if !v.win.started {
+		v.win.started = true
+		app, tables := v.p.ui.app, winCache
+		go func() {
+			tables.Build(s) // an error leaves Ready nil: the points coach stays
+			app.QueueUpdateDraw(func() {
+				if p, ok := v.p.ui.top().(*play); ok && p == v.p {
+					p.refresh()
+				}
+			})
+		}()
+	}
+	return nil
+}
+
+// winStart is the position before the current turn, as advise --totals
+// finds it: every written total in seat order (5000: 0 = not entered) and
+// the seat on turn; the table says what follows (the final round and its
+// end, 5000's entry, a state no game reaches).
+func (v *familyView) winStart(t *win.Table, g *scoresheet.Game) (win.Position, bool) {
+	totals, seat := g.Totals(), g.Seat()
+	key := fmt.Sprintf("%p %v %d", t, totals, seat)
+	if v.win.key != key {
+		v.win.key = key
+		var err error
+		v.win.start, err = t.Start(totals, seat)
+		v.win.ok = err == nil
+	}
+	return v.win.start, v.win.ok
+}
+
+// winPosition is the point of the turn on screen in the win coach; ok is
+// false where it says nothing (the points coach may still speak).
+func (v *familyView) winPosition() (win.Position, bool) {
+	t := v.winTable()
+	g := v.game()
+	if t == nil || g.Finished() {
+		return win.Position{}, false
+	}
+	p0, ok := v.winStart(t, g)
+	if !ok {
+		return win.Position{}, false
+	}
+	ctx := validate.TurnContext{Entered: g.Totals()[g.Seat()] > 0}
+	fp, _, _, err := p0.Family().Table().Replay(ctx, turnThrows(g))
+	if err != nil {
+		return win.Position{}, false
+	}
+	p := p0.At(fp)
+	if p.Over() {
+		return win.Position{}, false
+	}
+	return p, true
+}
+
+// turnThrows are the throws of the current turn as the engine takes them.
+func turnThrows(g *scoresheet.Game) []validate.Throw {
+	es := g.Entries()
+	var throws []validate.Throw
+	for _, e := range es[len(es)-g.TurnEntries():] {
+		switch e.Kind {
+		case scoresheet.EntryThrow:
+			throws = append(throws, validate.Throw{Roll: e.Roll, Keep: e.Keep, FivesAsOnes: e.FivesAsOnes})
+		case scoresheet.EntryVoid:
+			throws = append(throws, validate.Throw{Void: true})
+		}
+	}
+	return throws
+}
+
+// winLines are the win coach's lines of the turn panel, after the points
+// coach's.
+func (v *familyView) winLines() []panelLine {
+	p, ok := v.winPosition()
+	if !ok {
+		return nil
+	}
+	w := v.words()
+	approx := !p.Exact()
+	if v.pending != nil {
+		return v.winPendingLines(p)
+	}
+	stop, can := p.StopWin()
+	if !can {
+		return []panelLine{line(w.WinNow(p.ThrowWin(), approx), rankCoach)}
+	}
+	ls := []panelLine{{rank: rankCoach, forms: []string{
+		w.WinChoices(stop, p.ThrowWin(), approx, true), w.WinChoices(stop, p.ThrowWin(), approx, false)}}}
+	if v.p.coach() != storage.CoachAdvice || v.stopForfeits() {
+		// A stop that does not bank the points is not advised by the
+		// points coach (see coachLines): nothing to set against.
+		return ls
+	}
+	if pointsStop, winStop := p.Family().ShouldStop(), p.ShouldStop(); pointsStop != winStop {
+		ls = append(ls, line("[::b]"+w.WinDiffer(pointsStop, winStop)+"[::-]", rankCoach))
+	}
+	return ls
+}
+
+// winKeeps are the chances to win of the listed keeps of the pending throw
+// (by position in v.options) and the best; nil where the win coach says
+// nothing.
+func (v *familyView) winKeeps() (wins []win.KeepWin, best int) {
+	if v.pending == nil {
+		return nil, -1
+	}
+	p, ok := v.winPosition()
+	if !ok {
+		return nil, -1
+	}
+	ks, err := p.Keeps(v.pending)
+	if err != nil || len(ks) == 0 {
+		return nil, -1
+	}
+	wins = make([]win.KeepWin, len(v.options))
+	best = -1
+	for i, k := range v.options {
+		j := slices.IndexFunc(ks, func(a win.KeepWin) bool { return keyOfKeep(a.Keep) == keyOfKeep(k) })
+		if j < 0 {
+			return nil, -1
+		}
+		wins[i] = ks[j]
+		if best < 0 || ks[j].Win > wins[best].Win {
+			best = i
+		}
+	}
+	return wins, best
+}
+
+// winKeepKey names a keep by its dice and turned fives.
+type winKeepKey struct {
+	dice  validate.Counts
+	fives int
+}
+
+func keyOfKeep(k validate.Keep) winKeepKey {
+	return winKeepKey{validate.CountsOf(k.Dice), k.FivesAsOnes}
+}
+
+// winPendingLines: the chance to win with this throw (its best keep's) and,
+// at "advice", where the best keep for the points is not the best for the
+// win (or what follows it differs), a line that says so.
+func (v *familyView) winPendingLines(p win.Position) []panelLine {
+	wins, best := v.winKeeps()
+	if wins == nil {
+		return nil
+	}
+	w := v.words()
+	ls := []panelLine{line(w.WinNow(wins[best].Win, !p.Exact()), rankCoach)}
+	if v.p.coach() != storage.CoachAdvice {
+		return ls
+	}
+	values, pbest := v.coachKeeps()
+	if values == nil || best >= len(keepLetters) || pbest >= len(keepLetters) {
+		return ls
+	}
+	if pbest == best && values[pbest].Stop == wins[best].Stop {
+		return ls
+	}
+	pl, wl := string(keepLetters[pbest]), string(keepLetters[best])
+	pd, wd := v.keepDice(v.options[pbest], true), v.keepDice(v.options[best], true)
+	return append(ls, panelLine{rank: rankCoach, forms: []string{
+		"[::b]" + w.WinDifferKeep(pl, pd, values[pbest].Stop, wl, wd, wins[best].Stop) + "[::-]",
+		"[::b]" + w.WinDifferKeep(pl, "", values[pbest].Stop, wl, "", wins[best].Stop) + "[::-]"}})
+}
+
+// keepCoachNote is the coach's note on keep i of the list: the points
+// coach's (coachKeepNote) and, where the win coach speaks, the keep's
+// chance to win; ◀ then marks the best for the win (the best for the
+// points stays strong).
+func keepCoachNote(values []family.KeepAdvice, best int, wins []win.KeepWin, wbest, i int, w say.P) string {
+	if wins == nil {
+		return coachKeepNote(values, best, i)
+	}
+	note := w.Percent(wins[i].Win, false)
+	if i == wbest {
+		note = "[::b]" + note + " ◀[::-]"
+	}
+	if values == nil {
+		return note
+	}
+	pts := fmt.Sprintf("⌀%d", coachPoints(values[i].Value))
+	if i == best {
+		pts = "[::b]" + pts + "[::-]"
+	}
+	return pts + " " + note
+}
+
+// winChances are the chances to win of every seat shown in the score
+// table: the player on turn's from here, for two players the other's its
+// complement; nil where the win coach says nothing.
+func (v *familyView) winChances() []string {
+	p, ok := v.winPosition()
+	if !ok {
+		return nil
+	}
+	now := p.Win()
+	if wins, best := v.winKeeps(); wins != nil {
+		now = wins[best].Win // the throw is known: its best keep
+	}
+	g := v.game()
+	approx := !p.Exact()
+	out := make([]string, len(g.Players))
+	pct := func(x float64) string {
+		s := v.words().Decimal(100*x, 0) + "\u00a0%"
+		if approx {
+			s = "≈" + s
+		}
+		return s
+	}
+	out[g.Seat()] = pct(now)
+	if len(out) == 2 {
+		out[1-g.Seat()] = pct(1 - now)
+	}
+	return out
+}
+
+// winColumn adds the column Win to the score table (refreshScores); the
+// table leaves it out where the names would be cut (fitWinColumn).
+func (v *familyView) winColumn() {
+	v.win.column = nil
+	chances := v.winChances()
+	if chances == nil {
+		v.scores.fit = nil
+		return
+	}
+	v.win.column = append([]string{v.words().WinColumn()}, chances...)
+	v.win.col = v.scores.GetColumnCount()
+	v.scores.fit = v.fitWinColumn
+	v.fitWinColumn(v.scores, 1<<20) // as wide as can be until it is drawn
+}
+
+// fitWinColumn shows the column Win where the table is wide enough for it
+// with the names as wide as their heading (or whole), else leaves it out.
+func (v *familyView) fitWinColumn(t *nameTable, width int) {
+	col := v.win.col
+	if t.GetColumnCount() > col {
+		t.RemoveColumn(col)
+	}
+	if v.win.column == nil {
+		return
+	}
+	others, names, header := tableWidths(t)
+	need := 0
+	for _, s := range v.win.column {
+		need = max(need, tview.TaggedStringWidth(s))
+	}
+	if others+1+need+min(names, max(header, 4)) > width {
+		return
+	}
+	seat := v.game().Seat()
+	for r, s := range v.win.column {
+		st := styleNormal
+		switch {
+		case r == 0:
+			st = styleCurrent
+		case r-1 == seat:
+			st = styleCurrent.Reverse(true)
+		}
+		c := cell(s, st, tview.AlignRight)
+		if r == 0 {
+			c.SetSelectable(false)
+		}
+		t.SetCell(r, col, c)
+	}
+}
+
+// tableWidths are the widths of a name table's columns but the names'
+// (with a space between columns), of the names (their heading's included)
+// and of their heading.
+func tableWidths(t *nameTable) (others, names, header int) {
+	rows, cols := t.GetRowCount(), t.GetColumnCount()
+	others = cols - 1
+	for c := 0; c < cols; c++ {
+		w := 0
+		for r := 0; r < rows; r++ {
+			w = max(w, tview.TaggedStringWidth(t.GetCell(r, c).Text))
+		}
+		if c == t.nameCol {
+			names = w
+		} else {
+			others += w
+		}
+	}
+	return others, names, tview.TaggedStringWidth(t.GetCell(0, t.nameCol).Text)
+}
+
+// winHelpNote explains the chance to win on the help screen, once: exact
+// for two players; for three or more players approximate where the win
+// solver offers it, else the points alone; none where the rules have no
+// table (and why).
+func (v *familyView) winHelpNote() string {
+	if v.rueckwaerts() {
+		return ""
+	}
+	w := v.words()
+	s := v.winSolver()
+	var un *win.Unsupported
+	switch {
+	case errors.As(v.win.err, &un):
+		return w.WinHelpNone(esc(un.Text(v.lang == validate.German))) + "\n"
+	case s == nil:
+		return ""
+	}
+	t := s.Ready()
+	if t == nil {
+		return w.WinHelp(s.Exact(), esc(s.Note())) + " " + w.WinHelpBuilding() + "\n"
+	}
+	g := v.game()
+	p, err := t.Start(g.Totals(), g.Seat())
+	if err != nil && len(g.Players) > 2 {
+		return w.WinHelpMany() + "\n"
+	}
+	if err != nil {
+		return w.WinHelp(s.Exact(), esc(s.Note())) + "\n" // the game is over
+	}
+	return w.WinHelp(p.Exact(), esc(p.Method())) + "\n"
+}
