@@ -50,10 +50,10 @@ type winCoach struct {
 	err     error
 	started bool // the table is being built
 
-	// The position before the turn, for the totals and seat of key.
-	key   string
-	start win.Position
-	ok    bool
+	// The positions before a turn by their totals and seat (winStart),
+	// and those being found.
+	starts  map[string]winStartOf
+	finding map[string]bool
 
 	// The score table's column Win: its heading and a chance per seat, in
 	// column col (left out where it does not fit).
@@ -101,17 +101,49 @@ func (v *familyView) winTable() *win.Table {
 // winStart is the position before the current turn, as advise --totals
 // finds it: every written total in seat order (5000: 0 = not entered) and
 // the seat on turn; the table says what follows (the final round and its
-// end, 5000's entry, a state no game reaches).
+// end, 5000's entry, a state no game reaches). Finding it is a pass over a
+// whole turn (a millisecond, more for large rule sets), so it runs off the
+// UI goroutine: ok is false until it is there, then the screen is drawn
+// again. The last few are kept (undo, a player coming back).
 func (v *familyView) winStart(t *win.Table, g *scoresheet.Game) (win.Position, bool) {
 	totals, seat := g.Totals(), g.Seat()
 	key := fmt.Sprintf("%p %v %d", t, totals, seat)
-	if v.win.key != key {
-		v.win.key = key
-		var err error
-		v.win.start, err = t.Start(totals, seat)
-		v.win.ok = err == nil
+	if st, ok := v.win.starts[key]; ok {
+		return st.p, st.ok
 	}
-	return v.win.start, v.win.ok
+	if v.win.finding[key] {
+		return win.Position{}, false
+	}
+	if v.win.finding == nil {
+		v.win.finding = map[string]bool{}
+	}
+	v.win.finding[key] = true
+	app := v.p.ui.app
+	go func() {
+		p, err := t.Start(totals, seat)
+		app.QueueUpdateDraw(func() {
+			delete(v.win.finding, key)
+			if len(v.win.starts) >= winStartsKept {
+				v.win.starts = nil
+			}
+			if v.win.starts == nil {
+				v.win.starts = map[string]winStartOf{}
+			}
+			v.win.starts[key] = winStartOf{p, err == nil}
+			if top, ok := v.p.ui.top().(*play); ok && top == v.p {
+				top.refresh()
+			}
+		})
+	}()
+	return win.Position{}, false
+}
+
+// winStartsKept is how many turns' starts a view keeps.
+const winStartsKept = 16
+
+type winStartOf struct {
+	p  win.Position
+	ok bool
 }
 
 // winPosition is the point of the turn on screen in the win coach; ok is
@@ -244,6 +276,9 @@ func (v *familyView) winPendingLines(p win.Position) []panelLine {
 	}
 	pl, wl := string(keepLetters[pbest]), string(keepLetters[best])
 	pd, wd := v.keepDice(v.options[pbest], true), v.keepDice(v.options[best], true)
+	if pbest == best {
+		wd = "" // the same keep: named once
+	}
 	return append(ls, panelLine{rank: rankCoach, forms: []string{
 		"[::b]" + w.WinDifferKeep(pl, pd, values[pbest].Stop, wl, wd, wins[best].Stop) + "[::-]",
 		"[::b]" + w.WinDifferKeep(pl, "", values[pbest].Stop, wl, "", wins[best].Stop) + "[::-]"}})

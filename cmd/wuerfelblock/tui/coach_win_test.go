@@ -12,6 +12,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/win"
+	"github.com/wuerfelblock/wuerfelblock/internal/cputime"
 	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
@@ -385,15 +386,29 @@ func BenchmarkWinCoachRefresh(b *testing.B) {
 	if v.pending == nil || v.winTable() == nil {
 		b.Fatalf("no throw waiting for its keep or no table:\n%s", h.screen())
 	}
-	h.stop()
+	h.seePanel("Gewinnchance")
+	h.stop() // the view alone from here: nothing else draws
 	for _, level := range []storage.CoachLevel{storage.CoachOff, storage.CoachAdvice} {
 		b.Run(string(level), func(b *testing.B) {
 			v.p.sg.Coach = level
+			cpu0 := cputime.Used()
 			for b.Loop() {
 				v.refreshScores()
 				v.refreshTurn()
 				v.refreshKeeps()
 			}
+			b.ReportMetric(float64(cputime.Used()-cpu0)/float64(b.N), "cpu-ns/op")
 		})
 	}
+	// A new turn's start, found off the UI goroutine (winStart).
+	b.Run("turn-start", func(b *testing.B) {
+		tb := s.Ready()
+		cpu0 := cputime.Used()
+		for b.Loop() {
+			if _, err := tb.Start([]int{0, 0}, 0); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(cputime.Used()-cpu0)/float64(b.N), "cpu-ns/op")
+	})
 }
