@@ -232,7 +232,7 @@ func (v *familyView) winKeeps() (wins []win.KeepWin, best int) {
 	wins = make([]win.KeepWin, len(v.options))
 	best = -1
 	for i, k := range v.options {
-		j := slices.IndexFunc(ks, func(a win.KeepWin) bool { return keyOfKeep(a.Keep) == keyOfKeep(k) })
+		j := slices.IndexFunc(ks, func(a win.KeepWin) bool { return keyOf(a.Keep) == keyOf(k) })
 		if j < 0 {
 			return nil, -1
 		}
@@ -242,16 +242,6 @@ func (v *familyView) winKeeps() (wins []win.KeepWin, best int) {
 		}
 	}
 	return wins, best
-}
-
-// winKeepKey names a keep by its dice and turned fives.
-type winKeepKey struct {
-	dice  validate.Counts
-	fives int
-}
-
-func keyOfKeep(k validate.Keep) winKeepKey {
-	return winKeepKey{validate.CountsOf(k.Dice), k.FivesAsOnes}
 }
 
 // winPendingLines: the chance to win with this throw (its best keep's) and,
@@ -335,38 +325,32 @@ func (v *familyView) winChances() []string {
 	return out
 }
 
-// winColumn adds the column Win to the score table (refreshScores); the
-// table leaves it out where the names would be cut (fitWinColumn).
+// winColumn is the column Win of the score table (refreshScores): its
+// heading and a chance per seat; fitWinColumn puts it in where it fits.
 func (v *familyView) winColumn() {
 	v.win.column = nil
-	chances := v.winChances()
-	if chances == nil {
-		v.scores.fit = nil
-		return
+	if chances := v.winChances(); chances != nil {
+		v.win.column = append([]string{v.words().WinColumn()}, chances...)
+		v.win.col = v.scores.GetColumnCount()
 	}
-	v.win.column = append([]string{v.words().WinColumn()}, chances...)
-	v.win.col = v.scores.GetColumnCount()
-	v.scores.fit = v.fitWinColumn
-	v.fitWinColumn(v.scores, 1<<20) // as wide as can be until it is drawn
 }
 
-// fitWinColumn shows the column Win where the table is wide enough for it
-// with the names as wide as their heading (or whole), else leaves it out.
-func (v *familyView) fitWinColumn(t *nameTable, width int) {
-	col := v.win.col
+// winPanelMin is how many columns the turn panel keeps beside the score
+// table with its column Win: on a narrower screen (60×20) the column is
+// left out rather than the coach's lines wrapped into more rows.
+const winPanelMin = 40
+
+// fitWinColumn puts the column Win into the score table for a screen of
+// width (before fitColumns gives the table its width): where the table
+// with it, names as wide as their heading, leaves the turn panel
+// winPanelMin columns; else it is left out.
+func (v *familyView) fitWinColumn(width int) {
+	t, col := v.scores, v.win.col
+	if v.win.column == nil || t.GetColumnCount() < col {
+		return
+	}
 	if t.GetColumnCount() > col {
 		t.RemoveColumn(col)
-	}
-	if v.win.column == nil {
-		return
-	}
-	others, names, header := tableWidths(t)
-	need := 0
-	for _, s := range v.win.column {
-		need = max(need, tview.TaggedStringWidth(s))
-	}
-	if others+1+need+min(names, max(header, 4)) > width {
-		return
 	}
 	seat := v.game().Seat()
 	for r, s := range v.win.column {
@@ -383,26 +367,9 @@ func (v *familyView) fitWinColumn(t *nameTable, width int) {
 		}
 		t.SetCell(r, col, c)
 	}
-}
-
-// tableWidths are the widths of a name table's columns but the names'
-// (with a space between columns), of the names (their heading's included)
-// and of their heading.
-func tableWidths(t *nameTable) (others, names, header int) {
-	rows, cols := t.GetRowCount(), t.GetColumnCount()
-	others = cols - 1
-	for c := 0; c < cols; c++ {
-		w := 0
-		for r := 0; r < rows; r++ {
-			w = max(w, tview.TaggedStringWidth(t.GetCell(r, c).Text))
-		}
-		if c == t.nameCol {
-			names = w
-		} else {
-			others += w
-		}
+	if t.needs() > width-winPanelMin {
+		t.RemoveColumn(col)
 	}
-	return others, names, tview.TaggedStringWidth(t.GetCell(0, t.nameCol).Text)
 }
 
 // winHelpNote explains the chance to win on the help screen, once: exact

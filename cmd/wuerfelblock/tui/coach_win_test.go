@@ -259,6 +259,10 @@ func TestWin5000StopHandsPointsOver(t *testing.T) {
 		t.Fatalf("the solver: stop %v (%v), throw %v", stop, ok, p.ThrowWin())
 	}
 	h.seePanel("Gewinnchance: schreiben " + pct(validate.German, stop) + " · weiter " + pct(validate.German, p.ThrowWin()) + " ◀")
+	// At 80×24 the score table has room for the column with 5000's Drin.
+	if head := h.scoreHeader(); !strings.Contains(head, "Drin") || !strings.Contains(head, "Sieg") {
+		t.Fatalf("score table heading %q:\n%s", head, h.screen())
+	}
 }
 
 // Until the table is there the points coach shows alone; when it arrives

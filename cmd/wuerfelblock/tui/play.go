@@ -44,8 +44,8 @@ type play struct {
 	ui      *UI
 	sg      *storage.StoredGame
 	view    gameView
-	header  *tview.TextView
-	message *tview.TextView
+	header  *lineView // cut with an ellipsis where narrow
+	message *fitView  // dice kept whole; an ellipsis where it needs more rows
 	input   *tview.InputField
 	hints   *tview.TextView
 	layout  *fitFlex
@@ -69,8 +69,8 @@ type play struct {
 func newPlay(ui *UI, sg *storage.StoredGame) *play {
 	p := &play{text: ui.text, ui: ui, sg: sg}
 	go ui.review.Warm(sg.Game.Rules) // the review at the game's end needs the tables
-	p.header = newTextView().SetWrap(false)
-	p.message = newTextView()
+	p.header = newLineView()
+	p.message = newFitView()
 	p.hints = newTextView()
 	p.input = newInput("> ")
 	p.input.SetAcceptanceFunc(func(s string, r rune) bool { return isDiceChar(r) })

@@ -334,7 +334,9 @@ func (v *statsView) Draw(screen tcell.Screen) {
 	col := 0
 	c.put(col, 0, v.tr("Statistics", "Statistik")+": ", styleCurrent)
 	col += len([]rune(v.tr("Statistics", "Statistik"))) + 2
-	for i, t := range titles {
+	// Each title takes its letters and three spaces; shortened with "…"
+	// (the chosen one whole) where the row is too narrow.
+	for i, t := range fitTabs(titles, int(v.mode), w-col-2*len(titles)-1) {
 		st := styleDim
 		if statsMode(i) == v.mode {
 			st = styleSelected
@@ -466,8 +468,9 @@ func (v *statsView) drawPlayer(c canvas) {
 		}
 	}
 	if r := f.Review; r != nil {
-		right = append(right, fmt.Sprintf(v.tr("loss/decision %s, luck/game %s", "Verlust/Entsch. %s, Glück/Spiel %s"),
-			review.Number(r.LossPerDecision, v.lang), review.Number(r.LuckPerGame, v.lang)))
+		// Two lines: on one, half a screen cut the luck's figure.
+		right = append(right, fmt.Sprintf(v.tr("loss/decision %s", "Verlust/Entsch. %s"), review.Number(r.LossPerDecision, v.lang)),
+			fmt.Sprintf(v.tr("luck/game %s", "Glück/Spiel %s"), review.Number(r.LuckPerGame, v.lang)))
 	}
 	half := c.w / 2
 	for i, s := range left {
