@@ -47,3 +47,28 @@ func BenchmarkTable(b *testing.B) {
 		})
 	}
 }
+
+// Target: the coach line's answer per key press under 1 ms once the table
+// is there: Start is once per turn (one pass of the turn), Keeps per throw.
+func BenchmarkStart(b *testing.B) {
+	tb := tableOf(b, validate.GameZehntausend, map[string]any{"ziel": 3000})
+	for b.Loop() {
+		if _, err := tb.Start([]int{1500, 2000}, 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkKeeps(b *testing.B) {
+	tb := tableOf(b, validate.GameZehntausend, map[string]any{"ziel": 3000})
+	p, _ := tb.Start([]int{1500, 2000}, 0)
+	b.ReportAllocs()
+	for b.Loop() {
+		ks, err := p.Keeps([]int{1, 1, 5, 5, 3})
+		if err != nil || len(ks) == 0 {
+			b.Fatal(err)
+		}
+		q, _ := p.After(ks[0].Keep)
+		_ = q.Win() + q.ThrowWin()
+	}
+}

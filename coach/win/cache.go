@@ -9,7 +9,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"sync"
 )
 
 // formatVersion changes whenever the table or its file changes meaning; a
@@ -28,7 +27,7 @@ func DefaultDir() string {
 	return filepath.Join(dir, "wuerfelblock")
 }
 
-var defaultDir = sync.OnceValue(DefaultDir)
+var defaultDir = DefaultDir // read at each first use of a table (tests set XDG_CACHE_HOME)
 
 // path is the table's file: the game, a digest of the rules and the format
 // version in its name; the rules in full inside.

@@ -176,6 +176,8 @@ func (fg *finalGame) guess(seat, i, j int) float64 {
 	switch {
 	case fg.sweeps > 1:
 		return w[i*m+j]
+	case j+3 < m: // a parabola through three solved neighbours
+		return clamp01(3*w[i*m+j+1] - 3*w[i*m+j+2] + w[i*m+j+3])
 	case i+1 < m && j+1 < m: // the plane through three solved neighbours
 		return clamp01(w[i*m+j+1] + w[(i+1)*m+j] - w[(i+1)*m+j+1])
 	case j+1 < m:

@@ -61,7 +61,6 @@ func (t *tail) value(s, d int, b float64) (float64, float64) {
 func (fg *finalGame) solveChase(ws []*worker) {
 	tg := fg.tg
 	ns, above := tg.ns, tg.above
-	g := tg.g
 	fl := (fg.floor + step - 1) / step // below it, a pass per d
 	// R by [(r+above)*ns + s]; r < 0: made it.
 	var r []float64
@@ -84,7 +83,7 @@ func (fg *finalGame) solveChase(ws []*worker) {
 				for _, th := range tg.throws[tg.throwsOf[s]:tg.throwsOf[s+1]] {
 					best := 0.0
 					for j := th.Lo; j < th.Hi; j++ {
-						best = max(best, at(g.To[j], rr-int(g.Pts[j])/step))
+						best = max(best, at(tg.to[j], rr-int(tg.pts[j])/step))
 					}
 					v += th.P * best
 				}
@@ -107,7 +106,7 @@ func (fg *finalGame) solveChase(ws []*worker) {
 			for _, th := range tg.throws[tg.throwsOf[0]:tg.throwsOf[1]] {
 				best := 0.0
 				for j := th.Lo; j < th.Hi; j++ {
-					best = max(best, at(g.To[j], d-int(g.Pts[j])/step))
+					best = max(best, at(tg.to[j], d-int(tg.pts[j])/step))
 				}
 				c += th.P * best
 			}
@@ -181,7 +180,6 @@ func (fg *finalGame) buildTail() {
 // the least 1 − b for which those keeps are best.
 func (t *tail) throwTail(s, d int) (a, e, need float64) {
 	tg := t.tg
-	g := tg.g
 	reachOf := func(to int32) float64 {
 		if t.stop[to] {
 			return 1
@@ -200,7 +198,7 @@ func (t *tail) throwTail(s, d int) (a, e, need float64) {
 	for _, th := range tg.throws[tg.throwsOf[s]:tg.throwsOf[s+1]] {
 		bestA, bestE := -1.0, 0.0
 		for j := th.Lo; j < th.Hi; j++ {
-			ra, ev := reachOf(g.To[j]), eOf(g.To[j], d+int(g.Pts[j])/step)
+			ra, ev := reachOf(tg.to[j]), eOf(tg.to[j], d+int(tg.pts[j])/step)
 			switch {
 			case ra > bestA+reachTie:
 				bestA, bestE = ra, ev
@@ -209,7 +207,7 @@ func (t *tail) throwTail(s, d int) (a, e, need float64) {
 			}
 		}
 		for j := th.Lo; j < th.Hi; j++ {
-			ra, ev := reachOf(g.To[j]), eOf(g.To[j], d+int(g.Pts[j])/step)
+			ra, ev := reachOf(tg.to[j]), eOf(tg.to[j], d+int(tg.pts[j])/step)
 			if ra < bestA-reachTie && ev < bestE {
 				need = max(need, (bestE-ev)/(bestA-ra))
 			}

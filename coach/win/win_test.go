@@ -329,3 +329,31 @@ func TestUnreachable(t *testing.T) {
 		t.Errorf("5000 0:0: %v", err)
 	}
 }
+
+// TestManyPlayers: the last seat in the final round is exact (against one
+// leader the chase; a tie with two leaders is worth less than with one);
+// the other cases say they are approximations.
+func TestManyPlayers(t *testing.T) {
+	tb := tableOf(t, validate.GameZehntausend, map[string]any{"ziel": 1000})
+	p, err := tb.Start([]int{1200, 800, 950}, 2)
+	if err != nil || !p.Exact() || math.Abs(p.Win()-tb.fg.chaseAt(5)) > 1e-12 {
+		t.Fatalf("last seat: %v %v, chase %v (err %v)", p.Win(), p.Exact(), tb.fg.chaseAt(5), err)
+	}
+	one, _ := tb.Start([]int{1200, 800, 950}, 2)
+	two, _ := tb.Start([]int{1200, 1200, 950}, 2)
+	if !(two.Win() < one.Win()) {
+		t.Errorf("a tie with two leaders is worth %v, with one %v", two.Win(), one.Win())
+	}
+	for _, c := range []struct {
+		totals []int
+		seat   int
+	}{{[]int{1200, 800, 950}, 1}, {[]int{200, 800, 950}, 0}, {[]int{0, 0, 0, 0}, 3}} {
+		p, err := tb.Start(c.totals, c.seat)
+		if err != nil || p.Exact() || p.Method() == "" || p.Win() <= 0 || p.Win() >= 1 {
+			t.Errorf("%v seat %d: %v exact %v %q (err %v)", c.totals, c.seat+1, p.Win(), p.Exact(), p.Method(), err)
+		}
+	}
+	if _, err := tb.Start([]int{0, 1200, 0}, 1); err == nil {
+		t.Error("a target reached by a seat not before the one on turn: no error")
+	}
+}
