@@ -79,15 +79,19 @@ func (p P) WinDifferKeep(pointsLetter, pointsDice string, pointsStop bool, winLe
 // WinColumn is the score table's heading of the chance to win.
 func (p P) WinColumn() string { return p.Tr("Win", "Sieg") }
 
-// WinHelp explains the chance to win on the help screen: exact is whether
-// the chances of this game are exact, method how they were found where not.
-func (p P) WinHelp(exact bool, method string) string {
-	s := p.Tr("Chance to win (Win in the score table): of winning the game from these totals when everyone plays best (a tie counts half); also for a stop, throwing on and each keep, ◀ the best. Advice: a line where the best for points and the best to win differ.",
+// WinHelp explains the chance to win on the help screen.
+func (p P) WinHelp() string {
+	return p.Tr("Chance to win (Win in the score table): of winning the game from these totals when everyone plays best (a tie counts half); also for a stop, throwing on and each keep, ◀ the best. Advice: a line where the best for points and the best to win differ.",
 		"Gewinnchance (Sieg in der Tabelle): das Spiel von diesen Ständen aus zu gewinnen, wenn alle bestmöglich spielen (Gleichstand halb); auch für Schreiben, Weiter und jede Auswahl, ◀ die beste. Rat: eine Zeile, wo das Beste für Punkte und für den Sieg verschieden ist.")
-	if exact {
-		return s + " " + p.Tr("Exact.", "Genau.")
+}
+
+// WinHelpExact says how exact the chances of two players are: method is
+// what is not exact ("": all).
+func (p P) WinHelpExact(method string) string {
+	if method == "" {
+		return p.Tr("Exact.", "Genau.")
 	}
-	return s + " " + p.Tr("Approximate (≈): ", "Genähert (≈): ") + method + "."
+	return p.Tr("Approximate (≈): ", "Genähert (≈): ") + method + "."
 }
 
 // WinHelpNone says why there is no chance to win for this game.
@@ -95,10 +99,37 @@ func (p P) WinHelpNone(reason string) string {
 	return p.Tr("No chance to win here, the coach counts the turn's points only: ", "Keine Gewinnchance hier, der Trainer rechnet nur die Punkte des Zugs: ") + reason + "."
 }
 
-// WinHelpMany: three or more players, where the win solver has no figure.
+// WinHelpMany explains the chances of three or more players (coach/win's
+// approximation), said once in the help.
 func (p P) WinHelpMany() string {
-	return p.Tr("With three or more players the coach counts the turn's points only (the chance to win is there for two players).",
-		"Bei drei oder mehr Spielern rechnet der Trainer nur die Punkte des Zugs (die Gewinnchance gibt es bei zwei Spielern).")
+	return p.Tr("Three or more players (≈, approximate): before the final round the two-player chance against the strongest other player (5000 always so); in the final round the players still to throw each chase the total alone; the last player of the final round exact.",
+		"Drei oder mehr Spieler (≈, genähert): vor der letzten Runde die Chance zu zweit gegen den stärksten anderen Spieler (5000 immer so); in der letzten Runde jagt jeder, der noch wirft, den Stand allein; der Letzte der letzten Runde genau.")
+}
+
+// WinHelpPointsOnly: three or more players where the win solver has no
+// figure (the points coach speaks alone).
+func (p P) WinHelpPointsOnly() string {
+	return p.Tr("With three or more players the coach counts the turn's points only here.",
+		"Bei drei oder mehr Spielern rechnet der Trainer hier nur die Punkte des Zugs.")
+}
+
+// WinMethod is coach/win's note on what is not exact (Position.Method,
+// Solver.Note, in English) in this language; a note it does not know stays
+// as it is.
+func (p P) WinMethod(en string) string {
+	var a, b int
+	if n, _ := fmt.Sscanf(en, "minus: totals below −%d are counted as −%d", &a, &b); n == 2 {
+		return fmt.Sprintf(p.Tr("minus: totals below −%d are counted as −%d", "minus: Stände unter −%d zählen wie −%d"), a, b)
+	}
+	de, ok := map[string]string{
+		"final round, last seat: exact":                                                  "letzte Runde, der letzte Platz: genau",
+		"final round: the seats still to throw each chase the total alone":               "letzte Runde: wer noch wirft, jagt den Stand je allein",
+		"three or more players: the two-player table against the strongest other player": "drei oder mehr Spieler: die Tabelle zu zweit gegen den stärksten anderen Spieler",
+	}[en]
+	if !ok {
+		return en
+	}
+	return p.Tr(en, de)
 }
 
 // WinHelpBuilding: the table is still being computed.

@@ -372,10 +372,10 @@ func (v *familyView) fitWinColumn(width int) {
 	}
 }
 
-// winHelpNote explains the chance to win on the help screen, once: exact
-// for two players; for three or more players approximate where the win
-// solver offers it, else the points alone; none where the rules have no
-// table (and why).
+// winHelpNote explains the chance to win on the help screen, once: what
+// it is; exact for two players (minus: what is counted); for three or more
+// players coach/win's approximation; none where the rules have no table
+// (and why); the points alone while the table is being built.
 func (v *familyView) winHelpNote() string {
 	if v.rueckwaerts() {
 		return ""
@@ -389,17 +389,20 @@ func (v *familyView) winHelpNote() string {
 	case s == nil:
 		return ""
 	}
-	t := s.Ready()
-	if t == nil {
-		return w.WinHelp(s.Exact(), esc(s.Note())) + " " + w.WinHelpBuilding() + "\n"
-	}
 	g := v.game()
-	p, err := t.Start(g.Totals(), g.Seat())
-	if err != nil && len(g.Players) > 2 {
-		return w.WinHelpMany() + "\n"
+	note := w.WinHelp()
+	if len(g.Players) == 2 {
+		note += " " + w.WinHelpExact(esc(w.WinMethod(s.Note())))
+	} else {
+		if t := s.Ready(); t != nil && !g.Finished() {
+			if _, err := t.Start(g.Totals(), g.Seat()); err != nil {
+				return note + " " + w.WinHelpPointsOnly() + "\n"
+			}
+		}
+		note += " " + w.WinHelpMany()
 	}
-	if err != nil {
-		return w.WinHelp(s.Exact(), esc(s.Note())) + "\n" // the game is over
+	if s.Ready() == nil {
+		note += " " + w.WinHelpBuilding()
 	}
-	return w.WinHelp(p.Exact(), esc(p.Method())) + "\n"
+	return note + "\n"
 }

@@ -342,21 +342,24 @@ func TestWinThreePlayers(t *testing.T) {
 		h.notSee("Gewinnchance")
 		h.resize(100, 40) // the whole help
 		h.typ("?")
-		h.see("Bei drei oder mehr Spielern rechnet der Trainer nur die Punkte")
-		if n := strings.Count(h.screen(), "drei oder mehr Spieler"); n != 1 {
-			t.Fatalf("said %d times:\n%s", n, h.screen())
-		}
+		h.see("Bei drei oder mehr Spielern rechnet der Trainer hier nur die Punkte")
 		return
 	}
-	// The solver's approximation, marked on the line and named in the help.
+	// The solver's approximation, marked on the line and the player's
+	// chance in the table, and explained once in the help.
 	if p0.Exact() {
 		t.Fatal("three players before the final round: exact?")
 	}
 	p := winAt(t, tb, h.ui.top().(*play).game())
 	stop, _ := p.StopWin()
 	h.seePanel("Gewinnchance: schreiben ≈" + pct(validate.German, stop))
+	h.see(fmt.Sprintf("≈%.0f %%", 100*p.Win()))
+	h.resize(100, 40) // the whole help
 	h.typ("?")
-	h.see("Genähert (≈)")
+	h.see("(≈, genähert)")
+	if n := strings.Count(h.screen(), "drei oder mehr Spieler"); n != 0 {
+		t.Fatalf("said %d times more:\n%s", n, h.screen())
+	}
 }
 
 // The coach off: no chance to win, not in the panel, not in the table.
@@ -415,4 +418,40 @@ func BenchmarkWinCoachRefresh(b *testing.B) {
 		}
 		b.ReportMetric(float64(cputime.Used()-cpu0)/float64(b.N), "cpu-ns/op")
 	})
+}
+
+// coach/win's notes on what is not exact (English) reach the German help
+// in German: the minus note of two players and the methods of three.
+func TestWinNotesInGerman(t *testing.T) {
+	de := wordsOf(validate.German)
+	r := validate.MustRules(validate.GameZehntausend, map[string]any{"ziel": 300, "minus": true})
+	s, err := win.New(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.SetDir("")
+	if s.Exact() || de.WinMethod(s.Note()) == s.Note() {
+		t.Errorf("minus note %q not in German: %q", s.Note(), de.WinMethod(s.Note()))
+	}
+	// (minus makes the table slow to build: the methods without it.)
+	if s, err = win.New(validate.MustRules(validate.GameZehntausend, map[string]any{"ziel": 300})); err != nil {
+		t.Fatal(err)
+	}
+	s.SetDir("")
+	tb, err := s.Table()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		totals []int
+		seat   int
+	}{{[]int{0, 0, 0}, 0}, {[]int{300, 0, 0}, 1}, {[]int{300, 0, 0}, 2}} {
+		p, err := tb.Start(c.totals, c.seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if de.WinMethod(p.Method()) == p.Method() {
+			t.Errorf("%v seat %d: method %q not in German", c.totals, c.seat+1, p.Method())
+		}
+	}
 }
