@@ -455,3 +455,38 @@ func TestWinNotesInGerman(t *testing.T) {
 		}
 	}
 }
+
+// The screens of the win coach at 60×20 and 80×24 in both languages: no
+// word cut without an ellipsis, no keep split (the check of
+// TestEveryScreenRendersWhole): 5050's last-round chase at Rat before the
+// throw, after a keep (the line where points and win differ) and with a
+// throw waiting for its keep; and its help.
+func TestWinScreensRenderWhole(t *testing.T) {
+	for _, lang := range []validate.Lang{validate.German, validate.English} {
+		t.Run(fmt.Sprint(lang), func(t *testing.T) {
+			w := useWin(t)
+			h := startLang(t, openDB(t), lang)
+			h.typ("n1")
+			h.key(tcell.KeyTab)
+			h.typ("Anna\nBen\n\n*")
+			for _, s := range []string{"111111/111111\n", "555234/555\n", "s", "111111/111111\n", "111111/111111\n", "555234/555\n", "s", "111111/111111\n", "111234/111\n", "115/115\n", "s"} {
+				h.typ(s)
+			}
+			waitWin(t, h, w)
+			wd := wordsOf(lang)
+			h.seePanel(strings.TrimSuffix(wd.WinNow(0, false), wd.Percent(0, false)))
+			c := &renderCheck{h: h, start: time.Now()}
+			c.shot("win: before the throw")
+			h.typ("111523/1115\n")
+			h.seePanel(wd.WinDiffer(true, false))
+			c.shot("win: points and win differ")
+			h.typ("u")
+			c.shot("win: a throw waiting for its keep")
+			h.typ("?")
+			c.shot("win: help")
+			for _, p := range c.problems {
+				t.Error(p)
+			}
+		})
+	}
+}
