@@ -94,9 +94,10 @@ func (p P) WinHelpExact(method string) string {
 	return p.Tr("Approximate (≈): ", "Genähert (≈): ") + method + "."
 }
 
-// WinHelpNone says why there is no chance to win for this game.
+// WinHelpNone says why there is no chance to win for this game (coach/win's
+// reason, which says that the points stay).
 func (p P) WinHelpNone(reason string) string {
-	return p.Tr("No chance to win here, the coach counts the turn's points only: ", "Keine Gewinnchance hier, der Trainer rechnet nur die Punkte des Zugs: ") + reason + "."
+	return p.Tr("No chance to win here: ", "Keine Gewinnchance hier: ") + reason + "."
 }
 
 // WinHelpMany explains the chances of three or more players (coach/win's

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -489,4 +490,30 @@ func TestWinScreensRenderWhole(t *testing.T) {
 			}
 		})
 	}
+}
+
+// steigerung has no win table: the points coach alone, and the help says
+// why (coach/win's reason, in the players' language).
+func TestWinSteigerungSaysWhy(t *testing.T) {
+	useWin(t)
+	db := openDB(t)
+	if err := db.SavePreset(context.Background(), storage.Preset{Name: "Oma", Game: "zehntausend", Options: map[string]any{"steigerung": true}}); err != nil {
+		t.Fatal(err)
+	}
+	h := start(t, db)
+	h.typ("n3")
+	h.typ("l")
+	h.see("Oma")
+	h.typ("1")
+	h.see("Vorlage: Oma")
+	h.key(tcell.KeyTab)
+	h.typ("Anna\nBen\n\n")
+	h.see("am Zug: Anna")
+	h.typ("11123/111\n15/15\n")
+	h.see("Schreiben: 1150")
+	h.notSee("Gewinnchance")
+	h.notSee("Sieg")
+	h.resize(100, 40)
+	h.typ("?")
+	h.see("Keine Gewinnchance hier: Steigerung:", "der Trainer zeigt die Punkte des Zugs.")
 }
