@@ -244,17 +244,31 @@ func TestWin5000StopHandsPointsOver(t *testing.T) {
 	w := useWin(t)
 	h := start(t, openDB(t))
 	h.newGame('2', "Anna", "Ben")
-	for _, s := range []string{"11155\n", "11155\n", "11123\n", "s", "11155\n", "11155\n", "s"} {
+	for _, s := range []string{"11155\n", "11155\n", "11123\n", "s"} {
+		h.typ(s)
+	}
+	// Ben has not entered (0): 150 in the turn allow no stop, for the
+	// points coach and the win coach alike.
+	tb := waitWin(t, h, w)
+	h.typ("15236\n")
+	p := winAt(t, tb, h.ui.top().(*play).game())
+	if _, ok := p.StopWin(); ok {
+		t.Fatalf("the solver lets a player who has not entered stop at 150 (%v, %v):\n%s", p.Family().Points(), p.Family().CanStop(), h.screen())
+	}
+	h.seePanel("Gewinnchance " + pct(validate.German, p.ThrowWin()))
+	h.notSee("Gewinnchance:")
+	h.notSee("Schreiben:")
+	h.typ("u")
+	for _, s := range []string{"11155\n", "11155\n", "s"} {
 		h.typ(s)
 	}
 	g := h.ui.top().(*play).game()
 	if fmt.Sprint(g.Totals()) != "[3500 2400]" || g.Seat() != 0 {
 		t.Fatalf("totals %v, seat %d", g.Totals(), g.Seat())
 	}
-	tb := waitWin(t, h, w)
 	h.typ("11155\n11155\n")
 	h.see("Anna wäre über 5000", "Schreiben: 2400, zählt aber nicht")
-	p := winAt(t, tb, h.ui.top().(*play).game())
+	p = winAt(t, tb, h.ui.top().(*play).game())
 	stop, ok := p.StopWin()
 	if !ok || stop >= p.ThrowWin() {
 		t.Fatalf("the solver: stop %v (%v), throw %v", stop, ok, p.ThrowWin())
