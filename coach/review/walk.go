@@ -8,21 +8,11 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
-// familyContext is the context the game gives the seat's next turn (as
-// scoresheet starts it): 5000's entry, steigerung's previous result.
-func (w *walker) familyContext(seat int) validate.TurnContext {
-	ctx := validate.TurnContext{Entered: w.g.Totals()[seat] > 0}
-	if last, ok := w.g.LastTurn(); ok && w.g.Rules.Game != validate.Game5000 {
-		ctx.Previous = max(last.Points, 0)
-	}
-	return ctx
-}
-
 // familyTurn reviews one turn of 5050, 5000 or zehntausend.
 func (w *walker) familyTurn(turn, seat int) error {
 	g := w.g
 	ft := g.Family().Clone()
-	pos, err := w.v.Family.Start(g.Rules, w.familyContext(seat))
+	pos, err := w.v.Family.Start(g.Rules, g.TurnContext()) // as scoresheet started the turn
 	if err != nil {
 		return err
 	}
@@ -46,60 +36,75 @@ func (w *walker) familyTurn(turn, seat int) error {
 			return fmt.Errorf("review: turn %d: unexpected entry %q", turn, e.Kind)
 		}
 		throw++
-		before := pos.ThrowValue()
-		void := e.Kind == scoresheet.EntryVoid
-		th := validate.Throw{Roll: e.Roll, Keep: e.Keep, FivesAsOnes: e.FivesAsOnes, Void: void}
-		if void {
-			th = validate.Throw{Roll: e.Roll, Void: true}
-		}
-		if err := ft.Throw(th); err != nil {
-			return fmt.Errorf("review: turn %d: the engine refuses a throw the game took: %w", turn, err)
-		}
-		if ft.End() != validate.Running { // a bust, nix, three void throws
-			p.Luck += float64(ft.Result()) - before
-			p.Banked += ft.Result()
-			continue
-		}
-		if void {
-			pos = pos.AfterVoid()
-			p.Luck += pos.Value() - before
-			continue
-		}
-		keeps, err := pos.Keeps(e.Roll)
-		if err != nil {
+		if pos, err = w.familyThrow(ft, pos, e, Decision{Seat: seat, Turn: turn, Throw: throw}); err != nil {
 			return err
 		}
-		if len(keeps) == 0 {
-			return fmt.Errorf("review: turn %d, throw %d: the solver sees a bust the engine does not", turn, throw)
-		}
-		q, err := pos.After(ft.LastKeep)
-		if err != nil {
-			return err
-		}
-		best := keeps[0]
-		p.Luck += best.Value - before
-		if len(keeps) > 1 {
-			w.decide(Decision{Seat: seat, Turn: turn, Throw: throw, Kind: Keep,
-				Chosen: keepChoice(ft.LastKeep), Best: keepChoice(best.Keep), Loss: best.Value - q.Value()})
-		}
-		pos = q
-		// Stop or throw on: a decision where stopping is allowed, taken
-		// by the next entry.
-		sv, canStop := pos.StopValue()
-		nx, ok := w.next()
-		if !canStop || !ok {
-			continue
-		}
-		stop := nx.Kind == scoresheet.EntryStop
-		chosen := pos.ThrowValue()
-		if stop {
-			chosen = float64(sv)
-		}
-		bestStop := float64(sv) >= pos.ThrowValue()
-		w.decide(Decision{Seat: seat, Turn: turn, Throw: throw, Kind: Stop,
-			Chosen: Choice{Stop: stop}, Best: Choice{Stop: bestStop}, Loss: pos.Value() - chosen})
 	}
 	return nil
+}
+
+// familyThrow reviews throw e of a family turn at pos (at names the seat,
+// turn and throw): its luck, its keep and the choice to stop or throw on
+// after it. It returns the position after it.
+func (w *walker) familyThrow(ft *validate.FamilyTurn, pos FamilyPosition, e scoresheet.Entry, at Decision) (FamilyPosition, error) {
+	p := &w.rv.Players[at.Seat]
+	before := pos.ThrowValue()
+	void := e.Kind == scoresheet.EntryVoid
+	th := validate.Throw{Roll: e.Roll, Keep: e.Keep, FivesAsOnes: e.FivesAsOnes, Void: void}
+	if void {
+		th = validate.Throw{Roll: e.Roll, Void: true}
+	}
+	if err := ft.Throw(th); err != nil {
+		return nil, fmt.Errorf("review: turn %d: the engine refuses a throw the game took: %w", at.Turn, err)
+	}
+	if ft.End() != validate.Running { // a bust, nix, three void throws
+		p.Luck += float64(ft.Result()) - before
+		p.Banked += ft.Result()
+		return pos, nil
+	}
+	if void {
+		pos = pos.AfterVoid()
+		p.Luck += pos.Value() - before
+		return pos, nil
+	}
+	keeps, err := pos.Keeps(e.Roll)
+	if err != nil {
+		return nil, err
+	}
+	if len(keeps) == 0 {
+		return nil, fmt.Errorf("review: turn %d, throw %d: the solver sees a bust the engine does not", at.Turn, at.Throw)
+	}
+	q, err := pos.After(ft.LastKeep)
+	if err != nil {
+		return nil, err
+	}
+	best := keeps[0]
+	p.Luck += best.Value - before
+	if len(keeps) > 1 {
+		d := at
+		d.Kind, d.Chosen, d.Best, d.Loss = Keep, keepChoice(ft.LastKeep), keepChoice(best.Keep), best.Value-q.Value()
+		w.decide(d)
+	}
+	w.stopChoice(q, at)
+	return q, nil
+}
+
+// stopChoice rates stopping or throwing on at pos after a keep: a decision
+// where stopping is allowed, taken by the next entry.
+func (w *walker) stopChoice(pos FamilyPosition, at Decision) {
+	sv, canStop := pos.StopValue()
+	nx, ok := w.next()
+	if !canStop || !ok {
+		return
+	}
+	stop := nx.Kind == scoresheet.EntryStop
+	chosen := pos.ThrowValue()
+	if stop {
+		chosen = float64(sv)
+	}
+	at.Kind, at.Chosen, at.Best = Stop, Choice{Stop: stop}, Choice{Stop: float64(sv) >= pos.ThrowValue()}
+	at.Loss = pos.Value() - chosen
+	w.decide(at)
 }
 
 func keepChoice(k validate.Keep) Choice {

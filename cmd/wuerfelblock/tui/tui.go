@@ -1,8 +1,10 @@
 // Package tui is the table-side terminal UI of wuerfelblock: home, new game,
-// one screen per family of games, game over and help. It holds no game rule:
-// what is legal, what a throw is worth and whose turn it is come from
-// packages validate and scoresheet; every entry is committed through the
-// Store before the screen shows it as taken.
+// one screen per turn engine, game over, statistics and help. What is
+// legal, what a throw is worth, whose turn it is and every fact about a game
+// it shows (its house rules and which switch others off, its statistics'
+// charts) come from packages validate and scoresheet; it decides no ruling
+// itself, but it does word the rules for players (hints, examples). Every
+// entry is committed through the Store before the screen shows it as taken.
 package tui
 
 import (
@@ -50,8 +52,9 @@ type StatsEnv struct {
 	Back func()
 }
 
-// StatsPage builds the statistics screen. The statistics package plugs its
-// page in here (see Config.Stats); without one the UI shows a placeholder.
+// StatsPage builds the statistics screen (NewStatsPage, stats.go); the
+// program plugs it in through Config.Stats, without one the UI shows a
+// placeholder. A page that says its keys (keyHelp) has them in the help.
 // The returned primitive gets the keys first; q and Esc go back unless it
 // consumes them.
 type StatsPage func(env StatsEnv) tview.Primitive
@@ -100,6 +103,8 @@ type UI struct {
 	// barrier is signalled when the test key arrives (headless tests); the
 	// UI then waits until the test signals back.
 	barrier chan struct{}
+	// checked is closed when the check of the database at start is done.
+	checked chan struct{}
 }
 
 // screen is one page of the UI.
@@ -138,6 +143,7 @@ func New(cfg Config) *UI {
 		stats:   cfg.Stats,
 		timeout: cfg.Timeout,
 		watch:   cfg.Watch,
+		checked: make(chan struct{}),
 		review:  cfg.Review,
 	}
 	if ui.timeout == 0 {
@@ -168,21 +174,28 @@ func (ui *UI) Run() error {
 	done := make(chan struct{})
 	defer close(done)
 	go ui.watchGames(done)
-	go ui.quickCheck()
+	go func() {
+		defer close(ui.checked)
+		ui.quickCheck()
+	}()
 	err := ui.app.Run()
 	ui.inflight.Wait()
 	return err
 }
 
-// quickCheck runs SQLite's quick check of the database beside the first
-// screen and warns when the file is damaged (the store then refuses every
-// write).
+// quickCheck checks the database beside the first screen and warns when
+// the file is damaged (the store then refuses every write): SQLite's check
+// of the whole file only when it is due (at most once a day, or after an
+// unclean shutdown), the cheap checks otherwise, so that the start costs
+// the same for any history.
 func (ui *UI) quickCheck() {
-	qc, ok := ui.store.(interface{ QuickCheck(context.Context) error })
+	qc, ok := ui.store.(interface {
+		Guard(context.Context, func(int64)) error
+	})
 	if !ok {
 		return
 	}
-	err := qc.QuickCheck(context.Background())
+	err := qc.Guard(context.Background(), nil)
 	if storage.ErrorCode(err) != storage.CodeDamaged {
 		return
 	}
