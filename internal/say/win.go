@@ -103,8 +103,8 @@ func (p P) WinHelpNone(reason string) string {
 // WinHelpMany explains the chances of three or more players (coach/win's
 // approximation), said once in the help.
 func (p P) WinHelpMany() string {
-	return p.Tr("Three or more players (≈, approximate): before the final round the two-player chance against the strongest other player (5000 always so); in the final round the players still to throw each chase the total alone; the last player of the final round exact.",
-		"Drei oder mehr Spieler (≈, genähert): vor der letzten Runde die Chance zu zweit gegen den stärksten anderen Spieler (5000 immer so); in der letzten Runde jagt jeder, der noch wirft, den Stand allein; der Letzte der letzten Runde genau.")
+	return p.Tr("Three or more players (≈, approximate): before the final round the two-player chance against the strongest other player (5000 always so); in the final round exact while at most one player throws after the one on turn, else each of those chases the total alone.",
+		"Drei oder mehr Spieler (≈, genähert): vor der letzten Runde die Chance zu zweit gegen den stärksten anderen Spieler (5000 immer so); in der letzten Runde genau, solange nach dem Spieler am Zug höchstens einer noch wirft, sonst jagt jeder von ihnen den Stand allein.")
 }
 
 // WinHelpPointsOnly: three or more players where the win solver has no
@@ -124,6 +124,7 @@ func (p P) WinMethod(en string) string {
 	}
 	de, ok := map[string]string{
 		"final round, last seat: exact":                                                  "letzte Runde, der letzte Platz: genau",
+		"final round, one seat still to throw: exact":                                    "letzte Runde, ein Platz wirft noch: genau",
 		"final round: the seats still to throw each chase the total alone":               "letzte Runde: wer noch wirft, jagt den Stand je allein",
 		"three or more players: the two-player table against the strongest other player": "drei oder mehr Spieler: die Tabelle zu zweit gegen den stärksten anderen Spieler",
 	}[en]
