@@ -214,46 +214,53 @@ func (v *familyView) winLines() []panelLine {
 	return ls
 }
 
-// winKeeps are the chances to win of the listed keeps of the pending throw
-// (by position in v.options) and the best; nil where the win coach says
-// nothing.
-func (v *familyView) winKeeps() (wins []win.KeepWin, best int) {
+// winKeepList are the chances to win of the listed keeps of the pending
+// throw (by position in v.options), the best and whether they are
+// approximate; wins is nil where the win coach says nothing.
+type winKeepList struct {
+	wins   []win.KeepWin
+	best   int
+	approx bool
+}
+
+func (v *familyView) winKeeps() winKeepList {
+	none := winKeepList{best: -1}
 	if v.pending == nil {
-		return nil, -1
+		return none
 	}
 	p, ok := v.winPosition()
 	if !ok {
-		return nil, -1
+		return none
 	}
 	ks, err := p.Keeps(v.pending)
 	if err != nil || len(ks) == 0 {
-		return nil, -1
+		return none
 	}
-	wins = make([]win.KeepWin, len(v.options))
-	best = -1
+	out := winKeepList{wins: make([]win.KeepWin, len(v.options)), best: -1, approx: !p.Exact()}
 	for i, k := range v.options {
 		j := slices.IndexFunc(ks, func(a win.KeepWin) bool { return keyOf(a.Keep) == keyOf(k) })
 		if j < 0 {
-			return nil, -1
+			return none
 		}
-		wins[i] = ks[j]
-		if best < 0 || ks[j].Win > wins[best].Win {
-			best = i
+		out.wins[i] = ks[j]
+		if out.best < 0 || ks[j].Win > out.wins[out.best].Win {
+			out.best = i
 		}
 	}
-	return wins, best
+	return out
 }
 
 // winPendingLines: the chance to win with this throw (its best keep's) and,
 // at "advice", where the best keep for the points is not the best for the
 // win (or what follows it differs), a line that says so.
 func (v *familyView) winPendingLines(p win.Position) []panelLine {
-	wins, best := v.winKeeps()
+	wk := v.winKeeps()
+	wins, best := wk.wins, wk.best
 	if wins == nil {
 		return nil
 	}
 	w := v.words()
-	ls := []panelLine{line(w.WinNow(wins[best].Win, !p.Exact()), rankCoach)}
+	ls := []panelLine{line(w.WinNow(wins[best].Win, wk.approx), rankCoach)}
 	if v.p.coach() != storage.CoachAdvice {
 		return ls
 	}
@@ -278,12 +285,12 @@ func (v *familyView) winPendingLines(p win.Position) []panelLine {
 // coach's (coachKeepNote) and, where the win coach speaks, the keep's
 // chance to win; ◀ then marks the best for the win (the best for the
 // points stays strong).
-func keepCoachNote(values []family.KeepAdvice, best int, wins []win.KeepWin, wbest, i int, w say.P) string {
-	if wins == nil {
+func keepCoachNote(values []family.KeepAdvice, best int, wk winKeepList, i int, w say.P) string {
+	if wk.wins == nil {
 		return coachKeepNote(values, best, i)
 	}
-	note := w.Percent(wins[i].Win, false)
-	if i == wbest {
+	note := w.Percent(wk.wins[i].Win, wk.approx)
+	if i == wk.best {
 		note = "[::b]" + note + " ◀[::-]"
 	}
 	if values == nil {
@@ -305,8 +312,8 @@ func (v *familyView) winChances() []string {
 		return nil
 	}
 	now := p.Win()
-	if wins, best := v.winKeeps(); wins != nil {
-		now = wins[best].Win // the throw is known: its best keep
+	if wk := v.winKeeps(); wk.wins != nil {
+		now = wk.wins[wk.best].Win // the throw is known: its best keep
 	}
 	g := v.game()
 	approx := !p.Exact()

@@ -674,12 +674,12 @@ func (v *familyView) refreshKeeps() {
 			pointsW = max(pointsW, len(fmt.Sprint(k.Points)))
 		}
 		values, best := v.coachKeeps()
-		wins, wbest := v.winKeeps()
+		wk := v.winKeeps()
 		for i, k := range v.options {
 			if i >= len(keepLetters) {
 				break
 			}
-			items = append(items, v.keepEntry(i, k, diceW, pointsW, keepCoachNote(values, best, wins, wbest, i, v.words())))
+			items = append(items, v.keepEntry(i, k, diceW, pointsW, keepCoachNote(values, best, wk, i, v.words())))
 		}
 	}
 	if len(items) != len(v.keeps.items) || v.pending == nil {
