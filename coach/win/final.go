@@ -3,6 +3,7 @@ package win
 import (
 	"fmt"
 	"math"
+	"sync"
 )
 
 // finalGame is two players of 5050 or zehntausend: whoever reaches the
@@ -23,6 +24,10 @@ type finalGame struct {
 	tail   *tail
 	w      [2][]float64 // w[seat][i*m+j]: the seat on turn at grid i, the other at j
 	sweeps int
+	// many: the final rounds with two or more seats still to throw, by
+	// their totals (many.go)
+	manyMu sync.Mutex
+	many   map[string]*finalMany
 }
 
 // minusTol: with minus the sweeps stop when no value moves by this much
