@@ -41,13 +41,16 @@ const nixLevels = 1000 / step
 const chaseEps = 1e-17
 
 // chaseEnds are the ends of the chaser's turn with d levels to make up.
-func (fg *finalGame) chaseEnds(e *ends, d int) {
+func (fg *finalGame) chaseEnds(e *ends, d int) { fg.chaseEndsWith(e, d, fg.tie) }
+
+// chaseEndsWith: the same with a tie worth tie.
+func (fg *finalGame) chaseEndsWith(e *ends, d int, tie float64) {
 	e.stop = resize(e.stop, d+1)
 	e.stopB = nil
 	for lv := range d + 1 {
 		e.stop[lv] = 0
 	}
-	e.stop[d] = fg.tie
+	e.stop[d] = tie
 	e.top, e.hi, e.hiB = d+1, 1, 0
 	e.tail = nil
 	e.b, e.floor = 0, fg.floor

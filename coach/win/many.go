@@ -34,7 +34,9 @@ type finalMany struct {
 	cut  []int // cut[j]: from this bar on G(j, ·) is the end's
 	memo map[[3]int]float64
 	base []*seatRows // per seat, built when first needed
-	mu   sync.Mutex
+	// chases: the last seat's chase against k > 1 on the best total
+	chases map[int][]float64
+	mu     sync.Mutex
 }
 
 // seatRows are the levels 0 … n−1 of a seat's turn: the seat's value v and
@@ -96,6 +98,14 @@ func (f *finalMany) share(j, bar, k int) float64 {
 	if j == len(f.xs) || bar >= f.cut[j] {
 		return f.end(k)
 	}
+	if j == len(f.xs)-1 { // the last seat: its chase, the rest is ours
+		c := f.lastChase(k)
+		v := 0.0
+		if d := bar - f.xs[j]; d < len(c) {
+			v = c[d]
+		}
+		return (1 - v) / float64(k)
+	}
 	key := [3]int{j, bar, k}
 	if v, ok := f.memo[key]; ok {
 		return v
@@ -103,6 +113,24 @@ func (f *finalMany) share(j, bar, k int) float64 {
 	v := f.barPass(j, bar, k)
 	f.memo[key] = v
 	return v
+}
+
+// lastChase is the last seat's chase against k players on the best total:
+// a tie worth 1/(k+1) in zehntausend (none in 5050). Its chance v leaves
+// the k players 1 − v, each (1 − v)/k.
+func (f *finalMany) lastChase(k int) []float64 {
+	if k == 1 {
+		return f.fg.chase
+	}
+	if c, ok := f.chases[k]; ok {
+		return c
+	}
+	if f.chases == nil {
+		f.chases = map[int][]float64{}
+	}
+	c := f.fg.chaseWith([]*worker{newWorker(f.fg.tg)}, 1/float64(k+1))
+	f.chases[k] = c
+	return c
 }
 
 // eq is what ending on the bar M with k players on it gives the seat j
