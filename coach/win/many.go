@@ -40,19 +40,33 @@ type finalMany struct {
 }
 
 // seatRows are the levels 0 … n−1 of a seat's turn: the seat's value v and
-// a second value u under its play; up gives the levels from n on.
+// a second value u under its play. From n on: base's rows with their u
+// times scale (a pass for a bar), or where every stop is worth 1 the
+// chance a of reaching one (u: the chance 1 − a of a bust, times scale).
 type seatRows struct {
-	n    int
-	v, u []float64
-	up   func(s int32, lv int) (float64, float64)
+	tg    *turnGraph
+	n     int
+	v, u  []float64
+	base  *seatRows
+	scale float64
 }
 
-func (r *seatRows) at(ns int, s int32, lv int) (float64, float64) {
+func (r *seatRows) at(s int32, lv int) (float64, float64) {
+	ns := r.tg.ns
 	if lv < r.n {
 		k := lv*ns + int(s)
 		return r.v[k], r.u[k]
 	}
-	return r.up(s, lv)
+	if b := r.base; b != nil && lv < b.n {
+		k := lv*ns + int(s)
+		return b.v[k], r.scale * b.u[k]
+	}
+	ph := lv % r.tg.period
+	if r.tg.stopPh[ph][s] {
+		return 1, 0
+	}
+	a := r.tg.g.Reach[ph][s]
+	return a, r.scale * (1 - a)
 }
 
 // manyFor is the final round against these later totals, cached per table.
@@ -158,14 +172,7 @@ func (f *finalMany) baseRows(j int) *seatRows {
 	for lv := max(f.fg.lo+f.fg.m-x, 1); lv < n; lv++ {
 		own[lv] = f.share(j+1, x+lv, 1)
 	}
-	r := &seatRows{n: n, up: func(s int32, lv int) (float64, float64) {
-		ph := lv % tg.period
-		if tg.stopPh[ph][s] {
-			return 1, 0
-		}
-		a := tg.g.Reach[ph][s]
-		return a, 1 - a
-	}}
+	r := &seatRows{tg: tg, n: n, scale: 1}
 	f.rows(r, func(lv int) (float64, float64) {
 		if lv < n {
 			return own[lv], 0
@@ -187,11 +194,7 @@ func (f *finalMany) barPass(j, bar, k int) float64 {
 		eqU = eqOwn
 	}
 	base := f.baseRows(j)
-	ns := f.fg.tg.ns
-	r := &seatRows{n: d + 1, up: func(s int32, lv int) (float64, float64) {
-		v, b := base.at(ns, s, lv)
-		return v, lo * b
-	}}
+	r := &seatRows{tg: f.fg.tg, n: d + 1, base: base, scale: lo}
 	_, u := f.rows(r, func(lv int) (float64, float64) {
 		switch {
 		case lv < d:
@@ -213,20 +216,6 @@ func (f *finalMany) rows(r *seatRows, stop func(lv int) (float64, float64), bust
 	tg := f.fg.tg
 	ns := tg.ns
 	r.v, r.u = make([]float64, r.n*ns), make([]float64, r.n*ns)
-	throw := func(s, lv int) (float64, float64) {
-		q, qu := 0.0, 0.0
-		for _, th := range tg.throws[tg.throwsOf[s]:tg.throwsOf[s+1]] {
-			best, bu := math.Inf(-1), 0.0
-			for j := th.Lo; j < th.Hi; j++ {
-				if v, u := r.at(ns, tg.to[j], lv+int(tg.pts[j])/step); v > best {
-					best, bu = v, u
-				}
-			}
-			q += th.P * best
-			qu += th.P * bu
-		}
-		return q, qu
-	}
 	for lv := r.n - 1; lv >= 1; lv-- {
 		for s := range ns {
 			k := lv*ns + s
@@ -234,7 +223,7 @@ func (f *finalMany) rows(r *seatRows, stop func(lv int) (float64, float64), bust
 				r.v[k], r.u[k] = math.NaN(), 0
 				continue
 			}
-			q, qu := throw(s, lv)
+			q, qu := r.throw(s, lv)
 			qu += tg.bustP[s] * bustU
 			if tg.canStop(s, lv, f.fg.floor) {
 				if sv, su := stop(lv); sv >= q {
@@ -244,7 +233,7 @@ func (f *finalMany) rows(r *seatRows, stop func(lv int) (float64, float64), bust
 			r.v[k], r.u[k] = q, qu
 		}
 	}
-	q, qu := throw(0, 0)
+	q, qu := r.throw(0, 0)
 	fv, fu := 0.0, bustU
 	if f.fg.nix {
 		fv, fu = stop(nixLevels)
@@ -282,4 +271,37 @@ func (fg *finalGame) manyEnds(e *ends, mine, best, ties int, later []int) {
 	if fg.nix {
 		e.first, _ = e.stopAt(nixLevels)
 	}
+}
+
+// throw is throwing on from state s at lv without its busts: the seat's
+// best keep of every throw (of equal ones the first), both values.
+func (r *seatRows) throw(s, lv int) (float64, float64) {
+	tg := r.tg
+	row := lv * tg.ns
+	nv := len(r.v)
+	var bv, bu []float64
+	if r.base != nil {
+		bv, bu = r.base.v, r.base.u
+	}
+	q, qu := 0.0, 0.0
+	for _, th := range tg.throws[tg.throwsOf[s]:tg.throwsOf[s+1]] {
+		best, ub := math.Inf(-1), 0.0
+		for j := th.Lo; j < th.Hi; j++ {
+			var v, u float64
+			switch k := row + int(tg.offs[j]); {
+			case k < nv:
+				v, u = r.v[k], r.u[k]
+			case k < len(bv):
+				v, u = bv[k], r.scale*bu[k]
+			default:
+				v, u = r.at(tg.to[j], lv+int(tg.pts[j])/step)
+			}
+			if v > best {
+				best, ub = v, u
+			}
+		}
+		q += th.P * best
+		qu += th.P * ub
+	}
+	return q, qu
 }
