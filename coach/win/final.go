@@ -27,7 +27,7 @@ type finalGame struct {
 	// many: the final rounds with two or more seats still to throw, by
 	// their totals (many.go)
 	manyMu sync.Mutex
-	many   map[string]*finalMany
+	many   map[string]manyView
 }
 
 // minusTol: with minus the sweeps stop when no value moves by this much

@@ -69,16 +69,25 @@ func (r *seatRows) at(s int32, lv int) (float64, float64) {
 	return a, r.scale * (1 - a)
 }
 
-// manyFor is the final round against these later totals, cached per table.
-func (fg *finalGame) manyFor(later []int) *finalMany {
+// manyView is a final round's seats from off on: the seats still to
+// throw after a later player on turn are a tail of the same seats, and
+// what the seats after j do depends on them alone.
+type manyView struct {
+	f   *finalMany
+	off int
+}
+
+// manyFor is the final round against these later totals (and its tails),
+// cached per table.
+func (fg *finalGame) manyFor(later []int) manyView {
 	key := fmt.Sprint(later)
 	fg.manyMu.Lock()
 	defer fg.manyMu.Unlock()
-	if f, ok := fg.many[key]; ok {
-		return f
+	if v, ok := fg.many[key]; ok {
+		return v
 	}
-	if fg.many == nil || len(fg.many) >= 16 {
-		fg.many = map[string]*finalMany{}
+	if fg.many == nil || len(fg.many) >= 64 {
+		fg.many = map[string]manyView{}
 	}
 	f := &finalMany{fg: fg, memo: map[[3]int]float64{}}
 	f.xs = make([]int, len(later))
@@ -92,8 +101,10 @@ func (fg *finalGame) manyFor(later []int) *finalMany {
 		hi = max(hi, f.xs[j]+len(fg.chase)+1)
 		f.cut[j] = hi
 	}
-	fg.many[key] = f
-	return f
+	for j := range len(later) - 1 {
+		fg.many[fmt.Sprint(later[j:])] = manyView{f, j}
+	}
+	return manyView{f, 0}
 }
 
 // end is the share of each of k players on the best total after the last seat.
@@ -245,12 +256,13 @@ func (f *finalMany) rows(r *seatRows, stop func(lv int) (float64, float64), bust
 // manyEnds: the turn of a player at mine in the final round against the
 // best total so far (ties players on it) with two or more later seats.
 func (fg *finalGame) manyEnds(e *ends, mine, best, ties int, later []int) {
-	f := fg.manyFor(later)
+	view := fg.manyFor(later)
+	f, o := view.f, view.off
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	me, b := mine/step, best/step
 	d := b - me
-	top := max(d+1, f.cut[0]-me)
+	top := max(d+1, f.cut[o]-me)
 	e.stop = resize(e.stop, top)
 	e.stopB, e.tail = nil, nil
 	for lv := range top {
@@ -260,10 +272,10 @@ func (fg *finalGame) manyEnds(e *ends, mine, best, ties int, later []int) {
 		case y == b:
 			e.stop[lv] = 0
 			if fg.tie > 0 {
-				e.stop[lv] = f.share(0, b, ties+1)
+				e.stop[lv] = f.share(o, b, ties+1)
 			}
 		default:
-			e.stop[lv] = f.share(0, y, 1)
+			e.stop[lv] = f.share(o, y, 1)
 		}
 	}
 	e.top, e.hi, e.hiB, e.b, e.floor = top, 1, 0, 0, fg.floor

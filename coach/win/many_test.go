@@ -146,6 +146,14 @@ func TestManyLaterSeatsAgainstPlainRecursion(t *testing.T) {
 				t.Errorf("tie shared %v, %v seat %d: %.12f (exact %v, %q), the plain recursion %.12f", tie, c.totals, c.seat+1, p.Win(), p.Exact(), p.Method(), r[1])
 			}
 		}
+		// The next seat of the last round above: its later seats are a
+		// tail of the ones cached; the same as computed afresh.
+		next := []int{200, 100, 0, 50, 0}
+		p, _ := tb.Start(next, 2)
+		tb.fg.many = nil
+		if q, _ := tb.Start(next, 2); p.Win() != q.Win() {
+			t.Errorf("tie shared %v, %v seat 3: %.15f from the cached seats, %.15f afresh", tie, next, p.Win(), q.Win())
+		}
 	}
 }
 
