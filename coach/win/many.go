@@ -36,6 +36,7 @@ type finalMany struct {
 	base []*seatRows // per seat, built when first needed
 	// chases: the last seat's chase against k > 1 on the best total
 	chases map[int][]float64
+	bufs   [][2][]float64 // per seat: the rows of its last bar's pass
 	mu     sync.Mutex
 }
 
@@ -93,6 +94,7 @@ func (fg *finalGame) manyFor(later []int) manyView {
 	f.xs = make([]int, len(later))
 	f.cut = make([]int, len(later))
 	f.base = make([]*seatRows, len(later))
+	f.bufs = make([][2][]float64, len(later))
 	for j, x := range later {
 		f.xs[j] = x / step
 	}
@@ -205,7 +207,10 @@ func (f *finalMany) barPass(j, bar, k int) float64 {
 		eqU = eqOwn
 	}
 	base := f.baseRows(j)
-	r := &seatRows{tg: f.fg.tg, n: d + 1, base: base, scale: lo}
+	// The rows of a bar's pass are kept for the next bar of the same seat
+	// (a pass of a later seat, during the nix stop below, has its own).
+	r := &seatRows{tg: f.fg.tg, n: d + 1, base: base, scale: lo, v: f.bufs[j][0], u: f.bufs[j][1]}
+	defer func() { f.bufs[j] = [2][]float64{r.v, r.u} }()
 	_, u := f.rows(r, func(lv int) (float64, float64) {
 		switch {
 		case lv < d:
@@ -226,7 +231,7 @@ func (f *finalMany) barPass(j, bar, k int) float64 {
 func (f *finalMany) rows(r *seatRows, stop func(lv int) (float64, float64), bustU float64) (float64, float64) {
 	tg := f.fg.tg
 	ns := tg.ns
-	r.v, r.u = make([]float64, r.n*ns), make([]float64, r.n*ns)
+	r.v, r.u = resize(r.v, r.n*ns), resize(r.u, r.n*ns)
 	for lv := r.n - 1; lv >= 1; lv-- {
 		for s := range ns {
 			k := lv*ns + s
