@@ -18,6 +18,7 @@ type plainFinal struct {
 	pt    *plainTurn
 	xs    []int
 	tie   bool
+	nix   bool // a first throw that scores nothing is a stop of 1000
 	capLv int
 	memo  map[[3]int]outv
 }
@@ -68,6 +69,9 @@ func (pf *plainFinal) rec(j, bar, k int) outv {
 		var q outv
 		for _, r := range pf.pt.moves[s] {
 			o := bust
+			if len(r.succ) == 0 && s == 0 && pf.nix {
+				o = end(pf.xs[j] + nixLevels)
+			}
 			if len(r.succ) > 0 {
 				o[1+j] = math.Inf(-1)
 				for i, s2 := range r.succ {
@@ -98,10 +102,11 @@ func (pf *plainFinal) rec(j, bar, k int) outv {
 // the final round with two and three seats still to throw after the one on
 // turn: the chance from Start is the plain recursion's, and there the
 // shares of all players add up to 1. Also with a tie to the earlier seat
-// (5050's rule, on these small rules).
+// (5050's rule, on these small rules), and with nix.
 func TestManyLaterSeatsAgainstPlainRecursion(t *testing.T) {
-	opts := map[string]any{"ziel": 100, "verdoppeln": true, "beweisen": false}
-	for _, tie := range []bool{true, false} {
+	for _, v := range []struct{ tie, nix bool }{{true, false}, {false, false}, {true, true}} {
+		tie := v.tie
+		opts := map[string]any{"ziel": 100, "verdoppeln": true, "beweisen": false, "nix": v.nix}
 		tb := chaseTable(t, validate.GameZehntausend, opts, tie)
 		fs := tb.s.fs
 		pt := newPlainTurn(t, fs.Table(validate.TurnContext{Entered: true}))
@@ -127,7 +132,7 @@ func TestManyLaterSeatsAgainstPlainRecursion(t *testing.T) {
 					ties++
 				}
 			}
-			pf := &plainFinal{pt: pt, tie: tie, capLv: 100, memo: map[[3]int]outv{}}
+			pf := &plainFinal{pt: pt, tie: tie, nix: v.nix, capLv: 100, memo: map[[3]int]outv{}}
 			for _, x := range c.totals[c.seat:] {
 				pf.xs = append(pf.xs, x/50)
 			}
