@@ -281,7 +281,7 @@ func printReview(e *env, rv *review.Review) {
 	fmt.Fprintln(w)
 	for _, p := range rv.Players {
 		fmt.Fprintf(w, "%s\t%d\t%s\t%s\t", scoresheet.SafeText(p.Name), p.Decisions,
-			review.Number(-p.Loss, e.lang), review.Number(p.Luck, e.lang))
+			review.Number(p.Loss, e.lang), review.Number(p.Luck, e.lang))
 		if kniffel {
 			fmt.Fprintf(w, "%d\t%d\t", p.QuickTurns, p.Banked)
 		} else {
@@ -302,6 +302,7 @@ func printReview(e *env, rv *review.Review) {
 	if !review.RatesDecisions(rv.Game) {
 		return
 	}
+	printWinReview(e, rv)
 	worst := rv.Costliest(5)
 	fmt.Fprintln(e.stdout)
 	if len(worst) == 0 {
@@ -309,11 +310,55 @@ func printReview(e *env, rv *review.Review) {
 			"Keine Entscheidung hat etwas gekostet: durchweg bestes Spiel."))
 		return
 	}
-	fmt.Fprintln(e.stdout, e.tr("The costliest decisions:", "Die teuersten Entscheidungen:"))
+	fmt.Fprintln(e.stdout, e.tr("The costliest decisions in points:", "Die teuersten Entscheidungen in Punkten:"))
 	w = tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	for _, d := range worst {
 		fmt.Fprintf(w, "%s\t%s: %s\t%s\n", scoresheet.SafeText(d.Player), rv.Where(d, e.lang),
 			rv.Describe(d, e.lang), review.Number(-d.Loss, e.lang))
+	}
+	w.Flush()
+}
+
+// printWinReview prints the review by the chance to win (two players of
+// the Zehntausend family): a table in percentage points and the five
+// decisions that cost most of it; else why there is none.
+func printWinReview(e *env, rv *review.Review) {
+	if !rv.Win {
+		if rv.WinNote.EN != "" {
+			fmt.Fprintln(e.stdout, "\n"+rv.WinNote.Text(e.lang))
+		}
+		return
+	}
+	fmt.Fprintln(e.stdout)
+	head := e.tr("Chance to win, in percentage points", "Gewinnchance, in Prozentpunkten")
+	if !rv.WinExact {
+		head += e.tr(" (not exact)", " (nicht exakt)")
+	}
+	fmt.Fprintln(e.stdout, head+":")
+	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t\n", e.tr("player", "Spieler"), e.tr("at the start", "zu Beginn"),
+		e.tr("luck", "Glück"), e.tr("loss", "Verlust"), e.tr("result", "Ergebnis"))
+	for _, p := range rv.Players {
+		res := "–"
+		if rv.Finished {
+			res = review.Points1(p.Result, e.lang)
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t\n", scoresheet.SafeText(p.Name), review.Points1(p.WinStart, e.lang),
+			review.Points1(p.WinLuck, e.lang), review.Points1(p.WinLoss, e.lang), res)
+	}
+	w.Flush()
+	fmt.Fprintln(e.stdout, e.tr("Result (100 won, 50 shared, 0 lost) = at the start + luck − loss; luck: everything the player did not decide (their throws, the other's throws and mistakes).",
+		"Ergebnis (100 gewonnen, 50 geteilt, 0 verloren) = zu Beginn + Glück − Verlust; Glück: alles, was der Spieler nicht entschied (seine Würfe, Würfe und Fehler des anderen)."))
+	worst := rv.CostliestWin(5)
+	if len(worst) == 0 {
+		fmt.Fprintln(e.stdout, e.tr("No decision cost any chance to win.", "Keine Entscheidung hat Gewinnchance gekostet."))
+		return
+	}
+	fmt.Fprintln(e.stdout, e.tr("The costliest decisions by the chance to win:", "Die teuersten Entscheidungen nach Gewinnchance:"))
+	w = tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	for _, d := range worst {
+		fmt.Fprintf(w, "%s\t%s: %s, %s %s %s\n", scoresheet.SafeText(d.Player), rv.Where(d, e.lang), rv.DescribeWin(d, e.lang),
+			e.tr("chance to win", "Gewinnchance"), review.Points1(-d.WinLoss, e.lang), e.tr("percentage points", "Prozentpunkte"))
 	}
 	w.Flush()
 }

@@ -3,6 +3,7 @@ package review
 import (
 	"github.com/wuerfelblock/wuerfelblock/coach/family"
 	"github.com/wuerfelblock/wuerfelblock/coach/kniffel"
+	"github.com/wuerfelblock/wuerfelblock/coach/win"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -11,15 +12,23 @@ import (
 // but tables built from the rules), so a review does not depend on the
 // device that computes it.
 func Solvers() Valuers {
-	return Valuers{Family: familySolver{}, Kniffel: kniffelSolver{kniffel.For}}
+	return Valuers{Family: familySolver{}, Kniffel: kniffelSolver{kniffel.For}, Win: winSolver{}}
 }
 
 // SolversWith is Solvers with the Kniffel tables of cache c (tests: a
-// cache in memory only).
+// cache in memory only) and without the win solver (see WithWin).
 func SolversWith(c *kniffel.Cache) Valuers {
 	return Valuers{Family: familySolver{}, Kniffel: kniffelSolver{func(r *validate.Rules) *kniffel.Solver {
 		return c.Solver(r.Options.Joker)
 	}}}
+}
+
+// WithWin is v with the win solver (coach/win) for the review by the
+// chance to win. Its tables take seconds to build (5050: about 15
+// CPU-seconds), so tests that do not look at the chance to win leave it out.
+func (v Valuers) WithWin() Valuers {
+	v.Win = winSolver{}
+	return v
 }
 
 // kniffelSolver asks coach/kniffel.
@@ -81,6 +90,53 @@ func (f familyPos) Keeps(roll []int) ([]FamilyKeep, error) {
 	out := make([]FamilyKeep, len(ks))
 	for i, k := range ks {
 		out[i] = FamilyKeep{Keep: k.Keep, Value: k.Value}
+	}
+	return out, nil
+}
+
+// winSolver asks coach/win (its tables are built once per rule set and
+// kept by the process).
+type winSolver struct{}
+
+func (winSolver) Start(r *validate.Rules, totals []int, seat int) (WinPosition, error) {
+	s, err := win.For(r)
+	if err != nil {
+		return nil, err
+	}
+	t, err := s.Table()
+	if err != nil {
+		return nil, err
+	}
+	p, err := t.Start(totals, seat)
+	if err != nil {
+		return nil, err
+	}
+	return winPos{p}, nil
+}
+
+type winPos struct{ p win.Position }
+
+func (w winPos) Win() float64             { return w.p.Win() }
+func (w winPos) ThrowWin() float64        { return w.p.ThrowWin() }
+func (w winPos) StopWin() (float64, bool) { return w.p.StopWin() }
+func (w winPos) Exact() bool              { return w.p.Exact() }
+func (w winPos) AfterVoid() WinPosition   { return winPos{w.p.AfterVoid()} }
+func (w winPos) After(k validate.Keep) (WinPosition, error) {
+	q, err := w.p.After(k)
+	if err != nil {
+		return nil, err
+	}
+	return winPos{q}, nil
+}
+
+func (w winPos) Keeps(roll []int) ([]WinKeep, error) {
+	ks, err := w.p.Keeps(roll)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]WinKeep, len(ks))
+	for i, k := range ks {
+		out[i] = WinKeep{Keep: k.Keep, Win: k.Win}
 	}
 	return out, nil
 }

@@ -18,7 +18,8 @@ func (w *walker) familyContext(seat int) validate.TurnContext {
 	return ctx
 }
 
-// familyTurn reviews one turn of 5050, 5000 or zehntausend.
+// familyTurn reviews one turn of 5050, 5000 or zehntausend: by points
+// (the turn solver) and, where the game has one, by the chance to win.
 func (w *walker) familyTurn(turn, seat int) error {
 	g := w.g
 	ft := g.Family().Clone()
@@ -26,78 +27,115 @@ func (w *walker) familyTurn(turn, seat int) error {
 	if err != nil {
 		return err
 	}
-	p := &w.rv.Players[seat]
-	p.TurnValueSum += pos.ThrowValue()
-	throw := -1
+	t := &familyTurnState{turn: turn, seat: seat, ft: ft, pos: pos, wp: w.winTurnStart(turn, seat), throw: -1}
+	w.rv.Players[seat].TurnValueSum += pos.ThrowValue()
 	for w.pos < len(w.entries) && g.NumTurns() == turn && !g.Finished() {
 		e, err := w.apply()
 		if err != nil {
 			return err
 		}
-		switch e.Kind {
-		case scoresheet.EntryStop:
-			if err := ft.Stop(); err != nil {
-				return fmt.Errorf("review: turn %d: the engine refuses a stop the game took: %w", turn, err)
-			}
-			p.Banked += ft.Result()
-			continue
-		case scoresheet.EntryThrow, scoresheet.EntryVoid:
-		default:
-			return fmt.Errorf("review: turn %d: unexpected entry %q", turn, e.Kind)
-		}
-		throw++
-		before := pos.ThrowValue()
-		void := e.Kind == scoresheet.EntryVoid
-		th := validate.Throw{Roll: e.Roll, Keep: e.Keep, FivesAsOnes: e.FivesAsOnes, Void: void}
-		if void {
-			th = validate.Throw{Roll: e.Roll, Void: true}
-		}
-		if err := ft.Throw(th); err != nil {
-			return fmt.Errorf("review: turn %d: the engine refuses a throw the game took: %w", turn, err)
-		}
-		if ft.End() != validate.Running { // a bust, nix, three void throws
-			p.Luck += float64(ft.Result()) - before
-			p.Banked += ft.Result()
-			continue
-		}
-		if void {
-			pos = pos.AfterVoid()
-			p.Luck += pos.Value() - before
-			continue
-		}
-		keeps, err := pos.Keeps(e.Roll)
-		if err != nil {
+		ended := g.NumTurns() > turn || g.Finished()
+		if err := w.familyEntry(t, e); err != nil {
 			return err
 		}
-		if len(keeps) == 0 {
-			return fmt.Errorf("review: turn %d, throw %d: the solver sees a bust the engine does not", turn, throw)
+		if ended && t.wp != nil {
+			w.winTurnEnd(seat, e.Kind == scoresheet.EntryStop)
 		}
-		q, err := pos.After(ft.LastKeep)
-		if err != nil {
+	}
+	return nil
+}
+
+// familyTurnState is a turn under review.
+type familyTurnState struct {
+	turn, seat, throw int
+	ft                *validate.FamilyTurn
+	pos               FamilyPosition
+	wp                WinPosition // nil: no win review
+}
+
+// familyEntry reviews one entry of the turn.
+func (w *walker) familyEntry(t *familyTurnState, e scoresheet.Entry) error {
+	p := &w.rv.Players[t.seat]
+	switch e.Kind {
+	case scoresheet.EntryStop:
+		if err := t.ft.Stop(); err != nil {
+			return fmt.Errorf("review: turn %d: the engine refuses a stop the game took: %w", t.turn, err)
+		}
+		p.Banked += t.ft.Result()
+		return nil
+	case scoresheet.EntryThrow, scoresheet.EntryVoid:
+	default:
+		return fmt.Errorf("review: turn %d: unexpected entry %q", t.turn, e.Kind)
+	}
+	t.throw++
+	before := t.pos.ThrowValue()
+	void := e.Kind == scoresheet.EntryVoid
+	th := validate.Throw{Roll: e.Roll, Keep: e.Keep, FivesAsOnes: e.FivesAsOnes, Void: void}
+	if void {
+		th = validate.Throw{Roll: e.Roll, Void: true}
+	}
+	if err := t.ft.Throw(th); err != nil {
+		return fmt.Errorf("review: turn %d: the engine refuses a throw the game took: %w", t.turn, err)
+	}
+	if t.ft.End() != validate.Running { // a bust, nix, three void throws
+		p.Luck += float64(t.ft.Result()) - before
+		p.Banked += t.ft.Result()
+		return nil
+	}
+	if void {
+		t.pos = t.pos.AfterVoid()
+		p.Luck += t.pos.Value() - before
+		if t.wp != nil {
+			t.wp = t.wp.AfterVoid()
+			w.winLuck(t.seat, t.wp.Win())
+		}
+		return nil
+	}
+	return w.familyKeep(t, e, before)
+}
+
+// familyKeep reviews the keep of a scoring throw and the stop or throw on
+// after it (a decision where stopping is allowed, taken by the next entry).
+func (w *walker) familyKeep(t *familyTurnState, e scoresheet.Entry, before float64) error {
+	keeps, err := t.pos.Keeps(e.Roll)
+	if err != nil {
+		return err
+	}
+	if len(keeps) == 0 {
+		return fmt.Errorf("review: turn %d, throw %d: the solver sees a bust the engine does not", t.turn, t.throw)
+	}
+	q, err := t.pos.After(t.ft.LastKeep)
+	if err != nil {
+		return err
+	}
+	best := keeps[0]
+	w.rv.Players[t.seat].Luck += best.Value - before
+	var d *Decision
+	if len(keeps) > 1 {
+		d = w.decide(Decision{Seat: t.seat, Turn: t.turn, Throw: t.throw, Kind: Keep,
+			Chosen: keepChoice(t.ft.LastKeep), Best: keepChoice(best.Keep), Loss: best.Value - q.Value()})
+	}
+	if t.wp != nil {
+		if t.wp, err = w.winThrow(t.seat, t.wp, e.Roll, t.ft.LastKeep, d); err != nil {
 			return err
 		}
-		best := keeps[0]
-		p.Luck += best.Value - before
-		if len(keeps) > 1 {
-			w.decide(Decision{Seat: seat, Turn: turn, Throw: throw, Kind: Keep,
-				Chosen: keepChoice(ft.LastKeep), Best: keepChoice(best.Keep), Loss: best.Value - q.Value()})
-		}
-		pos = q
-		// Stop or throw on: a decision where stopping is allowed, taken
-		// by the next entry.
-		sv, canStop := pos.StopValue()
-		nx, ok := w.next()
-		if !canStop || !ok {
-			continue
-		}
-		stop := nx.Kind == scoresheet.EntryStop
-		chosen := pos.ThrowValue()
-		if stop {
-			chosen = float64(sv)
-		}
-		bestStop := float64(sv) >= pos.ThrowValue()
-		w.decide(Decision{Seat: seat, Turn: turn, Throw: throw, Kind: Stop,
-			Chosen: Choice{Stop: stop}, Best: Choice{Stop: bestStop}, Loss: pos.Value() - chosen})
+	}
+	t.pos = q
+	sv, canStop := q.StopValue()
+	nx, ok := w.next()
+	if !canStop || !ok {
+		return nil
+	}
+	stop := nx.Kind == scoresheet.EntryStop
+	chosen := q.ThrowValue()
+	if stop {
+		chosen = float64(sv)
+	}
+	bestStop := float64(sv) >= q.ThrowValue()
+	d = w.decide(Decision{Seat: t.seat, Turn: t.turn, Throw: t.throw, Kind: Stop,
+		Chosen: Choice{Stop: stop}, Best: Choice{Stop: bestStop}, Loss: q.Value() - chosen})
+	if t.wp != nil {
+		w.winStop(t.seat, t.wp, stop, d)
 	}
 	return nil
 }

@@ -1,0 +1,308 @@
+package review
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/wuerfelblock/wuerfelblock/coach/family"
+	"github.com/wuerfelblock/wuerfelblock/coach/win"
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/storage/generate"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// checkWinIdentity asserts the win review's identities on one game:
+// result = chance at the first turn + Σ luck − Σ loss for each player, the
+// results and the starting chances summing to 1, the decisions adding up,
+// no negative loss, and the table consistent between a stop and the next
+// turn's start.
+func checkWinIdentity(t testing.TB, name string, g *scoresheet.Game, rv *Review) {
+	t.Helper()
+	if !rv.Win {
+		t.Fatalf("%s: no win review: %s", name, rv.WinNote.EN)
+	}
+	// The win table of 79d0e55 is consistent to about 5e-7 only (a stop's
+	// chance against the next turn's start; issue 22 asks for 1e-12):
+	// reported to its author; the review counts the gap as luck.
+	if rv.WinGap() > 1e-6 {
+		t.Errorf("%s: a stop and the next turn's start differ by %g", name, rv.WinGap())
+	}
+	sum := map[string]float64{}
+	for _, d := range rv.Decisions {
+		if !d.HasWin {
+			t.Errorf("%s: a decision without its chance to win: %+v", name, d)
+		}
+		if d.WinLoss < -1e-12 || math.Abs(d.WinBest-d.WinChosen-d.WinLoss) > 1e-12 {
+			t.Errorf("%s: win loss %v of %+v", name, d.WinLoss, d)
+		}
+		sum[d.Player] += d.WinLoss
+	}
+	var starts, results float64
+	for _, p := range rv.Players {
+		if math.Abs(sum[p.Name]-p.WinLoss) > 1e-9 {
+			t.Errorf("%s: %s: Σ decisions %v, summary %v", name, p.Name, sum[p.Name], p.WinLoss)
+		}
+		starts += p.WinStart
+		results += p.Result
+		if !g.Finished() {
+			continue
+		}
+		if got := p.WinStart + p.WinLuck - p.WinLoss; math.Abs(got-p.Result) > 1e-9 {
+			t.Errorf("%s: %s: start %v + luck %v − loss %v = %v, result %v", name, p.Name, p.WinStart, p.WinLuck, p.WinLoss, got, p.Result)
+		}
+	}
+	if math.Abs(starts-1) > 1e-9 || (g.Finished() && math.Abs(results-1) > 1e-12) {
+		t.Errorf("%s: starts sum to %v, results to %v", name, starts, results)
+	}
+}
+
+// BenchmarkWinReviewHistory reviews every two-player game of the
+// Zehntausend family of a generated history (5050, 5000, zehntausend with
+// and without house rules) and checks that the win figures add up; a
+// benchmark, not a test, because the five win tables take about 20
+// CPU-seconds to build (run with -benchtime 1x).
+func BenchmarkWinReviewHistory(b *testing.B) {
+	games, err := generate.All(generate.Config{Games: 400, Seed: 23, Players: 4})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		seen := map[string]int{}
+		for _, gm := range games {
+			g := gm.Game
+			if !isFamily(g.Rules.Game) {
+				continue
+			}
+			rv, err := OfGame(g, testValuers(b).WithWin())
+			if err != nil {
+				b.Fatalf("%s: %v", gm.ID, err)
+			}
+			if len(g.Players) != 2 {
+				if rv.Win || rv.WinNote.EN == "" {
+					b.Errorf("%s: %d players: win %v, note %q", gm.ID, len(g.Players), rv.Win, rv.WinNote.EN)
+				}
+				continue
+			}
+			checkWinIdentity(b, gm.ID+" "+rulesKey(g.Rules), g, rv)
+			seen[rulesKey(g.Rules)]++
+		}
+		if len(seen) < 4 {
+			b.Errorf("only %d rule sets seen: %v", len(seen), seen)
+		}
+	}
+}
+
+// smallWinSets are rule sets whose win tables build in a fraction of a second.
+var smallWinSets = []map[string]any{
+	{"ziel": 1500},
+	{"ziel": 2000, "verdoppeln": true},
+	{"ziel": 1000, "wuerfel": 6, "strasse": 1000, "drei_paare": 1000},
+	{"ziel": 1500, "fuenfer_drehen": true, "nix": true},
+}
+
+// TestWinIdentity: randomly played two-player games (random keeps, random
+// stops) of several rule sets have win reviews that add up.
+func TestWinIdentity(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 1))
+	for _, opts := range smallWinSets {
+		r := rules(t, validate.GameZehntausend, opts)
+		for range 6 {
+			g := playWin(t, r, rng, randomChoice(rng))
+			rv, err := OfGame(g, testValuers(t).WithWin())
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkIdentities(t, rulesKey(r), g, rv)
+			checkWinIdentity(t, rulesKey(r), g, rv)
+		}
+	}
+}
+
+// chooser picks a keep (an index into the keeps, best first for the win)
+// and whether to stop after it (used only where a stop is allowed).
+type chooser struct {
+	keep func(turn, throw int, ks []win.KeepWin) int
+	stop func(q win.Position) bool
+}
+
+func randomChoice(rng *rand.Rand) chooser {
+	return chooser{func(_, _ int, ks []win.KeepWin) int { return rng.IntN(len(ks)) },
+		func(win.Position) bool { return rng.IntN(3) == 0 }}
+}
+
+var bestWinChoice = chooser{func(_, _ int, _ []win.KeepWin) int { return 0 }, win.Position.ShouldStop}
+
+func rulesKey(r *validate.Rules) string { return fmt.Sprintf("%s %+v", r.Game, r.Options) }
+
+// playWin plays a two-player game under r to its end with dice from rng,
+// choices from c (a stop only where allowed; the chance of q after the keep).
+func playWin(t testing.TB, r *validate.Rules, rng *rand.Rand, c chooser) *scoresheet.Game {
+	t.Helper()
+	s, err := win.For(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := s.Table()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := scoresheet.New(r, []string{"Anna", "Ben"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !g.Finished() && g.NumTurns() < 400 {
+		p, err := tb.Start(g.Totals(), g.Seat())
+		if err != nil {
+			t.Fatal(err)
+		}
+		playWinTurn(t, g, p, rng, c)
+	}
+	return g
+}
+
+func playWinTurn(t testing.TB, g *scoresheet.Game, p win.Position, rng *rand.Rand, c chooser) {
+	t.Helper()
+	turn := g.NumTurns()
+	for throw := 0; g.NumTurns() == turn && !g.Finished(); throw++ {
+		roll := make([]int, p.Family().Dice())
+		for i := range roll {
+			roll[i] = 1 + rng.IntN(6)
+		}
+		ks, err := p.Keeps(roll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: roll, Keep: []int{}}
+		stop := false
+		if len(ks) > 0 {
+			i := c.keep(turn, throw, ks)
+			e.Keep, e.FivesAsOnes = ks[i].Keep.Dice, ks[i].Keep.FivesAsOnes
+			if p, err = p.After(ks[i].Keep); err != nil {
+				t.Fatal(err)
+			}
+			stop = c.stop(p)
+		}
+		if err := g.Apply(e); err != nil {
+			t.Fatalf("%v: %v", e, err)
+		}
+		if _, ok := p.StopWin(); ok && stop && g.NumTurns() == turn && !g.Finished() {
+			if err := g.Apply(scoresheet.Entry{Kind: scoresheet.EntryStop}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// TestWinBestPlayLosesNothing: games played by the win solver's own choices
+// lose no chance to win at any decision.
+func TestWinBestPlayLosesNothing(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 2))
+	for _, opts := range smallWinSets {
+		r := rules(t, validate.GameZehntausend, opts)
+		g := playWin(t, r, rng, bestWinChoice)
+		rv, err := OfGame(g, testValuers(t).WithWin())
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkWinIdentity(t, rulesKey(r), g, rv)
+		if len(rv.Decisions) == 0 {
+			t.Fatalf("%s: no decisions", rulesKey(r))
+		}
+		for _, d := range rv.Decisions {
+			if d.WinLoss > 1e-12 {
+				t.Errorf("%s: best play lost %v: %+v", rulesKey(r), d.WinLoss, d)
+			}
+		}
+	}
+}
+
+// TestOneWinMistake: a game played by the win solver except for one keep,
+// the worst of a throw, shows exactly that keep's loss: in chance to win
+// as the win table values the two keeps, in points as the turn solver does.
+func TestOneWinMistake(t *testing.T) {
+	r := rules(t, validate.GameZehntausend, map[string]any{"ziel": 1500})
+	rng := rand.New(rand.NewPCG(23, 3))
+	var want float64
+	var wantTurn, wantThrow = -1, -1
+	var wantKeeps []win.KeepWin
+	c := chooser{func(turn, throw int, ks []win.KeepWin) int {
+		if wantTurn < 0 && len(ks) > 2 && ks[0].Win-ks[len(ks)-1].Win > 0.01 {
+			wantTurn, wantThrow, wantKeeps = turn, throw, ks
+			want = ks[0].Win - ks[len(ks)-1].Win
+			return len(ks) - 1
+		}
+		return 0
+	}, win.Position.ShouldStop}
+	g := playWin(t, r, rng, c)
+	if wantTurn < 0 {
+		t.Fatal("no keep worth a mistake")
+	}
+	rv, err := OfGame(g, testValuers(t).WithWin())
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkWinIdentity(t, "one mistake", g, rv)
+	found := 0
+	for _, d := range rv.Decisions {
+		if d.Turn != wantTurn || d.Throw != wantThrow || d.Kind != Keep {
+			if d.WinLoss > 1e-12 {
+				t.Errorf("a decision played best lost %v: %+v", d.WinLoss, d)
+			}
+			continue
+		}
+		found++
+		if math.Abs(d.WinLoss-want) > 1e-12 {
+			t.Errorf("the mistake lost %v, want %v", d.WinLoss, want)
+		}
+		// In points: the turn solver's values of the same two keeps.
+		pts := pointsOfKeeps(t, g, d, wantKeeps)
+		if math.Abs(d.Loss-pts) > 1e-9 {
+			t.Errorf("the mistake lost %v points, want %v", d.Loss, pts)
+		}
+	}
+	if found != 1 {
+		t.Fatalf("%d decisions at turn %d throw %d", found, wantTurn, wantThrow)
+	}
+}
+
+// pointsOfKeeps replays d's turn with the turn solver: the best keep's value
+// by points minus the value of the keep taken (the win-worst).
+func pointsOfKeeps(t *testing.T, g *scoresheet.Game, d Decision, ks []win.KeepWin) float64 {
+	t.Helper()
+	s, err := family.For(g.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The mistake's turn: find its throw among the entries.
+	h, err := scoresheet.New(g.Rules, g.Players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	es := g.Entries()
+	k := 0
+	for h.NumTurns() < d.Turn {
+		if err := h.Apply(es[k]); err != nil {
+			t.Fatal(err)
+		}
+		k++
+	}
+	w := &walker{g: h}
+	pos := s.Table(w.familyContext(h.Seat())).Start()
+	for th := 0; th < d.Throw; th++ {
+		e := es[k+th]
+		if pos, err = pos.After(validate.Keep{Dice: e.Keep, FivesAsOnes: e.FivesAsOnes}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	adv, err := pos.Keeps(es[k+d.Throw].Roll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	taken, err := pos.After(ks[len(ks)-1].Keep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return adv[0].Value - taken.Value()
+}
