@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -412,7 +411,7 @@ func byPlay(ps []storage.PlayerStats, game string) []storage.ByPlayRow {
 			out = append(out, storage.ByPlayRow{Name: p.Name, ReviewFigures: *g.Review})
 		}
 	}
-	slices.SortStableFunc(out, func(a, b storage.ByPlayRow) int { return cmp.Compare(a.LossPerDecision, b.LossPerDecision) })
+	slices.SortStableFunc(out, storage.CompareByPlay)
 	return out
 }
 
@@ -433,14 +432,18 @@ func printByPlay(e *env, ps []storage.PlayerStats, game string) {
 	if len(rows) == 0 {
 		return
 	}
-	fmt.Fprintf(e.stdout, e.tr("By play (review, at least %d games; least loss per decision first)\n",
-		"Nach Spielstärke (Auswertung, ab %d Spielen; wenigster Verlust je Entscheidung zuerst)\n"), storage.ByPlayMinGames)
+	fmt.Fprintf(e.stdout, e.tr("By play (review, at least %d games; least chance to win thrown away per decision first, then least points)\n",
+		"Nach Spielstärke (Auswertung, ab %d Spielen; wenigste verschenkte Gewinnchance je Entscheidung zuerst, dann wenigste Punkte)\n"), storage.ByPlayMinGames)
 	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, e.tr("#\tplayer\tgames\tloss/decision\tloss/game\tluck/game\t",
-		"#\tSpieler\tSpiele\tVerlust/Entsch.\tVerlust/Spiel\tGlück/Spiel\t"))
+	fmt.Fprintln(w, e.tr("#\tplayer\tgames\tloss/decision\tloss/game\tluck/game\tchance lost/dec. (pp)\tchance lost/game\tluck/game (pp)\t",
+		"#\tSpieler\tSpiele\tVerlust/Entsch.\tVerlust/Spiel\tGlück/Spiel\tGewinnch. verl./Entsch. (Pp.)\tje Spiel\tGlück/Spiel (Pp.)\t"))
 	for i, r := range rows {
-		fmt.Fprintf(w, "%d\t%s\t%d\t%s\t%s\t%s\t\n", i+1, scoresheet.SafeText(r.Name), r.Games,
-			review.Number(r.LossPerDecision, e.lang), review.Number(r.LossPerGame, e.lang), review.Number(r.LuckPerGame, e.lang))
+		win := "–\t–\t–"
+		if r.WinGames > 0 {
+			win = review.Number(100*r.WinLossPerDecision, e.lang) + "\t" + review.Points1(r.WinLossPerGame, e.lang) + "\t" + review.Points1(r.WinLuckPerGame, e.lang)
+		}
+		fmt.Fprintf(w, "%d\t%s\t%d\t%s\t%s\t%s\t%s\t\n", i+1, scoresheet.SafeText(r.Name), r.Games,
+			review.Number(r.LossPerDecision, e.lang), review.Number(r.LossPerGame, e.lang), review.Number(r.LuckPerGame, e.lang), win)
 	}
 	w.Flush()
 }

@@ -265,13 +265,13 @@ func TestStatsCarryReviews(t *testing.T) {
 	}
 	code, out, _ = wb(t, db, "stats", "--csv")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != 0 || !strings.HasSuffix(lines[0], "reviewed_games,review_decisions,loss_per_game,loss_per_decision,luck_per_game") {
+	if code != 0 || !strings.HasSuffix(lines[0], "reviewed_games,review_decisions,loss_per_game,loss_per_decision,luck_per_game,win_reviewed_games,win_loss_per_game,win_loss_per_decision,win_luck_per_game") {
 		t.Fatalf("csv header: %q", lines[0])
 	}
 	filled := 0
 	for _, l := range lines[1:] {
 		f := strings.Split(l, ",")
-		if f[len(f)-5] != "" {
+		if f[len(f)-9] != "" {
 			filled++
 		}
 	}
