@@ -322,6 +322,15 @@ func (s *hooked) key(ev *tcell.EventKey) *tcell.EventKey { return ev }
 func (s *hooked) typing() bool                           { return false }
 func (s *hooked) back()                                  { s.ui.pop() }
 func (s *hooked) refresh()                               {}
+
+// helpNote is the page's own explanation of what it shows, if it has one.
+func (s *hooked) helpNote() string {
+	if n, ok := s.p.(helpNoter); ok {
+		return n.helpNote()
+	}
+	return ""
+}
+
 func (s *hooked) help() ([]keyHelp, *validate.Rules) {
 	return []keyHelp{{"q/Esc", s.ui.tr("back", "zurück")}}, nil
 }

@@ -127,7 +127,7 @@ func TestStatsScreenByPlay(t *testing.T) {
 			t.Errorf("row %d: %+v", i, r)
 		}
 		prev = r.LossPerDecision
-		if !strings.Contains(scr, review.Number(r.LossPerDecision, validate.German)) {
+		if !strings.Contains(scr, review.Number1(r.LossPerDecision, validate.German)) {
 			t.Errorf("the board lacks %s's loss per decision:\n%s", ss.v.all[pi].Name, scr)
 		}
 	}
@@ -186,4 +186,27 @@ func TestGameOverShowsWinReview(t *testing.T) {
 	h.typ("a")
 	h.see("Gewinnchance: Ergebnis (100 gewonnen", "zu Beginn", "Ergebnis", "Die teuersten Entscheidungen nach Gewinnchance",
 		"Anna, Runde 1, 1. Wurf: 5 behalten statt 1115, Gewinnchance −", "Die teuersten Entscheidungen in Punkten")
+}
+
+// TestStatsHelpExplainsColumns: ? on every page of the statistics explains
+// every column it shows (before: only q/Esc and ?).
+func TestStatsHelpExplainsColumns(t *testing.T) {
+	db := openDB(t)
+	h := startWith(t, db, Config{Lang: validate.German, Stats: NewStatsPage(db)})
+	h.typ("s")
+	for _, page := range []struct {
+		key  string
+		want []string
+	}{
+		{"b", []string{"Quote", "Siege von den Spielen", "Serie", "die längste Siegesserie", "Mittel", "mittlerer Endstand"}},
+		{"p", []string{"Fehlwürfe", "Verlust/Entsch.", "verschenkte Punkte je Entscheidung", "Gewinnch. verl."}},
+		{"y", []string{"Verl./Entsch.", "Verl./Spiel", "Glück/Spiel", "Pp./Entsch.", "Prozentpunkten"}},
+		{"v", []string{"gleich", "vorn", "öfter vor dem anderen"}},
+	} {
+		h.typ(page.key)
+		h.typ("?")
+		h.see(append([]string{"Was die Spalten bedeuten"}, page.want...)...)
+		h.key(tcell.KeyEscape)
+		h.notSee("Was die Spalten bedeuten")
+	}
 }

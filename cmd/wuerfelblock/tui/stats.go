@@ -17,7 +17,6 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
-	"github.com/wuerfelblock/wuerfelblock/coach/review"
 	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -466,8 +465,7 @@ func (v *statsView) drawPlayer(c canvas) {
 		}
 	}
 	if r := f.Review; r != nil {
-		right = append(right, fmt.Sprintf(v.tr("loss/decision %s, luck/game %s", "Verlust/Entsch. %s, Glück/Spiel %s"),
-			review.Number(r.LossPerDecision, v.lang), review.Number(r.LuckPerGame, v.lang)))
+		right = append(right, v.reviewLines(r)...)
 	}
 	half := c.w / 2
 	for i, s := range left {
