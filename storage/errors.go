@@ -16,6 +16,7 @@ const (
 	CodeCorrupt       Code = "storage.corrupt"         // not an SQLite file, or a damaged one
 	CodeDamaged       Code = "storage.damaged"         // SQLite found the file damaged while using it: nothing more is written
 	CodeReadOnly      Code = "storage.read-only"       // the file can be read but not written: a write was refused
+	CodeDiskFull      Code = "storage.disk-full"       // no room on the disk to write the database (it may still be read)
 	CodeForeign       Code = "storage.foreign"         // an SQLite file of some other program
 	CodeNewerSchema   Code = "storage.newer-schema"    // written by a newer wuerfelblock
 	CodeNotFound      Code = "storage.not-found"       // no such player, game or preset
@@ -54,6 +55,9 @@ var messages = map[Code][2]string{
 	CodeReadOnly: {
 		"the database %s can only be read (%v): nothing was changed. Give yourself write permission for the file and its directory, or choose another file with --db",
 		"die Datenbank %s lässt sich nur lesen (%v): nichts wurde geändert. Schreibrechte für die Datei und ihr Verzeichnis geben oder mit --db eine andere Datei wählen"},
+	CodeDiskFull: {
+		"the disk holding the database %s is full (%v): what this command had not stored yet was not written. Free some space, then try again",
+		"der Datenträger der Datenbank %s ist voll (%v): was dieser Befehl noch nicht gespeichert hatte, wurde nicht geschrieben. Platz schaffen und erneut versuchen"},
 	CodeForeign: {
 		"%s is an SQLite database of another program, not of wuerfelblock; the file was left untouched. Choose another file with --db",
 		"%s ist eine SQLite-Datenbank eines anderen Programms, nicht von wuerfelblock; die Datei wurde nicht verändert. Mit --db eine andere Datei wählen"},

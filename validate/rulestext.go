@@ -18,6 +18,7 @@ var rulesTexts = map[GameID][2]string{
 die set aside must belong to a combination of this one throw.
   single 5 = 50, single 1 = 100, three 2s..6s = face×100, three 1s = 1000,
   street 1-2-3-4-5-6 = 1500 and three pairs (also 4 4 4 4 6 6 and six alike) = 1500: both must be confirmed.
+  Six 1s are 2000 instead: two triples 1000 + 1000 (the highest reading counts), nothing to confirm.
   Four or five of a kind are no combination: 4 4 4 4 = 400 with one 4 unusable.
 A throw with nothing scoring is a bust: the turn's points are lost.
 Hurdle: stop only after a successful throw with 350 or more in the current pass.
@@ -31,6 +32,7 @@ on a tie the player who sits earlier wins.`,
 und jeder zur Seite gelegte Würfel muss zu einer Kombination dieses einen Wurfs gehören.
   einzelne 5 = 50, einzelne 1 = 100, drei 2er..6er = Augen×100, drei Einsen = 1000,
   Straße 1-2-3-4-5-6 = 1500 und drei Pärchen (auch 4 4 4 4 6 6 und sechs Gleiche) = 1500: beide müssen bestätigt werden.
+  Sechs Einsen zählen dagegen 2000: zwei Drillinge 1000 + 1000 (die höchste Lesart zählt), nichts zu bestätigen.
   Vier oder fünf Gleiche sind keine Kombination: 4 4 4 4 = 400, eine 4 bleibt ungenutzt.
 Ein Wurf ohne Punkte ist ein Fehlwurf: die Punkte des Zugs sind verloren.
 Hürde: schreiben nur nach einem erfolgreichen Wurf mit 350 oder mehr im laufenden Durchgang.

@@ -24,3 +24,37 @@ func TestRueckwaertsTextsSayScoringNothing(t *testing.T) {
 		t.Errorf("German rules text:\n%s", r)
 	}
 }
+
+// 5050: six 1s read as two triples (2000) beat three pairs (1500) and need
+// no confirmation; the rules text, which says six alike are 1500 to
+// confirm, says so in both languages (issue 20, item 8). The figures are
+// the engine's.
+func TestRulesText5050SixOnes(t *testing.T) {
+	r := MustRules(Game5050, nil)
+	roll := []int{1, 1, 1, 1, 1, 1}
+	k := r.LegalKeeps(roll)[0]
+	if k.Points != 2000 || len(k.Dice) != 6 {
+		t.Fatalf("engine: six 1s give %+v", k)
+	}
+	if r.NewFamilyTurn(TurnContext{}).NoteOf(k).NeedsConfirm {
+		t.Fatal("engine: six 1s need a confirmation")
+	}
+	for _, c := range []struct {
+		lang        Lang
+		six, reason string
+	}{
+		{English, "Six 1s are 2000", "nothing to confirm"},
+		{German, "Sechs Einsen zählen dagegen 2000", "nichts zu bestätigen"},
+	} {
+		text := RulesText(Game5050, c.lang)
+		i := strings.Index(text, c.six)
+		if i < 0 {
+			t.Errorf("%v rules text does not say %q:\n%s", c.lang, c.six, text)
+			continue
+		}
+		line, _, _ := strings.Cut(text[i:], "\n")
+		if !strings.Contains(line, c.reason) {
+			t.Errorf("%v rules text: %q does not say %q", c.lang, line, c.reason)
+		}
+	}
+}

@@ -160,7 +160,7 @@ func usageTo(e *env, w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, e.tr("Usage:", "Aufruf:"))
 	fmt.Fprintln(w, "  wuerfelblock [--db PATH] [--lang de|en]            "+e.tr("open the score pad (terminal UI)", "den Spielblock öffnen (Terminal-Oberfläche)"))
-	fmt.Fprintln(w, "  wuerfelblock [--db PATH] [--lang de|en] COMMAND ...")
+	fmt.Fprintln(w, "  wuerfelblock [--db PATH] [--lang de|en] "+e.tr("COMMAND", "BEFEHL")+" ...")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, e.tr("Commands:", "Befehle:"))
 	for _, c := range commands() {

@@ -21,3 +21,16 @@ func TestUnknownCommandUsageOnStderr(t *testing.T) {
 		t.Fatalf("score --bogus=1: exit %d, stderr %q", code, errs)
 	}
 }
+
+// Issue 20, item 12: the German usage names its placeholder in German, as
+// its last line does ("BEFEHL"); the English one keeps COMMAND.
+func TestGermanUsageSaysBefehl(t *testing.T) {
+	code, out, _ := call(t, "", "--lang", "de", "--help")
+	if code != 0 || strings.Contains(out, "COMMAND") || !strings.Contains(out, "[--lang de|en] BEFEHL ...") {
+		t.Fatalf("exit %d, German usage:\n%s", code, out)
+	}
+	_, out, _ = call(t, "", "--lang", "en", "--help")
+	if !strings.Contains(out, "[--lang de|en] COMMAND ...") {
+		t.Fatalf("English usage:\n%s", out)
+	}
+}

@@ -1,8 +1,10 @@
 package review
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
@@ -141,4 +143,68 @@ func TestOneKniffelMistake(t *testing.T) {
 		t.Errorf("quick turns %d, want 4", q)
 	}
 	checkIdentities(t, "kniffel mistake", g, rv)
+}
+
+// Issue 20.3: five dice entered throw by throw as one throw without a keep
+// and then a box are the final dice, as in quick entry: only the box is a
+// decision (it must not read "stood on throw 1"), the turn counts as quick.
+// A keep of all five is standing: that hold is rated.
+func TestKniffelFinalDiceWithoutKeep(t *testing.T) {
+	g, err := scoresheet.New(rules(t, validate.GameKniffel, nil), []string{"Anna"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	apply := func(es ...scoresheet.Entry) {
+		for _, e := range es {
+			if err := g.Apply(e); err != nil {
+				t.Fatalf("%+v: %v", e, err)
+			}
+		}
+	}
+	// 2 5 5 5 5 in Fünfer: a stand on the first throw would cost much.
+	apply(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: []int{2, 5, 5, 5, 5}},
+		scoresheet.Entry{Kind: scoresheet.EntryScore, Category: "fuenfer"})
+	// The same dice kept whole: a stand, rated.
+	apply(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: []int{2, 5, 5, 5, 5}, Keep: []int{2, 5, 5, 5, 5}},
+		scoresheet.Entry{Kind: scoresheet.EntryScore, Category: "dreierpasch"})
+	rv, err := OfGame(g, testValuers(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, d := range rv.Decisions {
+		kinds = append(kinds, fmt.Sprintf("%d:%s", d.Turn, d.Kind))
+		if d.Turn == 1 && d.Kind == Hold && d.Loss < 1 {
+			t.Errorf("standing on 25555 costs nothing? %+v", d)
+		}
+	}
+	if got := strings.Join(kinds, " "); got != "0:box 1:hold 1:box" {
+		t.Fatalf("decisions %s, want the first turn's box only, then the stand and the box", got)
+	}
+	if q := rv.Players[0].QuickTurns; q != 1 {
+		t.Errorf("quick turns %d, want 1", q)
+	}
+	checkIdentities(t, "final dice without keep", g, rv)
+}
+
+// Issue 20.3: a hold of all five reads "stehen lassen" ("stand").
+func TestDescribeStand(t *testing.T) {
+	rv := &Review{}
+	stood := Decision{Kind: Hold, Chosen: Choice{Dice: []int{2, 5, 5, 5, 5}}, Best: Choice{Dice: []int{5, 5, 5, 5}}}
+	kept := Decision{Kind: Hold, Chosen: Choice{Dice: []int{5, 5}}, Best: Choice{Dice: []int{1, 2, 3, 4, 5}}}
+	for _, c := range []struct {
+		d    Decision
+		l    validate.Lang
+		want string
+	}{
+		{stood, validate.German, "stehen lassen statt 5555 behalten"},
+		{stood, validate.English, "stood instead of holding 5555"},
+		{kept, validate.German, "55 behalten statt stehen lassen"},
+		{kept, validate.English, "held 55 instead of standing"},
+		{Decision{Kind: Hold, Chosen: Choice{Dice: []int{6, 6}}, Best: Choice{Dice: []int{6, 6, 6}}}, validate.German, "66 behalten statt 666"},
+	} {
+		if got := rv.Describe(c.d, c.l); got != c.want {
+			t.Errorf("Describe = %q, want %q", got, c.want)
+		}
+	}
 }

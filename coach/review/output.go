@@ -244,6 +244,9 @@ func (r *Review) Describe(d Decision, l validate.Lang) string {
 		}
 		return fmt.Sprintf("%s instead of %s", word(d.Chosen.Stop), word(d.Best.Stop))
 	}
+	if d.Kind == Hold && (len(d.Chosen.Dice) == 5 || len(d.Best.Dice) == 5) {
+		return standText(d, de)
+	}
 	verb := [2]string{"kept", "behalten"}
 	if d.Kind == Hold {
 		verb = [2]string{"held", "behalten"}
@@ -252,6 +255,29 @@ func (r *Review) Describe(d Decision, l validate.Lang) string {
 		return fmt.Sprintf("%s %s statt %s", dice(d.Chosen, l), verb[1], dice(d.Best, l))
 	}
 	return fmt.Sprintf("%s %s instead of %s", verb[0], dice(d.Chosen, l), dice(d.Best, l))
+}
+
+// standText says a Kniffel hold where one side holds all five dice: that
+// is standing on them ("stehen lassen statt 5555 behalten").
+func standText(d Decision, de bool) string {
+	switch {
+	case len(d.Chosen.Dice) == 5 && len(d.Best.Dice) == 5 && de:
+		return "stehen lassen"
+	case len(d.Chosen.Dice) == 5 && len(d.Best.Dice) == 5:
+		return "stood"
+	case de:
+		phrase := func(c Choice) string {
+			if len(c.Dice) == 5 {
+				return "stehen lassen"
+			}
+			return dice(c, validate.German) + " behalten"
+		}
+		return phrase(d.Chosen) + " statt " + phrase(d.Best)
+	}
+	if len(d.Chosen.Dice) == 5 {
+		return "stood instead of holding " + dice(d.Best, validate.English)
+	}
+	return "held " + dice(d.Chosen, validate.English) + " instead of standing"
 }
 
 // dice writes dice as the app does ("6662"), "nichts"/"nothing" for none,

@@ -146,6 +146,19 @@ func keepChoice(k validate.Keep) Choice {
 	return Choice{Dice: d, FivesAsOnes: k.FivesAsOnes}
 }
 
+// finalDice takes dice named for a box after a throw without a keep, with
+// throws left, as final dice entered without their holds (the table may
+// have thrown on): as in quick entry, only the box is a decision, and what
+// lies between the value after the throw and the value of these dice is
+// luck. A first throw so entered is a quick-entry turn. Standing on a
+// throw is a hold of all five (keep = the five dice).
+func finalDice(p *Player, t KniffelTurn, dice validate.Counts, left, throw int) {
+	p.Luck += t.RollValue(dice, 0) - t.RollValue(dice, left)
+	if throw == 0 {
+		p.QuickTurns++
+	}
+}
+
 // kniffelTurn reviews one Kniffel turn.
 func (w *walker) kniffelTurn(turn, seat int) error {
 	g := w.g
@@ -169,8 +182,9 @@ func (w *walker) kniffelTurn(turn, seat int) error {
 			if left == 0 {
 				continue
 			}
-			// The hold: the keep given, else what the next entry says
-			// (another throw: nothing held; the box: standing).
+			// The hold: the keep given (all five: standing), else what the
+			// next entry says (another throw: nothing held; the box: these
+			// were the final dice, entered without a hold).
 			var hold validate.Counts
 			switch nx, ok := w.next(); {
 			case e.Keep != nil:
@@ -178,7 +192,8 @@ func (w *walker) kniffelTurn(turn, seat int) error {
 			case !ok:
 				continue // the open turn's hold is not chosen yet
 			case nx.Kind == scoresheet.EntryScore:
-				hold = dice
+				finalDice(p, t, dice, left, throw)
+				continue
 			}
 			chosen := t.RollValue(dice, 0)
 			if hold != dice {

@@ -145,3 +145,21 @@ func TestEventAlone(t *testing.T) {
 		t.Errorf("after the summary: %q", got)
 	}
 }
+
+// The coach's reasons in both languages, with the singular of one die.
+func TestCoachWhy(t *testing.T) {
+	de, en := New(validate.German), New(validate.English)
+	for _, c := range []struct{ got, want string }{
+		{de.CoachWhy(WhyCup, "", 5), "5 Würfel bleiben im Becher"},
+		{de.CoachWhy(WhyCup, "", 1), "1 Würfel bleibt im Becher"},
+		{en.CoachWhy(WhyCup, "", 1), "1 die stays in the cup"},
+		{de.CoachWhy(WhyProof, "2 2 2", 0), "2 2 2 muss bewiesen werden"},
+		{en.CoachWhy(WhyConfirm, "1 2 3 4 5 6", 0), "1 2 3 4 5 6 must be confirmed"},
+		{de.CoachWhy(WhyHotDice, "", 6), "alle Würfel liegen: 6 Würfel neu"},
+		{en.CoachWhy(WhyNone, "", 6), ""},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}

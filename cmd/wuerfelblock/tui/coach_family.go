@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/family"
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -123,19 +124,11 @@ func (v *familyView) coachKeeps() (values []family.KeepAdvice, best int) {
 	if err != nil || len(advice) == 0 {
 		return nil, -1
 	}
-	type keyOf struct {
-		dice  validate.Counts
-		fives int
-	}
-	id := func(k validate.Keep) keyOf { return keyOf{validate.CountsOf(k.Dice), k.FivesAsOnes} }
-	byKeep := make(map[keyOf]family.KeepAdvice, len(advice))
-	for _, a := range advice {
-		byKeep[id(a.Keep)] = a
-	}
+	byKeep := adviceByKeep(advice)
 	values = make([]family.KeepAdvice, len(v.options))
 	best = -1
 	for i, k := range v.options {
-		a, ok := byKeep[id(k)]
+		a, ok := byKeep[keyOf(k)]
 		if !ok {
 			return nil, -1
 		}
@@ -145,6 +138,50 @@ func (v *familyView) coachKeeps() (values []family.KeepAdvice, best int) {
 		}
 	}
 	return values, best
+}
+
+// keepKey names a keep by its dice and turned fives.
+type keepKey struct {
+	dice  validate.Counts
+	fives int
+}
+
+func keyOf(k validate.Keep) keepKey { return keepKey{validate.CountsOf(k.Dice), k.FivesAsOnes} }
+
+// adviceByKeep is the coach's advice on each keep.
+func adviceByKeep(advice []family.KeepAdvice) map[keepKey]family.KeepAdvice {
+	byKeep := make(map[keepKey]family.KeepAdvice, len(advice))
+	for _, a := range advice {
+		byKeep[keyOf(a.Keep)] = a
+	}
+	return byKeep
+}
+
+// coachValueOf is the coach's value of each keep of roll, for ordering keeps
+// of equal points; nil where the coach is off or says nothing, or does not
+// know one of the keeps.
+func (v *familyView) coachValueOf(roll []int, ks []validate.Keep) map[keepKey]float64 {
+	if v.p.coach() == storage.CoachOff {
+		return nil
+	}
+	p, ok := v.coachPosition()
+	if !ok {
+		return nil
+	}
+	advice, err := p.Keeps(roll)
+	if err != nil {
+		return nil
+	}
+	byKeep := adviceByKeep(advice)
+	out := make(map[keepKey]float64, len(ks))
+	for _, k := range ks {
+		a, ok := byKeep[keyOf(k)]
+		if !ok {
+			return nil
+		}
+		out[keyOf(k)] = a.Value
+	}
+	return out
 }
 
 // coachKeepNote is the coach's note on keep i of the list: its value, and
@@ -160,19 +197,72 @@ func coachKeepNote(values []family.KeepAdvice, best, i int) string {
 	return note
 }
 
-// coachPendingLine names the best keep of the pending throw at "advice".
-func (v *familyView) coachPendingLine() string {
+// coachPendingLine names the best keep of the pending throw at "advice",
+// longest form first: where the best is not the keep of the most points,
+// with one short reason (coachWhy).
+func (v *familyView) coachPendingLine() []string {
 	values, best := v.coachKeeps()
 	if values == nil || best >= len(keepLetters) {
-		return ""
+		return nil
 	}
 	then := v.tr("then throw on", "dann weiter")
 	if values[best].Stop {
 		then = v.tr("then stop", "dann schreiben")
 	}
-	return fmt.Sprintf("[::b]%s[::-]", fmt.Sprintf(v.tr("Advice: %c (%s), %s, ⌀%d", "Rat: %c (%s), %s, ⌀%d"),
-		keepLetters[best], v.keepDice(v.options[best], true), then, coachPoints(values[best].Value)))
+	s := fmt.Sprintf(v.tr("Advice: %c (%s), %s, ⌀%d", "Rat: %c (%s), %s, ⌀%d"),
+		keepLetters[best], nbsp(v.keepDice(v.options[best], true)), then, coachPoints(values[best].Value))
+	short := "[::b]" + s + "[::-]"
+	if why := v.coachWhy(best); why != "" {
+		return []string{short + " · " + why, short}
+	}
+	return []string{short}
 }
+
+// coachWhy is the reason the coach prefers keep best to the first keep of
+// the list (the most points), from facts of the rules in this order: the
+// first must be confirmed, or proved, and the best need not; the best gives
+// hot dice; the best leaves more dice in the cup. "" when best is first or
+// none applies.
+func (v *familyView) coachWhy(best int) string {
+	if best <= 0 || best >= len(v.options) {
+		return ""
+	}
+	t := v.game().Family()
+	top, adv := v.options[0], v.options[best]
+	nt, na := t.NoteOf(top), t.NoteOf(adv)
+	left := func(k validate.Keep) int { return len(v.pending) - len(k.Dice) }
+	w := v.words()
+	switch {
+	case nt.NeedsConfirm && !na.NeedsConfirm:
+		return w.CoachWhy(say.WhyConfirm, nbsp(v.keepDice(top, true)), 0)
+	case nt.NeedsProof && !na.NeedsProof:
+		return w.CoachWhy(say.WhyProof, nbsp(validate.FormatDice(ofAKind(top.Dice))), 0)
+	case v.givesHotDice(v.pending, adv) && !v.givesHotDice(v.pending, top):
+		return w.CoachWhy(say.WhyHotDice, "", v.rules().Dice())
+	case left(adv) > left(top):
+		return w.CoachWhy(say.WhyCup, "", left(adv))
+	}
+	return ""
+}
+
+// ofAKind are the dice of a keep that make its of-a-kind combinations
+// (faces three times or more); the whole keep where there are none.
+func ofAKind(dice []int) []int {
+	c := validate.CountsOf(dice)
+	var out []int
+	for _, d := range dice {
+		if c[d] >= 3 {
+			out = append(out, d)
+		}
+	}
+	if len(out) == 0 {
+		return dice
+	}
+	return out
+}
+
+// nbsp keeps dice ("1 1 5") whole when a line wraps.
+func nbsp(s string) string { return strings.ReplaceAll(s, " ", "\u00a0") }
 
 // coachExample is a coach line of the basic game, as the help shows it:
 // the turn's points and dice in the cup after the example's throws, and

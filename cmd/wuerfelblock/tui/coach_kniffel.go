@@ -26,6 +26,7 @@ type kniffelTables interface {
 // (or loaded) in the background, never in the UI's goroutine.
 type kniffelCoach struct {
 	started bool
+	level   storage.CoachLevel // the level the view last drew with
 }
 
 // coachSolver is the table for this game's rules, nil while it is being
@@ -43,7 +44,7 @@ func (v *kniffelView) coachSolver() *kniffel.Solver {
 			app.QueueUpdateDraw(func() {
 				if p, ok := v.p.ui.top().(*play); ok && p == v.p {
 					v.selectBest() // with Rat, the cursor goes to the advised box
-					v.refresh()
+					p.refresh()    // the hint line too (Enter takes the advised hold)
 				}
 			})
 		}()
@@ -85,64 +86,94 @@ func (v *kniffelView) coachBestBox(d validate.Counts) (validate.Category, bool) 
 // coachLines are the coach's lines of the turn panel: the expected final
 // score (Chancen), the best hold and box with what the alternatives cost,
 // and what the last turn's choices cost (Rat).
-func (v *kniffelView) coachLines() string {
+func (v *kniffelView) coachLines() []panelLine {
 	level := v.p.coach()
 	if level == storage.CoachOff {
-		return ""
+		return nil
 	}
 	tn, on := v.coachTurn()
 	if !on {
-		return ""
+		return nil
 	}
 	if tn == nil {
-		return "[::d]" + v.tr("Computing advice…", "Der Trainer rechnet…") + "[::-]\n"
+		return []panelLine{line("[::d]"+v.tr("Computing advice…", "Der Trainer rechnet…")+"[::-]", rankCoach)}
 	}
-	g := v.game()
-	t := g.KniffelTurn()
-	var b strings.Builder
+	var ls []panelLine
+	add := func(s string) {
+		if s != "" {
+			ls = append(ls, line(s, rankCoach))
+		}
+	}
 	d, have := v.dice()
 	if level == storage.CoachAdvice && !have {
-		b.WriteString(v.lastTurnCost()) // until the dice of the next turn are in
-		b.WriteString(v.holdCost(tn))   // right after a keep, until the next throw
+		add(v.lastTurnCost()) // until the dice of the next turn are in
+		add(v.holdCost(tn))   // right after a keep, until the next throw
 	}
-	// The position: before a throw, after one, or with the dice in.
-	total := float64(g.Totals()[g.Seat()])
-	var value float64
-	left := 0 // throws still allowed after the dice on the table
-	switch {
-	case v.pending != nil:
-		left = 2 - t.Throws()
-		value = tn.RollValue(d, left)
-	case have:
-		value = tn.RollValue(d, 0)
-	case t.Throws() > 0:
-		k, _ := t.Kept()
-		value = tn.ThrowValue(k, 2-t.Throws())
-	default:
-		value = tn.Value()
-	}
-	fmt.Fprintf(&b, v.tr("Expected total: %s\n", "Erwarteter Endstand: %s\n"), v.num(total+value))
+	left := v.throwsLeft()
+	add(fmt.Sprintf(v.tr("Expected total: %s", "Erwarteter Endstand: %s"), v.num(float64(v.game().Totals()[v.game().Seat()])+v.positionValue(tn, d, have, left))))
 	if level != storage.CoachAdvice || !have {
-		return b.String()
+		return ls
 	}
 	// The best hold, the best box (to stand on the dice), what the box
 	// under the cursor costs, then the next best holds with their cost.
 	var holds []kniffel.HoldValue
 	if left > 0 {
 		holds = tn.Holds(d, left)
-		fmt.Fprintf(&b, v.tr("Advice: hold %s\n", "Rat: %s behalten\n"), v.holdName(holds[0].Dice, d))
+		add(fmt.Sprintf(v.tr("Advice: %s", "Rat: %s"), v.holdPhrase(holds[0].Dice, d)))
 	}
 	boxes := tn.Boxes(d)
-	fmt.Fprintf(&b, v.tr("Best box: %s\n", "Bestes Feld: %s\n"), boxes[0].Category.Name(v.lang))
+	if left > 0 {
+		add(fmt.Sprintf(v.tr("Best box if you stand now: %s", "Bestes Feld, wenn du jetzt stehen lässt: %s"), boxes[0].Category.Name(v.lang)))
+	} else {
+		add(fmt.Sprintf(v.tr("Best box: %s", "Bestes Feld: %s"), boxes[0].Category.Name(v.lang)))
+	}
 	if v.sel >= 0 && v.sel != boxes[0].Category {
 		if loss, ok := tn.BoxLoss(d, v.sel); ok {
-			fmt.Fprintf(&b, v.tr("%s costs %s\n", "%s kostet %s\n"), v.sel.Name(v.lang), v.num(loss))
+			add(fmt.Sprintf(v.tr("%s costs %s", "%s kostet %s"), v.sel.Name(v.lang), v.num(loss)))
 		}
 	}
 	for _, h := range holds[min(1, len(holds)):min(3, len(holds))] {
-		fmt.Fprintf(&b, "  %s −%s\n", v.holdName(h.Dice, d), v.num(holds[0].Expected-h.Expected))
+		add(fmt.Sprintf("  %s −%s", v.holdName(h.Dice, d), v.num(holds[0].Expected-h.Expected)))
 	}
-	return b.String()
+	return ls
+}
+
+// throwsLeft is how many throws are still allowed after the dice on the
+// table (0 once they stand).
+func (v *kniffelView) throwsLeft() int {
+	if v.pending == nil {
+		return 0
+	}
+	return 2 - v.game().KniffelTurn().Throws()
+}
+
+// positionValue is the expected points still to come from this moment:
+// before a throw, after one, with dice held, or with the dice in.
+func (v *kniffelView) positionValue(tn *kniffel.Turn, d validate.Counts, have bool, left int) float64 {
+	t := v.game().KniffelTurn()
+	switch {
+	case v.pending != nil:
+		return tn.RollValue(d, left)
+	case have:
+		return tn.RollValue(d, 0)
+	case t.Throws() > 0:
+		k, _ := t.Kept()
+		return tn.ThrowValue(k, 2-t.Throws())
+	}
+	return tn.Value()
+}
+
+// advisedHold is the coach's best hold for the throw waiting for its hold
+// (level Rat, throws left); ok is false when it gives no advice.
+func (v *kniffelView) advisedHold() (validate.Counts, bool) {
+	if v.p.coach() != storage.CoachAdvice || !v.early() {
+		return validate.Counts{}, false
+	}
+	tn, _ := v.coachTurn()
+	if tn == nil {
+		return validate.Counts{}, false
+	}
+	return tn.Holds(v.pendingDice(), v.throwsLeft())[0].Dice, true
 }
 
 // holdCost says what the dice just kept cost against the best hold of the
@@ -157,10 +188,10 @@ func (v *kniffelView) holdCost(tn *kniffel.Turn) string {
 	dice := t.Dice()
 	loss := tn.HoldLoss(dice, held, left)
 	if loss < 0.05 {
-		return fmt.Sprintf(v.tr("Kept %s: the best hold\n", "%s behalten: das beste Halten\n"), v.holdName(held, dice))
+		return fmt.Sprintf(v.tr("Kept %s: the best hold", "%s behalten: das beste Halten"), v.holdName(held, dice))
 	}
 	best := tn.Holds(dice, left)[0]
-	return fmt.Sprintf(v.tr("Kept %s: costs %s (best: %s)\n", "%s behalten: kostet %s (am besten: %s)\n"),
+	return fmt.Sprintf(v.tr("Kept %s: costs %s (best: %s)", "%s behalten: kostet %s (am besten: %s)"),
 		v.holdName(held, dice), v.num(loss), v.holdName(best.Dice, dice))
 }
 
@@ -168,11 +199,20 @@ func (v *kniffelView) holdCost(tn *kniffel.Turn) string {
 func (v *kniffelView) holdName(h, dice validate.Counts) string {
 	switch {
 	case h == dice:
-		return v.tr("all (stand)", "alle (stehen)")
+		return v.tr("stand", "stehen lassen")
 	case h.N() == 0:
 		return v.tr("none", "keine")
 	}
 	return strings.ReplaceAll(h.String(), " ", "")
+}
+
+// holdPhrase says a hold as advice: "hold 66", "stand", "hold none"
+// ("66 behalten", "stehen lassen", "keine behalten").
+func (v *kniffelView) holdPhrase(h, dice validate.Counts) string {
+	if h == dice {
+		return v.holdName(h, dice)
+	}
+	return fmt.Sprintf(v.tr("hold %s", "%s behalten"), v.holdName(h, dice))
 }
 
 // num writes expected points with one decimal (a decimal comma in German).
@@ -192,9 +232,9 @@ func (v *kniffelView) lastTurnCost() string {
 		return ""
 	}
 	if loss < 0.05 {
-		return fmt.Sprintf(v.tr("%s's turn: best play (cost 0)\n", "Zug von %s: bestes Spiel (kostet 0)\n"), esc(lt.Player))
+		return fmt.Sprintf(v.tr("%s's turn: best play (cost 0)", "Zug von %s: bestes Spiel (kostet 0)"), esc(lt.Player))
 	}
-	return fmt.Sprintf(v.tr("%s's turn cost %s\n", "Zug von %s kostete %s\n"), esc(lt.Player), v.num(loss))
+	return fmt.Sprintf(v.tr("%s's turn cost %s", "Zug von %s kostete %s"), esc(lt.Player), v.num(loss))
 }
 
 // kniffelTurnLoss is the expected points the choices of finished turn lt

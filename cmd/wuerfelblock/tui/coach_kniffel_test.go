@@ -66,10 +66,10 @@ func TestKniffelCoachAdviceThrowByThrow(t *testing.T) {
 		"Erwarteter Endstand: "+de(tn.RollValue(d, 2)))
 	// Standing, the best box would be Sechser: the cursor is on it.
 	best := tn.Boxes(d)[0]
-	h.see("Bestes Feld: "+best.Category.Name(validate.German), "▸ "+best.Category.Name(validate.German))
+	h.see("Bestes Feld, wenn du jetzt stehen lässt: "+best.Category.Name(validate.German), "▸ "+best.Category.Name(validate.German))
 	// The advice fits the smallest screen the table plays on, too.
 	h.resize(60, 20)
-	h.see("Rat: 666 behalten", second+" −", "Bestes Feld: "+best.Category.Name(validate.German))
+	h.see("Rat: 666 behalten", second+" −", "stehen lässt: "+best.Category.Name(validate.German))
 	h.resize(80, 24)
 
 	// Anna keeps only 66, then keeps 3456 of 66345, throws a 1 and writes
@@ -93,10 +93,10 @@ func TestKniffelCoachAdviceThrowByThrow(t *testing.T) {
 	h.see("am Zug: Ben", "Zug von Anna kostete "+de(want))
 
 	// Ben plays the advice: his turn costs nothing.
-	h.typ("12345\n") // still throw by throw
-	h.see("Rat: alle (stehen) behalten")
+	h.typ("t12345\n") // each turn starts with the final dice: t again
+	h.see("Rat: stehen lassen")
 	h.resize(60, 20)
-	h.see("Rat: alle (stehen) behalten", "Bestes Feld: Große Straße")
+	h.see("Rat: stehen lassen", "stehen lässt: Große Straße")
 	h.resize(80, 24)
 	h.typ("12345\n")
 	h.see("Bestes Feld: Große Straße", "▸ Große Straße 40")

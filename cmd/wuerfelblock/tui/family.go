@@ -1,7 +1,9 @@
 package tui
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
@@ -20,7 +22,7 @@ type familyView struct {
 	turn   *tview.TextView
 	keeps  *keepList
 	right  *fitFlex
-	layout *tview.Flex
+	layout *fitFlex
 	lines  []panelLine // the turn panel's lines (fitRight fits them)
 
 	// A throw typed but not yet taken: its keep is still to be chosen.
@@ -48,10 +50,22 @@ func newFamilyView(p *play) *familyView {
 		AddItem(v.keeps, 0, 0, false)}
 	v.right.fit = v.fitRight
 	v.right.SetBorder(true)
-	v.layout = tview.NewFlex().
+	v.layout = &fitFlex{Flex: tview.NewFlex().
 		AddItem(v.scores, 0, 2, false).
-		AddItem(v.right, 0, 3, false)
+		AddItem(v.right, 0, 3, false)}
+	v.layout.fit = v.fitColumns
 	return v
+}
+
+// fitColumns gives the score table two fifths of the width, and more where
+// that would cut its header (a narrow screen: "Spieler", not "Spiel…") as
+// long as the turn panel keeps half the width.
+func (v *familyView) fitColumns(width, _ int) {
+	left := width * 2 / 5
+	if need := v.scores.needs(); need > left && width-need >= width/2 {
+		left = need
+	}
+	v.layout.ResizeItem(v.scores, left, 0).ResizeItem(v.right, 0, 1)
 }
 
 func (v *familyView) body() tview.Primitive { return v.layout }
@@ -217,7 +231,7 @@ func (v *familyView) submit(s string) bool {
 		v.p.say(v.tr("Only one keep is possible.", "Nur eine Auswahl ist möglich."))
 		return v.take(keepThrow(roll, options[0]))
 	}
-	v.pending, v.options = roll, options
+	v.pending, v.options = roll, v.keepOrder(roll, options)
 	v.p.say(fmt.Sprintf(v.tr("Throw %s: pick what to set aside.", "Wurf %s: was kommt zur Seite?"), validate.FormatDice(roll)))
 	return true
 }
@@ -246,8 +260,46 @@ func (v *familyView) reoffer(e scoresheet.Entry) bool {
 	if len(options) == 0 {
 		return false
 	}
-	v.pending, v.options = e.Roll, options
+	v.pending, v.options = e.Roll, v.keepOrder(e.Roll, options)
 	return true
+}
+
+// keepOrder is the order of the keeps of roll as the list shows them and
+// Enter takes the first: the engine's (points, then fewer dice) with, at
+// equal points, a keep that gives hot dice first (every die aside: all are
+// thrown again), and otherwise, where the coach is on, the coach's best
+// first. The points always decide first. (docs/RULES.md: the engine's
+// order stays for score and judge; this preference is the app's.)
+func (v *familyView) keepOrder(roll []int, ks []validate.Keep) []validate.Keep {
+	if len(ks) < 2 {
+		return ks
+	}
+	hot := make(map[keepKey]bool, len(ks))
+	for _, k := range ks {
+		hot[keyOf(k)] = v.givesHotDice(roll, k)
+	}
+	value := v.coachValueOf(roll, ks)
+	out := slices.Clone(ks)
+	slices.SortStableFunc(out, func(a, b validate.Keep) int {
+		if a.Points != b.Points {
+			return b.Points - a.Points
+		}
+		if ha, hb := hot[keyOf(a)], hot[keyOf(b)]; ha != hb {
+			if ha {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Compare(value[keyOf(b)], value[keyOf(a)]) // 0 without the coach
+	})
+	return out
+}
+
+// givesHotDice is whether keep k of roll sets the last dice of the pass
+// aside (the engine's new pass: all dice are thrown again).
+func (v *familyView) givesHotDice(roll []int, k validate.Keep) bool {
+	c := v.game().Family().Clone()
+	return c.Throw(keepThrow(roll, k)) == nil && c.NewPass()
 }
 
 func keepThrow(roll []int, k validate.Keep) validate.Throw {
@@ -263,10 +315,15 @@ func (v *familyView) take(th validate.Throw) bool {
 		v.pending, v.options = nil, nil
 		if len(v.game().Turns()) == turns && v.game().Seat() == seat {
 			t := v.game().Family()
-			msg := fmt.Sprintf(v.tr("Taken: %s, set aside %s (%d).", "Übernommen: %s, zur Seite %s (%d)."),
-				validate.FormatDice(th.Roll), v.keepDice(t.LastKeep, true), t.LastValue)
+			var msg string
 			if t.NewPass() {
-				msg += " [::b]" + fmt.Sprintf(v.tr("All dice set aside: a new pass with %d dice!", "Alle Würfel liegen: neuer Durchgang mit %d Würfeln!"), t.DiceToThrow()) + "[::-]"
+				// Every die thrown went aside: the throw is the keep (said
+				// once, so that the message fits two rows of a small screen).
+				msg = fmt.Sprintf(v.tr("Taken: %s (%d).", "Übernommen: %s (%d)."), validate.FormatDice(th.Roll), t.LastValue) +
+					" [::b]" + fmt.Sprintf(v.tr("All dice set aside: a new pass with %d dice!", "Alle Würfel liegen: neuer Durchgang mit %d Würfeln!"), t.DiceToThrow()) + "[::-]"
+			} else {
+				msg = fmt.Sprintf(v.tr("Taken: %s, set aside %s (%d).", "Übernommen: %s, zur Seite %s (%d)."),
+					validate.FormatDice(th.Roll), v.keepDice(t.LastKeep, true), t.LastValue)
 			}
 			v.p.say(msg)
 		}
@@ -481,12 +538,17 @@ func (v *familyView) turnLines() []panelLine {
 	g := v.game()
 	t := g.Family()
 	var ls []panelLine
-	add := func(rank int, forms ...string) { ls = append(ls, panelLine{forms: forms, rank: rank}) }
+	add := func(rank int, forms ...string) {
+		for i := range forms {
+			forms[i] = wholeDice(forms[i]) // a keep never splits when the line wraps
+		}
+		ls = append(ls, panelLine{forms: forms, rank: rank})
+	}
 	// The header names the player too.
 	add(rankRepeat, "[::b]"+fmt.Sprintf(v.tr("%s's turn", "%s ist am Zug"), esc(g.Current()))+"[::-]", "")
 	if v.rueckwaerts() {
 		pts, dice := g.Table()
-		add(rankEssential, fmt.Sprintf(v.tr("On the table: [::b]%d[::-] points · throw [::b]%s[::-]", "Auf dem Tisch: [::b]%d[::-] Punkte · wirf [::b]%s[::-]"), pts, v.dice(dice)))
+		add(rankEssential, fmt.Sprintf(v.tr("On the table: [::b]%d[::-] points · throw [::b]%s[::-]", "Auf dem Tisch: [::b]%d[::-] Punkte · wirf [::b]%s[::-]"), pts, nbsp(v.dice(dice))))
 		add(rankDetail, v.tr("Every scoring die goes aside; nothing scoring: the table's points become your minus points.",
 			"Alle zählenden Würfel kommen raus; zählt nichts, bekommst du die ausliegenden Punkte als Minus."), "")
 		return ls
@@ -512,11 +574,15 @@ func (v *familyView) turnLines() []panelLine {
 			fmt.Sprintf(v.tr("Void throws in a row: [::b]%d of %d[::-]", "Fehlversuche in Folge: [::b]%d von %d[::-]"), n, validate.VoidLimit))
 	}
 	pass := t.PassPoints()
-	if v.pending != nil && t.NewPass() {
-		pass = 0 // the throw waiting for its keep starts the new pass
+	passWord := v.tr("pass", "Durchgang")
+	if t.NewPass() {
+		// All dice aside: what counts from here is the new pass, which
+		// starts at 0 (the 350 of a stop now is the finished pass's, and the
+		// panel says whether it may stop).
+		pass, passWord = 0, v.tr("new pass", "neuer Durchgang")
 	}
-	add(rankEssential, fmt.Sprintf(v.tr("Turn [::b]%d[::-] · pass %d · [::b]%s[::-] in the cup", "Zug [::b]%d[::-] · Durchgang %d · [::b]%s[::-] im Becher"),
-		t.TurnPoints(), pass, v.dice(t.DiceToThrow())))
+	add(rankEssential, fmt.Sprintf(v.tr("Turn [::b]%d[::-] · %s %d · [::b]%s[::-] in the cup", "Zug [::b]%d[::-] · %s %d · [::b]%s[::-] im Becher"),
+		t.TurnPoints(), passWord, pass, nbsp(v.dice(t.DiceToThrow())))) // "3 Würfel" never split
 	if t.Confirming() {
 		add(rankEssential, "[::b]"+fmt.Sprintf(v.tr("Confirming the 1500: this pass needs 350 (now %d).", "Die 1500 wird bestätigt: dieser Durchgang braucht 350 (jetzt %d)."), pass)+"[::-]")
 	}
@@ -524,11 +590,11 @@ func (v *familyView) turnLines() []panelLine {
 	case v.pending != nil:
 		// The message line and the prompt ask too.
 		add(rankRepeat, fmt.Sprintf(v.tr("Throw [::b]%s[::-]: what goes aside?", "Wurf [::b]%s[::-]: was kommt zur Seite?"), validate.FormatDice(v.pending)), "")
-		if s := v.coachPendingLine(); s != "" {
-			add(rankCoach, s)
+		if forms := v.coachPendingLine(); forms != nil {
+			add(rankCoach, forms...)
 		}
 	case t.Throws() == 0:
-		add(rankRepeat, fmt.Sprintf(v.tr("Throw %d dice and type them, e.g. %s.", "%d Würfel werfen und eintippen, z. B. %s."), t.DiceToThrow(), exampleThrow(t.DiceToThrow())), "")
+		add(rankRepeat, fmt.Sprintf(v.tr("Throw %d dice and type them, e.g. %s.", "%d Würfel werfen und eintippen, z.\u00a0B. %s."), t.DiceToThrow(), exampleThrow(t.DiceToThrow())), "")
 		ls = append(ls, v.coachLines()...)
 	default:
 		if t.NewPass() {
@@ -547,7 +613,8 @@ func (v *familyView) turnLines() []panelLine {
 				}
 			}
 		} else {
-			add(rankEssential, "[::u]"+v.tr("Throw on:", "Weiterwürfeln:")+"[::-]")
+			// Not advice: what forbids a stop now.
+			add(rankEssential, "[::u]"+v.tr("You may not stop yet:", "Schreiben noch nicht erlaubt:")+"[::-]")
 			for _, e := range blockers {
 				add(rankEssential, "• "+esc(e.Message(v.lang)))
 			}

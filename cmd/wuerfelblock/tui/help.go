@@ -134,5 +134,5 @@ func reflow(s string) string {
 		}
 		out = append(out, l)
 	}
-	return strings.Join(out, "\n")
+	return wholeDice(strings.Join(out, "\n")) // no keep split when it wraps
 }

@@ -133,6 +133,9 @@ func (t text) describeGameFit(gi storage.GameInfo, width int) string {
 		gi.Started = time.Time{}
 		return t.describeGameFit(gi, width)
 	}
+	if width > 0 {
+		return clipTagged(line, width) // a long game name: cut with "…"
+	}
 	return line
 }
 

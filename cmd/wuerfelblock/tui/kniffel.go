@@ -43,6 +43,11 @@ type kniffelView struct {
 	// is not chosen yet.
 	pending []int
 	sel     validate.Category // the box under the cursor; -1 none
+	// byThrow is the turn (its number, from 1) that t switched to throw-by-
+	// throw entry; every other turn starts in the game's mode, final dice.
+	byThrow int
+	// lines are the turn panel's lines; fit picks their forms for its rows.
+	lines []panelLine
 
 	coachState kniffelCoach // coach_kniffel.go
 }
@@ -131,21 +136,45 @@ func (v *kniffelView) fit(width, height int) {
 		v.refreshSheet()
 	}
 	v.layout.ResizeItem(v.sheet, sheetWidth(nameW), 0).ResizeItem(v.turn, 0, 1)
+	v.fitTurn(width-sheetWidth(nameW)-2, height-2) // inside the border
+}
+
+// fitTurn fits the turn panel's lines to its rows: where they are too few,
+// the least important lines give way first (fitLines), so that the dice,
+// the box and the coach's holds stay on the screen.
+func (v *kniffelView) fitTurn(width, rows int) {
+	text, fits := fitLines(v.lines, width, rows)
+	if text != v.turn.GetText(false) {
+		v.turn.SetText(text)
+	}
+	if fits {
+		v.turn.ScrollToBeginning()
+	} else {
+		v.turn.ScrollToEnd()
+	}
 }
 
 func (v *kniffelView) body() tview.Primitive  { return v.layout }
 func (v *kniffelView) game() *scoresheet.Game { return v.p.game() }
 
 // quick reports whether the final dice are entered instead of every throw:
-// the table's choice, except in a turn whose throws are being entered one
-// by one (as in a game resumed in the middle of such a turn).
+// the game's mode, except in a turn switched with t and in a turn whose
+// throws are being entered one by one (as in a game resumed in the middle
+// of such a turn).
 func (v *kniffelView) quick() bool {
 	t := v.game().KniffelTurn()
 	if _, kept := t.Kept(); t.Throws() > 0 && (kept || v.pending != nil) {
 		return false // quick entry is one entry of the final dice, never kept
 	}
-	return !v.p.ui.prefs.kniffelByThrow
+	return v.byThrow != v.turnNumber()
 }
+
+// turnNumber is the number of the turn being played, from 1.
+func (v *kniffelView) turnNumber() int { return v.game().NumTurns() + 1 }
+
+// early reports whether a throw is waiting for its hold with throws still
+// to come: Enter takes a hold there, never a box (s writes one).
+func (v *kniffelView) early() bool { return v.pending != nil && !v.lastThrow() }
 
 func (v *kniffelView) prompt() string {
 	t := v.game().KniffelTurn()
@@ -153,7 +182,7 @@ func (v *kniffelView) prompt() string {
 	case v.lastThrow():
 		return v.tr("box (a–m, ↑↓, Enter):", "Feld (a–m, ↑↓, Enter):")
 	case v.pending != nil:
-		return v.tr("keep (dice) or box:", "behalten (Würfel) oder Feld:")
+		return v.tr("keep (dice) or s (stand):", "behalten (Würfel) oder s (stehen lassen):")
 	case v.canScore():
 		return v.tr("box (a–m, ↑↓, Enter):", "Feld (a–m, ↑↓, Enter):")
 	case v.quick():
@@ -163,41 +192,76 @@ func (v *kniffelView) prompt() string {
 	}
 }
 
+// keys are the view's keys for the hint line (brief) and help. The hint
+// line leaves out the view's keys from its end where it is too narrow, so
+// t, the other entry mode, comes right after the first: both modes stay
+// one key away on every screen. At the turn's start t comes first (the
+// prompt says how to type the dice).
 func (v *kniffelView) keys() []keyHelp {
-	k := []keyHelp{}
-	switch {
-	case v.lastThrow():
-		k = append(k, keyHelp{"a–m/↑↓", v.tr("choose box", "Feld wählen")}, keyHelp{"Enter", v.tr("write it", "eintragen")})
-	case v.pending != nil:
-		k = append(k, keyHelp{"22", v.tr("keep these, throw the rest", "behalten, Rest werfen")},
-			keyHelp{"n", v.tr("keep none", "nichts behalten")},
-			keyHelp{"a–m/↑↓ Enter", v.tr("write in a box", "in ein Feld schreiben")})
-	case v.canScore():
-		k = append(k, keyHelp{"a–m/↑↓", v.tr("choose box", "Feld wählen")}, keyHelp{"Enter", v.tr("write it", "eintragen")})
-	case v.quick():
-		k = append(k, keyHelp{"22456", v.tr("final dice, Enter", "Endwürfel, Enter")})
-	default:
-		// The example has as many dice as are to be thrown now; the last
-		// throw keeps nothing.
-		t := v.game().KniffelTurn()
-		ex := "22456"[:max(1, min(5, t.DiceToThrow()))]
-		k = append(k, keyHelp{ex, v.tr("throw", "Wurf")})
-		if t.ThrowsLeft() > 1 {
-			k = append(k, keyHelp{ex + "/" + ex[:min(2, len(ex))], v.tr("throw/keep", "Wurf/behalten")})
+	t := v.game().KniffelTurn()
+	brief := func(short, long string) string {
+		if v.p.brief {
+			return short
 		}
+		return long
 	}
-	if v.canToggle() {
-		// The hint line names the mode t switches to; help says both.
-		what := v.tr("throw by throw ↔ final dice", "Wurf für Wurf ↔ Endwürfel")
-		switch {
-		case v.p.brief && v.quick():
-			what = v.tr("throw by throw", "Wurf für Wurf")
-		case v.p.brief:
-			what = v.tr("final dice", "Endwürfel")
+	switch {
+	case v.lastThrow(), v.pending == nil && v.canScore():
+		return []keyHelp{{"a–m/↑↓", v.tr("choose box", "Feld wählen")}, {"Enter", v.tr("write it", "eintragen")}}
+	case v.pending != nil:
+		keep := keyHelp{"22", brief(v.tr("keep", "behalten"), v.tr("keep these, throw the rest", "behalten, Rest werfen"))}
+		var k []keyHelp
+		if h, ok := v.advisedHold(); ok {
+			what := fmt.Sprintf(v.tr("%s (advice)", "%s (Rat)"), v.holdPhrase(h, v.pendingDice()))
+			k = append(k, keyHelp{"Enter", brief(v.tr("advice", "Rat"), what)})
+			k = append(k, v.toggleKey()...)
+			k = append(k, keep)
+		} else {
+			k = append(append(k, keep), v.toggleKey()...)
+			if !v.p.brief {
+				k = append(k, keyHelp{"Enter", v.tr("the advised hold (coach: advice); never a box", "das geratene Behalten (Trainer: Rat); nie ein Feld")})
+			}
 		}
-		k = append(k, keyHelp{"t", what})
+		return append(k, keyHelp{"s", brief(v.tr("stand", "stehen lassen"), v.tr("stand: write the box under the cursor now", "stehen lassen: das Feld unter dem Cursor jetzt eintragen"))},
+			keyHelp{"n", v.tr("keep none", "nichts behalten")},
+			keyHelp{"a–m/↑↓", v.tr("box for s", "Feld für s")})
+	case v.quick():
+		return append(v.toggleKey(), keyHelp{"22456", v.tr("final dice, Enter", "Endwürfel, Enter")})
+	}
+	// The example has as many dice as are to be thrown now; the last
+	// throw keeps nothing.
+	ex := "22456"[:max(1, min(5, t.DiceToThrow()))]
+	k := append(v.toggleKey(), keyHelp{ex, v.tr("throw", "Wurf")})
+	if t.ThrowsLeft() > 1 {
+		k = append(k, keyHelp{ex + "/" + ex[:min(2, len(ex))], brief(v.tr("keep", "behalten"), v.tr("throw/keep", "Wurf/behalten"))})
 	}
 	return k
+}
+
+// toggleKey is t, the other entry mode, where t switches it.
+func (v *kniffelView) toggleKey() []keyHelp {
+	if !v.canToggle() {
+		return nil
+	}
+	var what string
+	switch {
+	case v.pending != nil && v.p.brief:
+		what = v.tr("final dice", "Endwürfel")
+	case v.pending != nil:
+		what = v.tr("these are the final dice (only the box is chosen)", "das sind die Endwürfel (nur das Feld wird gewählt)")
+	case v.p.brief && v.quick():
+		what = v.tr("throw by throw", "Wurf für Wurf")
+	case v.p.brief:
+		what = v.tr("final dice", "Endwürfel")
+	default:
+		what = v.tr("this turn: throw by throw ↔ final dice", "dieser Zug: Wurf für Wurf ↔ Endwürfel")
+	}
+	return []keyHelp{{"t", what}}
+}
+
+// pendingDice are the five dice of the throw waiting for its hold.
+func (v *kniffelView) pendingDice() validate.Counts {
+	return v.game().KniffelTurn().After(v.pending)
 }
 
 // lastThrow reports whether the pending throw is the turn's last: its
@@ -206,8 +270,11 @@ func (v *kniffelView) lastThrow() bool {
 	return v.pending != nil && v.game().KniffelTurn().ThrowsLeft() <= 1
 }
 
+// canToggle reports whether t switches the entry mode: before the turn's
+// first throw is stored (a first throw typed throw by throw becomes the
+// final dice).
 func (v *kniffelView) canToggle() bool {
-	return v.pending == nil && v.game().KniffelTurn().Throws() == 0
+	return v.game().KniffelTurn().Throws() == 0
 }
 
 // dice are the five dice the boxes preview, and whether there are any.
@@ -271,8 +338,42 @@ func (v *kniffelView) submit(s string) bool {
 		v.p.say(fmt.Sprintf(v.tr("Throw %d: %s. The last throw: choose a box.", "Wurf %d: %s. Der letzte Wurf: Feld wählen."), t.Throws()+1, validate.FormatDice(roll)))
 		return true
 	}
-	v.p.say(fmt.Sprintf(v.tr("Throw %d: %s. Type the dice to keep, or choose a box.", "Wurf %d: %s. Zu behaltende Würfel tippen oder ein Feld wählen."), t.Throws()+1, validate.FormatDice(roll)))
+	v.p.say(fmt.Sprintf(v.tr("Throw %d: %s. ", "Wurf %d: %s. "), t.Throws()+1, validate.FormatDice(roll)) + v.holdHelp())
 	return true
+}
+
+// holdHelp says what the keys at the hold prompt do: Enter takes the
+// advised hold (or asks for one), s stands and writes the box.
+func (v *kniffelView) holdHelp() string {
+	if h, ok := v.advisedHold(); ok {
+		return fmt.Sprintf(v.tr("Type the dice to keep, or Enter: %s (advice); s stands and writes the box.",
+			"Zu behaltende Würfel tippen, oder Enter: %s (Rat); s lässt stehen und trägt ein."), v.holdPhrase(h, v.pendingDice()))
+	}
+	return v.tr("Type the dice to keep and Enter (n: none); s stands and writes the box.",
+		"Zu behaltende Würfel tippen und Enter (n: keine); s lässt stehen und trägt ein.")
+}
+
+// takeHold is Enter on an empty input at the hold prompt: the coach's
+// best hold where it advises (all five: the boxes come next, none is
+// written), else a word on what to type. Never a box.
+func (v *kniffelView) takeHold() {
+	if h, ok := v.advisedHold(); ok {
+		v.throw(v.pending, h.Pips())
+		return
+	}
+	v.p.say(v.holdHelp())
+}
+
+// finalDice takes a first throw typed throw by throw as the final dice
+// (t): entered as quick entry, only the box is left to choose.
+func (v *kniffelView) finalDice() {
+	roll := v.pending
+	v.byThrow = 0
+	v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryDice, Roll: roll}, func() {
+		v.pending, v.sel = nil, -1
+		v.selectBest()
+		v.p.say(fmt.Sprintf(v.tr("Final dice: %s. Choose a box.", "Endwürfel: %s. Feld wählen."), validate.FormatDice(roll)))
+	})
 }
 
 // released are the held dice a keep lets go (thrown again), in words; ""
@@ -323,7 +424,8 @@ func (v *kniffelView) throw(roll, keep []int) bool {
 	})
 }
 
-// score writes the dice in the chosen box (taking a pending throw first).
+// score writes the dice in the chosen box (taking a pending throw first:
+// before the last throw as a stand, the hold of all five).
 func (v *kniffelView) score() {
 	if v.sel < 0 {
 		v.p.say(v.tr("Choose a box first (a–m or ↑↓).", "Erst ein Feld wählen (a–m oder ↑↓)."))
@@ -333,7 +435,11 @@ func (v *kniffelView) score() {
 		v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryScore, Category: v.sel.ID()}, func() { v.sel = -1 })
 	}
 	if v.pending != nil {
-		v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: v.pending}, func() {
+		var keep []int
+		if v.early() {
+			keep = v.pendingDice().Pips()
+		}
+		v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: v.pending, Keep: keep}, func() {
 			v.pending = nil
 			box()
 		})
@@ -345,7 +451,10 @@ func (v *kniffelView) score() {
 func (v *kniffelView) command(ev *tcell.EventKey) bool {
 	switch ev.Key() {
 	case tcell.KeyEnter:
-		if v.canScore() {
+		switch {
+		case v.early():
+			v.takeHold() // a box before the last throw is s, never Enter
+		case v.canScore():
 			v.score()
 		}
 		return true
@@ -369,8 +478,18 @@ func (v *kniffelView) command(ev *tcell.EventKey) bool {
 		case r == 'n' && v.pending != nil:
 			v.throw(v.pending, []int{})
 			return true
+		case r == 's' && v.early():
+			v.score()
+			return true
+		case r == 't' && v.canToggle() && v.pending != nil:
+			v.finalDice()
+			return true
 		case r == 't' && v.canToggle():
-			v.p.ui.prefs.kniffelByThrow = !v.p.ui.prefs.kniffelByThrow
+			if v.quick() {
+				v.byThrow = v.turnNumber()
+			} else {
+				v.byThrow = 0
+			}
 			if v.quick() {
 				v.p.say(v.tr("Entry: final dice only.", "Eingabe: nur die Endwürfel."))
 			} else {
@@ -425,6 +544,11 @@ func (v *kniffelView) refresh() {
 	g := v.game()
 	if v.sel >= 0 && g.Boxes(g.Seat()).Filled[v.sel] {
 		v.sel = -1
+	}
+	if level := v.p.coach(); level != v.coachState.level {
+		// Switched to Rat (*): the cursor goes to the advised box.
+		v.coachState.level = level
+		v.selectBest()
 	}
 	v.refreshSheet()
 	v.refreshTurn()
@@ -533,18 +657,19 @@ func (v *kniffelView) previewCell(c validate.Category, dice validate.Counts) *tv
 func (v *kniffelView) refreshTurn() {
 	g := v.game()
 	t := g.KniffelTurn()
-	var b strings.Builder
 	v.turn.SetTitle(" " + esc(g.Current()) + " ")
+	var ls []panelLine
+	add := func(rank int, forms ...string) { ls = append(ls, panelLine{forms: forms, rank: rank}) }
 	mode := v.tr("final dice", "Endwürfel")
 	if !v.quick() {
 		mode = v.tr("throw by throw", "Wurf für Wurf")
 	}
-	fmt.Fprintf(&b, "%s [::b]%s[::-]\n", v.tr("Entry:", "Eingabe:"), mode)
+	add(rankRepeat, v.tr("Entry:", "Eingabe:")+" [::b]"+mode+"[::-]", "")
 	if v.compact {
-		b.WriteString(v.sumsLine(g.Seat()))
+		add(rankAside, v.sumsLine(g.Seat()), "")
 	}
 	if boxes := g.Boxes(g.Seat()); scoresheet.UpperMissing(boxes) > 0 && scoresheet.UpperBonusReachable(boxes) {
-		fmt.Fprintf(&b, v.tr("Upper section: %d more to the bonus.\n", "Oben: noch %d bis zum Bonus.\n"), scoresheet.UpperMissing(boxes))
+		add(rankRepeat, fmt.Sprintf(v.tr("Upper section: %d more to the bonus.", "Oben: noch %d bis zum Bonus."), scoresheet.UpperMissing(boxes)), "")
 	}
 	if !v.quick() && (t.Throws() > 0 || v.pending != nil) {
 		// The throw being entered (or waiting for its keep); once the dice
@@ -553,34 +678,44 @@ func (v *kniffelView) refreshTurn() {
 		if v.pending != nil || !v.canScore() {
 			n++
 		}
-		fmt.Fprintf(&b, v.tr("Throw %d of %d\n", "Wurf %d von %d\n"), n, validate.KniffelThrows)
+		add(rankDetail, fmt.Sprintf(v.tr("Throw %d of %d", "Wurf %d von %d"), n, validate.KniffelThrows), "")
 	}
 	if k, ok := t.Kept(); ok && t.Throws() > 0 {
-		fmt.Fprintf(&b, "%s [::b]%s[::-]\n", v.tr("Kept:", "Behalten:"), k.String())
+		add(rankPreview, fmt.Sprintf("%s [::b]%s[::-]", v.tr("Kept:", "Behalten:"), k.String()))
 	}
 	if d, ok := v.dice(); ok {
-		fmt.Fprintf(&b, "%s [::b]%s[::-]\n", v.tr("Dice:", "Würfel:"), d.String())
-		if v.sel >= 0 {
-			pl, err := g.Rules.Place(g.Boxes(g.Seat()), d, v.sel)
-			if err != nil {
-				fmt.Fprintf(&b, "%s: %s\n", v.sel.Name(v.lang), v.errText(err))
-			} else {
-				fmt.Fprintf(&b, "▸ [::bu]%s %d[::-]", v.sel.Name(v.lang), pl.Points)
-				if pl.Bonus > 0 {
-					fmt.Fprintf(&b, v.tr(" + Kniffel bonus %d", " + Kniffel-Bonus %d"), pl.Bonus)
-				}
-				b.WriteString(v.tr("\nEnter writes it.\n", "\nEnter trägt ein.\n"))
-			}
-		}
+		add(rankEssential, fmt.Sprintf("%s [::b]%s[::-]", v.tr("Dice:", "Würfel:"), d.String()))
+		ls = append(ls, v.boxLines(d)...)
+	} else if n := t.DiceToThrow(); n == 1 {
+		add(rankRepeat, v.tr("Type the die.", "Den Würfel eintippen."), "")
 	} else {
-		if n := t.DiceToThrow(); n == 1 {
-			b.WriteString(v.tr("Type the die.\n", "Den Würfel eintippen.\n"))
-		} else {
-			fmt.Fprintf(&b, v.tr("Type the %d dice.\n", "Die %d Würfel eintippen.\n"), n)
-		}
+		add(rankRepeat, fmt.Sprintf(v.tr("Type the %d dice.", "Die %d Würfel eintippen."), n), "")
 	}
-	b.WriteString(v.coachLines())
-	v.turn.SetText(b.String())
+	v.lines = append(ls, v.coachLines()...)
+	v.turn.SetText(fullText(v.lines))
+}
+
+// boxLines are the box under the cursor with what the dice score there,
+// and which key writes it: Enter once the dice stand, s (standing on them)
+// while throws are left.
+func (v *kniffelView) boxLines(d validate.Counts) []panelLine {
+	if v.sel < 0 {
+		return nil
+	}
+	g := v.game()
+	pl, err := g.Rules.Place(g.Boxes(g.Seat()), d, v.sel)
+	if err != nil {
+		return []panelLine{line(fmt.Sprintf("%s: %s", v.sel.Name(v.lang), v.errText(err)), rankEssential)}
+	}
+	box := fmt.Sprintf("▸ [::bu]%s %d[::-]", v.sel.Name(v.lang), pl.Points)
+	if pl.Bonus > 0 {
+		box += fmt.Sprintf(v.tr(" + Kniffel bonus %d", " + Kniffel-Bonus %d"), pl.Bonus)
+	}
+	how := v.tr("Enter writes it.", "Enter trägt ein.")
+	if v.early() {
+		how = v.tr("s writes it now (stand).", "s trägt jetzt ein (stehen lassen).")
+	}
+	return []panelLine{line(box, rankEssential), {forms: []string{how, ""}, rank: rankDetail}}
 }
 
 func (v *kniffelView) typedThrow() []int { return v.pending }
@@ -597,13 +732,44 @@ func bonusText(c scoresheet.SheetCell) string {
 	return fmt.Sprintf("(%d)", c.Missing)
 }
 
-// reoffer, after an undo of a box, chooses the best box for the dice again.
+// reoffer, after an undo, brings back the state before the entry taken
+// back: a throw comes back waiting for its hold (or, the last one, its
+// box); a box chooses the best box for the dice again, and a box written
+// by standing before the last throw (s) also takes back that stand, so
+// that the hold prompt is back (a second undo, started here).
 func (v *kniffelView) reoffer(e scoresheet.Entry) bool {
-	if e.Kind == scoresheet.EntryScore {
+	g := v.game()
+	switch e.Kind {
+	case scoresheet.EntryThrow:
+		if g.Finished() || g.KniffelTurn() == nil {
+			return false
+		}
+		v.pending = e.Roll
 		v.sel = -1
 		v.selectBest()
+		return !v.lastThrow()
+	case scoresheet.EntryScore:
+		v.sel = -1
+		v.selectBest()
+		if v.stoodEarly() {
+			v.p.undo()
+		}
 	}
 	return false
+}
+
+// stoodEarly reports whether the last entry is a throw of the turn on
+// which the player stood (all five held, or named the box without a hold)
+// while throws were left.
+func (v *kniffelView) stoodEarly() bool {
+	g := v.game()
+	es := g.Entries()
+	t := g.KniffelTurn()
+	if g.TurnEntries() == 0 || len(es) == 0 || t == nil || t.Throws() >= validate.KniffelThrows {
+		return false
+	}
+	last := es[len(es)-1]
+	return last.Kind == scoresheet.EntryThrow && (last.Keep == nil || len(last.Keep) == 5)
 }
 
 // sumsLine gives a player's sums and bonuses in the turn panel when the
@@ -624,6 +790,6 @@ func (v *kniffelView) sumsLine(seat int) string {
 			kb = c.Value
 		}
 	}
-	return fmt.Sprintf(v.tr("Upper %d · bonus %s · lower %d · Kniffel bonus %d\n", "Oben %d · Bonus %s · unten %d · Kniffel-Bonus %d\n"),
+	return fmt.Sprintf(v.tr("Upper %d · bonus %s · lower %d · Kniffel bonus %d", "Oben %d · Bonus %s · unten %d · Kniffel-Bonus %d"),
 		upper, bonus, lower, kb)
 }

@@ -28,20 +28,23 @@ func newNewGame(ui *UI, _ validate.GameID, _ []string) screen {
 	l.ShowSecondaryText(true)
 	l.SetBorder(true).SetTitle(" " + ui.tr("New game: which game?", "Neues Spiel: welches Spiel?") + " ")
 	games := validate.Games()
+	clipped := &clipList{List: l}
 	for i, g := range games {
 		id := g.ID
+		clipped.second = append(clipped.second, esc(g.Summary(ui.lang)))
 		l.AddItem("[::b]"+esc(g.Name(ui.lang))+"[::-]", esc(g.Summary(ui.lang)), rune('1'+i), func() {
 			ui.push(newOptionsStep(ui, &setup{game: id, values: map[string]any{}, coach: storage.CoachOdds}))
 		})
 	}
-	// The list cuts long lines: the chosen game's line is shown whole below.
+	// The list cuts long lines (with an ellipsis): the chosen game's line is
+	// shown whole below.
 	about := newTextView()
 	show := func(i int) {
 		about.SetText("[::b]" + esc(games[i].Name(ui.lang)) + "[::-]: " + esc(games[i].Summary(ui.lang)))
 	}
 	l.SetChangedFunc(func(i int, _, _ string, _ rune) { show(i) })
 	show(0)
-	flex := tview.NewFlex().SetDirection(tview.FlexRow).AddItem(l, 0, 1, true).AddItem(about, 3, 0, false)
+	flex := tview.NewFlex().SetDirection(tview.FlexRow).AddItem(clipped, 0, 1, true).AddItem(about, 3, 0, false)
 	return &listPage{ui: ui, list: l, layout: flex, keys: []keyHelp{
 		{"1–7 / ↑↓ Enter", ui.tr("choose the game", "Spiel wählen")},
 		{"q/Esc", ui.tr("back", "zurück")},

@@ -59,7 +59,7 @@ func TestTurnPanelKeepsCoachLineConfirming(t *testing.T) {
 			h.typ("*") // Chancen → Rat
 			h.typ("111523/1115\n15/15\n")
 			h.typ("123456/123456\n")
-			h.see("Zug 2700", "Weiterwürfeln:", "• eine 1500er-Kombination muss", "Weiter: 2,3 % Fehlwurf,")
+			h.see("Zug 2700", "Schreiben noch nicht erlaubt:", "• eine 1500er-Kombination muss", "Weiter: 2,3 % Fehlwurf,")
 			h.typ("112346\n")
 			h.see("Zug 2700", "Rat: b (1), dann weiter", "1 1 200", "1   100")
 		})

@@ -96,10 +96,10 @@ func TestEntryPendingWhileDatabaseBusy(t *testing.T) {
 	h.scr.InjectKey(tcell.KeyEscape, 0, tcell.ModNone)
 	h.syncNow()
 	h.notSee("diese Hilfe")
-	// Another entry waits for the first: refused with a word, nothing typed.
+	// A key typed meanwhile waits for the entry: said, and kept.
 	h.typNow("5")
 	h.syncNow()
-	h.seeNow("wird gespeichert…", "Einen Moment: der Eintrag wird noch gespeichert.")
+	h.seeNow("wird gespeichert…", "Vorgetippt, kommt danach: 5")
 	if sg := h.stored(); sg.Game.Len() != 0 {
 		t.Fatalf("stored %d entries while the database was locked", sg.Game.Len())
 	}
@@ -119,7 +119,10 @@ func TestEntryPendingWhileDatabaseBusy(t *testing.T) {
 	if e := sg.Game.Entries()[0]; validate.FormatDice(e.Roll) != "1 1 1 5 2 3" || validate.FormatDice(e.Keep) != "1 1 1 5" {
 		t.Fatalf("stored %+v", e)
 	}
-	// The table plays on: the next entry is taken at once.
+	// The 5 is in the input now; the table clears it and plays on: the
+	// next entry is taken at once.
+	h.see("Zug 1050", "Würfel): 5")
+	h.key(tcell.KeyEscape)
 	h.typ("s")
 	h.see("Anna schreibt 1050")
 	if n := h.stored().Game.Len(); n != 2 {
@@ -218,5 +221,81 @@ func TestUndoPendingWhileDatabaseBusy(t *testing.T) {
 	h.see("Zurückgenommen: Wurf 1 1 1 5 2 3, zur Seite 1 1 1 5", "Zug 0")
 	if n := h.stored().Game.Len(); n != 0 {
 		t.Fatalf("stored entries %d after the undo, want 0", n)
+	}
+}
+
+// Issue 19.9: a fast player types the next throw while the first is being
+// saved (tmux send-keys 234623 Enter 223466 Enter), and a third: every key
+// is kept and applied in order once the write before it is stored; none is
+// lost or taken early.
+func TestKeysTypedWhileSavingAreKept(t *testing.T) {
+	db, path := openDBAt(t)
+	h := start(t, db)
+	h.newGame('1', "Anna", "Bob")
+
+	release := lockDB(t, path)
+	h.typNow("234623\n223466\n662243\n")
+	if n := h.syncNow(); n != 1 {
+		t.Fatalf("%d writes under way, want the first throw's", n)
+	}
+	h.seeNow("wird gespeichert… Wurf 2 3 4 6 2 3", "Vorgetippt, kommt danach: 223466⏎662243⏎")
+	release()
+	h.sync()
+	h.see("am Zug: Bob")
+	sg := h.stored()
+	if sg.Game.Len() != 3 {
+		t.Fatalf("stored entries %d, want both throws; screen:\n%s", sg.Game.Len(), h.screen())
+	}
+	for i, want := range []string{"2 3 4 6 2 3", "2 2 3 4 6 6", "6 6 2 2 4 3"} {
+		if got := validate.FormatDice(sg.Game.Entries()[i].Roll); got != want {
+			t.Fatalf("entry %d rolled %s, want %s", i, got, want)
+		}
+	}
+	if ts := sg.Game.Turns(); len(ts) != 3 || ts[1].Player != "Bob" || ts[2].Player != "Anna" {
+		t.Fatalf("turns %+v, want Anna's, Bob's and Anna's", ts)
+	}
+}
+
+// Issue 19.9: when the write is refused, the keys typed meanwhile are
+// dropped whole and named; the refused entry's text is back in the input,
+// and nothing of what followed is mixed into it.
+func TestKeysTypedWhileSavingDroppedWholeOnRefusal(t *testing.T) {
+	db, path := openDBAt(t)
+	h := startWith(t, db, Config{Lang: validate.German, Timeout: 200 * time.Millisecond})
+	h.newGame('1', "Anna", "Bob")
+
+	release := lockDB(t, path)
+	h.typNow("234623\n22346")
+	h.sync() // until the store gives up
+	h.see("NICHT ÜBERNOMMEN Vorgetipptes verworfen: 22346. die Datenbank antwortet nicht", "Wurf (6 Würfel): 234623 ")
+	h.notSee("23462322346")
+	release()
+	h.typ("\n")
+	h.see("Anna: nichts zählt")
+	if sg := h.stored(); sg.Game.Len() != 1 || validate.FormatDice(sg.Game.Entries()[0].Roll) != "2 3 4 6 2 3" {
+		t.Fatalf("stored %d entries: %+v", sg.Game.Len(), sg.Game.Entries())
+	}
+}
+
+// Issue 19.9 on the other screens: a name typed while the one before is
+// being saved is kept whole and taken after it (it lost its first letters).
+func TestNameTypedWhileSavingIsKept(t *testing.T) {
+	db, path := openDBAt(t)
+	h := start(t, db)
+	h.typ("n1")
+	h.key(tcell.KeyTab)
+	h.see("Noch niemand")
+
+	release := lockDB(t, path)
+	h.typNow("Anna\nBob\n")
+	if n := h.syncNow(); n != 1 {
+		t.Fatalf("%d writes under way, want Anna's", n)
+	}
+	h.seeNow("wird gespeichert… neuer Spieler Anna", "Vorgetippt, kommt danach: Bob⏎")
+	release()
+	h.sync()
+	h.see("1. Anna", "2. Bob")
+	if !hasPlayer(h, "Anna") || !hasPlayer(h, "Bob") {
+		t.Fatal("not both players stored")
 	}
 }

@@ -44,8 +44,8 @@ type play struct {
 	ui      *UI
 	sg      *storage.StoredGame
 	view    gameView
-	header  *tview.TextView
-	message *tview.TextView
+	header  *lineView // cut with an ellipsis where narrow
+	message *fitView  // dice kept whole; an ellipsis where it needs more rows
 	input   *tview.InputField
 	hints   *tview.TextView
 	layout  *fitFlex
@@ -69,8 +69,8 @@ type play struct {
 func newPlay(ui *UI, sg *storage.StoredGame) *play {
 	p := &play{text: ui.text, ui: ui, sg: sg}
 	go ui.review.Warm(sg.Game.Rules) // the review at the game's end needs the tables
-	p.header = newTextView().SetWrap(false)
-	p.message = newTextView()
+	p.header = newLineView()
+	p.message = newFitView()
 	p.hints = newTextView()
 	p.input = newInput("> ")
 	p.input.SetAcceptanceFunc(func(s string, r rune) bool { return isDiceChar(r) })
@@ -183,15 +183,17 @@ func (p *play) key(ev *tcell.EventKey) *tcell.EventKey {
 		p.ui.app.SetFocus(p.input) // after a mouse click elsewhere
 	}
 	if p.saving != nil {
-		// Only leaving and help while an entry is being saved; every other
-		// key waits (the entry may yet be refused).
+		// Leaving and help at once while an entry is being saved; every
+		// other key is kept and applied, in order, once it is stored (the
+		// entry may yet be refused: then they are dropped whole, and said).
 		switch {
 		case ev.Key() == tcell.KeyCtrlC:
 			p.back()
 			return nil
-		case ev.Key() == tcell.KeyEscape, ev.Key() == tcell.KeyRune && (ev.Rune() == '?' || ev.Rune() == 'q'):
-			return ev
+		case p.ui.heldKeys(p) == "" && (ev.Key() == tcell.KeyEscape || ev.Key() == tcell.KeyRune && (ev.Rune() == '?' || ev.Rune() == 'q')):
+			return ev // after keys typed ahead, these wait their turn too
 		}
+		p.ui.hold(p, ev)
 		p.sayWait()
 		return nil
 	}
@@ -340,7 +342,11 @@ func (p *play) say(msg string) { p.message.SetText(msg) }
 // refuse shows why an entry was not taken. The input keeps what was typed.
 func (p *play) refuse(err error) {
 	p.refused = errorCode(err)
-	p.message.SetText("[red::rb]" + p.tr(" NOT TAKEN ", " NICHT ÜBERNOMMEN ") + "[-::-] " + p.errText(err))
+	p.message.SetText(p.refusedTag() + p.errText(err))
+}
+
+func (p *play) refusedTag() string {
+	return "[red::rb]" + p.tr(" NOT TAKEN ", " NICHT ÜBERNOMMEN ") + "[-::-] "
 }
 
 // commit stores an entry; only after that does the screen show it, and
@@ -468,8 +474,28 @@ func (p *play) writeEntry(doing, what string, do func(context.Context, *storage.
 	return true
 }
 
-// sayWait says that keys wait until the write under way is done.
-func (p *play) sayWait() { p.say(p.saving.waitNote()) }
+// sayWait says that keys wait until the write under way is done, and
+// which keys were typed meanwhile.
+func (p *play) sayWait() {
+	if typed := p.ui.heldKeys(p); typed != "" {
+		p.say(p.saving.aheadNote(typed))
+		return
+	}
+	p.say(p.saving.waitNote())
+}
+
+// aheadDropped says that the keys typed while the write was under way were
+// not applied (the write was refused): first, so that a long refusal does
+// not push it off the message line.
+func (p *play) aheadDropped(typed string) {
+	msg := p.message.GetText(false)
+	note := p.droppedNote(typed) + " "
+	if tag := p.refusedTag(); strings.HasPrefix(msg, tag) {
+		p.say(tag + note + strings.TrimPrefix(msg, tag))
+		return
+	}
+	p.say(note + msg)
+}
 
 // checkElsewhere loads the game again when another program changed it
 // since this screen last saw it, and says so; what was typed stays.

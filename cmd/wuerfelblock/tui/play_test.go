@@ -100,7 +100,7 @@ func Test5000SameScoreReset(t *testing.T) {
 	h := start(t, openDB(t))
 	h.newGame('2', "Anna", "Bob")
 	h.typ("11155\n")
-	h.see("Zug 1200", "zur Seite 1 1 1 5 5")
+	h.see("Zug 1200", "Übernommen: 1 1 1 5 5 (1200)")
 	h.typ("s")
 	h.see("Anna schreibt 1200")
 	h.typ("11155\n")
@@ -216,7 +216,7 @@ func TestTurnPanelNotCut(t *testing.T) {
 	h.see("Du darfst schreiben (s)", "weiterwürfeln.")
 	h.typ("s")
 	h.typ("123456/123456\n")
-	h.see("Zug 1500", "Weiterwürfeln:", "1500er-Kombination muss")
+	h.see("Zug 1500", "Schreiben noch nicht erlaubt:", "1500er-Kombination muss")
 	h.see("350 erreichen")
 }
 

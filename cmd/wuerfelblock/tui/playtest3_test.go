@@ -107,13 +107,13 @@ func TestKniffelThrowHintFitsTheCup(t *testing.T) {
 	h := start(t, openDB(t))
 	h.newGame('5', "Anna", "Bob")
 	h.typ("t")
-	h.see("22456 Wurf", "22456/22 Wurf/behalten")
+	h.see("t Endwürfel", "22456 Wurf", "22456/22 behalten")
 	h.typ("66123\n66\n")
-	h.see("Wurf 2 (3 Würfel):", "224 Wurf", "224/22 Wurf/behalten")
+	h.see("Wurf 2 (3 Würfel):", "224 Wurf", "224/22 behalten")
 	h.notSee("22456")
 	h.typ("664/666\n")
 	h.see("Wurf 3 (2 Würfel):", "22 Wurf")
-	h.notSee("Wurf/behalten")
+	h.notSee("22/22")
 	h.notSee("22456")
 }
 

@@ -333,7 +333,9 @@ func (v *statsView) Draw(screen tcell.Screen) {
 	col := 0
 	c.put(col, 0, v.tr("Statistics", "Statistik")+": ", styleCurrent)
 	col += len([]rune(v.tr("Statistics", "Statistik"))) + 2
-	for i, t := range titles {
+	// Each title takes its letters and three spaces; shortened with "…"
+	// (the chosen one whole) where the row is too narrow.
+	for i, t := range fitTabs(titles, int(v.mode), w-col-2*len(titles)-1) {
 		st := styleDim
 		if statsMode(i) == v.mode {
 			st = styleSelected

@@ -130,14 +130,15 @@ func (v *statsView) drawLosses(c canvas, row int) int {
 	return row + 3
 }
 
-// reviewLines are the review's lines of the player page: points (one
-// decimal), and the chance to win where the games have it.
+// reviewLines are the review's lines of the player page, one figure a line
+// (half a screen is narrow): points (one decimal), and the chance to win
+// where the games have it.
 func (v *statsView) reviewLines(r *storage.ReviewFigures) []string {
-	out := []string{fmt.Sprintf(v.tr("loss/decision %s pts, luck/game %s pts", "Verlust/Entsch. %s Pkt., Glück/Spiel %s Pkt."),
-		review.Number1(r.LossPerDecision, v.lang), plus(review.Number1(r.LuckPerGame, v.lang)))}
+	out := []string{fmt.Sprintf(v.tr("loss/decision %s pts", "Verlust/Entsch. %s Pkt."), review.Number1(r.LossPerDecision, v.lang)),
+		fmt.Sprintf(v.tr("luck/game %s pts", "Glück/Spiel %s Pkt."), plus(review.Number1(r.LuckPerGame, v.lang)))}
 	if r.WinGames > 0 {
-		out = append(out, fmt.Sprintf(v.tr("chance lost/game %s pp, luck/game %s pp (%d games)", "Gewinnch. verl./Spiel %s Pp., Glück/Spiel %s Pp. (%d Spiele)"),
-			review.Points1(r.WinLossPerGame, v.lang), plus(review.Points1(r.WinLuckPerGame, v.lang)), r.WinGames))
+		out = append(out, fmt.Sprintf(v.tr("chance lost/game %s pp", "Gewinnch. verl./Spiel %s Pp."), review.Points1(r.WinLossPerGame, v.lang)),
+			fmt.Sprintf(v.tr("luck/game %s pp", "Glück/Spiel %s Pp."), plus(review.Points1(r.WinLuckPerGame, v.lang))))
 	}
 	return out
 }

@@ -339,7 +339,7 @@ func TestFamilyTurnPanelWords(t *testing.T) {
 	h.typ("a")
 	h.see("Zug 1500")
 	h.typ("155234\n") // the new pass: its points start at 0
-	h.see("Zug 1500 · Durchgang 0 ·")
+	h.see("Zug 1500 · neuer Durchgang 0 ·")
 	h.typ("15\n")
 	h.see("Zur Seite: 1 1 3 3 5 5 ‖ 1 5", "Die 1500 wird bestätigt", "braucht 350 (jetzt 150)")
 	h.typ("5523/5*\n") // a turned five typed: one 5 as a 1, the other thrown again

@@ -3,7 +3,10 @@ package tui
 import (
 	"context"
 	"errors"
+	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
@@ -121,10 +124,11 @@ func newNameTable(nameCol, nameMax int) *nameTable {
 	return &nameTable{Table: newTable(), nameCol: nameCol, nameMax: nameMax}
 }
 
-func (t *nameTable) Draw(screen tcell.Screen) {
-	_, _, width, _ := t.GetInnerRect()
+// widths are the columns' widths but the names' (with a space between
+// columns), the names' (their header's included) and their header's.
+func (t *nameTable) widths() (others, names, header int) {
 	rows, cols := t.GetRowCount(), t.GetColumnCount()
-	others, names := cols-1, 0 // one column of space between columns
+	others = cols - 1 // one column of space between columns
 	for c := 0; c < cols; c++ {
 		w := 0
 		for r := 0; r < rows; r++ {
@@ -138,6 +142,23 @@ func (t *nameTable) Draw(screen tcell.Screen) {
 			others += w
 		}
 	}
+	if cell := t.GetCell(0, t.nameCol); cell != nil {
+		header = tview.TaggedStringWidth(cell.Text)
+	}
+	return others, names, header
+}
+
+// needs is the width (border included) at which the column of names is at
+// least as wide as its header ("Spieler" stays whole, not "Spiel…").
+func (t *nameTable) needs() int {
+	others, names, header := t.widths()
+	return others + min(names, max(header, 4)) + 2
+}
+
+func (t *nameTable) Draw(screen tcell.Screen) {
+	_, _, width, _ := t.GetInnerRect()
+	rows := t.GetRowCount()
+	others, names, _ := t.widths()
 	nameW := max(min(names, t.nameMax, width-others), 4)
 	for r := 0; r < rows; r++ {
 		if cell := t.GetCell(r, t.nameCol); cell != nil {
@@ -177,4 +198,154 @@ func hintLine(keys []keyHelp) string {
 		parts = append(parts, "[::b]"+nb.Replace(k.key)+"[::-]\u00a0"+nb.Replace(k.what))
 	}
 	return strings.Join(parts, "\u00a0· ")
+}
+
+// Cutting and wrapping. A line that does not fit is shortened by one
+// helper, clipTagged, that marks the cut with an ellipsis; dice that
+// belong together ("1 1 5", "5 (1×5→1)") never wrap apart (wholeDice).
+
+// clipTagged shortens a style-tagged line to width cells; an ellipsis marks
+// the cut. A line that fits is returned as it is.
+func clipTagged(s string, width int) string {
+	if tview.TaggedStringWidth(s) <= width {
+		return s
+	}
+	if width <= 0 {
+		return ""
+	}
+	// The longest head that leaves a cell for the ellipsis and does not end
+	// inside a style tag (that would print as text; its width is no
+	// guide, so every rune boundary is tried).
+	cut := 0
+	for i := range s {
+		head := s[:i]
+		if open := strings.LastIndexByte(head, '['); open > strings.LastIndexByte(head, ']') {
+			continue
+		}
+		if tview.TaggedStringWidth(head) <= width-1 {
+			cut = i
+		}
+	}
+	return strings.TrimRight(s[:cut], " \u00a0") + "…"
+}
+
+// diceGroup is a run of dice written apart by single spaces, with turned
+// fives: "1 1 5", "5 (1×5→1)", "1 5*".
+var diceGroup = regexp.MustCompile(`[1-6]\*?(?: (?:[1-6]\*?|\(\d+×5→1\)))+`)
+
+// wholeDice joins the dice of every group in s with non-breaking spaces, so
+// that a wrapped line never splits a keep or a throw ("1 1 5" stays whole).
+// A group inside a longer number or word is left alone.
+func wholeDice(s string) string {
+	idx := diceGroup.FindAllStringIndex(s, -1)
+	if idx == nil {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range idx {
+		if !diceApart(s, m[0], m[1]) {
+			continue
+		}
+		b.WriteString(s[last:m[0]])
+		b.WriteString(strings.ReplaceAll(s[m[0]:m[1]], " ", "\u00a0"))
+		last = m[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// diceApart is whether s[from:to] stands apart: no letter or digit right
+// before or after it ("12 3" or "1 2x" are no dice).
+func diceApart(s string, from, to int) bool {
+	wordy := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	if r, _ := utf8.DecodeLastRuneInString(s[:from]); from > 0 && wordy(r) {
+		return false
+	}
+	if r, _ := utf8.DecodeRuneInString(s[to:]); to < len(s) && wordy(r) {
+		return false
+	}
+	return true
+}
+
+// lineView is one line of style-tagged text, shortened with an ellipsis
+// (clipTagged) where the screen is too narrow: a header never ends in the
+// middle of a word without saying so.
+type lineView struct {
+	*tview.Box
+	text string
+}
+
+func newLineView() *lineView { return &lineView{Box: tview.NewBox()} }
+
+func (l *lineView) SetText(s string) *lineView { l.text = s; return l }
+
+func (l *lineView) GetText(bool) string { return l.text }
+
+func (l *lineView) Draw(screen tcell.Screen) {
+	l.DrawForSubclass(screen, l)
+	x, y, w, h := l.GetInnerRect()
+	if h > 0 {
+		tview.Print(screen, clipTagged(l.text, w), x, y, w, tview.AlignLeft, tcell.ColorDefault)
+	}
+}
+
+// fitView is a wrapping text view of a few rows (the message line) that
+// keeps dice whole and, where its text needs more rows than it has, ends
+// its last row with an ellipsis instead of dropping the rest unsaid.
+type fitView struct {
+	*tview.TextView
+	full string
+}
+
+func newFitView() *fitView { return &fitView{TextView: newTextView()} }
+
+// SetText sets the whole text; Draw shows as much of it as fits.
+func (f *fitView) SetText(s string) *fitView {
+	f.full = s
+	f.TextView.SetText(wholeDice(s))
+	return f
+}
+
+// GetText is the whole text, also where the screen shows less of it.
+func (f *fitView) GetText(bool) string { return f.full }
+
+func (f *fitView) Draw(screen tcell.Screen) {
+	_, _, w, h := f.GetInnerRect()
+	f.TextView.SetText(fitRows(wholeDice(f.full), w, h))
+	f.TextView.Draw(screen)
+}
+
+// fitRows is s shortened by whole words from its end, with an ellipsis,
+// until it wraps into rows rows at width; s itself where it fits.
+func fitRows(s string, width, rows int) string {
+	if width <= 0 || rows <= 0 || textRows(s, width) <= rows {
+		return s
+	}
+	words := strings.Split(s, " ")
+	for n := len(words) - 1; n > 0; n-- {
+		t := strings.TrimRight(strings.Join(words[:n], " "), " \u00a0,;:·") + "…"
+		if textRows(t, width) <= rows {
+			return t
+		}
+	}
+	return clipTagged(s, width)
+}
+
+// clipList draws a list whose second lines are shortened with an
+// ellipsis (clipTagged) to the width it is drawn with; tview's list cuts
+// them without a mark. second are the full second lines, by item.
+type clipList struct {
+	*tview.List
+	second []string
+}
+
+func (c *clipList) Draw(screen tcell.Screen) {
+	_, _, w, _ := c.GetInnerRect()
+	w -= 4 // the shortcut column: "(1) "
+	for i := 0; i < c.GetItemCount() && i < len(c.second); i++ {
+		main, _ := c.GetItemText(i)
+		c.SetItemText(i, main, clipTagged(c.second[i], w))
+	}
+	c.List.Draw(screen)
 }

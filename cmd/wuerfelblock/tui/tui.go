@@ -83,8 +83,6 @@ type UI struct {
 	watch   time.Duration
 	review  review.Valuers
 
-	prefs prefs
-
 	stack   []screen
 	overlay bool // help or a dialog is shown above the top screen
 	// jobs are the writes under way off the UI goroutine (see background);
@@ -95,10 +93,15 @@ type UI struct {
 	// quitting: the players quit while a write was under way; the app
 	// ends once the last one is stored (see quit).
 	quitting bool
+	// ahead are the keys typed on a screen while its write was under way
+	// (see hold); they are applied in order once it is done.
+	ahead typedAhead
 
 	// barrier is signalled when the test key arrives (headless tests); the
 	// UI then waits until the test signals back.
 	barrier chan struct{}
+	// checked is closed when the check of the database at start is done.
+	checked chan struct{}
 }
 
 // screen is one page of the UI.
@@ -120,11 +123,6 @@ type screen interface {
 	refresh()
 }
 
-// prefs are choices the table makes once per evening.
-type prefs struct {
-	kniffelByThrow bool // Kniffel: enter every throw instead of the final dice
-}
-
 type keyHelp struct{ key, what string }
 
 // barrierKey is a key no terminal sends; tests use it to wait until all keys
@@ -142,6 +140,7 @@ func New(cfg Config) *UI {
 		stats:   cfg.Stats,
 		timeout: cfg.Timeout,
 		watch:   cfg.Watch,
+		checked: make(chan struct{}),
 		review:  cfg.Review,
 	}
 	if ui.timeout == 0 {
@@ -172,21 +171,28 @@ func (ui *UI) Run() error {
 	done := make(chan struct{})
 	defer close(done)
 	go ui.watchGames(done)
-	go ui.quickCheck()
+	go func() {
+		defer close(ui.checked)
+		ui.quickCheck()
+	}()
 	err := ui.app.Run()
 	ui.inflight.Wait()
 	return err
 }
 
-// quickCheck runs SQLite's quick check of the database beside the first
-// screen and warns when the file is damaged (the store then refuses every
-// write).
+// quickCheck checks the database beside the first screen and warns when
+// the file is damaged (the store then refuses every write): SQLite's check
+// of the whole file only when it is due (at most once a day, or after an
+// unclean shutdown), the cheap checks otherwise, so that the start costs
+// the same for any history.
 func (ui *UI) quickCheck() {
-	qc, ok := ui.store.(interface{ QuickCheck(context.Context) error })
+	qc, ok := ui.store.(interface {
+		Guard(context.Context, func(int64)) error
+	})
 	if !ok {
 		return
 	}
-	err := qc.QuickCheck(context.Background())
+	err := qc.Guard(context.Background(), nil)
 	if storage.ErrorCode(err) != storage.CodeDamaged {
 		return
 	}
@@ -285,12 +291,16 @@ func (ui *UI) capture(ev *tcell.EventKey) *tcell.EventKey {
 	}
 	if _, ok := s.(*play); !ok {
 		if j := ui.busy(s); j != nil {
-			// Only help while the screen's write is under way: every other
-			// key could change what is being saved or go past its result.
-			if !s.typing() && ev.Key() == tcell.KeyRune && ev.Rune() == '?' {
+			// Only help at once while the screen's write is under way:
+			// every other key could change what is being saved or go past
+			// its result, so it is kept and applied once the write is done.
+			if ui.heldKeys(s) == "" && !s.typing() && ev.Key() == tcell.KeyRune && ev.Rune() == '?' {
 				ui.showHelp(s)
-			} else if t, ok := s.(teller); ok {
-				t.tell(j.waitNote())
+				return nil
+			}
+			ui.hold(s, ev)
+			if t, ok := s.(teller); ok {
+				t.tell(j.aheadNote(ui.heldKeys(s)))
 			}
 			return nil
 		}
@@ -429,6 +439,17 @@ func (j *job) waitNote() string {
 	return "[::b]" + j.doing + "[::-] " + w
 }
 
+// aheadNote is what a screen says while keys typed during the job wait
+// for it.
+func (j *job) aheadNote(typed string) string {
+	return "[::b]" + j.doing + "[::-] " + fmt.Sprintf(j.tr("Typed ahead, taken once it is stored: %s", "Vorgetippt, kommt danach: %s"), typed)
+}
+
+// droppedNote says that the keys typed during a refused job were dropped.
+func (t text) droppedNote(typed string) string {
+	return fmt.Sprintf(t.tr("Typed ahead, dropped: %s.", "Vorgetipptes verworfen: %s."), typed)
+}
+
 // failed is the one line that says the job was refused and why.
 func (j *job) failed(err error) string {
 	return "[red::rb]" + j.tr(" NOT SAVED ", " NICHT GESPEICHERT ") + "[-::-] " + j.what + ": " + j.errText(err)
@@ -498,6 +519,7 @@ func (ui *UI) finish(j *job, err error, done func(error)) {
 	}
 	shown := ui.top() == j.from
 	done(err)
+	defer ui.replayAhead(j, err) // last: the keys typed meanwhile see the state after the write
 	switch {
 	case err != nil && quitting:
 		ui.ask(ui.tr("wuerfelblock did not quit: ", "wuerfelblock wurde nicht beendet: ")+j.failed(err), []string{"OK"}, func(int) {})
@@ -533,4 +555,90 @@ func (ui *UI) quit() {
 	ui.ask(ui.tr("Not done yet: ", "Noch nicht fertig: ")+strings.Join(doing, "; ")+"\n\n"+
 		ui.tr("wuerfelblock quits as soon as this is stored.", "wuerfelblock endet, sobald das gespeichert ist."),
 		[]string{ui.tr("Do not quit", "Nicht beenden")}, func(int) { ui.quitting = false })
+}
+
+// typedAhead are keys typed on a screen while its write was under way.
+type typedAhead struct {
+	from screen
+	keys []*tcell.EventKey
+}
+
+// aheadNoter is a screen that says when the keys typed ahead on it were
+// not applied (its write was refused, or it was left meanwhile).
+type aheadNoter interface {
+	aheadDropped(typed string)
+}
+
+// hold keeps a key typed on s while its write is under way, to be applied
+// after it (replayAhead). A fast player types the next throw meanwhile:
+// no key of it may be lost, nor applied before the write it follows.
+func (ui *UI) hold(s screen, ev *tcell.EventKey) {
+	if ui.ahead.from != s {
+		ui.ahead = typedAhead{from: s}
+	}
+	ui.ahead.keys = append(ui.ahead.keys, ev)
+}
+
+// heldKeys is what was typed ahead on s, as typed ("223466⏎"), "" for
+// nothing; markup-safe.
+func (ui *UI) heldKeys(s screen) string {
+	if ui.ahead.from != s {
+		return ""
+	}
+	return keysText(ui.ahead.keys)
+}
+
+// keysText writes keys as typed: the letters, ⏎ for Enter, ‹name› for
+// another key; markup-safe.
+func keysText(keys []*tcell.EventKey) string {
+	var b strings.Builder
+	for _, ev := range keys {
+		switch ev.Key() {
+		case tcell.KeyRune:
+			b.WriteRune(ev.Rune())
+		case tcell.KeyEnter:
+			b.WriteString("⏎")
+		default:
+			b.WriteString("‹" + ev.Name() + "›")
+		}
+	}
+	return esc(b.String())
+}
+
+// replayAhead, once a write of j.from has ended, applies the keys typed on
+// that screen meanwhile, in order, as if they were typed now (a key that
+// starts the next write holds the keys after it again). After a refusal,
+// or when the screen is not on top any more (or a dialog is open), they
+// are dropped whole, and the screen says so: they were meant for a state
+// that did not come.
+func (ui *UI) replayAhead(j *job, err error) {
+	a := ui.ahead
+	if a.from != j.from || len(a.keys) == 0 || ui.busy(a.from) != nil {
+		return
+	}
+	ui.ahead = typedAhead{}
+	if err != nil || ui.top() != a.from || ui.overlay || ui.quitting {
+		if n, ok := a.from.(aheadNoter); ok {
+			n.aheadDropped(keysText(a.keys))
+		} else if t, ok := a.from.(teller); ok && err != nil {
+			t.tell(j.failed(err) + " " + ui.droppedNote(keysText(a.keys)))
+		}
+		return
+	}
+	for _, ev := range a.keys {
+		ui.replayKey(ev)
+	}
+}
+
+// replayKey handles a key as tview does with one typed: the input capture
+// first, then the focused primitive.
+func (ui *UI) replayKey(ev *tcell.EventKey) {
+	if ev = ui.capture(ev); ev == nil {
+		return
+	}
+	if ui.pages.HasFocus() {
+		if handle := ui.pages.InputHandler(); handle != nil {
+			handle(ev, func(p tview.Primitive) { ui.app.SetFocus(p) })
+		}
+	}
 }

@@ -68,12 +68,13 @@ type busyWrite struct {
 	stored func(h *harness) bool
 	// done is what the screen shows once the write is stored.
 	done []string
+	// replayed, if set, is what it shows instead once the conflicting key,
+	// kept meanwhile, was applied after the write.
+	replayed []string
 	// kept is what the screen shows after a refusal: the message and
 	// what was typed or chosen.
 	kept []string
 }
-
-const waitWord = "Einen Moment: das wird noch gespeichert."
 
 // leaveGame goes from a running game back to the home screen.
 func leaveGame(h *harness) {
@@ -126,7 +127,7 @@ var busyWrites = []busyWrite{{
 	act:      []any{"q", tcell.KeyTab, tcell.KeyTab, tcell.KeyEnter, tcell.KeyTab, tcell.KeyEnter},
 	saving:   []string{"wird gespeichert… Spiel abbrechen", "am Zug: Anna"},
 	conflict: []any{"5"},
-	wait:     "wird gespeichert… Spiel abbrechen " + waitWord,
+	wait:     "wird gespeichert… Spiel abbrechen Vorgetippt, kommt danach: 5",
 	stored:   func(h *harness) bool { return status(h, "abandoned") == 1 },
 	done:     []string{"Neues Spiel", "Spieler"},
 	kept:     []string{"NICHT ÜBERNOMMEN", "die Datenbank antwortet nicht", "am Zug: Anna"},
@@ -140,10 +141,10 @@ var busyWrites = []busyWrite{{
 	},
 	act:      []any{"x", tcell.KeyRight, tcell.KeyEnter},
 	saving:   []string{"wird gespeichert… Spiel abbrechen: 5050 · Anna 0, Bob 0"},
-	conflict: []any{tcell.KeyEnter}, // continuing the game being abandoned
-	wait:     waitWord,
+	conflict: []any{tcell.KeyEnter}, // continuing the game being abandoned: after it, on the list as it is then
+	wait:     "Vorgetippt, kommt danach: ⏎",
 	stored:   func(h *harness) bool { return status(h, "abandoned") == 1 },
-	done:     []string{"Abgebrochen: 5050 · Anna 0, Bob 0", "Keine laufenden Spiele."},
+	done:     []string{"Keine laufenden Spiele."},
 	kept:     []string{"NICHT GESPEICHERT", "Spiel abbrechen: 5050", "die Datenbank antwortet nicht", "Laufende Spiele"},
 }, {
 	name:     "coach level",
@@ -151,7 +152,7 @@ var busyWrites = []busyWrite{{
 	act:      []any{"*"},
 	saving:   []string{"wird gespeichert… Trainer: Rat"},
 	conflict: []any{"5"},
-	wait:     "wird gespeichert… Trainer: Rat " + waitWord,
+	wait:     "wird gespeichert… Trainer: Rat Vorgetippt, kommt danach: 5",
 	stored:   func(h *harness) bool { return h.stored().Coach == storage.CoachAdvice },
 	done:     []string{"Trainer: Rat (* schaltet um)."},
 	kept:     []string{"NICHT ÜBERNOMMEN", "die Datenbank antwortet nicht", "am Zug: Anna"},
@@ -173,7 +174,7 @@ var busyWrites = []busyWrite{{
 	act:      []any{"s"},
 	saving:   []string{"wird gespeichert… neues Spiel: 5050 mit Anna, Bob"},
 	conflict: []any{" "}, // a seat changed while the game is stored
-	wait:     waitWord,
+	wait:     "Vorgetippt, kommt danach:",
 	stored: func(h *harness) bool {
 		gs := h.games("")
 		return len(gs) == 1 && h.stored().Coach == storage.CoachAdvice
@@ -186,7 +187,7 @@ var busyWrites = []busyWrite{{
 	act:      []any{"r"},
 	saving:   []string{"wird gespeichert… Revanche: Zehntausend Rückwärts mit Anna, Bob"},
 	conflict: []any{"u"},
-	wait:     waitWord,
+	wait:     "Vorgetippt, kommt danach: u",
 	stored:   func(h *harness) bool { return status(h, "running") == 1 && status(h, "finished") == 1 },
 	done:     []string{"am Zug: Anna", "Runde 1"},
 	kept:     []string{"NICHT GESPEICHERT", "Revanche", "die Datenbank antwortet nicht", "Spiel zu Ende"},
@@ -196,7 +197,7 @@ var busyWrites = []busyWrite{{
 	act:      []any{"u"},
 	saving:   []string{"der letzte Eintrag wird zurückgenommen…"},
 	conflict: []any{"r"},
-	wait:     "der letzte Eintrag wird zurückgenommen… " + waitWord,
+	wait:     "der letzte Eintrag wird zurückgenommen… Vorgetippt, kommt danach: r",
 	stored:   func(h *harness) bool { return h.stored().Game.Len() == 1 && status(h, "running") == 1 },
 	done:     []string{"Zurückgenommen: ", "Das Spiel geht weiter.", "am Zug: Bob"},
 	kept:     []string{"NICHT GESPEICHERT", "den letzten Eintrag zurücknehmen", "die Datenbank antwortet nicht", "Spiel zu Ende"},
@@ -211,7 +212,7 @@ var busyWrites = []busyWrite{{
 	act:      []any{"\n"},
 	saving:   []string{"wird gespeichert… neuer Spieler Anna", "Neuer Spieler: Anna"},
 	conflict: []any{"x"},
-	wait:     waitWord,
+	wait:     "Vorgetippt, kommt danach: x",
 	stored:   func(h *harness) bool { return hasPlayer(h, "Anna") },
 	done:     []string{"1. Anna"},
 	kept:     []string{"NICHT GESPEICHERT", "neuer Spieler Anna", "die Datenbank antwortet nicht", "Neuer Spieler: Anna"},
@@ -224,7 +225,7 @@ var busyWrites = []busyWrite{{
 	act:      []any{"\n"},
 	saving:   []string{"wird gespeichert… neuer Spieler Zoë", "Neuer Spieler: Zoë"},
 	conflict: []any{"x"},
-	wait:     waitWord,
+	wait:     "Vorgetippt, kommt danach: x",
 	stored:   func(h *harness) bool { return hasPlayer(h, "Zoë") },
 	done:     []string{"Zoë angelegt."},
 	kept:     []string{"NICHT GESPEICHERT", "die Datenbank antwortet nicht", "Neuer Spieler: Zoë"},
@@ -240,7 +241,7 @@ var busyWrites = []busyWrite{{
 	act:      []any{"\n"},
 	saving:   []string{"wird gespeichert… Anna umbenennen in Annae"},
 	conflict: []any{"x"},
-	wait:     waitWord,
+	wait:     "Vorgetippt, kommt danach: x",
 	stored:   func(h *harness) bool { return hasPlayer(h, "Annae") && !hasPlayer(h, "Anna") },
 	done:     []string{"Anna heißt jetzt Annae."},
 	kept:     []string{"NICHT GESPEICHERT", "die Datenbank antwortet nicht", "Anna umbenennen in: Annae"},
@@ -254,7 +255,7 @@ var busyWrites = []busyWrite{{
 	act:      []any{"d", tcell.KeyRight, tcell.KeyEnter},
 	saving:   []string{"wird gespeichert… Spieler Zoë löschen"},
 	conflict: []any{"a"},
-	wait:     waitWord,
+	wait:     "Vorgetippt, kommt danach: a",
 	stored:   func(h *harness) bool { return !hasPlayer(h, "Zoë") },
 	done:     []string{"Zoë gelöscht."},
 	kept:     []string{"NICHT GESPEICHERT", "Spieler Zoë löschen", "die Datenbank antwortet nicht", "Zoë"},
@@ -270,7 +271,7 @@ var busyWrites = []busyWrite{{
 	act:      []any{"\n"},
 	saving:   []string{"wird gespeichert… Vorlage „Oma“", "Name der Vorlage: Oma"},
 	conflict: []any{"x"},
-	wait:     waitWord,
+	wait:     "Vorgetippt, kommt danach: x",
 	stored: func(h *harness) bool {
 		ps := presets(h)
 		return len(ps) == 1 && ps[0].Name == "Oma" && fmt.Sprint(ps[0].Options["ziel"]) == "10050"
@@ -292,10 +293,11 @@ var busyWrites = []busyWrite{{
 	},
 	act:      []any{"l", "d", tcell.KeyRight, tcell.KeyEnter},
 	saving:   []string{"wird gespeichert… Vorlage „Oma“ löschen"},
-	conflict: []any{"l"},
-	wait:     waitWord,
+	conflict: []any{tcell.KeyDown},
+	wait:     "Vorgetippt, kommt danach: ‹Down›",
 	stored:   func(h *harness) bool { return len(presets(h)) == 0 },
 	done:     []string{"Vorlage „Oma“ gelöscht."},
+	replayed: []string{"Ziel (ziel): Zielpunktzahl"}, // Down went to the next option
 	kept:     []string{"NICHT GESPEICHERT", "Vorlage „Oma“ löschen", "die Datenbank antwortet nicht"},
 }}
 
@@ -336,7 +338,11 @@ func TestWritesPendingWhileDatabaseBusy(t *testing.T) {
 
 			release()
 			h.sync()
-			h.see(c.done...)
+			if c.replayed != nil {
+				h.see(c.replayed...)
+			} else {
+				h.see(c.done...)
+			}
 			h.notSee("wird gespeichert")
 			h.notSee("Einen Moment")
 			if !c.stored(h) {
@@ -453,7 +459,7 @@ func TestQuitCancelled(t *testing.T) {
 	h.press("x", tcell.KeyRight, tcell.KeyEnter)
 	h.press("q") // the list is busy: q waits
 	h.syncNow()
-	h.seeNow(waitWord)
+	h.seeNow("Vorgetippt, kommt danach: q")
 	h.press(tcell.KeyCtrlC)
 	h.syncNow()
 	h.seeDialog("wuerfelblock endet, sobald das gespeichert ist.")
@@ -462,7 +468,10 @@ func TestQuitCancelled(t *testing.T) {
 	h.notSee("wuerfelblock endet")
 	release()
 	h.sync()
-	h.see("Abgebrochen: 5050")
+	h.see("(n) Neues Spiel") // the q typed meanwhile, applied after the write
+	if status(h, "abandoned") != 1 {
+		t.Fatal("the game was not abandoned")
+	}
 	select {
 	case err := <-h.done:
 		t.Fatalf("the app ended although quitting was cancelled (%v)", err)
@@ -521,9 +530,9 @@ func TestWritesPendingInEnglish(t *testing.T) {
 	release := lockDB(t, path)
 	h.press("\n", "x")
 	h.syncNow()
-	h.seeNow("saving… new player Zoë One moment: this is still being saved.")
+	h.seeNow("saving… new player Zoë Typed ahead, taken once it is stored: x")
 	h.sync()
-	h.see("NOT SAVED new player Zoë: the database does not answer", "New player: Zoë")
+	h.see("NOT SAVED new player Zoë: the database does not answer", "Typed ahead, dropped: x.", "New player: Zoë")
 	release()
 	h.typ("\n")
 	h.see("Zoë added.")
