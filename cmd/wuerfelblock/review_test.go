@@ -344,7 +344,8 @@ func TestRecountProgress(t *testing.T) {
 func TestReviewWin(t *testing.T) {
 	old := reviewValuers
 	defer func() { reviewValuers = old }()
-	reviewValuers = func() review.Valuers { return old().WithWin() }
+	withWin := old().WithWin()
+	reviewValuers = func() review.Valuers { return withWin }
 	rec := `{"game":"zehntausend","options":{"ziel":1000,"beweisen":false},"players":["Anna","Ben"],"turns":[
 {"player":"Anna","throws":[{"roll":[1,1,1,5,2],"keep":[5]},{"roll":[1,1,1,3],"keep":[1,1,1]}],"stop":true},
 {"player":"Ben","throws":[{"roll":[2,3,4,6,6]}]}]}`

@@ -106,3 +106,18 @@ func (p Position) LegalKeeps(roll []int) ([]validate.Keep, error) {
 	}
 	return s.g.rules.LegalKeeps(roll), nil
 }
+
+// Table is the table the position belongs to.
+func (p Position) Table() *Table { return p.t }
+
+// Dominates reports whether state a is worth at least as much as state b
+// at the same turn points for any values of a turn's ends that do not fall
+// with more points: the same dice aside (and ergaenzen's combinations), and
+// nothing a can still do that b could not (5050's pass points at least b's,
+// no proof, confirmation or 1500 pending that b has not). Every keep keeps
+// that order, and a stop allowed in b is allowed in a.
+func (s *Solver) Dominates(a, b int32) bool {
+	x, y := s.states[a], s.states[b]
+	return x.aside == y.aside && x.combos == y.combos && x.pass >= y.pass &&
+		(!x.proof || y.proof) && (!x.confirm || y.confirm) && (!x.c1500 || y.c1500)
+}

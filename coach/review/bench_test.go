@@ -109,7 +109,7 @@ func BenchmarkReviewGameWin(b *testing.B) {
 			long[k] = g
 		}
 	}
-	v := testValuers(b).WithWin()
+	v := winValuers
 	for k, g := range long {
 		if rv, err := OfGame(g, v); err != nil || !rv.Win { // builds the tables
 			b.Fatal(k, err)

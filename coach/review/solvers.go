@@ -1,6 +1,9 @@
 package review
 
 import (
+	"fmt"
+	"sync"
+
 	"github.com/wuerfelblock/wuerfelblock/coach/family"
 	"github.com/wuerfelblock/wuerfelblock/coach/kniffel"
 	"github.com/wuerfelblock/wuerfelblock/coach/win"
@@ -23,11 +26,12 @@ func SolversWith(c *kniffel.Cache) Valuers {
 	}}}
 }
 
-// WithWin is v with the win solver (coach/win) for the review by the
-// chance to win. Its tables take seconds to build (5050: about 15
-// CPU-seconds), so tests that do not look at the chance to win leave it out.
+// WithWin is v with win solvers (coach/win) of its own whose tables stay
+// in memory, not in the user's cache directory (tests). Their tables take
+// seconds to build (5050: about 15 CPU-seconds), so tests that do not look
+// at the chance to win leave them out.
 func (v Valuers) WithWin() Valuers {
-	v.Win = winSolver{}
+	v.Win = winSolver{mem: &sync.Map{}}
 	return v
 }
 
@@ -94,12 +98,29 @@ func (f familyPos) Keeps(roll []int) ([]FamilyKeep, error) {
 	return out, nil
 }
 
-// winSolver asks coach/win (its tables are built once per rule set and
-// kept by the process).
-type winSolver struct{}
+// winSolver asks coach/win: the process's shared solvers (their tables
+// cached on disk), or with mem solvers of its own kept in memory only.
+type winSolver struct{ mem *sync.Map }
 
-func (winSolver) Start(r *validate.Rules, totals []int, seat int) (WinPosition, error) {
-	s, err := win.For(r)
+func (w winSolver) solver(r *validate.Rules) (*win.Solver, error) {
+	if w.mem == nil {
+		return win.For(r)
+	}
+	key := fmt.Sprintf("%s %+v", r.Game, r.Options)
+	if s, ok := w.mem.Load(key); ok {
+		return s.(*win.Solver), nil
+	}
+	s, err := win.New(r)
+	if err != nil {
+		return nil, err
+	}
+	s.SetDir("")
+	got, _ := w.mem.LoadOrStore(key, s)
+	return got.(*win.Solver), nil
+}
+
+func (w winSolver) Start(r *validate.Rules, totals []int, seat int) (WinPosition, error) {
+	s, err := w.solver(r)
 	if err != nil {
 		return nil, err
 	}

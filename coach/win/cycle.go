@@ -71,7 +71,9 @@ func (w *worker) cycle(x, y float64, self bool) (float64, float64) {
 }
 
 // within reports whether a pass's choices stay best when its b moves by db.
-func within(db float64, p *pass) bool { return db <= p.up && -db <= p.down }
+func within(db float64, p *pass) bool {
+	return db <= min(p.up, p.far) && -db <= min(p.down, p.far)
+}
 
 func clamp01(x float64) float64 { return min(max(x, 0), 1) }
 

@@ -19,7 +19,7 @@ type finalGame struct {
 	floor  int
 	nix    bool
 	minus  bool
-	chase  []float64  // chase[d]: the chaser's chance with d levels to make up (d ≥ 1); 0 beyond
+	chase  []float64 // chase[d]: the chaser's chance with d levels to make up (d ≥ 1); 0 beyond
 	tail   *tail
 	w      [2][]float64 // w[seat][i*m+j]: the seat on turn at grid i, the other at j
 	sweeps int
@@ -176,6 +176,8 @@ func (fg *finalGame) guess(seat, i, j int) float64 {
 	switch {
 	case fg.sweeps > 1:
 		return w[i*m+j]
+	case j+3 < m: // a parabola through three solved neighbours
+		return clamp01(3*w[i*m+j+1] - 3*w[i*m+j+2] + w[i*m+j+3])
 	case i+1 < m && j+1 < m: // the plane through three solved neighbours
 		return clamp01(w[i*m+j+1] + w[(i+1)*m+j] - w[(i+1)*m+j+1])
 	case j+1 < m:

@@ -2,6 +2,7 @@ package win
 
 import (
 	"math"
+	"os"
 	"testing"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/family"
@@ -231,4 +232,16 @@ func TestTinyGameAgainstPlainRecursion(t *testing.T) {
 			t.Errorf("chase %d: %.12f, the plain recursion %.12f", d*50, got, chaseOf(d))
 		}
 	}
+}
+
+// TestMain keeps the tables' files in a directory of the test's own.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "wintest")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CACHE_HOME", dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
 }

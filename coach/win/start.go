@@ -92,8 +92,3 @@ func (xg *exactGame) startEnds(e *ends, totals []int, seat int) error {
 	e.b = 1 - xg.at(j, i)
 	return nil
 }
-
-// startMany is the position of three or more players (multi.go).
-func (t *Table) startMany(totals []int, seat int) (Position, error) {
-	return Position{}, stateErr("three or more players: not yet", "drei oder mehr Spieler: noch nicht")
-}

@@ -61,7 +61,6 @@ func (t *tail) value(s, d int, b float64) (float64, float64) {
 func (fg *finalGame) solveChase(ws []*worker) {
 	tg := fg.tg
 	ns, above := tg.ns, tg.above
-	g := tg.g
 	fl := (fg.floor + step - 1) / step // below it, a pass per d
 	// R by [(r+above)*ns + s]; r < 0: made it.
 	var r []float64
@@ -84,7 +83,7 @@ func (fg *finalGame) solveChase(ws []*worker) {
 				for _, th := range tg.throws[tg.throwsOf[s]:tg.throwsOf[s+1]] {
 					best := 0.0
 					for j := th.Lo; j < th.Hi; j++ {
-						best = max(best, at(g.To[j], rr-int(g.Pts[j])/step))
+						best = max(best, at(tg.to[j], rr-int(tg.pts[j])/step))
 					}
 					v += th.P * best
 				}
@@ -107,7 +106,7 @@ func (fg *finalGame) solveChase(ws []*worker) {
 			for _, th := range tg.throws[tg.throwsOf[0]:tg.throwsOf[1]] {
 				best := 0.0
 				for j := th.Lo; j < th.Hi; j++ {
-					best = max(best, at(g.To[j], d-int(g.Pts[j])/step))
+					best = max(best, at(tg.to[j], d-int(tg.pts[j])/step))
 				}
 				c += th.P * best
 			}
@@ -136,76 +135,85 @@ func (fg *finalGame) nixChase(d int) float64 {
 // reachTie: reach chances closer than this are one (value iteration noise).
 const reachTie = 1e-14
 
-// buildTail computes E for every state and lead, and where the tail holds.
+// buildTail computes E for every state and lead, and where the tail holds:
+// need[d] is the least 1 − b for which, at every lead from d on, each
+// throw's keep of the highest reach beats every other keep (with a + (1−a)·b
+// − E for each, the one of higher reach wins while (a1 − a2)(1 − b) ≥
+// E1 − E2), and stopping beats throwing on in each state with a stop
+// (1 − C(d) against A + (1−A)·b − E′, A and E′ of the throw: while
+// (1 − A)(1 − b) ≥ C(d) − E′).
 func (fg *finalGame) buildTail() {
 	tg := fg.tg
 	ns := tg.ns
-	g := tg.g
-	t := &tail{tg: tg, c: fg.chase, reach: g.Reach[0], stop: tg.stopPh[0]}
+	t := &tail{tg: tg, c: fg.chase, reach: tg.g.Reach[0], stop: tg.stopPh[0]}
 	nd := len(t.c) + 1
 	t.e = make([][]float64, ns)
 	for s := range ns {
 		t.e[s] = make([]float64, nd)
 	}
-	eAt := func(s int32, d int) float64 {
-		if t.stop[s] {
-			return t.chase(d)
-		}
-		if d < nd {
-			return t.e[s][d]
-		}
-		return 0
-	}
-	delta := math.Inf(1) // the least gap in reach between two keeps of a throw
-	pbMin := 1.0
+	t.need = make([]float64, nd+1)
+	worst := 0.0
 	for d := nd - 1; d >= 0; d-- {
 		for s := range ns {
 			if tg.fresh[s] {
 				continue
 			}
+			a, e, need := t.throwTail(s, d)
+			worst = max(worst, need)
 			if t.stop[s] {
 				t.e[s][d] = t.chase(d)
-				pbMin = min(pbMin, tg.bustP[s])
+				if q := 1 - a; q > 0 {
+					worst = max(worst, (t.chase(d)-e)/q)
+				}
 				continue
 			}
-			sum := 0.0
-			for _, th := range tg.throws[tg.throwsOf[s]:tg.throwsOf[s+1]] {
-				bestA, bestE := -1.0, 0.0
-				for j := th.Lo; j < th.Hi; j++ {
-					a := t.reach[g.To[j]]
-					if t.stop[g.To[j]] {
-						a = 1
-					}
-					ev := eAt(g.To[j], d+int(g.Pts[j])/step)
-					switch {
-					case a > bestA+reachTie:
-						if bestA >= 0 && d == 0 {
-							delta = min(delta, a-bestA)
-						}
-						bestA, bestE = a, ev
-					case a >= bestA-reachTie:
-						bestE = min(bestE, ev)
-					case d == 0:
-						delta = min(delta, bestA-a)
-					}
-				}
-				sum += th.P * bestE
-			}
-			t.e[s][d] = sum
+			t.e[s][d] = e
 		}
-	}
-	t.need = make([]float64, nd+1)
-	worst := 0.0
-	for d := nd; d >= 0; d-- {
-		if d < nd {
-			for s := range ns {
-				if !tg.fresh[s] && !t.stop[s] {
-					worst = max(worst, t.e[s][d]/delta)
-				}
-			}
-			worst = max(worst, t.chase(d)/pbMin, t.chase(d)/delta)
-		}
-		t.need[d] = worst * (1 + 1e-9)
+		t.need[d] = worst*(1+1e-9) + 1e-15
 	}
 	fg.tail = t
+}
+
+// throwTail is state s's throw at lead d in the tail: the chance A of
+// reaching a stop after it and the chase E′ its stops leave, each throw
+// taking the keep of the highest reach (of equal reach the least E), and
+// the least 1 − b for which those keeps are best.
+func (t *tail) throwTail(s, d int) (a, e, need float64) {
+	tg := t.tg
+	reachOf := func(to int32) float64 {
+		if t.stop[to] {
+			return 1
+		}
+		return t.reach[to]
+	}
+	eOf := func(to int32, d2 int) float64 {
+		if t.stop[to] {
+			return t.chase(d2)
+		}
+		if d2 < len(t.e[to]) {
+			return t.e[to][d2]
+		}
+		return 0
+	}
+	for _, th := range tg.throws[tg.throwsOf[s]:tg.throwsOf[s+1]] {
+		bestA, bestE := -1.0, 0.0
+		for j := th.Lo; j < th.Hi; j++ {
+			ra, ev := reachOf(tg.to[j]), eOf(tg.to[j], d+int(tg.pts[j])/step)
+			switch {
+			case ra > bestA+reachTie:
+				bestA, bestE = ra, ev
+			case ra >= bestA-reachTie:
+				bestE = min(bestE, ev)
+			}
+		}
+		for j := th.Lo; j < th.Hi; j++ {
+			ra, ev := reachOf(tg.to[j]), eOf(tg.to[j], d+int(tg.pts[j])/step)
+			if ra < bestA-reachTie && ev < bestE {
+				need = max(need, (bestE-ev)/(bestA-ra))
+			}
+		}
+		a += th.P * bestA
+		e += th.P * bestE
+	}
+	return a, e, need
 }

@@ -23,6 +23,11 @@ type turnGraph struct {
 	bustP    []float64 // per state the chance that its next throw busts
 	throwsOf []int32   // non-bust throws of state s: throws[throwsOf[s]:throwsOf[s+1]]
 	throws   []family.ThrowEdge
+	// The outcomes of the throws (Lo, Hi index them) without the keeps
+	// that another keep of the same throw dominates (more points, a state
+	// at least as good; not in 5000, where more points can be worth less):
+	// offs as in family.Graph, pts and to.
+	offs, pts, to []int32
 }
 
 func newTurnGraph(fs *family.Solver) *turnGraph {
@@ -38,7 +43,14 @@ func newTurnGraph(fs *family.Solver) *turnGraph {
 				tg.bustP[s] += th.P
 				continue
 			}
-			tg.throws = append(tg.throws, th)
+			lo := int32(len(tg.offs))
+			for j := th.Lo; j < th.Hi; j++ {
+				if g.Period == 1 && tg.dominated(fs, th, j) {
+					continue
+				}
+				tg.offs, tg.pts, tg.to = append(tg.offs, g.Offs[j]), append(tg.pts, g.Pts[j]), append(tg.to, g.To[j])
+			}
+			tg.throws = append(tg.throws, family.ThrowEdge{P: th.P, Lo: lo, Hi: int32(len(tg.offs))})
 		}
 		tg.throwsOf = append(tg.throwsOf, int32(len(tg.throws)))
 	}
@@ -50,6 +62,23 @@ func newTurnGraph(fs *family.Solver) *turnGraph {
 		}
 	}
 	return tg
+}
+
+// dominated reports whether another outcome of th is worth at least
+// outcome j wherever more points are never worth less (of two alike, the
+// later one goes).
+func (tg *turnGraph) dominated(fs *family.Solver, th family.ThrowEdge, j int32) bool {
+	g := tg.g
+	for k := th.Lo; k < th.Hi; k++ {
+		if k == j || g.Pts[k] < g.Pts[j] || !fs.Dominates(g.To[k], g.To[j]) {
+			continue
+		}
+		same := g.Pts[k] == g.Pts[j] && fs.Dominates(g.To[j], g.To[k])
+		if !same || k < j {
+			return true
+		}
+	}
+	return false
 }
 
 // canStop is family's CanStop read from the prepared flags.
@@ -104,8 +133,10 @@ type pass struct {
 	q    []float64 // throwing on, when kept (tables for positions)
 	// up, down: how far b may rise or fall from the pass's b with every
 	// choice of the pass staying best (its value then moves along its
-	// derivative exactly); span is the smaller.
-	up, down, span float64
+	// derivative exactly): the choices looked at closely give up and down,
+	// the others hold for a move up to far; span is the least of the three
+	// (choices whose gap is at least span need no close look).
+	up, down, far, span float64
 }
 
 func (tg *turnGraph) newPass() *pass { return &pass{tg: tg} }
@@ -124,7 +155,9 @@ func (p *pass) run(e *ends, keepQ bool) (float64, float64) {
 	if keepQ {
 		p.q = make([]float64, top*ns)
 	}
-	p.up, p.down = math.Inf(1), math.Inf(1)
+	// Newton's steps from a close guess are small: no step beyond farStep
+	// is certified, which spares the close look at most choices.
+	p.up, p.down, p.far = math.Inf(1), math.Inf(1), farStep
 	if e.tail != nil { // the tail holds while 1 − b stays above its need
 		p.up = max(1-e.tail.need[min(top+e.tailOff, len(e.tail.need)-1)]-e.b, 0)
 	}
@@ -168,27 +201,33 @@ func (tg *turnGraph) highValue(e *ends, s, lv int) (float64, float64) {
 	return a*c + (1-a)*e.b, a*e.hiB + (1 - a)
 }
 
+// farStep is the largest step of b a pass certifies.
+const farStep = 1e-2
+
 // throwOn is the value of throwing on from state s at level lv (without
 // its busts) and its derivative, from the rows above.
 func (p *pass) throwOn(e *ends, s, lv int) (float64, float64) {
 	tg := p.tg
 	row := lv * tg.ns
-	v, d, offs := p.v, p.d, tg.g.Offs
+	v, d := p.v[row:], p.d[row:]
 	q, dq := 0.0, 0.0
 	for _, th := range tg.throws[tg.throwsOf[s]:tg.throwsOf[s+1]] {
+		offs := tg.offs[th.Lo:th.Hi]
 		best, second, bd := math.Inf(-1), math.Inf(-1), 0.0
-		for _, off := range offs[th.Lo:th.Hi] {
-			if x := v[row+int(off)]; x > best {
-				best, second, bd = x, best, d[row+int(off)]
-			} else if x > second {
+		for _, off := range offs {
+			if x := v[off]; x > best {
+				best, second, bd = x, best, d[off]
+			} else if x >= second {
 				second = x
 			}
 		}
 		if best-second < p.span {
 			// A close keep: how far b may move before another keep beats it.
-			for _, off := range offs[th.Lo:th.Hi] {
-				p.keepLine(best, bd, v[row+int(off)], d[row+int(off)])
+			for _, off := range offs {
+				p.keepLine(best, bd, v[off], d[off])
 			}
+		} else if g := best - second; g < p.far {
+			p.far = g // no slope differs by more than 1
 		}
 		q += th.P * best
 		dq += th.P * bd
@@ -197,18 +236,27 @@ func (p *pass) throwOn(e *ends, s, lv int) (float64, float64) {
 }
 
 // keepLine narrows the range of b in which the choice of the line (v1, d1)
-// over (v2, d2) stays right (both exact lines there by induction). span is
-// the smaller of the two sides: every gap at least span moves no choice
-// for a step of b up to span (slopes lie in [0, 1]).
+// over (v2, d2) stays right (both exact lines there by induction): where
+// the gap is at least span, far covers it (slopes lie in [0, 1]); else
+// the crossing of the two lines bounds up or down.
 func (p *pass) keepLine(v1, d1, v2, d2 float64) {
 	gap := v1 - v2
 	switch {
+	case gap >= p.span:
+		if gap < p.far {
+			p.far = gap
+		}
+		return
 	case d2 > d1:
-		p.up = min(p.up, gap/(d2-d1))
+		if gap < p.up*(d2-d1) {
+			p.up = gap / (d2 - d1)
+		}
 	case d2 < d1:
-		p.down = min(p.down, gap/(d1-d2))
+		if gap < p.down*(d1-d2) {
+			p.down = gap / (d1 - d2)
+		}
 	}
-	p.span = min(p.up, p.down)
+	p.span = min(p.up, p.down, p.far)
 }
 
 // level computes one level of the pass from the levels above it.
@@ -232,9 +280,7 @@ func (p *pass) level(e *ends, lv int, keepQ bool) {
 			if sv >= q {
 				q, sv, dq, sd = sv, q, sd, dq
 			}
-			if q-sv < p.span {
-				p.keepLine(q, dq, sv, sd)
-			}
+			p.keepLine(q, dq, sv, sd)
 		}
 		p.v[row+s], p.d[row+s] = q, dq
 	}
@@ -272,12 +318,11 @@ func (t *turnTable) throwValue(s int32, lv int) float64 {
 		return t.q[lv*t.tg.ns+int(s)]
 	}
 	tg := t.tg
-	g := tg.g
 	q := tg.bustP[s] * t.e.b
 	for _, th := range tg.throws[tg.throwsOf[s]:tg.throwsOf[s+1]] {
 		best := math.Inf(-1)
 		for j := th.Lo; j < th.Hi; j++ {
-			best = max(best, t.value(g.To[j], lv+int(g.Pts[j])/step))
+			best = max(best, t.value(tg.to[j], lv+int(tg.pts[j])/step))
 		}
 		q += th.P * best
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/family"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -45,9 +46,12 @@ type Solver struct {
 	exact bool
 	note  string // what is not exact
 
-	once  sync.Once
-	table *Table
-	err   error
+	once   sync.Once
+	table  *Table
+	err    error
+	ready  atomic.Pointer[Table]
+	dir    string // the cache directory, when dirSet
+	dirSet bool
 }
 
 var solvers sync.Map // rules key → *Solver
@@ -65,6 +69,23 @@ func For(r *validate.Rules) (*Solver, error) {
 	if s, ok := solvers.Load(key); ok {
 		return s.(*Solver), nil
 	}
+	s, err := New(r)
+	if err != nil {
+		return nil, err
+	}
+	got, _ := solvers.LoadOrStore(key, s)
+	return got.(*Solver), nil
+}
+
+// New is a solver of its own for r, not shared with For's (tests, and a
+// caller that wants its own cache directory: SetDir).
+func New(r *validate.Rules) (*Solver, error) {
+	if r == nil || !family.Covers(r.Game) {
+		return nil, ErrNotCovered
+	}
+	if err := supported(r); err != nil {
+		return nil, err
+	}
 	fs, err := family.For(r)
 	if err != nil {
 		return nil, err
@@ -74,8 +95,7 @@ func For(r *validate.Rules) (*Solver, error) {
 		s.exact = false
 		s.note = fmt.Sprintf("minus: totals below −%d are counted as −%d", minusDepth, minusDepth)
 	}
-	got, _ := solvers.LoadOrStore(key, s)
-	return got.(*Solver), nil
+	return s, nil
 }
 
 func supported(r *validate.Rules) error {
@@ -107,17 +127,24 @@ func (s *Solver) Rules() *validate.Rules { return s.rules }
 func (s *Solver) Exact() bool  { return s.exact }
 func (s *Solver) Note() string { return s.note }
 
-// Table returns the two-player table, building it on first use (callers
-// wait for the same build).
+// Table returns the two-player table, on first use loaded from the cache
+// directory or built (and written there); callers wait for the same one.
 func (s *Solver) Table() (*Table, error) {
-	s.once.Do(func() { s.table, s.err = s.build() })
+	s.once.Do(func() {
+		s.table, s.err = s.loadOrBuild()
+		if s.table != nil {
+			s.ready.Store(s.table)
+		}
+	})
 	return s.table, s.err
 }
 
-// Ready returns the table if it is built.
-func (s *Solver) Ready() *Table {
-	return nil
-}
+// Ready returns the table if it is there already (nil while it is built).
+func (s *Solver) Ready() *Table { return s.ready.Load() }
+
+// SetDir makes the solver keep its table in dir ("" for memory only)
+// instead of DefaultDir; before the first Table.
+func (s *Solver) SetDir(dir string) { s.dir, s.dirSet = dir, true }
 
 func (s *Solver) graph() *turnGraph {
 	if s.tg == nil {
@@ -126,38 +153,48 @@ func (s *Solver) graph() *turnGraph {
 	return s.tg
 }
 
-// build solves the two-player game.
-func (s *Solver) build() (*Table, error) {
+// emptyTable is the table's game with its rules but no values yet.
+func (s *Solver) emptyTable() (*Table, error) {
 	tg := s.graph()
-	ws := workers(tg)
 	t := &Table{s: s}
 	v := s.rules.Variant()
-	switch v.End {
-	case validate.EndExact:
+	if v.End == validate.EndExact {
 		if err := checkOneKeep(tg); err != nil {
 			return nil, err
 		}
-		xg := &exactGame{tg: tg, n: v.Target / step, entry: v.EntryPoints / step}
-		xg.floors = [2]int{floorOf(s.fs, false), floorOf(s.fs, true)}
-		if err := xg.solve(ws); err != nil {
-			return nil, err
-		}
-		t.xg, t.Sweeps = xg, xg.sweeps
-	default:
-		fg := &finalGame{tg: tg, floor: floorOf(s.fs, true)}
-		fg.m = v.Target / step
-		if s.rules.Game == validate.GameZehntausend {
-			fg.tie = 0.5
-			fg.nix, fg.minus = s.rules.Options.Nix, s.rules.Options.Minus
-		}
-		if fg.minus {
-			fg.lo = -minusDepth / step
-			fg.m -= fg.lo
-		}
-		if err := fg.solve(ws); err != nil {
-			return nil, err
-		}
-		t.fg, t.Sweeps = fg, fg.sweeps
+		t.xg = &exactGame{tg: tg, n: v.Target / step, entry: v.EntryPoints / step}
+		t.xg.floors = [2]int{floorOf(s.fs, false), floorOf(s.fs, true)}
+		return t, nil
+	}
+	fg := &finalGame{tg: tg, floor: floorOf(s.fs, true), m: v.Target / step}
+	if s.rules.Game == validate.GameZehntausend {
+		fg.tie = 0.5
+		fg.nix, fg.minus = s.rules.Options.Nix, s.rules.Options.Minus
+	}
+	if fg.minus {
+		fg.lo = -minusDepth / step
+		fg.m -= fg.lo
+	}
+	t.fg = fg
+	return t, nil
+}
+
+// build solves the two-player game.
+func (s *Solver) build() (*Table, error) {
+	t, err := s.emptyTable()
+	if err != nil {
+		return nil, err
+	}
+	ws := workers(s.graph())
+	if t.xg != nil {
+		err = t.xg.solve(ws)
+		t.Sweeps = t.xg.sweeps
+	} else {
+		err = t.fg.solve(ws)
+		t.Sweeps = t.fg.sweeps
+	}
+	if err != nil {
+		return nil, err
 	}
 	for _, w := range ws {
 		t.Passes += w.passes
@@ -185,6 +222,7 @@ type Table struct {
 	// Sweeps is how many times the pairs were solved (more than one where
 	// a total can fall: 5000's resets, minus); Passes how many turns.
 	Sweeps, Passes int
+	Loaded         bool // read from the cache file
 }
 
 // Solver is the table's solver.
