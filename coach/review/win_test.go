@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/family"
@@ -297,4 +298,50 @@ func pointsOfKeeps(t *testing.T, g *scoresheet.Game, d Decision, ks []win.KeepWi
 		t.Fatal(err)
 	}
 	return adv[0].Value - taken.Value()
+}
+
+// TestWinChaseNotAMistake: the final round's chase (issue 22's 5050 case,
+// here in zehntausend to 1000 for a small table): Anna has 1050; Ben, with
+// his last turn, has 500 in the turn and two dice left. Stopping at 500
+// loses for sure, so throwing on is no mistake by the chance to win though
+// it costs points; stopping costs all the chance there was. Both carry
+// differs.
+func TestWinChaseNotAMistake(t *testing.T) {
+	r := rules(t, validate.GameZehntausend, map[string]any{"ziel": 1000, "beweisen": false})
+	start := []scoresheet.Entry{
+		{Kind: scoresheet.EntryThrow, Roll: []int{1, 1, 1, 5, 2}, Keep: []int{1, 1, 1, 5}},
+		{Kind: scoresheet.EntryStop},
+		{Kind: scoresheet.EntryThrow, Roll: []int{5, 5, 5, 2, 3}, Keep: []int{5, 5, 5}},
+	}
+	for _, c := range []struct {
+		name string
+		next []scoresheet.Entry
+		stop bool
+	}{
+		{"throw on", []scoresheet.Entry{{Kind: scoresheet.EntryThrow, Roll: []int{2, 3}, Keep: []int{}}}, false},
+		{"stop", []scoresheet.Entry{{Kind: scoresheet.EntryStop}}, true},
+	} {
+		g, err := scoresheet.FromEntries(r, []string{"Anna", "Ben"}, append(slices.Clone(start), c.next...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rv, err := OfGame(g, winValuers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkWinIdentity(t, c.name, g, rv)
+		d := rv.Decisions[len(rv.Decisions)-1]
+		if d.Player != "Ben" || d.Kind != Stop || d.Chosen.Stop != c.stop {
+			t.Fatalf("%s: last decision %+v", c.name, d)
+		}
+		if d.WinBestChoice.Stop || !d.Differs || !d.Best.Stop {
+			t.Errorf("%s: points best stop %v, win best stop %v, differs %v", c.name, d.Best.Stop, d.WinBestChoice.Stop, d.Differs)
+		}
+		if c.stop && (d.WinChosen != 0 || d.WinLoss <= 0.01 || d.Loss != 0) {
+			t.Errorf("stop: chance after %v, loss %v (points %v): stopping at 500 behind 1050 loses for sure", d.WinChosen, d.WinLoss, d.Loss)
+		}
+		if !c.stop && (d.WinLoss != 0 || d.Loss <= 0) {
+			t.Errorf("throw on: loss %v by the chance to win (want 0), %v points (want > 0)", d.WinLoss, d.Loss)
+		}
+	}
 }
