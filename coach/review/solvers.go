@@ -161,3 +161,10 @@ func (w winPos) Keeps(roll []int) ([]WinKeep, error) {
 	}
 	return out, nil
 }
+
+// Ready reports whether the win table of r is there already (built or
+// loaded), so that a review will not wait for it.
+func (w winSolver) Ready(r *validate.Rules) bool {
+	s, err := w.solver(r)
+	return err == nil && s.Ready() != nil
+}

@@ -93,3 +93,13 @@ func (v Valuers) Warm(r *validate.Rules) {
 		}
 	}
 }
+
+// WithoutWaiting is v without its win solver where the win table of r is
+// still being built (the review then has the points only; a screen that
+// must not wait uses it).
+func (v Valuers) WithoutWaiting(r *validate.Rules) Valuers {
+	if rd, ok := v.Win.(interface{ Ready(*validate.Rules) bool }); ok && !rd.Ready(r) {
+		v.Win = nil
+	}
+	return v
+}

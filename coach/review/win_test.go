@@ -345,3 +345,19 @@ func TestWinChaseNotAMistake(t *testing.T) {
 		}
 	}
 }
+
+// TestWithoutWaiting: a win table not built yet is not waited for; once
+// built it is used.
+func TestWithoutWaiting(t *testing.T) {
+	r := rules(t, validate.GameZehntausend, map[string]any{"ziel": 1200})
+	v := SolversWith(memCache).WithWin()
+	if v.WithoutWaiting(r).Win != nil {
+		t.Fatal("a table not yet built is waited for")
+	}
+	if _, err := v.Win.Start(r, []int{0, 0}, 0); err != nil {
+		t.Fatal(err)
+	}
+	if v.WithoutWaiting(r).Win == nil {
+		t.Fatal("a built table is not used")
+	}
+}

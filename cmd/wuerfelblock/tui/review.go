@@ -15,7 +15,9 @@ func (s *gameOver) gameReview() *review.Review {
 	if s.rv == nil && !s.rvTried {
 		s.rvTried = true
 		if review.RatesDecisions(s.sg.Game.Rules.Game) {
-			if rv, err := review.OfGame(s.sg.Game, s.ui.review); err == nil {
+			// On the UI goroutine: a win table still being built is not
+			// waited for (the review then shows the points).
+			if rv, err := review.OfGame(s.sg.Game, s.ui.review.WithoutWaiting(s.sg.Game.Rules)); err == nil {
 				s.rv = rv
 			}
 		}

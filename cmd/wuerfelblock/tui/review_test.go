@@ -169,6 +169,9 @@ func TestGameOverShowsWinReview(t *testing.T) {
 		}
 	}
 	v := testValuers.WithWin()
+	if _, err := v.Win.Start(r, []int{0, 0}, 0); err != nil { // the table built (the screen does not wait for it)
+		t.Fatal(err)
+	}
 	h := startWith(t, db, Config{Lang: validate.German, Review: v})
 	h.typ("1")
 	h.see("am Zug")
