@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/family"
@@ -359,5 +360,41 @@ func TestWithoutWaiting(t *testing.T) {
 	}
 	if v.WithoutWaiting(r).Win == nil {
 		t.Fatal("a built table is not used")
+	}
+}
+
+// TestWinNotRated: games the win review does not cover keep the points
+// review and say why: steigerung (no win table), three players.
+func TestWinNotRated(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 9))
+	for _, c := range []struct {
+		opts    map[string]any
+		players []string
+		note    string
+	}{
+		{map[string]any{"ziel": 1000, "steigerung": true}, []string{"Anna", "Ben"}, "steigerung"},
+		{map[string]any{"ziel": 1000}, []string{"Anna", "Ben", "Clara"}, "two players"},
+	} {
+		r := rules(t, validate.GameZehntausend, c.opts)
+		g, err := scoresheet.New(r, c.players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !g.Finished() && g.NumTurns() < 200 {
+			bestFamilyTurn(t, g, rng, nil)
+		}
+		rv, err := OfGame(g, winValuers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rv.Win || !strings.Contains(rv.WinNote.EN, c.note) || rv.WinNote.DE == "" || len(rv.Decisions) == 0 {
+			t.Errorf("%v %v: win %v, note %+v, %d decisions", c.opts, c.players, rv.Win, rv.WinNote, len(rv.Decisions))
+		}
+		for _, d := range rv.Decisions {
+			if d.HasWin {
+				t.Fatalf("%v: a decision with a chance to win: %+v", c.opts, d)
+			}
+		}
+		checkIdentities(t, fmt.Sprint(c.opts), g, rv)
 	}
 }
