@@ -36,12 +36,7 @@ func (g *Game) newTurn() sheetTurn {
 	case validate.FamilyDreissig:
 		return &dreissigTurn{r.NewDreissigTurn()}
 	}
-	t := r.NewFamilyTurn(validate.TurnContext{
-		Entered:     g.totals[g.seat] > 0,
-		Previous:    g.prevResult,
-		TableDice:   g.tableDice,
-		TablePoints: g.tablePoints,
-	})
+	t := r.NewFamilyTurn(g.TurnContext())
 	// The ended turn belongs to this game alone (a clone has its own): its
 	// wrapper and step list are used again.
 	if f, ok := g.turn.(*famTurn); ok {
@@ -49,6 +44,19 @@ func (g *Game) newTurn() sheetTurn {
 		return f
 	}
 	return &famTurn{t: t}
+}
+
+// TurnContext is what the game gives the current seat's turn of the
+// Zehntausend family (the turn starts in it): 5000's entry, steigerung's
+// previous result, the dice and points Rückwärts leaves on the table. The
+// review and the coach ask it here instead of rebuilding it.
+func (g *Game) TurnContext() validate.TurnContext {
+	return validate.TurnContext{
+		Entered:     g.totals[g.seat] > 0,
+		Previous:    g.prevResult,
+		TableDice:   g.tableDice,
+		TablePoints: g.tablePoints,
+	}
 }
 
 // notInGame refuses an entry kind the game does not have.

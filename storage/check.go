@@ -140,21 +140,8 @@ func (db *DB) Check(ctx context.Context, progress func(step string)) ([]Problem,
 // checkGames replays every game and compares its summaries; step is told
 // "games N/M" every 1,000 games.
 func (db *DB) checkGames(ctx context.Context, tx *sql.Tx, step func(string)) ([]Problem, error) {
-	var ids []string
-	rows, err := tx.QueryContext(ctx, `SELECT uuid FROM games ORDER BY id`)
+	ids, err := gameIDs(ctx, tx)
 	if err != nil {
-		return nil, err
-	}
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return nil, err
 	}
 	var out []Problem
@@ -178,66 +165,110 @@ func (db *DB) checkGames(ctx context.Context, tx *sql.Tx, step func(string)) ([]
 		if err != nil {
 			return out, err
 		}
-		g := sg.Game
-		turns := g.Turns()
-		type row struct {
-			seat, points, total, throws, events int
-			end                                 string
-		}
-		var stored []row
-		trs, err := tx.QueryContext(ctx, `SELECT seat, points, total, end_kind, throws,
-			(SELECT count(*) FROM events e WHERE e.game_id = t.game_id AND e.turn = t.turn)
-			FROM turns t WHERE game_id = ? ORDER BY turn`, sg.row)
-		if err != nil {
-			return out, err
-		}
-		for trs.Next() {
-			var r row
-			if err := trs.Scan(&r.seat, &r.points, &r.total, &r.end, &r.throws, &r.events); err != nil {
-				trs.Close()
+		if ok, err := checkTurns(ctx, tx, id, sg, add); err != nil || !ok {
+			if err != nil {
 				return out, err
 			}
-			stored = append(stored, r)
-		}
-		trs.Close()
-		if err := trs.Err(); err != nil {
-			return out, err
-		}
-		if len(stored) != len(turns) {
-			add(problemf("game %s: %d turns stored, the replay has %d", "Spiel %s: %d Züge gespeichert, das Nachspielen ergibt %d", id, len(stored), len(turns)))
 			continue
 		}
-		for i, tr := range turns {
-			r := stored[i]
-			if r.seat != tr.Seat || r.points != tr.Points || r.total != tr.Totals[tr.Seat] || r.end != endKinds[tr.End] || r.throws != tr.Throws || r.events != len(tr.Events) {
-				add(problemf("game %s, turn %d: the stored summary differs from the replay", "Spiel %s, Zug %d: die gespeicherte Zusammenfassung weicht vom Nachspielen ab", id, i+1))
-				break
-			}
-		}
-		var results, won int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(won), 0) FROM results WHERE game_id = ?`, sg.row).Scan(&results, &won); err != nil {
+		if err := checkResults(ctx, tx, id, sg, add); err != nil {
 			return out, err
-		}
-		switch {
-		case g.Finished() && (sg.Status != Finished || results != len(g.Players) || won != len(g.Winners())):
-			add(problemf("game %s is over, but it is stored as %s with %d results", "Spiel %s ist zu Ende, ist aber als %s mit %d Ergebnissen gespeichert", id, sg.Status, results))
-		case !g.Finished() && (sg.Status == Finished || results != 0):
-			add(problemf("game %s is not over, but it is stored as %s with %d results", "Spiel %s ist nicht zu Ende, ist aber als %s mit %d Ergebnissen gespeichert", id, sg.Status, results))
-		case g.Finished():
-			totals := g.Totals()
-			for seat := range g.Players {
-				var total, w int
-				if err := tx.QueryRowContext(ctx, `SELECT total, won FROM results WHERE game_id = ? AND seat = ?`, sg.row, seat).Scan(&total, &w); err != nil {
-					return out, err
-				}
-				if total != totals[seat] || (w == 1) != slices.Contains(g.Winners(), seat) {
-					add(problemf("game %s: the stored result of seat %d differs from the replay", "Spiel %s: das gespeicherte Ergebnis von Platz %d weicht vom Nachspielen ab", id, seat+1))
-					break
-				}
-			}
 		}
 	}
 	return out, nil
+}
+
+// gameIDs lists the ids of every game, oldest first.
+func gameIDs(ctx context.Context, tx *sql.Tx) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT uuid FROM games ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// storedTurn is a turn summary as check compares it.
+type storedTurn struct {
+	seat, points, total, throws, events int
+	end                                 string
+}
+
+// checkTurns compares the stored turn summaries of game sg with its
+// replay; ok is false when their number differs (nothing more to compare).
+func checkTurns(ctx context.Context, tx *sql.Tx, id string, sg *StoredGame, add func(Problem)) (ok bool, err error) {
+	stored, err := storedTurns(ctx, tx, sg.row)
+	if err != nil {
+		return false, err
+	}
+	turns := sg.Game.Turns()
+	if len(stored) != len(turns) {
+		add(problemf("game %s: %d turns stored, the replay has %d", "Spiel %s: %d Züge gespeichert, das Nachspielen ergibt %d", id, len(stored), len(turns)))
+		return false, nil
+	}
+	for i, tr := range turns {
+		r := stored[i]
+		if r.seat != tr.Seat || r.points != tr.Points || r.total != tr.Totals[tr.Seat] || r.end != endKinds[tr.End] || r.throws != tr.Throws || r.events != len(tr.Events) {
+			add(problemf("game %s, turn %d: the stored summary differs from the replay", "Spiel %s, Zug %d: die gespeicherte Zusammenfassung weicht vom Nachspielen ab", id, i+1))
+			break
+		}
+	}
+	return true, nil
+}
+
+func storedTurns(ctx context.Context, tx *sql.Tx, row int64) ([]storedTurn, error) {
+	trs, err := tx.QueryContext(ctx, `SELECT seat, points, total, end_kind, throws,
+		(SELECT count(*) FROM events e WHERE e.game_id = t.game_id AND e.turn = t.turn)
+		FROM turns t WHERE game_id = ? ORDER BY turn`, row)
+	if err != nil {
+		return nil, err
+	}
+	defer trs.Close()
+	var stored []storedTurn
+	for trs.Next() {
+		var r storedTurn
+		if err := trs.Scan(&r.seat, &r.points, &r.total, &r.end, &r.throws, &r.events); err != nil {
+			return nil, err
+		}
+		stored = append(stored, r)
+	}
+	return stored, trs.Err()
+}
+
+// checkResults compares game sg's status and stored results with its replay.
+func checkResults(ctx context.Context, tx *sql.Tx, id string, sg *StoredGame, add func(Problem)) error {
+	g := sg.Game
+	var results, won int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(won), 0) FROM results WHERE game_id = ?`, sg.row).Scan(&results, &won); err != nil {
+		return err
+	}
+	switch {
+	case g.Finished() && (sg.Status != Finished || results != len(g.Players) || won != len(g.Winners())):
+		add(problemf("game %s is over, but it is stored as %s with %d results", "Spiel %s ist zu Ende, ist aber als %s mit %d Ergebnissen gespeichert", id, sg.Status, results))
+	case !g.Finished() && (sg.Status == Finished || results != 0):
+		add(problemf("game %s is not over, but it is stored as %s with %d results", "Spiel %s ist nicht zu Ende, ist aber als %s mit %d Ergebnissen gespeichert", id, sg.Status, results))
+	case g.Finished():
+		totals := g.Totals()
+		for seat := range g.Players {
+			var total, w int
+			if err := tx.QueryRowContext(ctx, `SELECT total, won FROM results WHERE game_id = ? AND seat = ?`, sg.row, seat).Scan(&total, &w); err != nil {
+				return err
+			}
+			if total != totals[seat] || (w == 1) != slices.Contains(g.Winners(), seat) {
+				add(problemf("game %s: the stored result of seat %d differs from the replay", "Spiel %s: das gespeicherte Ergebnis von Platz %d weicht vom Nachspielen ab", id, seat+1))
+				break
+			}
+		}
+	}
+	return nil
 }
 
 // The statistics tables, and how to recompute each from the summaries.
@@ -247,7 +278,7 @@ var statsChecks = []struct {
 	{"turn_stats", "player_id, game, options, end_kind, dice_left, category, turns, points, best, zeros, throws, hot_dice, failed, bonus, attacks, taken", `
 		SELECT t.player_id, t.game, g.options, t.end_kind, t.dice_left, coalesce(t.category, ''),
 			count(*), sum(t.points), max(t.points), sum(t.points = 0), sum(t.throws), sum(t.hot_dice), sum(t.failed), sum(t.bonus),
-			sum(t.game = 'dreissig-tot' AND t.points > 30), sum(t.attack)
+			sum(t.attacked), sum(t.attack)
 		FROM turns t JOIN games g ON g.id = t.game_id
 		GROUP BY 1, 2, 3, 4, 5, 6`},
 	{"event_stats", "player_id, role, game, options, kind, n, points", `

@@ -55,6 +55,8 @@ type DB struct {
 	leftOver atomic.Bool
 
 	opts Options // as opened: the reviewer, progress reports
+	// backups is where a backup goes before a migration ("": none).
+	backups string
 }
 
 // DefaultPath is where the database lives unless told otherwise:
@@ -181,7 +183,7 @@ func openFile(abs string, ms []migration, o Options) (*DB, error) {
 	// WAL mode run beside them.
 	sdb.SetMaxOpenConns(4)
 	sdb.SetMaxIdleConns(4)
-	db := &DB{Now: time.Now, sql: sdb, path: abs, opts: o}
+	db := &DB{Now: time.Now, sql: sdb, path: abs, opts: o, backups: o.Backups}
 	db.leftOver.Store(leftOver)
 	if err := db.migrate(context.Background(), ms); err != nil {
 		sdb.Close()
@@ -539,6 +541,9 @@ func (db *DB) migrate(ctx context.Context, ms []migration) error {
 		if err != nil {
 			return db.wrapOpen(err)
 		}
+	}
+	if err := db.backupBeforeMigration(ctx, ms, applied, have); err != nil {
+		return err
 	}
 	for _, m := range ms {
 		if applied[m.version] {

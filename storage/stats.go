@@ -762,20 +762,26 @@ func (db *DB) storePlayed(ctx context.Context, tx *sql.Tx, pg PlayedGame, rv []R
 	return true, db.importGame(ctx, tx, id, r, pg.Game, db.now())
 }
 
-// Leaderboard orders the players who played a game: more wins per game
-// first, then more games; the order given (by name) breaks ties. figures
-// gives player i's figures (nil for none); the answer is their indices.
-func Leaderboard(n int, figures func(i int) *Figures) []int {
+// Leaderboard orders the players who played game g: more wins per game
+// first, then the better average final total (the higher; the lower where
+// the lowest total wins, Zehntausend Rückwärts), then more games; the
+// order given (by name) breaks ties. figures gives player i's figures (nil
+// for none); the answer is their indices.
+func Leaderboard(g validate.GameID, n int, figures func(i int) *Figures) []int {
 	var out []int
 	for i := range n {
 		if f := figures(i); f != nil && f.Played > 0 {
 			out = append(out, i)
 		}
 	}
+	lower := validate.VariantOf(g).LowerWins
 	sort.SliceStable(out, func(a, b int) bool {
 		fa, fb := figures(out[a]), figures(out[b])
-		if fa.WinRate != fb.WinRate {
+		switch {
+		case fa.WinRate != fb.WinRate:
 			return fa.WinRate > fb.WinRate
+		case fa.AvgTotal != fb.AvgTotal:
+			return fa.AvgTotal > fb.AvgTotal != lower
 		}
 		return fa.Played > fb.Played
 	})

@@ -440,6 +440,8 @@ func TestStatsMigrationFillsOlderDatabase(t *testing.T) {
 		`ALTER TABLE turns DROP COLUMN busted`, `ALTER TABLE turns DROP COLUMN attacked`,
 		`ALTER TABLE games DROP COLUMN rev`, `ALTER TABLE games DROP COLUMN coach`,
 		`DROP TABLE reviews`,
+		`DROP TRIGGER sync_entry_added`, `DROP TRIGGER sync_entry_removed`, `DROP TRIGGER sync_game_added`, `DROP TRIGGER sync_game_status`,
+		`DROP TABLE sync_device`, `DROP TABLE sync_files`, `DROP TABLE sync_pending`, `DROP TABLE sync_conflicts`,
 		`DELETE FROM migrations WHERE version > 1`,
 	} {
 		if _, err := old.sql.Exec(q); err != nil {
@@ -460,20 +462,37 @@ func TestStatsMigrationFillsOlderDatabase(t *testing.T) {
 	checkStatsSummaries(t, db)
 }
 
-// The leaderboard: more wins per game first, then more games, then the
-// given order; players without a game are left out.
+// The leaderboard: more wins per game first, then the better average
+// final total, then more games, then the given order; players without a
+// game are left out. (Issue 20.9: players without a win were ordered by
+// name, "Anna 250" above "Ben 2350", Ben −20 above Carla 15.)
 func TestLeaderboard(t *testing.T) {
 	fs := []*Figures{
-		{Played: 4, Won: 2, WinRate: 0.5},
+		{Played: 4, Won: 2, WinRate: 0.5, AvgTotal: 3000},
 		nil,
-		{Played: 10, Won: 5, WinRate: 0.5},
+		{Played: 10, Won: 5, WinRate: 0.5, AvgTotal: 3000},
 		{Played: 3, Won: 3, WinRate: 1},
 		{Played: 0},
-		{Played: 4, Won: 2, WinRate: 0.5},
+		{Played: 4, Won: 2, WinRate: 0.5, AvgTotal: 3000},
+		{Played: 2, AvgTotal: 250},  // Anna
+		{Played: 2, AvgTotal: 2350}, // Ben
+		{Played: 2, Won: 2, WinRate: 1, AvgTotal: 9000},
 	}
-	got := Leaderboard(len(fs), func(i int) *Figures { return fs[i] })
-	want := []int{3, 2, 0, 5}
+	figures := func(i int) *Figures { return fs[i] }
+	got := Leaderboard(validate.GameZehntausend, len(fs), figures)
+	want := []int{8, 3, 2, 0, 5, 7, 6}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("order %v, want %v", got, want)
+	}
+	// Where the lowest total wins, the lower average comes first.
+	got = Leaderboard(validate.GameRueckwaerts, len(fs), figures)
+	want = []int{3, 8, 2, 0, 5, 6, 7}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("Rückwärts: order %v, want %v", got, want)
+	}
+	// Dreißig tot: Carla (15) above Ben (−20), neither won.
+	dt := []*Figures{{Played: 1, AvgTotal: -20}, {Played: 1, AvgTotal: 15}}
+	if got := Leaderboard(validate.GameDreissigTot, 2, func(i int) *Figures { return dt[i] }); fmt.Sprint(got) != "[1 0]" {
+		t.Errorf("Dreißig tot: order %v, want Carla first", got)
 	}
 }

@@ -18,6 +18,8 @@ type gameDef struct {
 	ofAKind func(o Options, face, n int) int
 	special func(o Options) []combo
 	stops   func(o Options) []stopRule
+	// stats is how the statistics show the game (StatsOf).
+	stats StatsShape
 }
 
 var defs = []*gameDef{
@@ -44,6 +46,7 @@ var defs = []*gameDef{
 			return cs
 		},
 		stops: func(Options) []stopRule { return []stopRule{stopConfirm1500, stopHurdle350} },
+		stats: familyStats(ObligeConfirm),
 	},
 	{
 		info: GameInfo{Game5000, "5000", "Fünftausend", "5 dice; all scorers aside, enter with 500, equal totals reset; hit 5000",
@@ -69,6 +72,7 @@ var defs = []*gameDef{
 			return []combo{{dice: run(1, 5), value: 1500, kind: ComboStreet}, {dice: run(2, 6), value: 1500, kind: ComboStreet}}
 		},
 		stops: func(Options) []stopRule { return []stopRule{stopEntryOrMinimum, stopRoundHundreds} },
+		stats: familyStats(NoObligation),
 	},
 	{
 		info: GameInfo{GameZehntausend, "Zehntausend", "Zehntausend", "5 or 6 dice; prove your triples; 10000 ends the round; many house rules",
@@ -86,6 +90,7 @@ var defs = []*gameDef{
 		},
 		special: zehntausendSpecial,
 		stops:   zehntausendStops,
+		stats:   familyStats(ObligeProve),
 	},
 	{
 		info: GameInfo{GameRueckwaerts, "Zehntausend Rückwärts", "Zehntausend Rückwärts", "one throw each; score nothing and write the points lying out as minus",
@@ -106,6 +111,7 @@ var defs = []*gameDef{
 			return cs
 		},
 		stops: func(Options) []stopRule { return nil },
+		stats: rueckwaertsStats,
 	},
 	{
 		info: GameInfo{GameKniffel, "Kniffel", "Kniffel", "5 dice, 3 throws, 13 boxes; bonus 35 at 63, 100 per further Kniffel",
@@ -115,6 +121,7 @@ var defs = []*gameDef{
 			return Variant{Family: FamilyKniffel, End: EndRounds, Rounds: int(NumCategories), Settle: SettleSheet,
 				Coached: true, Review: ReviewDecisions}
 		},
+		stats: kniffelStats,
 	},
 	{
 		info: GameInfo{GameTotwuerfeln, "Totwürfeln", "Totwürfeln", "throw until every die shows a killer number; the other pips count",
@@ -123,6 +130,7 @@ var defs = []*gameDef{
 		variant: func(o Options) Variant {
 			return Variant{Family: FamilyTot, End: EndRounds, Rounds: o.Runden, Settle: SettleAdd, Review: ReviewLuck}
 		},
+		stats: totStats,
 	},
 	{
 		info: GameInfo{GameDreissigTot, "Dreißig tot", "Dreißig tot", "6 dice, one or more aside per throw; under 30 costs, over 30 attacks",
@@ -135,6 +143,7 @@ var defs = []*gameDef{
 			}
 			return v
 		},
+		stats: withAttacks(totStats),
 	},
 }
 

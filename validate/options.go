@@ -103,6 +103,10 @@ type OptionSpec struct {
 	switchesOff []string
 }
 
+// SwitchesOff lists the options this one turns off when it is on
+// (bestaetigen and verschaerft switch beweisen off).
+func (o OptionSpec) SwitchesOff() []string { return slices.Clone(o.switchesOff) }
+
 // Describe returns the option's meaning in l.
 func (o OptionSpec) Describe(l Lang) string {
 	if l == German {

@@ -117,10 +117,6 @@ func (r *Rules) AllScoring() bool { return r.variant.AllScoring }
 // who sits earlier in the turn order (5050) instead of being shared. See Variant.
 func (r *Rules) EarlierSeatWinsTies() bool { return r.variant.EarlierSeatWinsTies }
 
-// WinnerOnly reports whether the game's rules name only a winner and no
-// further places (5050: whoever has the highest total wins, the rest lost).
-func (r *Rules) WinnerOnly() bool { return r.Game == Game5050 }
-
 // WinnerBegins reports whether the next game between the same players
 // starts with the winner of the last one (5050). See Variant.
 func (r *Rules) WinnerBegins() bool { return r.variant.WinnerBegins }

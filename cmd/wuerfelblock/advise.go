@@ -2,6 +2,8 @@ package main
 
 import (
 	"strings"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 // runAdvise answers "what is best here?" from the exact solvers: the
@@ -31,8 +33,8 @@ func runAdvise(e *env, args []string) int {
 		game = a
 		break
 	}
-	if game == "kniffel" {
-		return runAdviseKniffel(e, args)
+	if validate.VariantOf(validate.GameID(game)).Family == validate.FamilyKniffel {
+		return runAdviseKniffel(e, args) // the Kniffel coach: a game of its turn engine
 	}
 	return runAdviseFamily(e, args)
 }

@@ -149,6 +149,8 @@ rule. Not the chance to win: the game's totals and target are not part of it.
                      value, best first
 A 5 marked with * in KEEP counts as a 1 (55234/5*), v is a void throw
 (hausbau). Zehntausend Rückwärts has no stop to choose: no coach.
+With --totals T1,T2,... (every total in seat order, --seat N on turn) also
+the chance to win of each choice, exact for two players (docs/COACH.md).
 Example: wuerfelblock advise zehntausend 11123/111 15/15`, `
 Der Trainer für 5050, 5000 und zehntausend (für Kniffel: advise kniffel): die
 genauen Punkte, die ein Zug bei bestem Spiel im Schnitt schreibt, mit jeder
@@ -161,6 +163,8 @@ Hausregel. Nicht die Gewinnchance: Stände und Ziel zählen nicht mit.
                      ihrem Wert, die beste zuerst
 Eine 5 mit * in der AUSWAHL zählt als 1 (55234/5*), v ist ein Fehlversuch
 (Hausbau). Zehntausend Rückwärts hat kein Schreiben zu wählen: kein Trainer.
+Mit --totals T1,T2,... (jeder Stand in Sitzreihenfolge, --seat N am Zug)
+auch die Gewinnchance jeder Wahl, genau für zwei Spieler (docs/COACH.md).
 Beispiel: wuerfelblock advise zehntausend 11123/111 15/15`)
 }
 

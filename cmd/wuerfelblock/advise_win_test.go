@@ -3,8 +3,12 @@ package main
 import (
 	"encoding/json"
 	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/win"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -158,15 +162,17 @@ func TestAdviseTotalsRefused(t *testing.T) {
 // TestAdviseTotalsFallback: steigerung has no win table: the points
 // advice, "win": null, exact false and the reason.
 func TestAdviseTotalsFallback(t *testing.T) {
-	code, out, errs := call(t, "", "advise", "--json", "zehntausend", "--option", "steigerung=true", "--totals", "0,0", "11123/111", "15/15")
-	var got struct {
-		Stop   *int     `json:"stop"`
-		Throw  *float64 `json:"throw"`
-		Exact  *bool    `json:"exact"`
-		Method string   `json:"method"`
-	}
-	if code != 0 || errs != "" || json.Unmarshal([]byte(out), &got) != nil || got.Throw == nil || !strings.Contains(out, `"win": null`) || got.Exact == nil || *got.Exact || !strings.Contains(got.Method, "steigerung") {
-		t.Fatalf("exit %d %s\n%s", code, errs, out)
+	for _, c := range []struct{ option, word string }{{"steigerung=true", "steigerung"}, {"minus=true", "minus"}} {
+		code, out, errs := call(t, "", "advise", "--json", "zehntausend", "--option", c.option, "--totals", "0,0", "11123/111", "15/15")
+		var got struct {
+			Stop   *int     `json:"stop"`
+			Throw  *float64 `json:"throw"`
+			Exact  *bool    `json:"exact"`
+			Method string   `json:"method"`
+		}
+		if code != 0 || errs != "" || json.Unmarshal([]byte(out), &got) != nil || got.Throw == nil || !strings.Contains(out, `"win": null`) || got.Exact == nil || *got.Exact || !strings.Contains(got.Method, c.word) {
+			t.Fatalf("%s: exit %d %s\n%s", c.option, code, errs, out)
+		}
 	}
 }
 
@@ -190,4 +196,41 @@ func FuzzTotals(f *testing.F) {
 			t.Fatalf("%q seat %d: %v %d", s, seat, totals, idx)
 		}
 	})
+}
+
+// Target: `advise --totals` as a whole process under 50 ms once the table
+// is in the cache directory (the first run builds and writes it; not timed).
+func BenchmarkAdviseWinProcess(b *testing.B) {
+	bin := filepath.Join(b.TempDir(), "wuerfelblock")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		b.Fatalf("build: %v\n%s", err, out)
+	}
+	cache := b.TempDir()
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"zehntausend-ziel3000", []string{"advise", "--json", "zehntausend", "--option", "ziel=3000", "--totals", "1500,2000", "11123/111", "15"}},
+		{"5000", []string{"advise", "--json", "5000", "--totals", "3500,2000", "11155/11155", "11123/111"}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			run := func() *exec.Cmd {
+				cmd := exec.Command(bin, c.args...)
+				cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+cache)
+				if out, err := cmd.Output(); err != nil || !strings.Contains(string(out), `"win"`) {
+					b.Fatalf("%v: %v\n%s", c.args, err, out)
+				}
+				return cmd
+			}
+			run() // builds the table into the cache
+			var cpu time.Duration
+			for b.Loop() {
+				cmd := run()
+				cpu += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+			}
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+		})
+	}
 }

@@ -31,13 +31,24 @@ func (e *env) openDB() (*storage.DB, error) {
 	// The first opening after an update may recount or review a large
 	// history (migrations 006 and 015): say how far it is, also before the
 	// terminal UI starts.
-	return storage.OpenWith(path, storage.Options{
+	o := storage.Options{
 		// The reviews the statistics keep come from the same solvers as
 		// the review command's and the game-over screen's.
 		Reviewer:        reviewer.New(reviewValuers()),
 		RecountProgress: e.recountProgress(),
 		ReviewProgress:  e.reviewProgress(),
-	})
+	}
+	if e.backups() {
+		o.Backups = storage.BackupsDir(path)
+	}
+	return storage.OpenWith(path, o)
+}
+
+// backups reports whether automatic backups are on: not with --no-backup
+// or WUERFELBLOCK_NO_BACKUP set (to anything but "" or "0").
+func (e *env) backups() bool {
+	v := e.getenv("WUERFELBLOCK_NO_BACKUP")
+	return !e.noBackup && (v == "" || v == "0")
 }
 
 // withDB opens the database, runs fn and closes it; a failure to open is

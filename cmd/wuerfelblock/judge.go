@@ -39,20 +39,11 @@ func runJudge(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "wuerfelblock judge: "+e.tr("at most one file", "höchstens eine Datei"))
 		return exitInput
 	}
-	var in io.Reader = e.stdin
-	if len(pos) == 1 && pos[0] != "-" {
-		f, err := os.Open(pos[0])
-		if err != nil {
-			fmt.Fprintf(e.stderr, "wuerfelblock judge: %s\n", e.fileProblem(pos[0], err, false))
-			return exitInput
-		}
-		defer f.Close()
-		in = f
-	} else if isTerminal(e.stdin) {
-		fmt.Fprintln(e.stderr, "wuerfelblock judge: "+e.tr(
-			"reading a record from standard input; end it with Ctrl-D (or give a file: judge FILE)",
-			"lese einen Bericht von der Standardeingabe; mit Strg-D beenden (oder eine Datei angeben: judge DATEI)"))
+	in, done, code, ok := e.judgeInput(pos)
+	if !ok {
+		return code
 	}
+	defer done()
 	// Records are read one by one: one record, an export, or JSON Lines.
 	x := storage.NewExportReader(in)
 	first, err := x.Next()
@@ -64,12 +55,37 @@ func runJudge(e *env, args []string) int {
 	}
 	second, err := x.Next()
 	if err == io.EOF {
-		// One record: the verdict as contract/RECORD.md has it.
+		// One record: the verdict as docs/RECORD.md has it.
 		return judgeOne(e, first, *asJSON)
 	}
 	if err != nil {
 		return e.fail("judge", err)
 	}
+	return e.judgeAll(x, first, second, *asJSON)
+}
+
+// judgeInput opens the file to judge (none or -: standard input, said at
+// a terminal); done closes it. ok is false after saying why it cannot.
+func (e *env) judgeInput(pos []string) (in io.Reader, done func(), code int, ok bool) {
+	if len(pos) == 1 && pos[0] != "-" {
+		f, err := os.Open(pos[0])
+		if err != nil {
+			fmt.Fprintf(e.stderr, "wuerfelblock judge: %s\n", e.fileProblem(pos[0], err, false))
+			return nil, nil, exitInput, false
+		}
+		return f, func() { f.Close() }, 0, true
+	}
+	if isTerminal(e.stdin) {
+		fmt.Fprintln(e.stderr, "wuerfelblock judge: "+e.tr(
+			"reading a record from standard input; end it with Ctrl-D (or give a file: judge FILE)",
+			"lese einen Bericht von der Standardeingabe; mit Strg-D beenden (oder eine Datei angeben: judge DATEI)"))
+	}
+	return e.stdin, func() {}, 0, true
+}
+
+// judgeAll judges every record of an export or JSON Lines (first and
+// second already read) and returns the worst exit status.
+func (e *env) judgeAll(x *storage.ExportReader, first, second storage.ExportRecord, asJSON bool) int {
 	status := exitOK
 	worse := func(s int) {
 		if s == exitInput || s == exitRule && status == exitOK {
@@ -78,10 +94,11 @@ func runJudge(e *env, args []string) int {
 	}
 	var verdicts []judged
 	r, i := first, 0
+	var err error
 	for {
 		j := judgeRecord(e, i, r)
 		worse(j.status)
-		if *asJSON {
+		if asJSON {
 			verdicts = append(verdicts, j)
 		} else {
 			printJudged(e, j, r)
@@ -100,7 +117,7 @@ func runJudge(e *env, args []string) int {
 			break
 		}
 	}
-	if *asJSON {
+	if asJSON {
 		e.printJSON(verdicts)
 	}
 	return status

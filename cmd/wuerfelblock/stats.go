@@ -143,7 +143,7 @@ func leaderboard(ps []storage.PlayerStats, game string) []standing {
 		return nil
 	}
 	var out []standing
-	for _, i := range storage.Leaderboard(len(ps), figures) {
+	for _, i := range storage.Leaderboard(validate.GameID(game), len(ps), figures) {
 		out = append(out, standing{ps[i].Name, *figures(i)})
 	}
 	return out
@@ -169,6 +169,13 @@ func printLeaderboard(e *env, ps []storage.PlayerStats) {
 				pct(r.f.WinRate), r.f.AvgTotal, r.f.BestTotal, r.f.Streak, r.f.LongestStreak, day(r.f.LastPlayed))
 		}
 		w.Flush()
+		if validate.VariantOf(validate.GameID(id)).LowerWins {
+			fmt.Fprintln(e.stdout, e.tr("(order: wins per game, then the lowest average, then more games)",
+				"(Reihenfolge: Siege je Spiel, dann das niedrigste Mittel, dann mehr Spiele)"))
+		} else {
+			fmt.Fprintln(e.stdout, e.tr("(order: wins per game, then the highest average, then more games)",
+				"(Reihenfolge: Siege je Spiel, dann das höchste Mittel, dann mehr Spiele)"))
+		}
 		printByPlay(e, ps, id)
 	}
 	if !any {

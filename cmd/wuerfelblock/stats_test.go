@@ -119,7 +119,8 @@ func TestStatsTablesInBothLanguages(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "Zehntausend") || !strings.Contains(out, "win rate") {
 		t.Fatalf("leaderboard: %d\n%s", code, out)
 	}
-	for _, want := range [][]string{{"1", "Anna", "3", "2", "67%", "350", "550", "1", "1"}, {"2", "Ben", "3", "2", "67%", "467", "500", "2", "2"}} {
+	// Equal wins per game: the higher average first (Ben 467 before Anna 350).
+	for _, want := range [][]string{{"2", "Anna", "3", "2", "67%", "350", "550", "1", "1"}, {"1", "Ben", "3", "2", "67%", "467", "500", "2", "2"}} {
 		if !hasRow(out, want...) {
 			t.Errorf("leaderboard lacks %q:\n%s", want, out)
 		}

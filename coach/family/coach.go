@@ -14,9 +14,11 @@ import (
 // choose: a turn is one throw).
 var ErrNotCovered = errors.New("the coach covers 5050, 5000 and zehntausend")
 
-// Covers reports whether the coach covers the game.
+// Covers reports whether the coach covers the game: a coached game
+// (validate.Variant.Coached) of the Zehntausend turn engine.
 func Covers(g validate.GameID) bool {
-	return g == validate.Game5050 || g == validate.Game5000 || g == validate.GameZehntausend
+	v := validate.VariantOf(g)
+	return v.Family == validate.FamilyZehntausend && v.Coached
 }
 
 // The process-wide cache: one solver per rule set, one table per stop floor.

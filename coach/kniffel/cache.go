@@ -152,6 +152,23 @@ func sha256Sum(b []byte) [sha256.Size]byte { return sha256.Sum256(b) }
 var errBadTable = errors.New("kniffel: table file damaged or stale")
 
 func decodeTable(data []byte, v variant) ([]float64, error) {
+	vals, err := decodeClasses(data, v)
+	if err != nil {
+		return nil, err
+	}
+	val := newTable()
+	i := 0
+	eachClass(func(mask, s int, flag bool) {
+		val[stateIndex(mask, s, flag)] = vals[i]
+		i++
+	})
+	spreadClasses(val)
+	return val, nil
+}
+
+// decodeClasses checks a cache file (checksum, magic, version, rule set,
+// size, values in range) and returns its values, one per class.
+func decodeClasses(data []byte, v variant) ([]float64, error) {
 	if len(data) < sha256.Size {
 		return nil, errBadTable
 	}
@@ -187,14 +204,13 @@ func decodeTable(data []byte, v variant) ([]float64, error) {
 			return nil, errBadTable
 		}
 	}
-	val := newTable()
-	i := 0
+	return vals, nil
+}
+
+// spreadClasses gives every other reachable upper sum of a sheet the value
+// of its class's representative (the lowest sum of the class).
+func spreadClasses(val []float64) {
 	var rep [64]int
-	eachClass(func(mask, s int, flag bool) {
-		val[stateIndex(mask, s, flag)] = vals[i]
-		i++
-	})
-	// Every other reachable sum takes the value of its class.
 	for mask := 0; mask < allFilled; mask++ {
 		reach := reachableSums()[mask&upperMask]
 		for s := 0; s <= upperThreshold; s++ {
@@ -218,7 +234,6 @@ func decodeTable(data []byte, v variant) ([]float64, error) {
 			}
 		}
 	}
-	return val, nil
 }
 
 // eachClass visits the sheet that stands for each class of equivalent

@@ -1,5 +1,6 @@
 //go:build amd64 && !purego
 
+#include "go_asm.h"
 #include "textflag.h"
 
 // A vec is eight float64 (64 bytes), held in four XMM registers.
@@ -24,7 +25,7 @@ TEXT ·averageDownSSE2(SB), NOSPLIT, $0-16
 	MOVQ $0x3FC5555555555555, AX // 1/6
 	MOVQ AX, X8
 	UNPCKLPD X8, X8
-	MOVQ $209, CX // firstRoll-1
+	MOVQ $(const_firstRoll-1), CX
 avgloop:
 	LEAQ (CX)(CX*2), AX
 	SHLQ $2, AX
@@ -80,7 +81,7 @@ edgeloop:
 	JLT edgeloop
 	STOREVEC(R9, X0, X1, X2, X3)
 	INCQ CX
-	CMPQ CX, $462 // numHolds
+	CMPQ CX, $const_numHolds
 	JLT holdloop
 	RET
 
@@ -131,7 +132,7 @@ rolldone:
 	ADDQ DI, R9
 	STOREVEC(R9, X0, X1, X2, X3)
 	INCQ CX
-	CMPQ CX, $252 // numRolls
+	CMPQ CX, $const_numRolls
 	JLT rollloop
 	RET
 
@@ -146,7 +147,7 @@ TEXT ·averageDownAVX(SB), NOSPLIT, $0-16
 	MOVQ b+0(FP), DI
 	MOVQ ch+8(FP), SI
 	VBROADCASTSD sixth<>(SB), Y8
-	MOVQ $209, CX // firstRoll-1
+	MOVQ $(const_firstRoll-1), CX
 avxavgloop:
 	LEAQ (CX)(CX*2), AX
 	SHLQ $2, AX
@@ -219,7 +220,7 @@ avxedgeloop:
 	VMOVUPD Y0, 0(R9)
 	VMOVUPD Y1, 32(R9)
 	INCQ CX
-	CMPQ CX, $462 // numHolds
+	CMPQ CX, $const_numHolds
 	JLT avxholdloop
 	VZEROUPPER
 	RET
@@ -260,26 +261,7 @@ avxrolldone:
 	VMOVUPD Y0, 0(R9)
 	VMOVUPD Y1, 32(R9)
 	INCQ CX
-	CMPQ CX, $252 // numRolls
+	CMPQ CX, $const_numRolls
 	JLT avxrollloop
 	VZEROUPPER
-	RET
-
-// func hasAVX() bool: the processor has AVX and the system saves its registers.
-TEXT ·hasAVX(SB), NOSPLIT, $0-1
-	MOVL $1, AX
-	XORL CX, CX
-	CPUID
-	ANDL $0x18000000, CX // OSXSAVE (bit 27) and AVX (bit 28)
-	CMPL CX, $0x18000000
-	JNE noavx
-	XORL CX, CX
-	XGETBV // XCR0 in EDX:EAX
-	ANDL $6, AX // SSE and AVX state
-	CMPL AX, $6
-	JNE noavx
-	MOVB $1, ret+0(FP)
-	RET
-noavx:
-	MOVB $0, ret+0(FP)
 	RET

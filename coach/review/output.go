@@ -109,7 +109,7 @@ func (c Choice) json(k Kind) any {
 func (r *Review) JSON(l validate.Lang) JSON {
 	out := JSON{Game: string(r.Game), Reviewed: r.Reviewed, Finished: r.Finished, Note: r.Note.Text(l),
 		Players: map[string]PlayerJSON{}, Decisions: []DecisionJSON{}}
-	kniffel := r.Game == validate.GameKniffel
+	kniffel := validate.VariantOf(r.Game).Family == validate.FamilyKniffel
 	if kniffel && r.Reviewed {
 		gv := round2(r.GameValue)
 		out.GameValue = &gv
@@ -120,7 +120,7 @@ func (r *Review) JSON(l validate.Lang) JSON {
 		case kniffel:
 			q, t := p.QuickTurns, p.Banked
 			pj.QuickTurns, pj.Total = &q, &t
-		case isFamily(r.Game) || r.Game == validate.GameTotwuerfeln:
+		case r.Reviewed: // the Zehntausend family and Totwürfeln: per turn
 			s, b := round2(p.TurnValueSum), p.Banked
 			pj.TurnValueSum, pj.Banked = &s, &b
 		}

@@ -184,24 +184,15 @@ func Of(rules *validate.Rules, players []string, entries []scoresheet.Entry, v V
 	for _, p := range players {
 		rv.Players = append(rv.Players, Player{Name: p})
 	}
-	switch rules.Game {
-	case validate.GameRueckwaerts:
-		rv.Note = Note{"Zehntausend Rückwärts is not reviewed: a turn is one throw, with no choice.",
-			"Zehntausend Rückwärts wird nicht ausgewertet: ein Zug ist ein Wurf, ohne Wahl."}
-	case validate.GameDreissigTot:
-		rv.Note = Note{"Dreißig tot is not reviewed yet.", "Dreißig tot wird noch nicht ausgewertet."}
-	case validate.GameTotwuerfeln:
-		rv.Note = Note{"Totwürfeln has no decisions: the dice decide everything; luck is measured against a turn's expected points.",
-			"Totwürfeln kennt keine Entscheidungen: alles entscheiden die Würfel; das Glück misst sich am Erwartungswert eines Zugs."}
-	}
+	rv.Note = noteOf(rules.Game, vt)
 	w := &walker{g: g, rv: rv, v: v, entries: entries}
 	if rv.Reviewed {
 		switch {
-		case rules.Game == validate.GameKniffel && v.Kniffel == nil,
+		case vt.Family == validate.FamilyKniffel && v.Kniffel == nil,
 			isFamily(rules.Game) && v.Family == nil:
 			return nil, ErrNoSolver
 		}
-		if rules.Game == validate.GameKniffel {
+		if vt.Family == validate.FamilyKniffel {
 			rv.GameValue = v.Kniffel.GameValue(rules)
 		}
 	}
@@ -211,6 +202,24 @@ func Of(rules *validate.Rules, players []string, entries []scoresheet.Entry, v V
 	}
 	rv.Finished = g.Finished()
 	return rv, nil
+}
+
+// noteOf is what the review says of a game it does not rate fully, from
+// the game's definition.
+func noteOf(g validate.GameID, vt validate.Variant) Note {
+	info, _ := validate.LookupGame(string(g))
+	en, de := info.Name(validate.English), info.Name(validate.German)
+	switch {
+	case vt.Review == validate.NotReviewed && vt.TableTurns:
+		return Note{en + " is not reviewed: a turn is one throw, with no choice.",
+			de + " wird nicht ausgewertet: ein Zug ist ein Wurf, ohne Wahl."}
+	case vt.Review == validate.NotReviewed:
+		return Note{en + " is not reviewed yet.", de + " wird noch nicht ausgewertet."}
+	case vt.Review == validate.ReviewLuck:
+		return Note{en + " has no decisions: the dice decide everything; luck is measured against a turn's expected points.",
+			de + " kennt keine Entscheidungen: alles entscheiden die Würfel; das Glück misst sich am Erwartungswert eines Zugs."}
+	}
+	return Note{}
 }
 
 // OfGame reviews a game in progress or finished.
@@ -241,8 +250,11 @@ func (e *RuleError) Error() string {
 	return fmt.Sprintf("turn %d: %s", e.Verdict.Turn, e.Verdict.Message)
 }
 
+// isFamily reports whether the family coach values the turns of game g:
+// the coached games of the Zehntausend turn engine.
 func isFamily(g validate.GameID) bool {
-	return g == validate.Game5050 || g == validate.Game5000 || g == validate.GameZehntausend
+	v := validate.VariantOf(g)
+	return v.Family == validate.FamilyZehntausend && v.Coached
 }
 
 // walker replays the entries and reviews each turn.
@@ -254,6 +266,7 @@ type walker struct {
 	pos     int       // next entry
 	tot     []float64 // Totwürfeln: expected points by dice alive
 	ws      winState
+	wp      WinPosition // the win position of the family turn under review (nil: none)
 }
 
 func (w *walker) run() error {
@@ -263,12 +276,12 @@ func (w *walker) run() error {
 		seat := w.g.Seat()
 		// The turn's entries: up to the one that ends it.
 		var err error
-		switch {
+		switch engine := w.g.Rules.TurnEngine(); {
 		case !w.rv.Reviewed:
 			err = w.skipTurn()
-		case w.g.Rules.Game == validate.GameTotwuerfeln:
+		case engine == validate.FamilyTot:
 			err = w.totTurn(turn, seat)
-		case w.g.Rules.Game == validate.GameKniffel:
+		case engine == validate.FamilyKniffel:
 			err = w.kniffelTurn(turn, seat)
 		default:
 			err = w.familyTurn(turn, seat)

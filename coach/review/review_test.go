@@ -97,8 +97,7 @@ func bestFamilyTurn(t testing.TB, g *scoresheet.Game, rng *rand.Rand, mistake fu
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := &walker{g: g}
-	pos := s.Table(w.familyContext(g.Seat())).Start()
+	pos := s.Table(g.TurnContext()).Start()
 	turn := g.NumTurns()
 	for throw := 0; g.NumTurns() == turn && !g.Finished(); throw++ {
 		if pos.ShouldStop() {

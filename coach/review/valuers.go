@@ -84,7 +84,7 @@ type KniffelBox struct {
 // background when a game starts).
 func (v Valuers) Warm(r *validate.Rules) {
 	switch {
-	case r.Game == validate.GameKniffel && v.Kniffel != nil:
+	case r.TurnEngine() == validate.FamilyKniffel && v.Kniffel != nil:
 		v.Kniffel.GameValue(r)
 	case isFamily(r.Game) && v.Family != nil:
 		v.Family.Start(r, validate.TurnContext{Entered: true})

@@ -8,136 +8,124 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
-// familyContext is the context the game gives the seat's next turn (as
-// scoresheet starts it): 5000's entry, steigerung's previous result.
-func (w *walker) familyContext(seat int) validate.TurnContext {
-	ctx := validate.TurnContext{Entered: w.g.Totals()[seat] > 0}
-	if last, ok := w.g.LastTurn(); ok && w.g.Rules.Game != validate.Game5000 {
-		ctx.Previous = max(last.Points, 0)
-	}
-	return ctx
-}
-
 // familyTurn reviews one turn of 5050, 5000 or zehntausend: by points
-// (the turn solver) and, where the game has one, by the chance to win.
+// (the turn solver) and, where the game has one, by the chance to win
+// (w.wp, the win position of the turn; nil: none).
 func (w *walker) familyTurn(turn, seat int) error {
 	g := w.g
 	ft := g.Family().Clone()
-	pos, err := w.v.Family.Start(g.Rules, w.familyContext(seat))
+	pos, err := w.v.Family.Start(g.Rules, g.TurnContext()) // as scoresheet started the turn
 	if err != nil {
 		return err
 	}
-	t := &familyTurnState{turn: turn, seat: seat, ft: ft, pos: pos, wp: w.winTurnStart(turn, seat), throw: -1}
-	w.rv.Players[seat].TurnValueSum += pos.ThrowValue()
+	p := &w.rv.Players[seat]
+	p.TurnValueSum += pos.ThrowValue()
+	w.wp = w.winTurnStart(turn, seat)
+	throw := -1
+	ended, stopped := false, false // the turn's last entry, a stop
 	for w.pos < len(w.entries) && g.NumTurns() == turn && !g.Finished() {
 		e, err := w.apply()
 		if err != nil {
 			return err
 		}
-		ended := g.NumTurns() > turn || g.Finished()
-		if err := w.familyEntry(t, e); err != nil {
+		ended, stopped = g.NumTurns() > turn || g.Finished(), e.Kind == scoresheet.EntryStop
+		switch e.Kind {
+		case scoresheet.EntryStop:
+			if err := ft.Stop(); err != nil {
+				return fmt.Errorf("review: turn %d: the engine refuses a stop the game took: %w", turn, err)
+			}
+			p.Banked += ft.Result()
+			continue
+		case scoresheet.EntryThrow, scoresheet.EntryVoid:
+		default:
+			return fmt.Errorf("review: turn %d: unexpected entry %q", turn, e.Kind)
+		}
+		throw++
+		if pos, err = w.familyThrow(ft, pos, e, Decision{Seat: seat, Turn: turn, Throw: throw}); err != nil {
 			return err
 		}
-		if ended && t.wp != nil {
-			w.winTurnEnd(seat, e.Kind == scoresheet.EntryStop)
-		}
+	}
+	if ended {
+		w.winTurnEnd(seat, stopped)
 	}
 	return nil
 }
 
-// familyTurnState is a turn under review.
-type familyTurnState struct {
-	turn, seat, throw int
-	ft                *validate.FamilyTurn
-	pos               FamilyPosition
-	wp                WinPosition // nil: no win review
-}
-
-// familyEntry reviews one entry of the turn.
-func (w *walker) familyEntry(t *familyTurnState, e scoresheet.Entry) error {
-	p := &w.rv.Players[t.seat]
-	switch e.Kind {
-	case scoresheet.EntryStop:
-		if err := t.ft.Stop(); err != nil {
-			return fmt.Errorf("review: turn %d: the engine refuses a stop the game took: %w", t.turn, err)
-		}
-		p.Banked += t.ft.Result()
-		return nil
-	case scoresheet.EntryThrow, scoresheet.EntryVoid:
-	default:
-		return fmt.Errorf("review: turn %d: unexpected entry %q", t.turn, e.Kind)
-	}
-	t.throw++
-	before := t.pos.ThrowValue()
+// familyThrow reviews throw e of a family turn at pos (at names the seat,
+// turn and throw): its luck, its keep and the choice to stop or throw on
+// after it. It returns the position after it.
+func (w *walker) familyThrow(ft *validate.FamilyTurn, pos FamilyPosition, e scoresheet.Entry, at Decision) (FamilyPosition, error) {
+	p := &w.rv.Players[at.Seat]
+	before := pos.ThrowValue()
 	void := e.Kind == scoresheet.EntryVoid
 	th := validate.Throw{Roll: e.Roll, Keep: e.Keep, FivesAsOnes: e.FivesAsOnes, Void: void}
 	if void {
 		th = validate.Throw{Roll: e.Roll, Void: true}
 	}
-	if err := t.ft.Throw(th); err != nil {
-		return fmt.Errorf("review: turn %d: the engine refuses a throw the game took: %w", t.turn, err)
+	if err := ft.Throw(th); err != nil {
+		return nil, fmt.Errorf("review: turn %d: the engine refuses a throw the game took: %w", at.Turn, err)
 	}
-	if t.ft.End() != validate.Running { // a bust, nix, three void throws
-		p.Luck += float64(t.ft.Result()) - before
-		p.Banked += t.ft.Result()
-		return nil
+	if ft.End() != validate.Running { // a bust, nix, three void throws
+		p.Luck += float64(ft.Result()) - before
+		p.Banked += ft.Result()
+		return pos, nil
 	}
 	if void {
-		t.pos = t.pos.AfterVoid()
-		p.Luck += t.pos.Value() - before
-		if t.wp != nil {
-			t.wp = t.wp.AfterVoid()
-			w.winLuck(t.seat, t.wp.Win())
+		pos = pos.AfterVoid()
+		p.Luck += pos.Value() - before
+		if w.wp != nil {
+			w.wp = w.wp.AfterVoid()
+			w.winLuck(at.Seat, w.wp.Win())
 		}
-		return nil
+		return pos, nil
 	}
-	return w.familyKeep(t, e, before)
-}
-
-// familyKeep reviews the keep of a scoring throw and the stop or throw on
-// after it (a decision where stopping is allowed, taken by the next entry).
-func (w *walker) familyKeep(t *familyTurnState, e scoresheet.Entry, before float64) error {
-	keeps, err := t.pos.Keeps(e.Roll)
+	keeps, err := pos.Keeps(e.Roll)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if len(keeps) == 0 {
-		return fmt.Errorf("review: turn %d, throw %d: the solver sees a bust the engine does not", t.turn, t.throw)
+		return nil, fmt.Errorf("review: turn %d, throw %d: the solver sees a bust the engine does not", at.Turn, at.Throw)
 	}
-	q, err := t.pos.After(t.ft.LastKeep)
+	q, err := pos.After(ft.LastKeep)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	best := keeps[0]
-	w.rv.Players[t.seat].Luck += best.Value - before
-	var d *Decision
+	p.Luck += best.Value - before
+	var dp *Decision
 	if len(keeps) > 1 {
-		d = w.decide(Decision{Seat: t.seat, Turn: t.turn, Throw: t.throw, Kind: Keep,
-			Chosen: keepChoice(t.ft.LastKeep), Best: keepChoice(best.Keep), Loss: best.Value - q.Value()})
+		d := at
+		d.Kind, d.Chosen, d.Best, d.Loss = Keep, keepChoice(ft.LastKeep), keepChoice(best.Keep), best.Value-q.Value()
+		dp = w.decide(d)
 	}
-	if t.wp != nil {
-		if t.wp, err = w.winThrow(t.seat, t.wp, e.Roll, t.ft.LastKeep, d); err != nil {
-			return err
+	if w.wp != nil {
+		if w.wp, err = w.winThrow(at.Seat, w.wp, e.Roll, ft.LastKeep, dp); err != nil {
+			return nil, err
 		}
 	}
-	t.pos = q
-	sv, canStop := q.StopValue()
+	w.stopChoice(q, at)
+	return q, nil
+}
+
+// stopChoice rates stopping or throwing on at pos after a keep: a decision
+// where stopping is allowed, taken by the next entry.
+func (w *walker) stopChoice(pos FamilyPosition, at Decision) {
+	sv, canStop := pos.StopValue()
 	nx, ok := w.next()
 	if !canStop || !ok {
-		return nil
+		return
 	}
 	stop := nx.Kind == scoresheet.EntryStop
-	chosen := q.ThrowValue()
+	chosen := pos.ThrowValue()
 	if stop {
 		chosen = float64(sv)
 	}
-	bestStop := float64(sv) >= q.ThrowValue()
-	d = w.decide(Decision{Seat: t.seat, Turn: t.turn, Throw: t.throw, Kind: Stop,
-		Chosen: Choice{Stop: stop}, Best: Choice{Stop: bestStop}, Loss: q.Value() - chosen})
-	if t.wp != nil {
-		w.winStop(t.seat, t.wp, stop, d)
+	at.Kind, at.Chosen, at.Best = Stop, Choice{Stop: stop}, Choice{Stop: float64(sv) >= pos.ThrowValue()}
+	at.Loss = pos.Value() - chosen
+	d := w.decide(at)
+	if w.wp != nil {
+		w.winStop(at.Seat, w.wp, stop, d)
 	}
-	return nil
 }
 
 func keepChoice(k validate.Keep) Choice {

@@ -282,8 +282,7 @@ func pointsOfKeeps(t *testing.T, g *scoresheet.Game, d Decision, ks []win.KeepWi
 		}
 		k++
 	}
-	w := &walker{g: h}
-	pos := s.Table(w.familyContext(h.Seat())).Start()
+	pos := s.Table(h.TurnContext()).Start()
 	for th := 0; th < d.Throw; th++ {
 		e := es[k+th]
 		if pos, err = pos.After(validate.Keep{Dice: e.Keep, FivesAsOnes: e.FivesAsOnes}); err != nil {

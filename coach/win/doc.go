@@ -1,5 +1,6 @@
 // Package win is the coach that plays to win: for 5050, 5000 and
-// zehntausend (every house rule but steigerung, any ziel up to MaxZiel) the
+// zehntausend (every house rule but steigerung, any ziel up to MaxZiel,
+// with minus up to MaxMinusZiel) the
 // chance W that the player on turn wins the game under best play by both,
 // before every turn and at every point inside it, and so the keep and the
 // stop or throw on that maximise it. A shared win (zehntausend's tie)

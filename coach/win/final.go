@@ -25,6 +25,10 @@ type finalGame struct {
 	sweeps int
 }
 
+// minusTol: with minus the sweeps stop when no value moves by this much
+// (the table is an approximation there anyway: see minusDepth).
+const minusTol = 1e-10
+
 // nixLevels is what nix banks (1000) and minus costs, in levels.
 const nixLevels = 1000 / step
 
@@ -117,7 +121,7 @@ func (fg *finalGame) solve(ws []*worker) error {
 	for sweep := 1; ; sweep++ {
 		fg.sweeps = sweep
 		change := fg.sweep(ws)
-		if !fg.minus || change < tol {
+		if !fg.minus || change < minusTol {
 			break
 		}
 		if sweep == 500 {

@@ -8,15 +8,21 @@ import "slices"
 //   - In the final round, the last seat of the round on turn: exact. It
 //     wins by ending above the best total (5050: a tie goes to the earlier
 //     seat, so it loses; zehntausend: a tie with k others is a share 1/(k+1)).
-//   - In the final round with seats still to throw after the player on turn:
-//     each of them is taken as chasing the mover's total alone (the
-//     two-player chase C); exact: false.
+//   - In the final round with one seat still to throw after the player on
+//     turn: exact too. Above the best total X the later seat chases X alone
+//     (the two-player chase C, a tie shared by the two), so X is worth
+//     1 − C; on a tie with k earlier players (zehntausend) one pass of the
+//     later seat's chase with a tie worth 1/(k+2), its chance v, gives
+//     X's worth (1 − v)/(k+1) = P(Y < X)/(k+1) + P(Y = X)/(k+2).
+//   - With two or more seats still to throw: each of them is taken as
+//     chasing the mover's total alone; exact: false.
 //   - Before the final round (and 5000 with three or more players): the
 //     two-player table against the strongest other player (the highest
 //     total; of equal ones the next to throw), the seats in their order
 //     around the table; exact: false.
 const (
 	methodLastSeat = "final round, last seat: exact"
+	methodOneLater = "final round, one seat still to throw: exact"
 	methodChasers  = "final round: the seats still to throw each chase the total alone"
 	methodStrong   = "three or more players: the two-player table against the strongest other player"
 )
@@ -60,9 +66,12 @@ func (t *Table) startMany(totals []int, seat int) (Position, error) {
 	var e ends
 	fg.finalEnds(&e, mine, best, ties, later)
 	p := t.position(e, true)
-	p.exact = len(later) == 0 && t.s.exact
+	p.exact = len(later) <= 1 && t.s.exact
 	p.note = methodLastSeat
-	if len(later) > 0 {
+	switch {
+	case len(later) == 1:
+		p.note = methodOneLater
+	case len(later) > 1:
 		p.note = methodChasers
 	}
 	return p, nil
@@ -90,7 +99,10 @@ func (fg *finalGame) finalEnds(e *ends, mine, best, ties int, later []int) {
 		case lv == d:
 			v = tieV
 		}
-		if v > 0 {
+		switch {
+		case v > 0 && lv == d && len(later) == 1:
+			v = fg.tieWithOneLater((mine+lv*step-later[0])/step, ties)
+		case v > 0:
 			for _, x := range later { // each later seat chases our total
 				v *= 1 - fg.chaseAt((mine+lv*step-x)/step)
 			}
@@ -132,4 +144,22 @@ func (t *Table) strongest(totals []int, seat int) (Position, error) {
 	}
 	p.exact, p.note = false, methodStrong
 	return p, nil
+}
+
+// tieWithOneLater is what ending on the best total of ties earlier players
+// is worth when one seat still throws, dq levels behind. That seat wins
+// above it and shares with ties+1 players on it: its chance v = P(Y > X) +
+// P(Y = X)/(ties+2) under its best play, and the shares of the players on
+// the top total add up to what it leaves: ours is (1 − v)/(ties+1) =
+// P(Y < X)/(ties+1) + P(Y = X)/(ties+2).
+func (fg *finalGame) tieWithOneLater(dq, ties int) float64 {
+	var e ends
+	fg.chaseEnds(&e, dq)
+	tau := 1 / float64(ties+2)
+	e.stop[dq] = tau
+	if fg.nix && nixLevels == dq {
+		e.first = tau
+	}
+	v, _ := fg.tg.newPass().run(&e, false)
+	return (1 - v) / float64(ties+1)
 }

@@ -245,3 +245,63 @@ func TestMain(m *testing.M) {
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
+
+// TestTieWithOneLaterAgainstPlainRecursion: in the final round with one
+// seat still to throw, a tie with one earlier player is worth P(Y < X)/2 +
+// P(Y = X)/3 under the later seat's best play for its own share, the
+// chances followed plainly along its choices.
+func TestTieWithOneLaterAgainstPlainRecursion(t *testing.T) {
+	opts := map[string]any{"ziel": 100, "verdoppeln": true, "beweisen": false}
+	tb := tableOf(t, validate.GameZehntausend, opts)
+	fs := tb.s.fs
+	pt := newPlainTurn(t, fs.Table(validate.TurnContext{Entered: true}))
+	pt.stopAt = func(s, lv int) bool { return fs.CanStop(pt.reps[s].State(), lv*50, 0) }
+	for _, dq := range []int{1, 2, 5, 9, 14} {
+		type vb struct{ v, below float64 }
+		memo := map[[2]int]vb{}
+		var f func(s, lv int) vb
+		f = func(s, lv int) vb {
+			if lv > dq+1 && pt.canStop(s, lv) {
+				return vb{1, 0}
+			}
+			if r, ok := memo[[2]int{s, lv}]; ok {
+				return r
+			}
+			var q vb
+			for _, r := range pt.moves[s] {
+				if len(r.succ) == 0 {
+					q.below += r.p // a bust: Y below X, worth nothing
+					continue
+				}
+				best := vb{v: math.Inf(-1)}
+				for k, s2 := range r.succ {
+					if x := f(s2, lv+r.pts[k]/50); x.v > best.v {
+						best = x
+					}
+				}
+				q.v += r.p * best.v
+				q.below += r.p * best.below
+			}
+			if s != 0 && pt.canStop(s, lv) {
+				stop := vb{0, 1}
+				switch {
+				case lv > dq:
+					stop = vb{1, 0}
+				case lv == dq:
+					stop = vb{1.0 / 3, 1}
+				}
+				if stop.v >= q.v {
+					q = stop
+				}
+			}
+			memo[[2]int{s, lv}] = q
+			return q
+		}
+		r := f(0, 0)
+		equal := (r.v - (1 - r.below)) * 3
+		want := (r.below-equal)/2 + equal/3
+		if got := tb.fg.tieWithOneLater(dq, 1); math.Abs(got-want) > 1e-12 {
+			t.Errorf("dq %d: %.14f, the plain recursion %.14f", dq, got, want)
+		}
+	}
+}

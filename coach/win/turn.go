@@ -1,6 +1,7 @@
 package win
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/family"
@@ -38,21 +39,7 @@ func newTurnGraph(fs *family.Solver) *turnGraph {
 	tg.throwsOf = append(tg.throwsOf, 0)
 	for s := range g.States {
 		tg.fresh[s] = fs.Fresh(int32(s))
-		for _, th := range g.Throws[g.ThrowsOf[s]:g.ThrowsOf[s+1]] {
-			if th.Lo == th.Hi {
-				tg.bustP[s] += th.P
-				continue
-			}
-			lo := int32(len(tg.offs))
-			for j := th.Lo; j < th.Hi; j++ {
-				if g.Period == 1 && tg.dominated(fs, th, j) {
-					continue
-				}
-				tg.offs, tg.pts, tg.to = append(tg.offs, g.Offs[j]), append(tg.pts, g.Pts[j]), append(tg.to, g.To[j])
-			}
-			tg.throws = append(tg.throws, family.ThrowEdge{P: th.P, Lo: lo, Hi: int32(len(tg.offs))})
-		}
-		tg.throwsOf = append(tg.throwsOf, int32(len(tg.throws)))
+		tg.addThrows(fs, s)
 	}
 	for ph := 0; ph < tg.period; ph++ {
 		tg.stopPh[ph] = make([]bool, g.States)
@@ -62,6 +49,36 @@ func newTurnGraph(fs *family.Solver) *turnGraph {
 		}
 	}
 	return tg
+}
+
+// addThrows lists state s's throws with their outcomes, the dominated ones
+// left out; throws whose outcomes are then the same are one, their chances
+// added up.
+func (tg *turnGraph) addThrows(fs *family.Solver, s int) {
+	g := tg.g
+	same := map[string]int{}
+	for _, th := range g.Throws[g.ThrowsOf[s]:g.ThrowsOf[s+1]] {
+		if th.Lo == th.Hi {
+			tg.bustP[s] += th.P
+			continue
+		}
+		lo := int32(len(tg.offs))
+		for j := th.Lo; j < th.Hi; j++ {
+			if g.Period == 1 && tg.dominated(fs, th, j) {
+				continue
+			}
+			tg.offs, tg.pts, tg.to = append(tg.offs, g.Offs[j]), append(tg.pts, g.Pts[j]), append(tg.to, g.To[j])
+		}
+		key := fmt.Sprint(tg.offs[lo:])
+		if k, ok := same[key]; ok {
+			tg.throws[k].P += th.P
+			tg.offs, tg.pts, tg.to = tg.offs[:lo], tg.pts[:lo], tg.to[:lo]
+			continue
+		}
+		same[key] = len(tg.throws)
+		tg.throws = append(tg.throws, family.ThrowEdge{P: th.P, Lo: lo, Hi: int32(len(tg.offs))})
+	}
+	tg.throwsOf = append(tg.throwsOf, int32(len(tg.throws)))
 }
 
 // dominated reports whether another outcome of th is worth at least

@@ -19,9 +19,13 @@ var ErrNotCovered = errors.New("the win solver covers 5050, 5000 and zehntausend
 // work grows with the cube of the target (10,000: seconds).
 const MaxZiel = 20000
 
+// MaxMinusZiel is the largest target with minus: its totals below 0 and
+// its sweeps make the table dearer (ziel 1000: 10 s of CPU, 2000: about 25).
+const MaxMinusZiel = 2000
+
 // minusDepth is how far below 0 the table follows a total with minus;
 // lower totals are counted as this one.
-const minusDepth = 5000
+const minusDepth = 2000
 
 // Unsupported says why a rule set has no win table (the state space is too
 // large): the caller falls back to the turn's points.
@@ -40,11 +44,12 @@ func (u *Unsupported) Text(de bool) string {
 // Solver is the win solver of one rule set: its table is built on first
 // use (Table) and kept.
 type Solver struct {
-	rules *validate.Rules
-	fs    *family.Solver
-	tg    *turnGraph
-	exact bool
-	note  string // what is not exact
+	rules  *validate.Rules
+	fs     *family.Solver
+	tg     *turnGraph
+	tgOnce sync.Once
+	exact  bool
+	note   string // what is not exact
 
 	once   sync.Once
 	table  *Table
@@ -108,6 +113,12 @@ func supported(r *validate.Rules) error {
 			DE: "Steigerung: ob geschrieben werden darf, hängt vom Zug davor ab, die Gewinnchance bräuchte jedes Ergebnis davor im Zustand; der Trainer zeigt die Punkte des Zugs",
 		}
 	}
+	if r.Options.Minus && r.Options.Ziel > MaxMinusZiel {
+		return &Unsupported{
+			EN: fmt.Sprintf("minus with ziel %d: totals fall below 0 without bound, and the table of the chance to win with minus is built up to a target of %d; the coach shows the turn's points", r.Options.Ziel, MaxMinusZiel),
+			DE: fmt.Sprintf("minus mit Ziel %d: die Stände fallen ohne Grenze unter 0, die Tabelle der Gewinnchancen mit minus gibt es bis zum Ziel %d; der Trainer zeigt die Punkte des Zugs", r.Options.Ziel, MaxMinusZiel),
+		}
+	}
 	if r.Options.Ziel > MaxZiel {
 		return &Unsupported{
 			EN: fmt.Sprintf("ziel %d: the table of the chance to win is built up to a target of %d; the coach shows the turn's points", r.Options.Ziel, MaxZiel),
@@ -147,9 +158,7 @@ func (s *Solver) Ready() *Table { return s.ready.Load() }
 func (s *Solver) SetDir(dir string) { s.dir, s.dirSet = dir, true }
 
 func (s *Solver) graph() *turnGraph {
-	if s.tg == nil {
-		s.tg = newTurnGraph(s.fs)
-	}
+	s.tgOnce.Do(func() { s.tg = newTurnGraph(s.fs) })
 	return s.tg
 }
 

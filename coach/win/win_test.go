@@ -344,10 +344,20 @@ func TestManyPlayers(t *testing.T) {
 	if !(two.Win() < one.Win()) {
 		t.Errorf("a tie with two leaders is worth %v, with one %v", two.Win(), one.Win())
 	}
+	// One seat still to throw: exact; its tie pass with no earlier tie is
+	// the two-player chase.
+	for dq := 1; dq < 60; dq += 7 {
+		if got, want := tb.fg.tieWithOneLater(dq, 0), 1-tb.fg.chaseAt(dq); math.Abs(got-want) > 1e-12 {
+			t.Errorf("tie pass %d: %.14f, 1 − chase %.14f", dq, got, want)
+		}
+	}
+	if p, err := tb.Start([]int{1200, 800, 950}, 1); err != nil || !p.Exact() || p.Win() <= 0 {
+		t.Errorf("one later seat: %v exact %v (err %v)", p.Win(), p.Exact(), err)
+	}
 	for _, c := range []struct {
 		totals []int
 		seat   int
-	}{{[]int{1200, 800, 950}, 1}, {[]int{200, 800, 950}, 0}, {[]int{0, 0, 0, 0}, 3}} {
+	}{{[]int{1200, 800, 950, 300}, 1}, {[]int{200, 800, 950}, 0}, {[]int{0, 0, 0, 0}, 3}} {
 		p, err := tb.Start(c.totals, c.seat)
 		if err != nil || p.Exact() || p.Method() == "" || p.Win() <= 0 || p.Win() >= 1 {
 			t.Errorf("%v seat %d: %v exact %v %q (err %v)", c.totals, c.seat+1, p.Win(), p.Exact(), p.Method(), err)

@@ -121,7 +121,11 @@ func (p P) TurnSummary(r *validate.Rules, res scoresheet.TurnResult, atStake int
 	case engine == validate.FamilyTot:
 		return fmt.Sprintf(p.Tr("%s: %d points this turn (total %d).", "%s: %d Punkte in diesem Zug (Stand %d)."), who, res.Points, total)
 	case engine == validate.FamilyDreissig:
-		return fmt.Sprintf(p.Tr("%s: %d pips, account %d.", "%s: %d Augen, Konto %d."), who, res.Points, total)
+		pips := fmt.Sprintf(p.Tr("%d pips", "%d Augen"), res.Points)
+		if cost := validate.DreissigResult(res.Points).Cost; cost > 0 {
+			pips += " (" + Int(-cost) + ")" // under 30 costs the difference
+		}
+		return fmt.Sprintf(p.Tr("%s: %s, account %s.", "%s: %s, Konto %s."), who, pips, Int(total))
 	}
 	return fmt.Sprintf("%s: %d", who, res.Points)
 }

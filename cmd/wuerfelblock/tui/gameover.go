@@ -60,39 +60,31 @@ func (s *gameOver) focus() tview.Primitive { return s.table }
 func (s *gameOver) typing() bool           { return false }
 func (s *gameOver) back()                  { s.ui.home() }
 
-func (s *gameOver) keys() []keyHelp {
-	var sheet []keyHelp
-	if s.hasSheet() {
-		sheet = []keyHelp{{"b", s.tr("the final sheet", "das fertige Blatt")}}
+// bindings is the screen's table of keys: its handler, its help and the
+// line of keys under the winners are made from it.
+func (s *gameOver) bindings() bindings {
+	return bindings{
+		{keys: runeKey('b'), label: "b", when: s.hasSheet, help: s.tr("the final sheet", "das fertige Blatt"),
+			do: func() { s.ui.push(newTextPage(s.ui, s.tr("Final sheet", "Das fertige Blatt"), s.kniffelSheet())) }},
+		{keys: runeKey('a'), label: "a", when: func() bool { return s.gameReview() != nil },
+			help: s.tr("the review: every decision's cost, luck", "die Auswertung: was jede Entscheidung kostete, Glück"),
+			do: func() {
+				s.ui.push(newTextPage(s.ui, s.tr("Review: skill and luck", "Auswertung: Können und Glück"), reviewText(s.text, s.gameReview())))
+			}},
+		{keys: runeKey('r'), label: "r", help: s.tr("rematch: same players, same rules", "Revanche: gleiche Spieler, gleiche Regeln"), do: s.rematch},
+		{keys: append(runeKey('u'), keyPress{key: tcell.KeyCtrlZ}), label: "u",
+			help: s.tr("take back the last entry and play on", "letzten Eintrag zurücknehmen und weiterspielen"), do: s.undo},
+		// q and Esc go home through the UI (back); Enter here.
+		{keys: specialKey(tcell.KeyEnter), label: "Enter/q", help: s.tr("home", "Hauptmenü"), do: s.ui.home},
 	}
-	if s.gameReview() != nil {
-		sheet = append(sheet, keyHelp{"a", s.tr("the review: every decision's cost, luck", "die Auswertung: was jede Entscheidung kostete, Glück")})
-	}
-	return append(sheet, []keyHelp{
-		{"r", s.tr("rematch: same players, same rules", "Revanche: gleiche Spieler, gleiche Regeln")},
-		{"u", s.tr("take back the last entry and play on", "letzten Eintrag zurücknehmen und weiterspielen")},
-		{"Enter/q", s.tr("home", "Hauptmenü")},
-	}...)
 }
+
+func (s *gameOver) keys() []keyHelp { return s.bindings().keyHelp() }
 
 func (s *gameOver) help() ([]keyHelp, *validate.Rules) { return s.keys(), s.sg.Game.Rules }
 
 func (s *gameOver) key(ev *tcell.EventKey) *tcell.EventKey {
-	switch {
-	case ev.Key() == tcell.KeyEnter:
-		s.ui.home()
-		return nil
-	case ev.Key() == tcell.KeyCtrlZ, ev.Key() == tcell.KeyRune && ev.Rune() == 'u':
-		s.undo()
-		return nil
-	case ev.Key() == tcell.KeyRune && ev.Rune() == 'r':
-		s.rematch()
-		return nil
-	case ev.Key() == tcell.KeyRune && ev.Rune() == 'a' && s.gameReview() != nil:
-		s.ui.push(newTextPage(s.ui, s.tr("Review: skill and luck", "Auswertung: Können und Glück"), reviewText(s.text, s.gameReview())))
-		return nil
-	case ev.Key() == tcell.KeyRune && ev.Rune() == 'b' && s.hasSheet():
-		s.ui.push(newTextPage(s.ui, s.tr("Final sheet", "Das fertige Blatt"), s.kniffelSheet()))
+	if s.bindings().handle(ev) {
 		return nil
 	}
 	return ev
@@ -214,15 +206,12 @@ func (s *gameOver) refresh() {
 	rank, _ := scoresheet.Ranks(g.Rules.Game, totals, winners) // equal totals share a place
 	for r, seat := range order {
 		st, mark := styleNormal, fmt.Sprintf("%d.", rank[seat])
-		if g.Rules.WinnerOnly() {
-			mark = "" // the rules know only the winner
-		}
 		if slices.Contains(winners, seat) {
 			st, mark = styleCurrent.Reverse(true), "★"
 		}
 		t.SetCell(r+1, 0, cell(mark, st, tview.AlignRight))
 		t.SetCell(r+1, 1, cell(esc(g.Players[seat]), st, tview.AlignLeft))
-		t.SetCell(r+1, 2, cell(fmt.Sprint(totals[seat]), st, tview.AlignRight))
+		t.SetCell(r+1, 2, cell(say.Int(totals[seat]), st, tview.AlignRight))
 		if rv != nil {
 			luck, loss := s.signedPts(rv.Players[seat].Luck), s.pts(rv.Players[seat].Loss)
 			if rv.Win {

@@ -101,20 +101,26 @@ func (ui *UI) houseRulesText(rules *validate.Rules) string {
 
 // textPage is a scrollable page of text (rules, placeholders).
 type textPage struct {
-	ui    *UI
-	tv    *tview.TextView
-	keys  []keyHelp
-	rules *validate.Rules
+	ui     *UI
+	tv     *tview.TextView
+	layout *tview.Flex // the text and its footer of keys
+	keys   []keyHelp
+	rules  *validate.Rules
 }
 
+// newTextPage is a page of text (the rules, the review, the final sheet)
+// with its keys in a footer under it.
 func newTextPage(ui *UI, title, body string) *textPage {
 	tv := newTextView().SetScrollable(true)
 	tv.SetText(body)
 	tv.SetBorder(true).SetTitle(" " + title + " ")
-	return &textPage{ui: ui, tv: tv, keys: []keyHelp{{"↑/↓", ui.tr("scroll", "blättern")}, {"q/Esc", ui.tr("back", "zurück")}}}
+	keys := []keyHelp{{"↑/↓", ui.tr("scroll", "blättern")}, {"q/Esc", ui.tr("back", "zurück")}, {"?", ui.tr("help", "Hilfe")}}
+	footer := newTextView().SetText(hintLine(keys))
+	layout := tview.NewFlex().SetDirection(tview.FlexRow).AddItem(tv, 0, 1, true).AddItem(footer, 1, 0, false)
+	return &textPage{ui: ui, tv: tv, layout: layout, keys: keys[:2]}
 }
 
-func (p *textPage) root() tview.Primitive                  { return p.tv }
+func (p *textPage) root() tview.Primitive                  { return p.layout }
 func (p *textPage) focus() tview.Primitive                 { return p.tv }
 func (p *textPage) key(ev *tcell.EventKey) *tcell.EventKey { return ev }
 func (p *textPage) typing() bool                           { return false }

@@ -62,17 +62,41 @@ func (h *home) key(ev *tcell.EventKey) *tcell.EventKey {
 	return ev
 }
 
-func (h *home) help() ([]keyHelp, *validate.Rules) {
-	return []keyHelp{
-		{"n", h.tr("new game", "neues Spiel")},
-		{fmt.Sprintf("1–%d", homeRunning), h.tr("continue a running game (newest first)", "ein laufendes Spiel fortsetzen (neuestes zuerst)")},
-		{"c", h.tr("all running games", "alle laufenden Spiele")},
-		{"p", h.tr("players", "Spieler")},
-		{"s", h.tr("statistics", "Statistik")},
-		{"r", h.tr("rules of the games", "Regeln der Spiele")},
-		{"↑/↓ Enter", h.tr("choose", "auswählen")},
-		{"q", h.tr("quit", "beenden")},
-	}, nil
+func (h *home) help() ([]keyHelp, *validate.Rules) { return h.bindings(nil, nil).keyHelp(), nil }
+
+// bindings is the home screen's table of keys: the menu, the help and the
+// footer are made from it. games are the running games listed (at most
+// homeRunning), err why they could not be.
+func (h *home) bindings(games []storage.GameInfo, err error) bindings {
+	bs := bindings{{keys: runeKey('n'), label: "n", menu: h.tr("New game", "Neues Spiel"), footer: h.tr("new game", "neues Spiel"),
+		do: func() { h.ui.push(newNewGame(h.ui, "", nil)) }}}
+	n := len(games)
+	for i, gi := range games {
+		id := gi.ID
+		b := binding{keys: runeKey(rune('1' + i)), menu: h.tr("Continue: ", "Weiterspielen: ") + h.describeGame(gi), do: func() { h.ui.resume(id) }}
+		if i == 0 { // the first one stands for them all
+			b.label, b.footer = "1", h.tr("continue", "weiterspielen")
+			if n > 1 {
+				b.label = fmt.Sprintf("1–%d", n)
+			}
+		}
+		bs = append(bs, b)
+	}
+	if games == nil && err == nil { // the help: every key the screen can have
+		bs = append(bs, binding{label: fmt.Sprintf("1–%d", homeRunning),
+			help: h.tr("continue a running game (newest first)", "ein laufendes Spiel fortsetzen (neuestes zuerst)")})
+	}
+	return append(bs,
+		binding{keys: runeKey('c'), label: "c", when: func() bool { return games == nil || n > 0 },
+			menu: h.tr("All running games…", "Alle laufenden Spiele…"), help: h.tr("all running games", "alle laufenden Spiele"),
+			do: func() { h.ui.push(newContinue(h.ui)) }},
+		binding{keys: runeKey('p'), label: "p", menu: h.tr("Players", "Spieler"), help: h.tr("players", "Spieler"), do: func() { h.ui.push(newPlayers(h.ui)) }},
+		binding{keys: runeKey('s'), label: "s", menu: h.tr("Statistics", "Statistik"), help: h.tr("statistics", "Statistik"), do: func() { h.ui.push(newStats(h.ui)) }},
+		binding{keys: runeKey('r'), label: "r", menu: h.tr("Rules", "Regeln"), help: h.tr("rules of the games", "Regeln der Spiele"), do: func() { h.ui.push(newRulesList(h.ui)) }},
+		binding{label: "↑/↓ Enter", help: h.tr("choose", "auswählen")},
+		binding{label: "?", footer: h.tr("help", "Hilfe"), footerOnly: true},
+		binding{keys: runeKey('q'), label: "q", menu: h.tr("Quit", "Beenden"), footer: h.tr("quit", "beenden"), help: h.tr("quit", "beenden"), do: h.ui.quit},
+	)
 }
 
 const homeRunning = 6 // running games listed on the home screen
@@ -81,38 +105,25 @@ func (h *home) refresh() {
 	cur := h.list.GetCurrentItem()
 	h.list.Clear()
 	h.running = nil
-	h.list.AddItem(h.tr("New game", "Neues Spiel"), "", 'n', func() { h.ui.push(newNewGame(h.ui, "", nil)) })
 	ctx, cancel := h.ui.ctx()
 	defer cancel()
 	games, err := h.ui.store.Games(ctx, storage.GameFilter{Status: statusRunning, Limit: homeRunning + 1})
 	if err != nil {
 		h.info.SetText(h.tr("The running games cannot be listed: ", "Die laufenden Spiele lassen sich nicht auflisten: ") + h.errText(err))
 	}
-	for i, gi := range games {
-		if i == homeRunning {
-			break
+	h.running = games[:min(len(games), homeRunning)]
+	bs := h.bindings(h.running, err)
+	if h.running == nil {
+		bs = h.bindings([]storage.GameInfo{}, err)
+	}
+	for _, b := range bs {
+		if b.menu != "" && b.active() {
+			h.list.AddItem(b.menu, "", b.keys[0].r, b.do)
 		}
-		id := gi.ID
-		h.list.AddItem(h.tr("Continue: ", "Weiterspielen: ")+h.describeGame(gi), "", rune('1'+i), func() { h.ui.resume(id) })
-		h.running = append(h.running, gi)
 	}
-	if len(games) > 0 {
-		h.list.AddItem(h.tr("All running games…", "Alle laufenden Spiele…"), "", 'c', func() { h.ui.push(newContinue(h.ui)) })
-	}
-	h.list.AddItem(h.tr("Players", "Spieler"), "", 'p', func() { h.ui.push(newPlayers(h.ui)) })
-	h.list.AddItem(h.tr("Statistics", "Statistik"), "", 's', func() { h.ui.push(newStats(h.ui)) })
-	h.list.AddItem(h.tr("Rules", "Regeln"), "", 'r', func() { h.ui.push(newRulesList(h.ui)) })
-	h.list.AddItem(h.tr("Quit", "Beenden"), "", 'q', h.ui.quit)
 	h.list.SetCurrentItem(min(cur, h.list.GetItemCount()-1))
 	if err == nil {
-		keys := []keyHelp{{"n", h.tr("new game", "neues Spiel")}}
-		switch n := len(h.running); {
-		case n == 1:
-			keys = append(keys, keyHelp{"1", h.tr("continue", "weiterspielen")})
-		case n > 1:
-			keys = append(keys, keyHelp{fmt.Sprintf("1–%d", n), h.tr("continue", "weiterspielen")})
-		}
-		h.info.SetText(hintLine(append(keys, keyHelp{"?", h.tr("help", "Hilfe")}, keyHelp{"q", h.tr("quit", "beenden")})))
+		h.info.SetText(hintLine(bs.footerHelp()))
 	}
 }
 
@@ -335,6 +346,9 @@ func (s *hooked) helpNote() string {
 }
 
 func (s *hooked) help() ([]keyHelp, *validate.Rules) {
+	if kh, ok := s.p.(keyHelper); ok {
+		return kh.keyHelp(), nil // the page's own table of keys
+	}
 	return []keyHelp{{"q/Esc", s.ui.tr("back", "zurück")}}, nil
 }
 

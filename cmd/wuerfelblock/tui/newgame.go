@@ -130,8 +130,8 @@ func (o *optionsStep) value(s validate.OptionSpec) any {
 }
 
 // effective is the value an option has with the others as chosen: an
-// option another one switches off (beweisen under bestaetigen or
-// verschaerft) shows as off, with the reason.
+// option another one switches off (the spec says which: beweisen under
+// bestaetigen or verschaerft) shows as off, with the reason.
 func (o *optionsStep) effective(s validate.OptionSpec) (v any, note string) {
 	v = o.value(s)
 	opts, err := o.options()
@@ -140,7 +140,7 @@ func (o *optionsStep) effective(s validate.OptionSpec) (v any, note string) {
 	}
 	if e := opts.Get(s.ID); fmt.Sprint(e) != fmt.Sprint(v) {
 		for _, by := range o.specs {
-			if (by.ID == "bestaetigen" || by.ID == "verschaerft") && opts.Get(by.ID) == true {
+			if slices.Contains(by.SwitchesOff(), s.ID) && opts.Get(by.ID) == true {
 				return e, fmt.Sprintf(o.tr("(off: %s)", "(aus durch %s)"), by.Name(o.lang))
 			}
 		}

@@ -290,7 +290,8 @@ func TestDreissigHundertTopUp(t *testing.T) {
 	for range 3 {
 		h.typ("111111/111111\n")
 	}
-	h.see("Anna: 6 Augen, Konto 12. Ein Konto hat 0 erreicht: beide Konten bekommen 30.")
+	// What the turn cost, with a real minus (issue 20.11).
+	h.see("Anna: 6 Augen (−24), Konto 12. Ein Konto hat 0 erreicht: beide Konten bekommen 30.")
 	totals(t, h.stored(), 12, 36)
 }
 

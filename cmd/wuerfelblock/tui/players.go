@@ -69,14 +69,28 @@ func (s *playersStep) focus() tview.Primitive {
 func (s *playersStep) typing() bool { return s.naming }
 func (s *playersStep) back()        { s.ui.pop() }
 
-func (s *playersStep) keys() []keyHelp {
-	return []keyHelp{
-		{s.tr("Space/Enter", "Leertaste/Enter"), s.tr("player in or out", "Spieler dabei oder nicht")},
-		{"a", s.tr("add a new player (or type the name with its capital)", "neuen Spieler anlegen (oder den Namen groß anfangend tippen)")},
-		{"+/-", s.tr("move the player earlier/later in the seat order", "Spieler in der Sitzordnung vor/zurück")},
-		{"b", s.tr("this player begins", "dieser Spieler beginnt")},
-		{"s", s.tr("start the game", "Spiel starten")},
-		{"q/Esc", s.tr("back to the house rules", "zurück zu den Hausregeln")},
+func (s *playersStep) keys() []keyHelp { return s.bindings().keyHelp() }
+
+// bindings is the step's table of keys on the list (the name field has
+// its own: Enter, Esc/Tab): the handler, the help and the footer are made
+// from it. Enter on a player toggles it too (the table's own key).
+func (s *playersStep) bindings() bindings {
+	row, _ := s.table.GetSelection()
+	onPlayer := func() bool { return row < len(s.known) }
+	name := func() string { return s.known[row].Name }
+	return bindings{
+		{keys: runeKey(' '), label: s.tr("Space/Enter", "Leertaste/Enter"), short: s.tr("Space", "Leertaste"),
+			footer: s.tr("in/out", "dabei"), help: s.tr("player in or out", "Spieler dabei oder nicht"), do: func() { s.toggle(row) }},
+		{keys: append(runeKey('a', 'n'), keyPress{key: tcell.KeyTab}), label: "a", footer: s.tr("new", "neu"),
+			help: s.tr("add a new player (or type the name with its capital)", "neuen Spieler anlegen (oder den Namen groß anfangend tippen)"), do: s.startNaming},
+		{keys: runeKey('+'), label: "+/-", when: onPlayer, footer: s.tr("seat", "Platz"),
+			help: s.tr("move the player earlier/later in the seat order", "Spieler in der Sitzordnung vor/zurück"), do: func() { s.move(name(), -1) }},
+		{keys: runeKey('-'), when: onPlayer, do: func() { s.move(name(), +1) }},
+		{keys: runeKey('b'), label: "b", when: onPlayer, footer: s.tr("begins", "beginnt"),
+			help: s.tr("this player begins", "dieser Spieler beginnt"), do: func() { s.begin(name()) }},
+		{keys: runeKey('s'), label: "s", footer: s.tr("start", "starten"), help: s.tr("start the game", "Spiel starten"), do: s.start},
+		// q and Esc go back through the UI (back).
+		{label: "q/Esc", help: s.tr("back to the house rules", "zurück zu den Hausregeln")},
 	}
 }
 
@@ -96,33 +110,10 @@ func (s *playersStep) key(ev *tcell.EventKey) *tcell.EventKey {
 	if s.naming {
 		return ev
 	}
-	row, _ := s.table.GetSelection()
-	switch ev.Key() {
-	case tcell.KeyTab:
-		s.startNaming()
+	if s.bindings().handle(ev) {
 		return nil
-	case tcell.KeyRune:
-		switch ev.Rune() {
-		case ' ':
-			s.toggle(row)
-			return nil
-		case 'a', 'n':
-			s.startNaming()
-			return nil
-		case '+', '-':
-			if row < len(s.known) {
-				s.move(s.known[row].Name, map[rune]int{'+': -1, '-': +1}[ev.Rune()])
-			}
-			return nil
-		case 'b':
-			if row < len(s.known) {
-				s.begin(s.known[row].Name)
-			}
-			return nil
-		case 's':
-			s.start()
-			return nil
-		}
+	}
+	if ev.Key() == tcell.KeyRune {
 		if unicode.IsUpper(ev.Rune()) {
 			// A name typed on the list ("Dora"): the commands are lower
 			// case, so a capital starts the new player's name.
@@ -276,7 +267,7 @@ func (s *playersStep) refresh() {
 	if s.naming {
 		info += hintLine([]keyHelp{{"Enter", s.tr("add (empty: start)", "anlegen (leer: starten)")}, {"Esc/Tab", s.tr("to the list", "zur Liste")}})
 	} else {
-		info += hintLine([]keyHelp{{s.tr("Space", "Leertaste"), s.tr("in/out", "dabei")}, {"a", s.tr("new", "neu")}, {"+/-", s.tr("seat", "Platz")}, {"b", s.tr("begins", "beginnt")}, {"s", s.tr("start", "starten")}})
+		info += hintLine(s.bindings().footerHelp())
 	}
 	s.info.SetText(info)
 }
@@ -347,30 +338,39 @@ func (p *playersPage) focus() tview.Primitive {
 func (p *playersPage) typing() bool { return p.editing }
 func (p *playersPage) back()        { p.ui.pop() }
 
-func (p *playersPage) help() ([]keyHelp, *validate.Rules) {
-	return []keyHelp{
-		{"a", p.tr("add a player", "Spieler anlegen")},
-		{"Enter", p.tr("rename the player (their games keep them)", "Spieler umbenennen (die Spiele bleiben bei ihm)")},
-		{"d / Del", p.tr("delete the player (only without games; asks first)", "Spieler löschen (nur ohne Spiele; mit Rückfrage)")},
-		{"q/Esc", p.tr("back", "zurück")},
-	}, nil
+func (p *playersPage) help() ([]keyHelp, *validate.Rules) { return p.bindings().keyHelp(), nil }
+
+// bindings is the page's table of keys (the name field has its own: Enter
+// and Esc): the handler, the help and the footer are made from it.
+func (p *playersPage) bindings() bindings {
+	chosen := func() (string, bool) {
+		if row, _ := p.table.GetSelection(); row >= 1 && row <= len(p.known) {
+			return p.known[row-1].Name, true
+		}
+		return "", false
+	}
+	onPlayer := func() bool { _, ok := chosen(); return ok }
+	return bindings{
+		{keys: runeKey('a'), label: "a", footer: p.tr("add", "anlegen"), help: p.tr("add a player", "Spieler anlegen"), do: func() { p.startEdit("") }},
+		// Enter is the table's own key (its selected function).
+		{label: "Enter", footer: p.tr("rename", "umbenennen"), help: p.tr("rename the player (their games keep them)", "Spieler umbenennen (die Spiele bleiben bei ihm)")},
+		{keys: append(runeKey('d'), keyPress{key: tcell.KeyDelete}), label: "d / Del", short: "d", when: onPlayer, footer: p.tr("delete", "löschen"),
+			help: p.tr("delete the player (only without games; asks first)", "Spieler löschen (nur ohne Spiele; mit Rückfrage)"),
+			do: func() {
+				if name, ok := chosen(); ok {
+					p.confirmDelete(name)
+				}
+			}},
+		// q and Esc go back through the UI (back).
+		{label: "q/Esc", short: "q", footer: p.tr("back", "zurück"), help: p.tr("back", "zurück")},
+	}
 }
 
 func (p *playersPage) key(ev *tcell.EventKey) *tcell.EventKey {
-	if p.editing {
+	if p.editing || !p.bindings().handle(ev) {
 		return ev
 	}
-	switch {
-	case ev.Key() == tcell.KeyRune && ev.Rune() == 'a':
-		p.startEdit("")
-		return nil
-	case ev.Key() == tcell.KeyRune && ev.Rune() == 'd', ev.Key() == tcell.KeyDelete:
-		if row, _ := p.table.GetSelection(); row >= 1 && row <= len(p.known) {
-			p.confirmDelete(p.known[row-1].Name)
-		}
-		return nil
-	}
-	return ev
+	return nil
 }
 
 // confirmDelete deletes a player after asking (off the UI goroutine); one
@@ -484,7 +484,7 @@ func (p *playersPage) hint() string {
 }
 
 func (p *playersPage) keysLine() string {
-	return hintLine([]keyHelp{{"a", p.tr("add", "anlegen")}, {"Enter", p.tr("rename", "umbenennen")}, {"d", p.tr("delete", "löschen")}, {"q", p.tr("back", "zurück")}})
+	return hintLine(p.bindings().footerHelp())
 }
 
 // cleanedNote says that a typed name was stored cleaned (control characters

@@ -114,7 +114,7 @@ func TestStatsScreenByPlay(t *testing.T) {
 		ss.key(tcell.KeyRight, 0)
 	}
 	ss.key(tcell.KeyRune, 'y')
-	ss.see("Spielstärke", "nach Verlust je Entscheidung", "Verl./Entsch.", "y Stärke")
+	ss.see("Spielstärke", "nach Verlust je Entscheidung", "Verl./Entsch.", "Enter Spieler", "b Liste")
 	b := ss.v.byPlay(validate.GameKniffel)
 	if len(b) == 0 {
 		t.Fatal("nobody on the Kniffel by-play board")
@@ -212,4 +212,54 @@ func TestStatsHelpExplainsColumns(t *testing.T) {
 		h.key(tcell.KeyEscape)
 		h.notSee("Was die Spalten bedeuten")
 	}
+}
+
+// TestByPlayBoardChoosesAndOpens: on the "by play" board the chosen player
+// is highlighted, ↑/↓ move the highlight over its rows and Enter opens
+// that player's page, as the footer says (issue 20.10: no highlight, and
+// Enter did nothing).
+func TestByPlayBoardChoosesAndOpens(t *testing.T) {
+	db := statsHistory(t, 120)
+	ss := newStatsScreen(t, db, validate.German)
+	for ss.v.gameID() != validate.GameKniffel {
+		ss.key(tcell.KeyRight, 0)
+	}
+	ss.key(tcell.KeyRune, 'y')
+	b := ss.v.byPlay(validate.GameKniffel)
+	if len(b) < 2 {
+		t.Fatalf("%d players on the Kniffel by-play board: need two", len(b))
+	}
+	// The leaderboard's order differs: the by-play board starts on its first.
+	ss.see("↑/↓ wählen Enter Spieler")
+	if row := highlightedRow(t, ss); row != 2 {
+		t.Fatalf("highlighted row %d, want 2 (the first on the board):\n%s", row, ss.text())
+	}
+	ss.key(tcell.KeyDown, 0)
+	if row := highlightedRow(t, ss); row != 3 {
+		t.Fatalf("after ↓ highlighted row %d, want 3:\n%s", row, ss.text())
+	}
+	ss.key(tcell.KeyEnter, 0)
+	if ss.v.mode != modePlayer || ss.v.sel != b[1] {
+		t.Fatalf("Enter: mode %d, player %d, want the player page of %d", ss.v.mode, ss.v.sel, b[1])
+	}
+	ss.see(ss.v.all[b[1]].Name + " · Kniffel")
+}
+
+// highlightedRow is the one body row (from the board's first line: 0 is
+// the title, 1 its header) drawn selected, or -1.
+func highlightedRow(t *testing.T, ss *statsScreen) int {
+	t.Helper()
+	ss.text()
+	cells, w, h := ss.s.GetContents()
+	found := -1
+	for y := 3; y < h-1; y++ {
+		c := cells[y*w+4]
+		if c.Style == styleSelected {
+			if found >= 0 {
+				t.Fatalf("rows %d and %d both highlighted", found, y-3)
+			}
+			found = y - 3
+		}
+	}
+	return found
 }

@@ -31,9 +31,17 @@ type StatsSource interface {
 	FinalTotals(ctx context.Context, player, game string) ([]storage.Count, error)
 }
 
-// NewStatsPage is the statistics screen for Config.Stats.
+// NewStatsPage is the statistics screen for Config.Stats. It reads the
+// store off the UI goroutine and shows what it read through env.App.
 func NewStatsPage(src StatsSource) StatsPage {
-	return func(env StatsEnv) tview.Primitive { return newStatsView(src, env.Lang) }
+	return func(env StatsEnv) tview.Primitive {
+		v := &statsView{Box: tview.NewBox(), text: text{env.Lang}, src: src, back: env.Back}
+		if env.App != nil {
+			v.queue = func(f func()) { env.App.QueueUpdateDraw(f) }
+		}
+		v.init()
+		return v
+	}
 }
 
 type statsMode int
@@ -49,59 +57,94 @@ const (
 type statsView struct {
 	*tview.Box
 	text
-	src   StatsSource
-	mode  statsMode
-	games []validate.GameID
-	game  int // index into games
-	set   int // house-rule set of the game: 0 all together, i: sets()[i-1]
-	all   []storage.PlayerStats
-	sel   int // selected player (index into all)
-	vs    int // opponent in head-to-head
-	err   error
+	src StatsSource
+	// queue runs a function on the UI goroutine and redraws: the store is
+	// read off it. Nil (tests drawing the view themselves): read at once.
+	queue func(func())
+	back  func() // q: back to the home screen (nil: none)
+	// loading: the figures are being read (the first time, or after r).
+	loading bool
+	mode    statsMode
+	games   []validate.GameID
+	game    int // index into games
+	set     int // house-rule set of the game: 0 all together, i: sets()[i-1]
+	all     []storage.PlayerStats
+	sel     int // selected player (index into all)
+	vs      int // opponent in head-to-head
+	err     error
 
-	// Loaded for the player page and head-to-head, by (player, game).
+	// Loaded for the player page and head-to-head, by (player, game);
+	// pending is what is being read.
 	loadedFor string
+	pending   string
 	timeline  []storage.TotalPoint
 	losses    []storage.ReviewPoint // loss per reviewed game (player page)
 	dist      []storage.Count
 	h2h       storage.HeadToHead
 }
 
+// newStatsView is the statistics view reading the store at once (tests
+// that draw it themselves).
 func newStatsView(src StatsSource, lang validate.Lang) *statsView {
 	v := &statsView{Box: tview.NewBox(), text: text{lang}, src: src}
+	v.init()
+	return v
+}
+
+func (v *statsView) init() {
 	for _, g := range validate.Games() {
 		v.games = append(v.games, g.ID)
 	}
 	v.reload()
-	return v
 }
 
 func (v *statsView) ctx() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), 5*time.Second)
 }
 
+// run reads the store with fetch off the UI goroutine and applies what it
+// returns on it (without a queue: both at once).
+func (v *statsView) run(fetch func(ctx context.Context) (apply func())) {
+	if v.queue == nil {
+		ctx, cancel := v.ctx()
+		apply := fetch(ctx)
+		cancel()
+		apply()
+		return
+	}
+	go func() {
+		ctx, cancel := v.ctx()
+		defer cancel()
+		v.queue(fetch(ctx))
+	}()
+}
+
 func (v *statsView) reload() {
-	ctx, cancel := v.ctx()
-	defer cancel()
-	v.all, v.err = v.src.Stats(ctx, storage.StatsFilter{})
-	v.loadedFor = ""
-	if v.sel >= len(v.all) {
-		v.sel = 0
-	}
-	// Start on the first game anybody finished.
-	for i, g := range v.games {
-		if len(v.board(g)) > 0 {
-			v.game = i
-			break
+	v.loading, v.loadedFor, v.pending = true, "", ""
+	v.run(func(ctx context.Context) func() {
+		all, err := v.src.Stats(ctx, storage.StatsFilter{})
+		return func() {
+			v.all, v.err, v.loading = all, err, false
+			if v.sel >= len(v.all) {
+				v.sel = 0
+			}
+			// Start on the first game anybody finished.
+			for i, g := range v.games {
+				if len(v.board(g)) > 0 {
+					v.game = i
+					break
+				}
+			}
+			v.snap()
 		}
-	}
+	})
 }
 
 func (v *statsView) gameID() validate.GameID { return v.games[v.game] }
 
 // board is the leaderboard of a game (storage.Leaderboard).
 func (v *statsView) board(g validate.GameID) []int {
-	return storage.Leaderboard(len(v.all), func(i int) *storage.Figures { return v.figures(i, g) })
+	return storage.Leaderboard(g, len(v.all), func(i int) *storage.Figures { return v.figures(i, g) })
 }
 
 // setKey names a house-rule set: its options that differ from the basic
@@ -194,83 +237,172 @@ func (v *statsView) setLabel(g validate.GameID, o map[string]any) string {
 	return strings.Join(parts, ", ")
 }
 
-// load fetches the charts (player page) or the comparison (head-to-head).
+// statsDetail is what the player page and head-to-head read besides the
+// figures.
+type statsDetail struct {
+	timeline []storage.TotalPoint
+	losses   []storage.ReviewPoint
+	dist     []storage.Count
+	h2h      storage.HeadToHead
+	err      error
+}
+
+// load reads the charts (player page) or the comparison (head-to-head) of
+// the chosen players and game, off the UI goroutine.
 func (v *statsView) load() {
-	if len(v.all) == 0 {
+	if len(v.all) == 0 || v.loading || (v.mode != modePlayer && v.mode != modeVersus) {
 		return
 	}
 	key := fmt.Sprint(v.mode, v.sel, v.vs, v.game)
-	if key == v.loadedFor {
+	if key == v.loadedFor || key == v.pending {
 		return
 	}
-	v.loadedFor = key
-	ctx, cancel := v.ctx()
-	defer cancel()
-	name, g := v.all[v.sel].Name, string(v.gameID())
-	v.err = nil
-	switch v.mode {
-	case modePlayer:
-		v.timeline, v.err = v.src.Timeline(ctx, name, g, 60)
-		v.losses = nil
-		if ls, ok := v.src.(lossSource); ok && v.err == nil {
-			v.losses, v.err = ls.LossTimeline(ctx, name, g, 60)
+	v.pending = key
+	mode, name, g := v.mode, v.all[v.sel].Name, v.gameID()
+	other := v.all[v.vs].Name
+	v.run(func(ctx context.Context) func() {
+		var d statsDetail
+		if mode == modePlayer {
+			d = v.readPlayer(ctx, name, g)
+		} else {
+			d.h2h, d.err = v.src.HeadToHead(ctx, name, other, "")
 		}
-		if v.err == nil {
-			if g == string(validate.GameKniffel) || g == string(validate.GameRueckwaerts) {
-				v.dist, v.err = v.src.FinalTotals(ctx, name, g)
-			} else {
-				v.dist, v.err = v.src.TurnPoints(ctx, name, g)
+		return func() {
+			if v.pending != key {
+				return // the players chose something else meanwhile
 			}
+			v.pending, v.loadedFor, v.err = "", key, d.err
+			v.timeline, v.losses, v.dist, v.h2h = d.timeline, d.losses, d.dist, d.h2h
 		}
-	case modeVersus:
-		v.h2h, v.err = v.src.HeadToHead(ctx, name, v.all[v.vs].Name, "")
+	})
+}
+
+// readPlayer reads the charts of player name in game g (off the UI
+// goroutine: it touches no field of v but the source).
+func (v *statsView) readPlayer(ctx context.Context, name string, g validate.GameID) (d statsDetail) {
+	if d.timeline, d.err = v.src.Timeline(ctx, name, string(g), 60); d.err != nil {
+		return d
+	}
+	if ls, ok := v.src.(lossSource); ok {
+		if d.losses, d.err = ls.LossTimeline(ctx, name, string(g), 60); d.err != nil {
+			return d
+		}
+	}
+	if validate.StatsOf(g).FinalTotals {
+		d.dist, d.err = v.src.FinalTotals(ctx, name, string(g))
+	} else {
+		d.dist, d.err = v.src.TurnPoints(ctx, name, string(g))
+	}
+	return d
+}
+
+// loaded reports whether the charts or the comparison on screen are the
+// chosen ones'.
+func (v *statsView) loaded() bool {
+	return v.loadedFor == fmt.Sprint(v.mode, v.sel, v.vs, v.game)
+}
+
+// InputHandler moves between games, players and pages (keys).
+func (v *statsView) InputHandler() func(ev *tcell.EventKey, setFocus func(p tview.Primitive)) {
+	return v.WrapInputHandler(func(ev *tcell.EventKey, _ func(p tview.Primitive)) {
+		v.keys().handle(ev)
+	})
+}
+
+// keyHelp is the statistics screen's keys for the help screen.
+func (v *statsView) keyHelp() []keyHelp { return v.keys().keyHelp() }
+
+// keys is the statistics screen's table of keys, as they apply in the
+// current mode: the handler, the help and the footer are made from it.
+func (v *statsView) keys() bindings {
+	n := len(v.all)
+	onBoard := func() bool { return (v.mode == modeBoard || v.mode == modeByPlay) && v.boardHas(v.sel) }
+	notVersus := func() bool { return v.mode != modeVersus }
+	not := func(m statsMode) func() bool { return func() bool { return v.mode != m } }
+	choose := v.tr("choose", "wählen")
+	if v.mode == modeVersus {
+		choose = v.tr("opponent", "Gegner")
+	}
+	return bindings{
+		{keys: specialKey(tcell.KeyRight, tcell.KeyTab), label: "←/→", when: notVersus,
+			footer: v.tr("game", "Spiel"), help: v.tr("the game before, after", "voriges, nächstes Spiel"), do: func() { v.nextGame(1) }},
+		{keys: specialKey(tcell.KeyLeft, tcell.KeyBacktab), when: notVersus, do: func() { v.nextGame(-1) }},
+		{keys: append(specialKey(tcell.KeyDown), runeKey('j')...), label: "↑/↓", when: func() bool { return n > 0 },
+			footer: choose, help: v.tr("choose the player (head-to-head: the opponent); also k/j", "Spieler wählen (Duell: den Gegner); auch k/j"),
+			do: func() { v.step(1) }},
+		{keys: append(specialKey(tcell.KeyUp), runeKey('k')...), when: func() bool { return n > 0 }, do: func() { v.step(-1) }},
+		{keys: specialKey(tcell.KeyEnter), label: "Enter", when: onBoard,
+			footer: v.tr("player", "Spieler"), help: v.tr("the chosen player's page", "Seite des gewählten Spielers"), do: func() { v.setMode(modePlayer) }},
+		{keys: runeKey('o'), label: "o", when: notVersus,
+			footer: v.tr("rules", "Regeln"), help: v.tr("the next house-rule set (then all together)", "nächster Hausregel-Satz (dann alle zusammen)"), do: v.nextSet},
+		{keys: runeKey('b', 'l'), label: "b", when: not(modeBoard),
+			footer: v.tr("board", "Liste"), help: v.tr("the leaderboard", "die Bestenliste"), do: func() { v.setMode(modeBoard) }},
+		{keys: runeKey('p'), label: "p", when: func() bool { return n > 0 && v.mode != modePlayer },
+			footer: v.tr("player", "Spieler"), help: v.tr("the player page", "die Spielerseite"), do: func() { v.setMode(modePlayer) }},
+		{keys: runeKey('v', 'h'), label: "v", when: func() bool { return n > 1 && v.mode != modeVersus },
+			footer: v.tr("versus", "Duell"), help: v.tr("head-to-head with another player", "direkter Vergleich mit einem anderen Spieler"), do: v.versus},
+		{keys: runeKey('y'), label: "y", when: not(modeByPlay),
+			footer: v.tr("by play", "Stärke"), help: v.tr("the leaderboard by play (loss per decision)", "Bestenliste nach Spielstärke (Verlust je Entscheidung)"), do: func() { v.setMode(modeByPlay) }},
+		{keys: runeKey('r'), label: "r", help: v.tr("read the figures again", "Zahlen neu lesen"), do: v.reload},
+		{keys: runeKey('q'), label: "q", footer: v.tr("back", "zurück"),
+			help: v.tr("back to the home screen (also Esc)", "zurück zum Startbild (auch Esc)"), do: v.goBack},
 	}
 }
 
-// InputHandler moves between games, players and pages.
-func (v *statsView) InputHandler() func(ev *tcell.EventKey, setFocus func(p tview.Primitive)) {
-	return v.WrapInputHandler(func(ev *tcell.EventKey, _ func(p tview.Primitive)) {
-		n := len(v.all)
-		switch ev.Key() {
-		case tcell.KeyRight, tcell.KeyTab:
-			v.game = (v.game + 1) % len(v.games)
-			v.set = 0
-		case tcell.KeyLeft, tcell.KeyBacktab:
-			v.game = (v.game + len(v.games) - 1) % len(v.games)
-			v.set = 0
-		case tcell.KeyDown:
-			v.step(1)
-		case tcell.KeyUp:
-			v.step(-1)
-		case tcell.KeyEnter:
-			if v.mode == modeBoard && n > 0 {
-				v.mode = modePlayer
-			}
-		case tcell.KeyRune:
-			switch ev.Rune() {
-			case 'b', 'l':
-				v.mode = modeBoard
-			case 'p':
-				v.mode = modePlayer
-			case 'y':
-				v.mode = modeByPlay
-			case 'v', 'h':
-				v.mode = modeVersus
-				if n > 1 && v.vs == v.sel {
-					v.vs = (v.sel + 1) % n
-				}
-			case 'o':
-				// The house-rule sets of the game one by one, then all together.
-				v.set = (v.set + 1) % (len(v.sets(v.gameID())) + 1)
-			case 'r':
-				v.reload()
-			case 'j':
-				v.step(1)
-			case 'k':
-				v.step(-1)
-			}
-		}
-	})
+// goBack returns to the home screen.
+func (v *statsView) goBack() {
+	if v.back != nil {
+		v.back()
+	}
+}
+
+// nextGame goes d games on (the tabs wrap), with all house rules together.
+func (v *statsView) nextGame(d int) {
+	v.game = (v.game + d + len(v.games)) % len(v.games)
+	v.set = 0
+	v.snap()
+}
+
+// setMode switches the page and puts the selection on its board.
+func (v *statsView) setMode(m statsMode) {
+	v.mode = m
+	v.snap()
+}
+
+// nextSet walks the house-rule sets of the game one by one, then all together.
+func (v *statsView) nextSet() {
+	v.set = (v.set + 1) % (len(v.sets(v.gameID())) + 1)
+	v.snap()
+}
+
+func (v *statsView) versus() {
+	v.mode = modeVersus
+	if n := len(v.all); n > 1 && v.vs == v.sel {
+		v.vs = (v.sel + 1) % n
+	}
+}
+
+// shownBoard is the board of the current page (the leaderboard or the "by
+// play" board) of the chosen game.
+func (v *statsView) shownBoard() []int {
+	if v.mode == modeByPlay {
+		return v.byPlay(v.gameID())
+	}
+	return v.board(v.gameID())
+}
+
+// boardHas reports whether player pi is on the board shown.
+func (v *statsView) boardHas(pi int) bool { return slices.Contains(v.shownBoard(), pi) }
+
+// snap puts the selection on the board shown when it is not on it (the
+// first of it), so that the highlight and Enter always mean someone.
+func (v *statsView) snap() {
+	if v.mode != modeBoard && v.mode != modeByPlay {
+		return
+	}
+	if b := v.shownBoard(); len(b) > 0 && !slices.Contains(b, v.sel) {
+		v.sel = b[0]
+	}
 }
 
 // step moves the selection: the player on the leaderboard and the player
@@ -359,10 +491,11 @@ func (v *statsView) Draw(screen tcell.Screen) {
 	if v.mode != modeVersus {
 		c.put(0, 2, clip(v.tr("House rules: ", "Hausregeln: ")+v.setName(v.gameID())+v.tr("  (o: next set)", "  (o: nächste)"), w), styleDim)
 	}
-	c.put(0, h-1, v.tr("←/→ game ↑/↓ choose Enter player o rules b board v versus y by play q back",
-		"←/→ Spiel ↑/↓ wählen Enter Spieler o Regeln b Liste v Duell y Stärke q zurück"), styleDim)
+	c.put(0, h-1, clip(v.keys().footerText(), w), styleDim)
 	body := canvas{screen, x, y + 3, w, h - 4}
 	switch {
+	case v.loading:
+		body.put(0, 0, v.tr("Reading the statistics…", "Statistik wird gelesen…"), styleDim)
 	case v.err != nil:
 		body.put(0, 0, v.tr("Statistics unavailable: ", "Statistik nicht verfügbar: ")+storage.Localize(v.err, v.lang), styleNormal)
 	case len(v.all) == 0:
@@ -401,11 +534,22 @@ func (v *statsView) drawBoard(c canvas) {
 			100*f.WinRate, bar(f.WinRate, 12), f.AvgTotal, f.BestTotal, f.Streak, f.LongestStreak)
 		c.put(0, i+1, line, st)
 	}
-	// What the columns count, under the last row.
-	if row := min(len(b)+2, c.h-1); row > len(b) {
+	// What the columns count and the order, under the last row.
+	if row := min(len(b)+2, c.h-2); row > len(b) {
 		c.put(0, row, clip(v.tr("games: finished games · streak: wins in a row now / longest",
 			"Spiele: beendete Spiele · Serie: Siege in Folge jetzt / längste"), c.w), styleDim)
+		c.put(0, row+1, clip(v.boardOrder(g), c.w), styleDim)
 	}
+}
+
+// boardOrder says how the leaderboard of g is ordered (storage.Leaderboard).
+func (v *statsView) boardOrder(g validate.GameID) string {
+	if validate.VariantOf(g).LowerWins {
+		return v.tr("order: wins per game, then the lowest average, then more games",
+			"Reihenfolge: Siege je Spiel, dann das niedrigste Mittel, dann mehr Spiele")
+	}
+	return v.tr("order: wins per game, then the highest average, then more games",
+		"Reihenfolge: Siege je Spiel, dann das höchste Mittel, dann mehr Spiele")
 }
 
 func (v *statsView) drawPlayer(c canvas) {
@@ -418,6 +562,26 @@ func (v *statsView) drawPlayer(c canvas) {
 		return
 	}
 	f := *fp
+	left, right := v.gameLines(f), v.turnLines(f, g)
+	half := c.w / 2
+	for i, s := range left {
+		c.put(0, 1+i, clip(s, half-1), styleNormal)
+	}
+	for i, s := range right {
+		c.put(half, 1+i, clip(s, c.w-half), styleNormal)
+	}
+	row := 1 + max(len(left), len(right)) + 1
+	if !v.loaded() {
+		c.put(0, row, v.tr("Reading the charts…", "Diagramme werden gelesen…"), styleDim)
+		return
+	}
+	row = v.drawTimeline(c, row)
+	row = v.drawLosses(c, row)
+	v.drawDistribution(c, row, f, g)
+}
+
+// gameLines are a player's figures over whole games.
+func (v *statsView) gameLines(f storage.Figures) []string {
 	left := []string{
 		fmt.Sprintf(v.tr("games %d, won %d (%.0f%%)", "Spiele %d, gewonnen %d (%.0f%%)"), f.Played, f.Won, 100*f.WinRate),
 		fmt.Sprintf(v.tr("final total: avg %.0f, best %d", "Endstand: Schnitt %.0f, bester %d"), f.AvgTotal, f.BestTotal),
@@ -426,31 +590,17 @@ func (v *statsView) drawPlayer(c canvas) {
 	if !f.LastPlayed.IsZero() {
 		left = append(left, v.tr("last played ", "zuletzt ")+f.LastPlayed.Local().Format("2006-01-02"))
 	}
+	return left
+}
+
+// turnLines are a player's turn figures in game g, as its kind of turn
+// has them, and the review's.
+func (v *statsView) turnLines(f storage.Figures, g validate.GameID) []string {
 	var right []string
+	shape := validate.StatsOf(g)
 	switch {
 	case f.Family != nil:
-		fam := f.Family
-		if fam.Banked > 0 {
-			right = append(right, fmt.Sprintf(v.tr("banked turn: avg %.0f, best %d", "Zug: Schnitt %.0f, bester %d"), fam.AvgBanked, fam.BestTurn))
-		}
-		right = append(right,
-			fmt.Sprintf(v.tr("busts %d of %d turns (%.0f%%)", "Fehlwürfe %d von %d Zügen (%.0f%%)"), fam.Busts, fam.Turns, 100*fam.BustRate))
-		// What can fail depends on the game: 5050 confirms its 1500s,
-		// Zehntausend proves (or confirms); 5000 and Rückwärts have neither.
-		switch v.gameID() {
-		case validate.Game5050:
-			right = append(right, fmt.Sprintf(v.tr("hot dice %d, failed confirmations %d", "alle raus %d, Bestätigung verfehlt %d"), fam.HotDice, fam.Failed))
-		case validate.GameZehntausend:
-			right = append(right, fmt.Sprintf(v.tr("hot dice %d, failed proofs %d", "alle raus %d, Beweis verfehlt %d"), fam.HotDice, fam.Failed))
-		default:
-			right = append(right, fmt.Sprintf(v.tr("hot dice %d", "alle raus %d"), fam.HotDice))
-		}
-		if fam.ResetsSuffered+fam.ResetsCaused > 0 {
-			right = append(right, fmt.Sprintf(v.tr("reset to 0: suffered %d, caused %d", "auf 0 gefallen %d, andere auf 0 %d"), fam.ResetsSuffered, fam.ResetsCaused))
-		}
-		if fam.MinusPoints > 0 {
-			right = append(right, fmt.Sprintf(v.tr("minus points taken %d", "Minuspunkte %d"), fam.MinusPoints))
-		}
+		right = v.familyLines(f.Family, shape.Obligation)
 	case f.Kniffel != nil:
 		k := f.Kniffel
 		right = append(right,
@@ -460,7 +610,7 @@ func (v *statsView) drawPlayer(c canvas) {
 	case f.Tot != nil:
 		t := f.Tot
 		right = append(right, fmt.Sprintf(v.tr("per turn: avg %s, best %d", "pro Zug: Schnitt %s, bester %d"), v.dec1(t.AvgTurn), t.Best))
-		if g == validate.GameDreissigTot {
+		if shape.Attacks {
 			right = append(right,
 				fmt.Sprintf(v.tr("attacks made %d (took %d)", "Angriffe %d (%d genommen)"), t.AttacksMade, t.PointsTaken),
 				fmt.Sprintf(v.tr("attacked %d (lost %d)", "angegriffen %d (%d verloren)"), t.AttacksSuffered, t.PointsLost))
@@ -469,34 +619,62 @@ func (v *statsView) drawPlayer(c canvas) {
 	if r := f.Review; r != nil {
 		right = append(right, v.reviewLines(r)...)
 	}
-	half := c.w / 2
-	for i, s := range left {
-		c.put(0, 1+i, clip(s, half-1), styleNormal)
+	return right
+}
+
+// familyLines are the turn figures of the Zehntausend family; what a turn
+// can fail is the game's obligation (5050 confirms its 1500s, Zehntausend
+// proves or confirms; 5000 and Rückwärts have neither).
+func (v *statsView) familyLines(fam *storage.FamilyFigures, ob validate.Obligation) []string {
+	var right []string
+	if fam.Banked > 0 {
+		right = append(right, fmt.Sprintf(v.tr("banked turn: avg %.0f, best %d", "Zug: Schnitt %.0f, bester %d"), fam.AvgBanked, fam.BestTurn))
 	}
-	for i, s := range right {
-		c.put(half, 1+i, clip(s, c.w-half), styleNormal)
+	right = append(right,
+		fmt.Sprintf(v.tr("busts %d of %d turns (%.0f%%)", "Fehlwürfe %d von %d Zügen (%.0f%%)"), fam.Busts, fam.Turns, 100*fam.BustRate))
+	switch ob {
+	case validate.ObligeConfirm:
+		right = append(right, fmt.Sprintf(v.tr("hot dice %d, failed confirmations %d", "alle raus %d, Bestätigung verfehlt %d"), fam.HotDice, fam.Failed))
+	case validate.ObligeProve:
+		right = append(right, fmt.Sprintf(v.tr("hot dice %d, failed proofs %d", "alle raus %d, Beweis verfehlt %d"), fam.HotDice, fam.Failed))
+	default:
+		right = append(right, fmt.Sprintf(v.tr("hot dice %d", "alle raus %d"), fam.HotDice))
 	}
-	row := 1 + max(len(left), len(right)) + 1
-	// Totals over time.
-	if len(v.timeline) > 0 {
-		vals := make([]float64, len(v.timeline))
-		for i, tp := range v.timeline {
-			vals[i] = float64(tp.Total)
-		}
-		title := fmt.Sprintf(v.tr("final totals, last %d games (oldest left)", "Endstände, letzte %d Spiele (ältestes links)"), len(vals))
-		if len(vals) == 1 {
-			title = v.tr("final total of the one game", "Endstand des einen Spiels")
-		}
-		if v.set != 0 {
-			// The charts count every house-rule set of the game.
-			title += v.tr(", all house rules", ", alle Hausregeln")
-		}
-		c.put(0, row, title, styleCurrent)
-		c.put(0, row+1, sparkline(vals, c.w), styleNormal)
-		row += 3
+	if fam.ResetsSuffered+fam.ResetsCaused > 0 {
+		right = append(right, fmt.Sprintf(v.tr("reset to 0: suffered %d, caused %d", "auf 0 gefallen %d, andere auf 0 %d"), fam.ResetsSuffered, fam.ResetsCaused))
 	}
-	row = v.drawLosses(c, row)
-	// Distribution, and bust rate by dice beside it.
+	if fam.MinusPoints > 0 {
+		right = append(right, fmt.Sprintf(v.tr("minus points taken %d", "Minuspunkte %d"), fam.MinusPoints))
+	}
+	return right
+}
+
+// drawTimeline draws the final totals over time from row on and returns
+// the next free row.
+func (v *statsView) drawTimeline(c canvas, row int) int {
+	if len(v.timeline) == 0 {
+		return row
+	}
+	vals := make([]float64, len(v.timeline))
+	for i, tp := range v.timeline {
+		vals[i] = float64(tp.Total)
+	}
+	title := fmt.Sprintf(v.tr("final totals, last %d games (oldest left)", "Endstände, letzte %d Spiele (ältestes links)"), len(vals))
+	if len(vals) == 1 {
+		title = v.tr("final total of the one game", "Endstand des einen Spiels")
+	}
+	if v.set != 0 {
+		// The charts count every house-rule set of the game.
+		title += v.tr(", all house rules", ", alle Hausregeln")
+	}
+	c.put(0, row, title, styleCurrent)
+	c.put(0, row+1, sparkline(vals, c.w), styleNormal)
+	return row + 3
+}
+
+// drawDistribution draws the distribution of the game's chart from row
+// on, and beside it the bust rate by dice thrown (Zehntausend family).
+func (v *statsView) drawDistribution(c canvas, row int, f storage.Figures, g validate.GameID) {
 	distW := c.w
 	if f.Family != nil && len(f.Family.ByDice) > 0 {
 		distW = c.w / 2
@@ -529,32 +707,16 @@ type bucket struct {
 	value string
 }
 
-// distribution groups the loaded counts into bars.
+// distribution groups the loaded counts into the bars of game g's chart
+// (validate.StatsOf).
 func (v *statsView) distribution(g validate.GameID) (string, []bucket) {
-	type span struct {
-		label  string
-		lo, hi int // inclusive
-	}
-	var spans []span
-	title := v.tr("turn results", "Ergebnisse der Züge")
-	switch g {
-	case validate.GameKniffel:
-		title = v.tr("final totals", "Endstände")
-		spans = []span{{"< 150", math.MinInt, 149}, {"150–199", 150, 199}, {"200–249", 200, 249}, {"250–299", 250, 299}, {"300+", 300, math.MaxInt}}
-	case validate.GameRueckwaerts:
-		title = v.tr("final minus points", "Minuspunkte am Ende")
-		spans = []span{{"0–2999", math.MinInt, 2999}, {"3000–5999", 3000, 5999}, {"6000–9999", 6000, 9999}, {"10000+", 10000, math.MaxInt}}
-	case validate.GameTotwuerfeln, validate.GameDreissigTot:
-		title = v.tr("pips per turn", "Augen pro Zug")
-		spans = []span{{"0–9", math.MinInt, 9}, {"10–19", 10, 19}, {"20–29", 20, 29}, {"30–39", 30, 39}, {"40+", 40, math.MaxInt}}
-	default:
-		spans = []span{{v.tr("bust", "Fehlwurf"), math.MinInt, 0}, {"50–299", 1, 299}, {"300–499", 300, 499}, {"500–999", 500, 999}, {"1000+", 1000, math.MaxInt}}
-	}
+	shape := validate.StatsOf(g)
+	title, spans := shape.Chart.In(v.lang), shape.Buckets
 	counts := make([]int, len(spans))
 	total := 0
 	for _, c := range v.dist {
 		for i, s := range spans {
-			if c.Value >= s.lo && c.Value <= s.hi {
+			if c.Value >= s.From && c.Value <= s.To {
 				counts[i] += c.N
 				total += c.N
 				break
@@ -564,7 +726,7 @@ func (v *statsView) distribution(g validate.GameID) (string, []bucket) {
 	top := slices.Max(counts)
 	out := make([]bucket, len(spans))
 	for i, s := range spans {
-		b := bucket{label: s.label, value: fmt.Sprint(counts[i])}
+		b := bucket{label: s.Label.In(v.lang), value: fmt.Sprint(counts[i])}
 		if top > 0 {
 			b.frac = float64(counts[i]) / float64(top)
 		}

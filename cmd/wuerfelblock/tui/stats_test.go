@@ -196,6 +196,43 @@ func TestStatsFromHome(t *testing.T) {
 	h.notSee("Leaderboard")
 }
 
+// slowStats is a statistics source whose reads wait for release.
+type slowStats struct {
+	*storage.DB
+	release chan struct{}
+}
+
+func (s slowStats) Stats(ctx context.Context, f storage.StatsFilter) ([]storage.PlayerStats, error) {
+	<-s.release
+	return s.DB.Stats(ctx, f)
+}
+
+func (s slowStats) Timeline(ctx context.Context, player, game string, n int) ([]storage.TotalPoint, error) {
+	<-s.release
+	return s.DB.Timeline(ctx, player, game, n)
+}
+
+// TestStatsReadOffTheUIGoroutine: while the statistics are being read the
+// screen answers keys and says so; the figures and the charts appear once
+// read. (Before, the page read the store in its constructor and its Draw,
+// on the UI goroutine: the UI stood still until the read was done.)
+func TestStatsReadOffTheUIGoroutine(t *testing.T) {
+	db := statsHistory(t, 30)
+	src := slowStats{db, make(chan struct{})}
+	h := startWith(t, db, Config{Lang: validate.English, Stats: NewStatsPage(src)})
+	h.typ("s")
+	h.see("Reading the statistics…")
+	h.typ("?") // the help opens meanwhile
+	h.see("Keys on this screen", "the leaderboard by play")
+	h.typ("q")
+	src.release <- struct{}{}
+	h.see("Leaderboard", "win rate")
+	h.typ("p")
+	h.see("Reading the charts…")
+	close(src.release)
+	h.see("final totals, last")
+}
+
 func itoa(n int) string { return strconv.Itoa(n) }
 
 // The game tabs fit 80 columns with the chosen game's name whole; the

@@ -7,6 +7,7 @@ import (
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -224,9 +225,12 @@ func (v *totView) refreshDreissig() {
 		}
 		t.SetCell(i+1, 0, cell(mark, st, tview.AlignLeft))
 		t.SetCell(i+1, 1, cell(esc(name), st, tview.AlignLeft))
-		t.SetCell(i+1, 2, cell(fmt.Sprint(g.Totals()[i]), st, tview.AlignRight))
+		t.SetCell(i+1, 2, cell(say.Int(g.Totals()[i]), st, tview.AlignRight))
 		if r := last[i]; r != nil {
 			s := fmt.Sprintf(v.tr("%d pips", "%d Augen"), r.Points)
+			if cost := validate.DreissigResult(r.Points).Cost; cost > 0 {
+				s += " (" + say.Int(-cost) + ")" // under 30 costs the difference
+			}
 			for _, ev := range r.Events {
 				if ev.Kind == scoresheet.EventAttack {
 					s += fmt.Sprintf(v.tr(", took %d", ", %d genommen"), ev.Points)

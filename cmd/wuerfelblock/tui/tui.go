@@ -1,8 +1,10 @@
 // Package tui is the table-side terminal UI of wuerfelblock: home, new game,
-// one screen per family of games, game over and help. It holds no game rule:
-// what is legal, what a throw is worth and whose turn it is come from
-// packages validate and scoresheet; every entry is committed through the
-// Store before the screen shows it as taken.
+// one screen per turn engine, game over, statistics and help. What is
+// legal, what a throw is worth, whose turn it is and every fact about a game
+// it shows (its house rules and which switch others off, its statistics'
+// charts) come from packages validate and scoresheet; it decides no ruling
+// itself, but it does word the rules for players (hints, examples). Every
+// entry is committed through the Store before the screen shows it as taken.
 package tui
 
 import (
@@ -50,8 +52,9 @@ type StatsEnv struct {
 	Back func()
 }
 
-// StatsPage builds the statistics screen. The statistics package plugs its
-// page in here (see Config.Stats); without one the UI shows a placeholder.
+// StatsPage builds the statistics screen (NewStatsPage, stats.go); the
+// program plugs it in through Config.Stats, without one the UI shows a
+// placeholder. A page that says its keys (keyHelp) has them in the help.
 // The returned primitive gets the keys first; q and Esc go back unless it
 // consumes them.
 type StatsPage func(env StatsEnv) tview.Primitive
