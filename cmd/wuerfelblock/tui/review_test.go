@@ -188,27 +188,38 @@ func TestGameOverShowsWinReview(t *testing.T) {
 	}
 	h.typ("a")
 	h.see("Gewinnchance: Ergebnis (100 gewonnen", "zu Beginn", "Ergebnis", "Die teuersten Entscheidungen nach Gewinnchance",
-		"Anna, Runde 1, 1. Wurf: 5 behalten statt 1115, Gewinnchance −", "Die teuersten Entscheidungen in Punkten")
+		"Anna, Runde 1, 1. Wurf: 5 behalten statt 1115, Gewinnchance −")
+	for range 12 {
+		h.key(tcell.KeyDown)
+	}
+	h.see("Die teuersten Entscheidungen in Punkten")
 }
 
 // TestStatsHelpExplainsColumns: ? on every page of the statistics explains
 // every column it shows (before: only q/Esc and ?).
 func TestStatsHelpExplainsColumns(t *testing.T) {
-	db := openDB(t)
+	db := statsHistory(t, 40)
 	h := startWith(t, db, Config{Lang: validate.German, Stats: NewStatsPage(db)})
 	h.typ("s")
+	h.see("Anna") // the figures read (off the UI goroutine): the player keys apply
 	for _, page := range []struct {
-		key  string
-		want []string
+		key         string
+		want, below []string // below: after scrolling the help down
 	}{
-		{"b", []string{"Quote", "Siege von den Spielen", "Serie", "die längste Siegesserie", "Mittel", "mittlerer Endstand"}},
-		{"p", []string{"Fehlwürfe", "Verlust/Entsch.", "verschenkte Punkte je Entscheidung", "Gewinnch. verl."}},
-		{"y", []string{"Verl./Entsch.", "Verl./Spiel", "Glück/Spiel", "Pp./Entsch.", "Prozentpunkten"}},
-		{"v", []string{"gleich", "vorn", "öfter vor dem anderen"}},
+		{"b", []string{"Quote", "Siege von den Spielen", "Serie", "die längste Siegesserie", "Mittel", "mittlerer Endstand"}, nil},
+		{"p", []string{"Fehlwürfe", "Verlust/Entsch.", "verschenkte Punkte je Entscheidung"}, []string{"Gewinnch. verl.", "Prozentpunkten"}},
+		{"y", []string{"Verl./Entsch.", "Verl./Spiel"}, []string{"Glück/Spiel", "Pp./Entsch.", "Prozentpunkten"}},
+		{"v", []string{"gleich", "vorn", "öfter vor dem anderen"}, nil},
 	} {
 		h.typ(page.key)
 		h.typ("?")
 		h.see(append([]string{"Was die Spalten bedeuten"}, page.want...)...)
+		if page.below != nil {
+			for range 12 {
+				h.key(tcell.KeyDown)
+			}
+			h.see(page.below...)
+		}
 		h.key(tcell.KeyEscape)
 		h.notSee("Was die Spalten bedeuten")
 	}
