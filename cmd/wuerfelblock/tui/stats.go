@@ -342,7 +342,7 @@ func (v *statsView) keys() bindings {
 		{keys: runeKey('v', 'h'), label: "v", when: func() bool { return n > 1 && v.mode != modeVersus },
 			footer: v.tr("versus", "Duell"), help: v.tr("head-to-head with another player", "direkter Vergleich mit einem anderen Spieler"), do: v.versus},
 		{keys: runeKey('y'), label: "y", when: not(modeByPlay),
-			footer: v.tr("by play", "Stärke"), help: v.tr("the leaderboard by play (loss per decision)", "Bestenliste nach Spielstärke (Verlust je Entscheidung)"), do: func() { v.setMode(modeByPlay) }},
+			footer: v.tr("by play", "Stärke"), help: v.tr("the leaderboard by play (chance to win or points thrown away per decision)", "Bestenliste nach Spielstärke (verschenkte Gewinnchance oder Punkte je Entscheidung)"), do: func() { v.setMode(modeByPlay) }},
 		{keys: runeKey('r'), label: "r", help: v.tr("read the figures again", "Zahlen neu lesen"), do: v.reload},
 		{keys: runeKey('q'), label: "q", footer: v.tr("back", "zurück"),
 			help: v.tr("back to the home screen (also Esc)", "zurück zum Startbild (auch Esc)"), do: v.goBack},
