@@ -62,6 +62,14 @@ type Decision struct {
 	Chosen Choice
 	Best   Choice
 	Loss   float64 // value of the best choice − value of the chosen one (≥ 0)
+	// The same decision by the chance to win (HasWin: the game has a win
+	// review): the chance of the chosen and of the best choice (0–1), the
+	// loss (WinBest − WinChosen) and the choice best for the win.
+	HasWin                      bool
+	WinLoss, WinChosen, WinBest float64
+	WinBestChoice               Choice
+	// Differs: best on points but not on the chance to win, or the reverse.
+	Differs bool
 }
 
 // Player is one player's summary.
@@ -78,6 +86,12 @@ type Player struct {
 	TurnValueSum float64
 	// Banked: family, Σ of the turns' results; Kniffel, the total.
 	Banked int
+	// The win review (Review.Win), chances from 0 to 1: the chance to win
+	// at the game's first turn, the luck (every change of the player's
+	// chance they did not decide: their throws, the other player's throws
+	// and mistakes) and the loss of their decisions; Result is 1 for a win,
+	// 1/2 shared, 0 otherwise (finished games): Result = WinStart + WinLuck − WinLoss.
+	WinStart, WinLuck, WinLoss, Result float64
 }
 
 // Review is the review of one game.
@@ -98,6 +112,12 @@ type Review struct {
 	// Transfers: turns may pass points on after they are banked (5000 over
 	// its target); banked counts what each turn wrote down before that.
 	Transfers bool
+	// Win: the game also has the review by the chance to win (two players
+	// of the Zehntausend family); WinExact: its chances are exact; WinNote
+	// says why there is none where there is not.
+	Win, WinExact bool
+	WinNote       Note
+	winGap        float64
 }
 
 // Note is a remark in both languages.
@@ -176,6 +196,7 @@ func Of(rules *validate.Rules, players []string, entries []scoresheet.Entry, v V
 			rv.GameValue = v.Kniffel.GameValue(rules)
 		}
 	}
+	w.initWin()
 	if err := w.run(); err != nil {
 		return nil, err
 	}
@@ -244,6 +265,8 @@ type walker struct {
 	entries []scoresheet.Entry
 	pos     int       // next entry
 	tot     []float64 // Totwürfeln: expected points by dice alive
+	ws      winState
+	wp      WinPosition // the win position of the family turn under review (nil: none)
 }
 
 func (w *walker) run() error {
@@ -313,10 +336,11 @@ func (w *walker) skipTurn() error {
 	return nil
 }
 
-func (w *walker) decide(d Decision) {
+func (w *walker) decide(d Decision) *Decision {
 	d.Player = w.g.Players[d.Seat]
 	w.rv.Decisions = append(w.rv.Decisions, d)
 	p := &w.rv.Players[d.Seat]
 	p.Decisions++
 	p.Loss += d.Loss
+	return &w.rv.Decisions[len(w.rv.Decisions)-1]
 }

@@ -1,8 +1,12 @@
 package review
 
 import (
+	"fmt"
+	"sync"
+
 	"github.com/wuerfelblock/wuerfelblock/coach/family"
 	"github.com/wuerfelblock/wuerfelblock/coach/kniffel"
+	"github.com/wuerfelblock/wuerfelblock/coach/win"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -11,15 +15,24 @@ import (
 // but tables built from the rules), so a review does not depend on the
 // device that computes it.
 func Solvers() Valuers {
-	return Valuers{Family: familySolver{}, Kniffel: kniffelSolver{kniffel.For}}
+	return Valuers{Family: familySolver{}, Kniffel: kniffelSolver{kniffel.For}, Win: winSolver{}}
 }
 
 // SolversWith is Solvers with the Kniffel tables of cache c (tests: a
-// cache in memory only).
+// cache in memory only) and without the win solver (see WithWin).
 func SolversWith(c *kniffel.Cache) Valuers {
 	return Valuers{Family: familySolver{}, Kniffel: kniffelSolver{func(r *validate.Rules) *kniffel.Solver {
 		return c.Solver(r.Options.Joker)
 	}}}
+}
+
+// WithWin is v with win solvers (coach/win) of its own whose tables stay
+// in memory, not in the user's cache directory (tests). Their tables take
+// seconds to build (5050: about 15 CPU-seconds), so tests that do not look
+// at the chance to win leave them out.
+func (v Valuers) WithWin() Valuers {
+	v.Win = winSolver{mem: &sync.Map{}}
+	return v
 }
 
 // kniffelSolver asks coach/kniffel.
@@ -83,4 +96,75 @@ func (f familyPos) Keeps(roll []int) ([]FamilyKeep, error) {
 		out[i] = FamilyKeep{Keep: k.Keep, Value: k.Value}
 	}
 	return out, nil
+}
+
+// winSolver asks coach/win: the process's shared solvers (their tables
+// cached on disk), or with mem solvers of its own kept in memory only.
+type winSolver struct{ mem *sync.Map }
+
+func (w winSolver) solver(r *validate.Rules) (*win.Solver, error) {
+	if w.mem == nil {
+		return win.For(r)
+	}
+	key := fmt.Sprintf("%s %+v", r.Game, r.Options)
+	if s, ok := w.mem.Load(key); ok {
+		return s.(*win.Solver), nil
+	}
+	s, err := win.New(r)
+	if err != nil {
+		return nil, err
+	}
+	s.SetDir("")
+	got, _ := w.mem.LoadOrStore(key, s)
+	return got.(*win.Solver), nil
+}
+
+func (w winSolver) Start(r *validate.Rules, totals []int, seat int) (WinPosition, error) {
+	s, err := w.solver(r)
+	if err != nil {
+		return nil, err
+	}
+	t, err := s.Table()
+	if err != nil {
+		return nil, err
+	}
+	p, err := t.Start(totals, seat)
+	if err != nil {
+		return nil, err
+	}
+	return winPos{p}, nil
+}
+
+type winPos struct{ p win.Position }
+
+func (w winPos) Win() float64             { return w.p.Win() }
+func (w winPos) ThrowWin() float64        { return w.p.ThrowWin() }
+func (w winPos) StopWin() (float64, bool) { return w.p.StopWin() }
+func (w winPos) Exact() bool              { return w.p.Exact() }
+func (w winPos) AfterVoid() WinPosition   { return winPos{w.p.AfterVoid()} }
+func (w winPos) After(k validate.Keep) (WinPosition, error) {
+	q, err := w.p.After(k)
+	if err != nil {
+		return nil, err
+	}
+	return winPos{q}, nil
+}
+
+func (w winPos) Keeps(roll []int) ([]WinKeep, error) {
+	ks, err := w.p.Keeps(roll)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]WinKeep, len(ks))
+	for i, k := range ks {
+		out[i] = WinKeep{Keep: k.Keep, Win: k.Win}
+	}
+	return out, nil
+}
+
+// Ready reports whether the win table of r is there already (built or
+// loaded), so that a review will not wait for it.
+func (w winSolver) Ready(r *validate.Rules) bool {
+	s, err := w.solver(r)
+	return err == nil && s.Ready() != nil
 }

@@ -213,8 +213,12 @@ func (s *gameOver) refresh() {
 		t.SetCell(r+1, 1, cell(esc(g.Players[seat]), st, tview.AlignLeft))
 		t.SetCell(r+1, 2, cell(say.Int(totals[seat]), st, tview.AlignRight))
 		if rv != nil {
-			t.SetCell(r+1, 3, cell(review.Number(rv.Players[seat].Luck, s.lang), st, tview.AlignRight))
-			t.SetCell(r+1, 4, cell(review.Number(-rv.Players[seat].Loss, s.lang), st, tview.AlignRight))
+			luck, loss := s.signedPts(rv.Players[seat].Luck), s.pts(rv.Players[seat].Loss)
+			if rv.Win {
+				luck, loss = s.pp(rv.Players[seat].WinLuck, true), s.pp(rv.Players[seat].WinLoss, false)
+			}
+			t.SetCell(r+1, 3, cell(luck, st, tview.AlignRight))
+			t.SetCell(r+1, 4, cell(loss, st, tview.AlignRight))
 		}
 	}
 	var won []string
@@ -235,6 +239,9 @@ func (s *gameOver) refresh() {
 	}
 	if s.msg != "" {
 		note += s.msg + "\n"
+	}
+	if rv != nil {
+		note += "[::d]" + lossLuckLegend(s.text, rv) + "[::-]\n"
 	}
 	s.info.SetText(note + "[::b]" + label + strings.Join(won, ", ") + "[::-]" + tie + "\n" + hintLine(s.keys()))
 }

@@ -252,7 +252,9 @@ func (c *continueList) key(ev *tcell.EventKey) *tcell.EventKey {
 		row, _ := c.table.GetSelection()
 		if row < len(c.games) {
 			gi := c.games[row]
-			c.ui.ask(c.tr("Abandon this game? It cannot be continued afterwards.", "Dieses Spiel abbrechen? Es kann danach nicht fortgesetzt werden."),
+			named := gi
+			named.Started = time.Time{} // the game by its name, players and round
+			c.ui.ask(fmt.Sprintf(c.tr("Abandon this game (%s)? It cannot be continued afterwards.", "Dieses Spiel (%s) abbrechen? Es kann danach nicht fortgesetzt werden."), c.describeGame(named)),
 				[]string{c.tr("No", "Nein"), c.tr("Abandon", "Abbrechen")}, func(i int) {
 					if i == 1 {
 						c.abandon(gi)
@@ -336,6 +338,15 @@ func (s *hooked) key(ev *tcell.EventKey) *tcell.EventKey { return ev }
 func (s *hooked) typing() bool                           { return false }
 func (s *hooked) back()                                  { s.ui.pop() }
 func (s *hooked) refresh()                               {}
+
+// helpNote is the page's own explanation of what it shows, if it has one.
+func (s *hooked) helpNote() string {
+	if n, ok := s.p.(helpNoter); ok {
+		return n.helpNote()
+	}
+	return ""
+}
+
 func (s *hooked) help() ([]keyHelp, *validate.Rules) {
 	if kh, ok := s.p.(keyHelper); ok {
 		return kh.keyHelp(), nil // the page's own table of keys
@@ -347,16 +358,18 @@ func (s *hooked) help() ([]keyHelp, *validate.Rules) {
 func newRulesList(ui *UI) screen {
 	l := newList()
 	l.SetBorder(true).SetTitle(" " + ui.tr("Rules", "Regeln") + " ")
+	clipped := &clipList{List: l} // a summary too long is cut with "…", as in the new-game list
 	for i, g := range validate.Games() {
 		g := g
-		l.AddItem(g.Name(ui.lang), g.Summary(ui.lang), rune('1'+i), func() {
+		clipped.second = append(clipped.second, esc(g.Summary(ui.lang)))
+		l.AddItem(g.Name(ui.lang), esc(g.Summary(ui.lang)), rune('1'+i), func() {
 			r, _ := validate.NewRules(g.ID, validate.DefaultOptions(g.ID))
 			p := newTextPage(ui, g.Name(ui.lang), esc(reflow(validate.RulesText(g.ID, ui.lang)))+"\n"+ui.houseRulesText(r))
 			p.rules = r
 			ui.push(p)
 		})
 	}
-	return &listPage{ui: ui, list: l, keys: []keyHelp{{"1–7 / Enter", ui.tr("show the rules", "Regeln zeigen")}, {"q/Esc", ui.tr("back", "zurück")}}}
+	return &listPage{ui: ui, list: l, layout: clipped, keys: []keyHelp{{"1–7 / Enter", ui.tr("show the rules", "Regeln zeigen")}, {"q/Esc", ui.tr("back", "zurück")}}}
 }
 
 // listPage is a page that is just a list.
