@@ -22,7 +22,7 @@ type setup struct {
 	coach  storage.CoachLevel
 }
 
-// newNewGame is the first step: the seven games with a line each.
+// newNewGame is the first step: the games with a line each.
 func newNewGame(ui *UI, _ validate.GameID, _ []string) screen {
 	l := newList()
 	l.ShowSecondaryText(true)
@@ -46,7 +46,7 @@ func newNewGame(ui *UI, _ validate.GameID, _ []string) screen {
 	show(0)
 	flex := tview.NewFlex().SetDirection(tview.FlexRow).AddItem(clipped, 0, 1, true).AddItem(about, 3, 0, false)
 	return &listPage{ui: ui, list: l, layout: flex, keys: []keyHelp{
-		{"1–7 / ↑↓ Enter", ui.tr("choose the game", "Spiel wählen")},
+		{fmt.Sprintf("1–%d / ↑↓ Enter", len(games)), ui.tr("choose the game", "Spiel wählen")},
 		{"q/Esc", ui.tr("back", "zurück")},
 	}}
 }
