@@ -31,9 +31,13 @@ func problemf(en, de string, args ...any) Problem {
 // maxProblems is how many problems of one kind Check lists.
 const maxProblems = 20
 
-// QuickCheck runs SQLite's quick_check: a damaged file comes back as a
-// CodeDamaged error (and the database refuses every later write).
-func (db *DB) QuickCheck(ctx context.Context) error {
+// QuickCheck runs SQLite's quick_check of the whole file: a damaged file
+// comes back as a CodeDamaged error (and the database refuses every later
+// write); a pass is recorded (FullCheckDue).
+func (db *DB) QuickCheck(ctx context.Context) error { return db.quickCheck(ctx, true) }
+
+// quickCheck is QuickCheck; record says whether a pass is recorded.
+func (db *DB) quickCheck(ctx context.Context, record bool) error {
 	var first string
 	err := db.view(ctx, func(tx *sql.Tx) error {
 		return tx.QueryRowContext(ctx, `PRAGMA quick_check(1)`).Scan(&first)
@@ -42,8 +46,12 @@ func (db *DB) QuickCheck(ctx context.Context) error {
 		return err
 	}
 	if first != "ok" {
-		db.damaged.Store(true)
+		db.markDamaged()
 		return newErr(CodeDamaged, nil, db.path, shortText(first))
+	}
+	db.passed()
+	if record {
+		db.recordCheck(ctx, "quick_check")
 	}
 	return nil
 }
@@ -52,7 +60,8 @@ func (db *DB) QuickCheck(ctx context.Context) error {
 // all is well): SQLite's integrity_check and foreign_key_check, every game
 // replayed through the rules and compared with its stored turns and
 // results, and the statistics tables compared with a recomputation from
-// the turns, events and results. It only reads. progress, if not nil, is
+// the turns, events and results. It only reads, but for recording that
+// the file passed integrity_check (FullCheckDue). progress, if not nil, is
 // told each step's name.
 func (db *DB) Check(ctx context.Context, progress func(step string)) ([]Problem, error) {
 	var out []Problem
@@ -61,6 +70,7 @@ func (db *DB) Check(ctx context.Context, progress func(step string)) ([]Problem,
 			progress(s)
 		}
 	}
+	intact := false
 	err := db.view(ctx, func(tx *sql.Tx) error {
 		step("integrity_check")
 		rows, err := tx.QueryContext(ctx, fmt.Sprintf(`PRAGMA integrity_check(%d)`, maxProblems))
@@ -82,9 +92,10 @@ func (db *DB) Check(ctx context.Context, progress func(step string)) ([]Problem,
 			return err
 		}
 		if len(out) > 0 {
-			db.damaged.Store(true)
+			db.markDamaged()
 			return nil // a damaged file: reading on would only find more of the same
 		}
+		intact = true
 		step("foreign_key_check")
 		rows, err = tx.QueryContext(ctx, `PRAGMA foreign_key_check`)
 		if err != nil {
@@ -109,7 +120,7 @@ func (db *DB) Check(ctx context.Context, progress func(step string)) ([]Problem,
 			return err
 		}
 		step("games")
-		ps, err := db.checkGames(ctx, tx)
+		ps, err := db.checkGames(ctx, tx, step)
 		if err != nil {
 			return err
 		}
@@ -119,11 +130,16 @@ func (db *DB) Check(ctx context.Context, progress func(step string)) ([]Problem,
 		out = append(out, ps...)
 		return err
 	})
+	if intact {
+		db.passed()
+		db.recordCheck(ctx, "integrity_check")
+	}
 	return out, err
 }
 
-// checkGames replays every game and compares its summaries.
-func (db *DB) checkGames(ctx context.Context, tx *sql.Tx) ([]Problem, error) {
+// checkGames replays every game and compares its summaries; step is told
+// "games N/M" every 1,000 games.
+func (db *DB) checkGames(ctx context.Context, tx *sql.Tx, step func(string)) ([]Problem, error) {
 	ids, err := gameIDs(ctx, tx)
 	if err != nil {
 		return nil, err
@@ -134,9 +150,12 @@ func (db *DB) checkGames(ctx context.Context, tx *sql.Tx) ([]Problem, error) {
 			out = append(out, p)
 		}
 	}
-	for _, id := range ids {
+	for i, id := range ids {
 		if err := ctx.Err(); err != nil {
 			return out, err
+		}
+		if i > 0 && i%1000 == 0 {
+			step(fmt.Sprintf("games %d/%d", i, len(ids)))
 		}
 		sg, err := loadGame(ctx, tx, id)
 		if ErrorCode(err) == CodeReplay {

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"modernc.org/sqlite"
@@ -49,8 +50,13 @@ type DB struct {
 	damaged atomic.Bool
 	// readOnly is why the file cannot be written (nil when it can).
 	readOnly error
+	// leftOver is set when the file had a WAL that no program had open:
+	// the last program to use it did not close it (FullCheckDue).
+	leftOver atomic.Bool
 
 	opts Options // as opened: the reviewer, progress reports
+	// backups is where a backup goes before a migration ("": none).
+	backups string
 }
 
 // DefaultPath is where the database lives unless told otherwise:
@@ -110,6 +116,56 @@ func openWith(path string, migrations fs.FS, o Options) (*DB, error) {
 	if err != nil {
 		return nil, newErr(CodeFailure, err, abs, err)
 	}
+	db, err := openFile(abs, ms, o)
+	switch ErrorCode(err) {
+	case "", CodeForeign, CodeNewerSchema, CodeCorrupt, CodeDamaged:
+		return db, err
+	}
+	// SQLite says "disk I/O error" when it cannot make the index of its
+	// WAL on a full disk, and every command fails: say what it is, and
+	// read a database that lies whole in its file (no WAL left over).
+	room := noRoom(filepath.Dir(abs))
+	if room == nil {
+		return nil, err
+	}
+	full := newErr(CodeDiskFull, room, abs, room)
+	if !hasWAL(abs) && readable(abs) {
+		if db, err := openReadOnly(abs, latest(ms), full); err == nil {
+			return db, nil
+		}
+	}
+	return nil, full
+}
+
+// noRoom tells whether dir has no room to write (nil: it has): a few
+// pages are written to a new file there, synced and removed. A full disk,
+// a full quota and a file size limit (ulimit -f) say so alike.
+func noRoom(dir string) error {
+	f, err := os.CreateTemp(dir, ".wuerfelblock-room-*")
+	if err != nil {
+		return noSpace(err)
+	}
+	defer os.Remove(f.Name())
+	defer f.Close()
+	_, err = f.Write(make([]byte, 64<<10))
+	if err == nil {
+		err = f.Sync()
+	}
+	return noSpace(err)
+}
+
+// noSpace is err when it says there is no room to write, else nil.
+func noSpace(err error) error {
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) || errors.Is(err, syscall.EFBIG) {
+		return unwrapPath(err)
+	}
+	return nil
+}
+
+// openFile opens the database file abs with the pool that writes, or
+// read-only when it cannot be written.
+func openFile(abs string, ms []migration, o Options) (*DB, error) {
+	leftOver := hasWAL(abs) && !shmHeld(abs)
 	if err := preflight(abs); err != nil {
 		if ErrorCode(err) == CodeCannotOpen && readable(abs) {
 			return openReadOnly(abs, latest(ms), err)
@@ -127,7 +183,8 @@ func openWith(path string, migrations fs.FS, o Options) (*DB, error) {
 	// WAL mode run beside them.
 	sdb.SetMaxOpenConns(4)
 	sdb.SetMaxIdleConns(4)
-	db := &DB{Now: time.Now, sql: sdb, path: abs, opts: o}
+	db := &DB{Now: time.Now, sql: sdb, path: abs, opts: o, backups: o.Backups}
+	db.leftOver.Store(leftOver)
 	if err := db.migrate(context.Background(), ms); err != nil {
 		sdb.Close()
 		return nil, err
@@ -157,14 +214,14 @@ func openReadOnly(abs string, known int, why error) (*DB, error) {
 		return nil, err
 	}
 	var cause error = why
-	if se, ok := why.(*Error); ok && len(se.Args) > 1 {
+	if se, ok := why.(*Error); ok && len(se.Args) > 1 && se.Code != CodeDiskFull {
 		if e, ok := se.Args[1].(error); ok {
 			cause = e
 		}
 	}
 	u := url.URL{Path: abs}
 	tries := []string{"mode=ro"}
-	if st, err := os.Stat(abs + "-wal"); err != nil || st.Size() == 0 {
+	if !hasWAL(abs) {
 		tries = append(tries, "mode=ro&immutable=1")
 	}
 	var last error
@@ -207,17 +264,18 @@ func preflight(path string) error {
 	case errors.Is(err, fs.ErrNotExist):
 		// A new database: the directory must take the file (and the WAL
 		// files beside it).
-		probe, err := os.CreateTemp(dir, ".wuerfelblock-probe-*")
-		if err != nil {
-			return newErr(CodeCannotOpen, err, path, unwrapPath(err))
-		}
-		probe.Close()
-		os.Remove(probe.Name())
-		return nil
+		return probeDir(dir, path)
 	case err != nil:
 		return newErr(CodeCannotOpen, err, path, unwrapPath(err))
 	}
 	defer f.Close()
+	if !exists(path+"-wal") || !exists(path+"-shm") {
+		// Writing needs the WAL and its index beside the file: in a
+		// directory that cannot take them the file can only be read.
+		if err := probeDir(dir, path); err != nil {
+			return err
+		}
+	}
 	st, err := f.Stat()
 	if err != nil {
 		return newErr(CodeCannotOpen, err, path, err)
@@ -233,6 +291,23 @@ func preflight(path string) error {
 		return newErr(CodeCorrupt, nil, path, errors.New("no SQLite header"))
 	}
 	return nil
+}
+
+// probeDir tells whether dir takes a new file, by making one (and removing
+// it): permissions alone do not say it (root, a read-only mount, ACLs).
+func probeDir(dir, path string) error {
+	probe, err := os.CreateTemp(dir, ".wuerfelblock-probe-*")
+	if err != nil {
+		return newErr(CodeCannotOpen, err, path, unwrapPath(err))
+	}
+	probe.Close()
+	os.Remove(probe.Name())
+	return nil
+}
+
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
 }
 
 // unwrapPath drops the path from an *fs.PathError: the message names it already.
@@ -282,10 +357,12 @@ func (db *DB) wrap(err error) error {
 		switch le.Code() & 0xff {
 		case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
 			// Stop writing to it: more writes can only spread the damage.
-			db.damaged.Store(true)
+			db.markDamaged()
 			return newErr(CodeDamaged, err, db.path, shortText(le.Error()))
 		case sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM:
 			return newErr(CodeCannotOpen, err, db.path, err)
+		case sqlite3.SQLITE_FULL:
+			return newErr(CodeDiskFull, err, db.path, err)
 		}
 	}
 	return newErr(CodeFailure, err, db.path, err)
@@ -342,6 +419,9 @@ const busyWait = 5 * time.Second
 // (nil: any).
 func (db *DB) updateOn(ctx context.Context, conn *sql.Conn, fn func(tx *sql.Tx) error) error {
 	if db.readOnly != nil {
+		if ErrorCode(db.readOnly) == CodeDiskFull {
+			return db.readOnly
+		}
 		return newErr(CodeReadOnly, nil, db.path, db.readOnly)
 	}
 	if db.damaged.Load() {
@@ -462,6 +542,9 @@ func (db *DB) migrate(ctx context.Context, ms []migration) error {
 			return db.wrapOpen(err)
 		}
 	}
+	if err := db.backupBeforeMigration(ctx, ms, applied, have); err != nil {
+		return err
+	}
 	for _, m := range ms {
 		if applied[m.version] {
 			continue
@@ -559,20 +642,38 @@ type querier interface {
 // inspect reads an existing file before the pool opens it: opening it for
 // writing may switch it to WAL, roll back a journal or checkpoint a WAL,
 // and a file of another program or of a newer version must be left exactly
-// as it is, journals included. The file alone is read first, as immutable;
-// when a WAL beside it may hold more (the last migration of a newer
-// version, say), the WAL is read too, through a read-only connection.
+// as it is, journals included. Without a WAL the file alone is the
+// database, read as immutable. With a WAL, the file alone may look damaged
+// though it is not (a checkpoint that stopped after page 1, on a full disk
+// or at a SIGKILL, leaves page 1 counting pages that are still only in the
+// WAL): file and WAL are read together, as SQLite reads them, through a
+// read-only connection (which never rolls back, checkpoints or truncates;
+// it may build the -shm index of the WAL, which holds no data).
 func inspect(path string, known int) error {
 	if st, err := os.Stat(path); err != nil || st.Size() == 0 {
 		return nil
 	}
-	if err := inspectWith(path, "mode=ro&immutable=1", known); err != nil {
+	if !hasWAL(path) {
+		return inspectWith(path, "mode=ro&immutable=1", known)
+	}
+	err := inspectWith(path, "mode=ro", known)
+	if ErrorCode(err) != CodeCannotOpen {
 		return err
 	}
-	if st, err := os.Stat(path + "-wal"); err == nil && st.Size() > 0 {
-		return inspectWith(path, "mode=ro", known)
+	// The WAL cannot be read here (its index cannot be made: a directory
+	// that cannot be written, a full disk). The file alone still tells
+	// another program's file or a newer version; whether it is damaged it
+	// cannot tell without its WAL, so that is never said.
+	if alone := inspectWith(path, "mode=ro&immutable=1", known); alone != nil && ErrorCode(alone) != CodeCorrupt {
+		return alone
 	}
-	return nil
+	return err
+}
+
+// hasWAL reports whether a WAL with frames lies beside the database file.
+func hasWAL(path string) bool {
+	st, err := os.Stat(path + "-wal")
+	return err == nil && st.Size() > 0
 }
 
 func inspectWith(path, params string, known int) error {

@@ -16,6 +16,7 @@ const (
 	CodeCorrupt       Code = "storage.corrupt"         // not an SQLite file, or a damaged one
 	CodeDamaged       Code = "storage.damaged"         // SQLite found the file damaged while using it: nothing more is written
 	CodeReadOnly      Code = "storage.read-only"       // the file can be read but not written: a write was refused
+	CodeDiskFull      Code = "storage.disk-full"       // no room on the disk to write the database (it may still be read)
 	CodeForeign       Code = "storage.foreign"         // an SQLite file of some other program
 	CodeNewerSchema   Code = "storage.newer-schema"    // written by a newer wuerfelblock
 	CodeNotFound      Code = "storage.not-found"       // no such player, game or preset
@@ -32,6 +33,21 @@ const (
 	CodeNothingToUndo Code = "storage.nothing-to-undo" // Undo on a game without entries
 	CodeAmbiguous     Code = "storage.ambiguous"       // a game id prefix that fits several games
 	CodeFailure       Code = "storage.failure"         // any other database trouble
+
+	CodeBackup       Code = "storage.backup"         // a backup could not be written
+	CodeNoSpace      Code = "storage.no-space"       // the disk is full: the backup was not written
+	CodeBackupOverDB Code = "storage.backup-over-db" // a backup would write over the database or its companions
+	CodeNotOurs      Code = "storage.not-ours"       // a file to restore is no wuerfelblock database
+	CodeRestoreSelf  Code = "storage.restore-self"   // restoring the database from itself
+	CodeRestoreBusy  Code = "storage.restore-busy"   // a database that cannot be opened is in use by another program
+
+	CodeMigrationBackup Code = "storage.migration-backup" // no backup could be made before a migration: nothing was changed
+
+	CodeSyncDir      Code = "storage.sync-dir"      // the sync folder cannot be used
+	CodeSyncFile     Code = "storage.sync-file"     // a file in the sync folder cannot be read or written
+	CodeSyncConflict Code = "storage.sync-conflict" // a game continued differently on another device
+	CodeSyncPartial  Code = "storage.sync-partial"  // a last line not complete yet
+	CodeSyncMore     Code = "storage.sync-more"     // more lines not merged than are named
 )
 
 // Error is a storage problem, with a message for people in English and German.
@@ -54,6 +70,9 @@ var messages = map[Code][2]string{
 	CodeReadOnly: {
 		"the database %s can only be read (%v): nothing was changed. Give yourself write permission for the file and its directory, or choose another file with --db",
 		"die Datenbank %s lässt sich nur lesen (%v): nichts wurde geändert. Schreibrechte für die Datei und ihr Verzeichnis geben oder mit --db eine andere Datei wählen"},
+	CodeDiskFull: {
+		"the disk holding the database %s is full (%v): what this command had not stored yet was not written. Free some space, then try again",
+		"der Datenträger der Datenbank %s ist voll (%v): was dieser Befehl noch nicht gespeichert hatte, wurde nicht geschrieben. Platz schaffen und erneut versuchen"},
 	CodeForeign: {
 		"%s is an SQLite database of another program, not of wuerfelblock; the file was left untouched. Choose another file with --db",
 		"%s ist eine SQLite-Datenbank eines anderen Programms, nicht von wuerfelblock; die Datei wurde nicht verändert. Mit --db eine andere Datei wählen"},
@@ -95,6 +114,42 @@ var messages = map[Code][2]string{
 	CodeAmbiguous:     {"%q fits several games; type more of the id", "%q passt zu mehreren Spielen; mehr von der ID eingeben"},
 	CodeFailure: {
 		"database %s: %v", "Datenbank %s: %v"},
+	CodeBackup: {
+		"cannot write the backup %s: %v; the database is as it was",
+		"die Sicherung %s lässt sich nicht schreiben: %v; die Datenbank ist, wie sie war"},
+	CodeNoSpace: {
+		"no space left on the disk for the backup %s: nothing was written and the database is as it was; free some space or choose another place",
+		"kein Platz mehr auf dem Datenträger für die Sicherung %s: nichts wurde geschrieben, die Datenbank ist, wie sie war; Platz schaffen oder einen anderen Ort wählen"},
+	CodeBackupOverDB: {
+		"%s is the database itself or one of its files: a backup goes to another file",
+		"%s ist die Datenbank selbst oder eine ihrer Dateien: eine Sicherung gehört in eine andere Datei"},
+	CodeNotOurs: {
+		"%s is not a wuerfelblock database; the file was left untouched",
+		"%s ist keine wuerfelblock-Datenbank; die Datei wurde nicht verändert"},
+	CodeMigrationBackup: {
+		"the database %s was not brought up to date, because no backup of it could be made first (%v); nothing was changed. Free some space, or start with --no-backup",
+		"die Datenbank %s wurde nicht auf den neuen Stand gebracht, weil vorher keine Sicherung möglich war (%v); nichts wurde geändert. Platz schaffen oder mit --no-backup starten"},
+	CodeSyncDir: {
+		"the sync folder %s cannot be used: %v",
+		"der Sync-Ordner %s lässt sich nicht benutzen: %v"},
+	CodeSyncFile: {
+		"the sync file %s cannot be read or written: %v",
+		"die Sync-Datei %s lässt sich nicht lesen oder schreiben: %v"},
+	CodeSyncConflict: {
+		"game %s was continued differently on the device of %s; it is kept as it was continued here, and the other version stays in that file (nothing is lost)",
+		"Spiel %s wurde auf dem Gerät von %s anders weitergespielt; es bleibt, wie es hier weitergespielt wurde, und die andere Fassung bleibt in jener Datei (nichts geht verloren)"},
+	CodeSyncPartial: {
+		"%s: line %d is not complete yet (a sync tool may still be copying it); it is read at the next sync",
+		"%s: Zeile %d ist noch nicht vollständig (ein Sync-Programm kopiert sie vielleicht noch); sie wird beim nächsten Abgleich gelesen"},
+	CodeSyncMore: {
+		"%s: %d more lines were not merged",
+		"%s: %d weitere Zeilen wurden nicht übernommen"},
+	CodeRestoreBusy: {
+		"another program has the database %s open: close it (the app, an import) and restore again; nothing was changed",
+		"ein anderes Programm hat die Datenbank %s geöffnet: es beenden (die App, einen Import) und noch einmal zurückspielen; nichts wurde geändert"},
+	CodeRestoreSelf: {
+		"%s is the database itself: restore a backup from another file",
+		"%s ist die Datenbank selbst: eine Sicherung aus einer anderen Datei zurückspielen"},
 }
 
 // what names the kinds of things CodeNotFound can be about, in both languages.

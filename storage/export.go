@@ -512,6 +512,14 @@ func (db *DB) Import(ctx context.Context, recs []ExportRecord) (ImportReport, er
 // A database error ends it too; the records of the transaction it hit are
 // not stored.
 func (db *DB) ImportFrom(ctx context.Context, next func() (ExportRecord, error)) (ImportReport, error) {
+	return db.importFrom(ctx, next, nil)
+}
+
+// storedHook runs in the transaction of each record an import stored
+// (imported or brought up to date), with the game's id.
+type storedHook func(ctx context.Context, tx *sql.Tx, id string) error
+
+func (db *DB) importFrom(ctx context.Context, next func() (ExportRecord, error), hook storedHook) (ImportReport, error) {
 	var rep ImportReport
 	now := db.now()
 	stop := make(chan struct{})
@@ -538,7 +546,7 @@ func (db *DB) ImportFrom(ctx context.Context, next func() (ExportRecord, error))
 		if len(batch) == 0 {
 			return rep, inputError(end)
 		}
-		n, err := db.importTx(ctx, conn, index, batch, now, &rep)
+		n, err := db.importTx(ctx, conn, index, batch, now, &rep, hook)
 		if err != nil {
 			return rep, err
 		}
@@ -671,13 +679,13 @@ func (db *DB) importConn(ctx context.Context) (*sql.Conn, error) {
 // importTx writes the records of batch (numbered from index) in one
 // transaction, for about importSlice, and adds what it did to rep. n is how
 // many it wrote; the rest wait for the next transaction.
-func (db *DB) importTx(ctx context.Context, conn *sql.Conn, index int, batch []ExportRecord, now time.Time, rep *ImportReport) (n int, err error) {
+func (db *DB) importTx(ctx context.Context, conn *sql.Conn, index int, batch []ExportRecord, now time.Time, rep *ImportReport, hook storedHook) (n int, err error) {
 	var part ImportReport
 	err = db.updateOn(ctx, conn, func(tx *sql.Tx) error {
 		part, n = ImportReport{}, 0
 		start := time.Now()
 		for n < len(batch) && (n == 0 || time.Since(start) < importSlice) {
-			if err := db.importRecord(ctx, tx, index+n, batch[n], now, &part); err != nil {
+			if err := db.importRecord(ctx, tx, index+n, batch[n], now, &part, hook); err != nil {
 				return err
 			}
 			n++
@@ -742,7 +750,7 @@ func (db *DB) checkpointEvery(d time.Duration, stop <-chan struct{}) <-chan stru
 // importRecord stores one record inside a savepoint: a refusal, however
 // deep in the writing it comes, undoes exactly this record. Only database
 // trouble is returned as an error.
-func (db *DB) importRecord(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, now time.Time, rep *ImportReport) error {
+func (db *DB) importRecord(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, now time.Time, rep *ImportReport, hook storedHook) error {
 	if r.bad != nil {
 		// Not a record: nothing to write, nothing to undo.
 		rep.refuse(Refusal{Index: i, ID: r.ID, Turn: -1, Err: r.bad})
@@ -765,6 +773,13 @@ func (db *DB) importRecord(ctx context.Context, tx *sql.Tx, i int, r ExportRecor
 			return err
 		}
 		out.Imported, out.Extended, out.Skipped, out.IDs = 0, 0, 0, nil
+	}
+	if hook != nil {
+		for _, id := range out.IDs {
+			if err := hook(ctx, tx, id); err != nil {
+				return err
+			}
+		}
 	}
 	if _, err := tx.ExecContext(ctx, `RELEASE import_record`); err != nil {
 		return err

@@ -15,4 +15,7 @@ type Options struct {
 	// ReviewProgress, when set, is told how far migration 015 has come
 	// reviewing the finished games already stored: done of total.
 	ReviewProgress func(done, total int)
+	// Backups is the folder for a backup of an existing database before
+	// migrations change it ("": no backup).
+	Backups string
 }

@@ -440,6 +440,8 @@ func TestStatsMigrationFillsOlderDatabase(t *testing.T) {
 		`ALTER TABLE turns DROP COLUMN busted`, `ALTER TABLE turns DROP COLUMN attacked`,
 		`ALTER TABLE games DROP COLUMN rev`, `ALTER TABLE games DROP COLUMN coach`,
 		`DROP TABLE reviews`,
+		`DROP TRIGGER sync_entry_added`, `DROP TRIGGER sync_entry_removed`, `DROP TRIGGER sync_game_added`, `DROP TRIGGER sync_game_status`,
+		`DROP TABLE sync_device`, `DROP TABLE sync_files`, `DROP TABLE sync_pending`, `DROP TABLE sync_conflicts`,
 		`DELETE FROM migrations WHERE version > 1`,
 	} {
 		if _, err := old.sql.Exec(q); err != nil {

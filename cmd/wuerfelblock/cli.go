@@ -30,6 +30,7 @@ type env struct {
 	stdout, stderr io.Writer
 	lang           validate.Lang
 	dbPath         string
+	noBackup       bool // --no-backup: no automatic backups
 	getenv         func(string) string
 	args           []string // as typed: messages quote options the way they were written
 }
@@ -83,6 +84,9 @@ func commands() []command {
 		{"players", [2]string{"list, add, rename or delete players", "Spieler auflisten, hinzufügen, umbenennen oder löschen"}, runPlayers},
 		{"games", [2]string{"list stored games; show, undo the last entry of, or abandon one", "gespeicherte Spiele auflisten; eines zeigen, den letzten Eintrag zurücknehmen oder abbrechen"}, runGames},
 		{"stats", [2]string{"statistics: leaderboards, a player's figures (--player), head-to-head (--vs)", "Statistik: Bestenlisten, die Zahlen eines Spielers (--player), direkter Vergleich (--vs)"}, runStats},
+		{"backup", [2]string{"a checked copy of the database (while it is in use)", "eine geprüfte Kopie der Datenbank (auch während sie benutzt wird)"}, runBackup},
+		{"restore", [2]string{"replace the database with a backup (the current one is backed up first)", "die Datenbank durch eine Sicherung ersetzen (die jetzige wird vorher gesichert)"}, runRestore},
+		{"sync", [2]string{"one history on every device, through a folder a sync tool keeps equal", "eine Geschichte auf jedem Gerät, über einen Ordner, den ein Sync-Programm abgleicht"}, runSync},
 		{"check", [2]string{"check the database: SQLite's checks, every game replayed, the statistics recomputed", "die Datenbank prüfen: SQLite-Prüfungen, jedes Spiel nachgespielt, die Statistik nachgerechnet"}, runCheck},
 		{"generate", [2]string{"developer: fill a database (--db) with a generated history", "Entwicklung: eine Datenbank (--db) mit erzeugten Spielen füllen"}, runGenerate},
 	}
@@ -98,6 +102,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	lang := fs.String("lang", "", "de or en")
 	db := fs.String("db", "", "database file")
+	noBackup := fs.Bool("no-backup", false, "no automatic backups")
 	help := fs.Bool("help", false, "")
 	fs.BoolVar(help, "h", false, "")
 	if err := fs.Parse(args); err != nil {
@@ -115,6 +120,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		e.lang = l
 	}
 	e.dbPath = *db
+	e.noBackup = *noBackup
 	if *db == "" && flagSet(fs, "db") {
 		// An empty name is a mistake (an unset variable in a script), not
 		// a request for the default database.
@@ -161,6 +167,7 @@ func usageTo(e *env, w io.Writer) {
 	fmt.Fprintln(w, e.tr("Usage:", "Aufruf:"))
 	fmt.Fprintln(w, "  wuerfelblock [--db PATH] [--lang de|en]            "+e.tr("open the score pad (terminal UI)", "den Spielblock öffnen (Terminal-Oberfläche)"))
 	fmt.Fprintln(w, "  wuerfelblock [--db PATH] [--lang de|en] "+e.tr("COMMAND", "BEFEHL")+" ...")
+	fmt.Fprintln(w, "  --no-backup  "+e.tr("no automatic backups (also WUERFELBLOCK_NO_BACKUP=1)", "keine automatischen Sicherungen (auch WUERFELBLOCK_NO_BACKUP=1)"))
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, e.tr("Commands:", "Befehle:"))
 	for _, c := range commands() {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/wuerfelblock/wuerfelblock/internal/reviewer"
 	"github.com/wuerfelblock/wuerfelblock/storage"
@@ -32,13 +31,24 @@ func (e *env) openDB() (*storage.DB, error) {
 	// The first opening after an update may recount or review a large
 	// history (migrations 006 and 015): say how far it is, also before the
 	// terminal UI starts.
-	return storage.OpenWith(path, storage.Options{
+	o := storage.Options{
 		// The reviews the statistics keep come from the same solvers as
 		// the review command's and the game-over screen's.
 		Reviewer:        reviewer.New(reviewValuers()),
 		RecountProgress: e.recountProgress(),
 		ReviewProgress:  e.reviewProgress(),
-	})
+	}
+	if e.backups() {
+		o.Backups = storage.BackupsDir(path)
+	}
+	return storage.OpenWith(path, o)
+}
+
+// backups reports whether automatic backups are on: not with --no-backup
+// or WUERFELBLOCK_NO_BACKUP set (to anything but "" or "0").
+func (e *env) backups() bool {
+	v := e.getenv("WUERFELBLOCK_NO_BACKUP")
+	return !e.noBackup && (v == "" || v == "0")
 }
 
 // withDB opens the database, runs fn and closes it; a failure to open is
@@ -50,21 +60,28 @@ func (e *env) withDB(cmd string, fn func(ctx context.Context, db *storage.DB) in
 	}
 	defer db.Close()
 	ctx := context.Background()
-	if st, err := os.Stat(db.Path()); err == nil && st.Size() <= quickCheckMax {
-		// A damaged file is neither used nor written. SQLite finds damage
-		// only where it reads; on a small file a full quick check costs
-		// little, on a big one the first damaged page read stops the
-		// command (and 'check' looks at everything).
-		if err := db.QuickCheck(ctx); err != nil {
-			return e.dbFail(cmd, err)
-		}
+	// A damaged file is neither used nor written: SQLite's check of the
+	// whole file when the file is small (up to 24 MiB), or else when it is
+	// due (at most once a day, or after an unclean shutdown), the cheap
+	// checks otherwise; any damage SQLite finds later stops the command
+	// and every write.
+	if err := db.Guard(ctx, e.fullCheckNote); err != nil {
+		return e.dbFail(cmd, err)
 	}
 	return fn(ctx, db)
 }
 
-// quickCheckMax is the largest database every command checks first: about
-// 2,000 games, checked in well under 100 ms.
-const quickCheckMax = 24 << 20
+// fullCheckNote says on stderr why a command on a large database waits.
+func (e *env) fullCheckNote(size int64) {
+	if size >= noteAbove {
+		fmt.Fprintf(e.stderr, e.tr("checking the whole database (%d MB; once a day and after an unclean shutdown)…\n",
+			"prüfe die ganze Datenbank (%d MB; einmal am Tag und nach einem unsauberen Ende)…\n"), size>>20)
+	}
+}
+
+// noteAbove is the size from which the full check takes long enough to
+// say so (about 2,000 games; a few tenths of a second).
+const noteAbove = 24 << 20
 
 // dbFail prints one line for a storage or rule error, in the user's
 // language, and returns its exit status: 2 for bad input, 1 for a refusal

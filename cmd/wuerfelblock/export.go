@@ -14,13 +14,27 @@ import (
 )
 
 func runExport(e *env, args []string) int {
-	fs := newFlags(e, "export", "[--game ID]... | [--all] [FILE]")
+	fs := newFlags(e, "export", "[--game ID]... | [--all] [FILE] | --csv DIR | --bgstats FILE")
 	var games optionList
 	fs.Var(&games, "game", e.tr("export this game (id or its first characters; repeatable)", "dieses Spiel exportieren (ID oder ihr Anfang; mehrfach)"))
 	all := fs.Bool("all", false, e.tr("export every game (the default)", "alle Spiele exportieren (Vorgabe)"))
+	csvDir := fs.String("csv", "", e.tr("write games, turns and totals as CSV files into this folder", "Spiele, Züge und Endstände als CSV-Dateien in diesen Ordner schreiben"))
+	bgstats := fs.String("bgstats", "", e.tr("write the finished games as a play file for BG Stats", "die beendeten Spiele als Datei für BG Stats schreiben"))
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
+	}
+	if *csvDir != "" || *bgstats != "" {
+		if len(pos) > 0 || *all || len(games) > 0 || *csvDir != "" && *bgstats != "" {
+			fmt.Fprintln(e.stderr, "wuerfelblock export: "+e.tr("--csv DIR and --bgstats FILE stand alone (every game)", "--csv ORDNER und --bgstats DATEI stehen allein (alle Spiele)"))
+			return exitInput
+		}
+		return e.withDB("export", func(ctx context.Context, db *storage.DB) int {
+			if *csvDir != "" {
+				return e.exportCSV(ctx, db, *csvDir)
+			}
+			return e.exportBGStats(ctx, db, *bgstats)
+		})
 	}
 	if len(pos) > 1 || *all && len(games) > 0 {
 		fmt.Fprintln(e.stderr, "wuerfelblock export: "+e.tr("use: export [--game ID | --all] [FILE]", "Aufruf: export [--game ID | --all] [DATEI]"))

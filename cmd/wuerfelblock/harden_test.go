@@ -108,6 +108,54 @@ func TestDamagedDatabaseStopsEveryCommand(t *testing.T) {
 	}
 }
 
+// Issue 19.5: a damaged database over 24 MiB is neither used nor written
+// either: the damage came after the last full check (two days ago), on a
+// page no command reads (here a 26 MiB table of another kind), and the
+// day's full check finds it before anything is written.
+func TestLargeDamagedDatabaseStopsEveryCommand(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "w.db")
+	if code, _, errs := wb(t, db, "generate", "--games", "30"); code != 0 {
+		t.Fatalf("generate: %s", errs)
+	}
+	raw := openRaw(t, db)
+	for _, q := range []string{
+		`CREATE TABLE pad (b BLOB)`,
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 26) INSERT INTO pad SELECT randomblob(1 << 20) FROM n`,
+		`CREATE TABLE IF NOT EXISTS checks (kind TEXT PRIMARY KEY, passed INTEGER NOT NULL)`,
+		`INSERT OR REPLACE INTO checks VALUES ('quick_check', CAST(unixepoch('now', '-2 days') AS INTEGER) * 1000)`,
+	} {
+		if _, err := raw.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	raw.Close()
+	f, err := os.OpenFile(db, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ := f.Stat()
+	if st.Size() <= 24<<20 {
+		t.Fatalf("the database has %d bytes, want over 24 MiB", st.Size())
+	}
+	f.WriteAt(make([]byte, 4096), (st.Size()/4096/2)*4096)
+	f.Close()
+	sum := func() string {
+		b, _ := os.ReadFile(db)
+		return fmt.Sprintf("%x", sha256.Sum256(b))
+	}
+	before := sum()
+	in := writeFile(t, "r.json", goodRecord)
+	for _, args := range [][]string{{"players", "add", "Neu"}, {"import", in}, {"export"}, {"stats"}} {
+		code, out, errs := wb(t, db, args...)
+		if code != 3 || !strings.Contains(errs, "damaged") || !strings.Contains(errs, "checking the whole database (26 MB") {
+			t.Errorf("%v on a damaged 26 MB file: exit %d, out %.200q, err %.300q", args, code, out, errs)
+		}
+	}
+	if sum() != before {
+		t.Error("the damaged file was written to")
+	}
+}
+
 // Issue 10.7: a database file that cannot be written can still be read:
 // games, stats, export and players work, and only writing is refused.
 func TestReadOnlyDatabaseCanBeRead(t *testing.T) {
@@ -115,7 +163,12 @@ func TestReadOnlyDatabaseCanBeRead(t *testing.T) {
 		readOnlyChecks(t, p)
 		return
 	}
-	for _, dirMode := range []os.FileMode{0o755, 0o777} {
+	// A file nobody may write (in a directory nobody, or everybody, may
+	// write: not even SQLite's WAL index can be made beside it, or it can),
+	// and (issue 19.6) a file anybody may write in a directory nobody may:
+	// SQLite could not make its WAL there.
+	for _, c := range []struct{ dirMode, fileMode os.FileMode }{{0o755, 0o444}, {0o777, 0o444}, {0o555, 0o666}} {
+		dirMode := c.dirMode
 		dir, err := os.MkdirTemp("", "wb-ro-*")
 		if err != nil {
 			t.Fatal(err)
@@ -125,8 +178,8 @@ func TestReadOnlyDatabaseCanBeRead(t *testing.T) {
 		if code, _, errs := wb(t, db, "generate", "--games", "20"); code != 0 {
 			t.Fatal(errs)
 		}
-		os.Chmod(db, 0o444)
-		os.Chmod(dir, dirMode) // 0755: not even SQLite's WAL index can be made beside it
+		os.Chmod(db, c.fileMode)
+		os.Chmod(dir, dirMode)
 		if os.Geteuid() != 0 {
 			readOnlyChecks(t, db)
 			continue
@@ -152,7 +205,7 @@ func TestReadOnlyDatabaseCanBeRead(t *testing.T) {
 
 func readOnlyChecks(t *testing.T, db string) {
 	before, _ := os.ReadFile(db)
-	for _, args := range [][]string{{"games"}, {"stats"}, {"export"}, {"players"}} {
+	for _, args := range [][]string{{"games"}, {"stats"}, {"export"}, {"players"}, {"check"}} {
 		if code, out, errs := wb(t, db, args...); code != 0 || out == "" {
 			t.Errorf("%v on a read-only file: exit %d, %.100q %.300q", args, code, out, errs)
 		}

@@ -76,7 +76,8 @@ func (e *Error) Error() string {
 }
 
 // SQLite is what an open SQLite database consists of: the file db and its
-// -wal, -shm and -journal, under the name given and under the name its
+// -wal, -shm and -journal, and the -damaged mark that storage keeps beside
+// a database it found damaged, under the name given and under the name its
 // symbolic links lead to. Pass it to Write as the protected paths.
 func SQLite(db string) []string {
 	names := []string{db}
@@ -85,7 +86,7 @@ func SQLite(db string) []string {
 	}
 	var out []string
 	for _, n := range names {
-		out = append(out, n, n+"-wal", n+"-shm", n+"-journal")
+		out = append(out, n, n+"-wal", n+"-shm", n+"-journal", n+"-damaged")
 	}
 	return out
 }

@@ -258,6 +258,7 @@ func TestProtectedFilesWhateverTheSpelling(t *testing.T) {
 		db + "-wal", "via/X.db-wal", // existing companion
 		db + "-shm", "sub/X.db-journal", "via/X.db-shm", "shmlink", // companions not there yet
 		"sub/x.DB-WAL", "sub/x.db-Journal", // other case
+		"via/X.db-damaged", // storage's mark of a damaged database
 	} {
 		err := Write(p, text("{}"), protect...)
 		var oe *Error

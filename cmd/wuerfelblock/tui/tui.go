@@ -103,6 +103,8 @@ type UI struct {
 	// barrier is signalled when the test key arrives (headless tests); the
 	// UI then waits until the test signals back.
 	barrier chan struct{}
+	// checked is closed when the check of the database at start is done.
+	checked chan struct{}
 }
 
 // screen is one page of the UI.
@@ -141,6 +143,7 @@ func New(cfg Config) *UI {
 		stats:   cfg.Stats,
 		timeout: cfg.Timeout,
 		watch:   cfg.Watch,
+		checked: make(chan struct{}),
 		review:  cfg.Review,
 	}
 	if ui.timeout == 0 {
@@ -171,21 +174,28 @@ func (ui *UI) Run() error {
 	done := make(chan struct{})
 	defer close(done)
 	go ui.watchGames(done)
-	go ui.quickCheck()
+	go func() {
+		defer close(ui.checked)
+		ui.quickCheck()
+	}()
 	err := ui.app.Run()
 	ui.inflight.Wait()
 	return err
 }
 
-// quickCheck runs SQLite's quick check of the database beside the first
-// screen and warns when the file is damaged (the store then refuses every
-// write).
+// quickCheck checks the database beside the first screen and warns when
+// the file is damaged (the store then refuses every write): SQLite's check
+// of the whole file only when it is due (at most once a day, or after an
+// unclean shutdown), the cheap checks otherwise, so that the start costs
+// the same for any history.
 func (ui *UI) quickCheck() {
-	qc, ok := ui.store.(interface{ QuickCheck(context.Context) error })
+	qc, ok := ui.store.(interface {
+		Guard(context.Context, func(int64)) error
+	})
 	if !ok {
 		return
 	}
-	err := qc.QuickCheck(context.Background())
+	err := qc.Guard(context.Background(), nil)
 	if storage.ErrorCode(err) != storage.CodeDamaged {
 		return
 	}

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/wuerfelblock/wuerfelblock/internal/outfile"
+	"github.com/wuerfelblock/wuerfelblock/storage"
+)
+
+func runBackup(e *env, args []string) int {
+	fs := newFlags(e, "backup", "[FILE]")
+	pos, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) > 1 {
+		fmt.Fprintln(e.stderr, "wuerfelblock backup: "+e.tr("use: backup [FILE]", "Aufruf: backup [DATEI]"))
+		return exitInput
+	}
+	return e.withDB("backup", func(ctx context.Context, db *storage.DB) int {
+		var dest string
+		var err error
+		if len(pos) == 0 {
+			dest, err = db.BackupNamed(ctx, storage.BackupsDir(db.Path()), "", time.Now())
+		} else {
+			dest = pos[0]
+			err = writeBackup(ctx, db, dest)
+		}
+		var refused *outfile.Error
+		switch {
+		case errors.As(err, &refused):
+			fmt.Fprintf(e.stderr, "wuerfelblock backup: %s\n", e.fileProblem(dest, err, true))
+			return exitInput
+		case err != nil && storage.ErrorCode(err) == "":
+			fmt.Fprintf(e.stderr, "wuerfelblock backup: %s\n", e.fileProblem(dest, err, true))
+			return exitFailure
+		case err != nil:
+			return e.dbFail("backup", err)
+		}
+		fmt.Fprintf(e.stdout, e.tr("Backup written to %s (checked).\n", "Sicherung nach %s geschrieben (geprüft).\n"), dest)
+		return exitOK
+	})
+}
+
+// writeBackup writes a checked backup of db to the file the user named:
+// made and checked in the backup folder beside the database, then written
+// to dest through outfile (never over the database's files; through
+// symbolic links, into devices and FIFOs; a regular file replaced only once
+// the copy is whole, keeping its mode).
+func writeBackup(ctx context.Context, db *storage.DB, dest string) error {
+	// The copy is made in the backup folder; where that cannot be written
+	// (a database only to be read), in the temporary directory.
+	dir := storage.BackupsDir(db.Path())
+	if err := os.MkdirAll(dir, 0o755); err != nil || db.ReadOnly() {
+		dir = os.TempDir()
+	}
+	tmp, err := db.BackupTemp(ctx, dir, dest)
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp)
+	err = outfile.Write(dest, func(w io.Writer) error {
+		f, err := os.Open(tmp)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		_, err = io.Copy(w, f)
+		return err
+	}, outfile.SQLite(db.Path())...)
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
+		return &storage.Error{Code: storage.CodeNoSpace, Args: []any{dest}, Err: err}
+	}
+	return err
+}
+
+// autoBackup makes the day's automatic backup of the database, when
+// backups are on; a failure is said in one line and keeps nothing from
+// working.
+func (e *env) autoBackup(ctx context.Context, db *storage.DB) {
+	if !e.backups() || db.ReadOnly() {
+		return
+	}
+	if _, err := db.AutoBackup(ctx, storage.BackupsDir(db.Path()), time.Now()); err != nil {
+		fmt.Fprintf(e.stderr, "wuerfelblock: %s\n", e.tr("no automatic backup today: ", "heute keine automatische Sicherung: ")+e.localize(err))
+	}
+}
+
+func runRestore(e *env, args []string) int {
+	fs := newFlags(e, "restore", "FILE")
+	pos, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) != 1 {
+		fmt.Fprintln(e.stderr, "wuerfelblock restore: "+e.tr("give the backup file to restore", "die Sicherung angeben, die zurückgespielt werden soll"))
+		return exitInput
+	}
+	src := pos[0]
+	if st, err := os.Stat(src); err != nil || st.IsDir() {
+		if err == nil {
+			err = &os.PathError{Op: "open", Path: src, Err: fmt.Errorf("%s", e.tr("it is a directory", "es ist ein Verzeichnis"))}
+		}
+		fmt.Fprintf(e.stderr, "wuerfelblock restore: %s\n", e.fileProblem(src, err, false))
+		return exitInput
+	}
+	// The database to be replaced may be damaged: it is opened without the
+	// checks before use, and one SQLite cannot open at all is replaced as a
+	// file (moved aside into the backup folder, not removed).
+	ctx := context.Background()
+	db, err := e.openDB()
+	if err != nil {
+		switch storage.ErrorCode(err) {
+		case storage.CodeCorrupt, storage.CodeDamaged:
+			return e.restoreFile(ctx, src)
+		}
+		return e.dbFail("restore", err)
+	}
+	defer db.Close()
+	var saved string
+	before := func() error {
+		var err error
+		saved, err = db.BackupNamed(ctx, storage.BackupsDir(db.Path()), "before-restore", time.Now())
+		if storage.ErrorCode(err) == storage.CodeDamaged || storage.ErrorCode(err) == storage.CodeCorrupt {
+			// SQLite cannot copy a damaged database: its files are kept
+			// as they are.
+			saved, err = storage.KeepDamaged(db.Path(), storage.BackupsDir(db.Path()), time.Now())
+		}
+		return err
+	}
+	if err := db.Restore(ctx, src, before); err != nil {
+		return e.restoreFailed(err)
+	}
+	e.restored(ctx, db, src, saved)
+	return exitOK
+}
+
+// restoreFile puts the backup in the place of a database SQLite cannot
+// open.
+func (e *env) restoreFile(ctx context.Context, src string) int {
+	path, err := e.dbFile()
+	if err != nil {
+		return e.fail("restore", err)
+	}
+	aside, err := storage.RestoreFile(ctx, path, src, storage.BackupsDir(path), time.Now())
+	if err != nil {
+		return e.restoreFailed(err)
+	}
+	db, err := e.openDB()
+	if err != nil {
+		return e.dbFail("restore", err)
+	}
+	defer db.Close()
+	e.restored(ctx, db, src, aside)
+	return exitOK
+}
+
+func (e *env) restoreFailed(err error) int {
+	code := e.dbFail("restore", err)
+	switch storage.ErrorCode(err) {
+	case storage.CodeNotOurs, storage.CodeForeign, storage.CodeCorrupt, storage.CodeNewerSchema, storage.CodeRestoreSelf:
+		return exitInput // the file to restore is refused
+	}
+	return code
+}
+
+// restored says what a restore did.
+func (e *env) restored(ctx context.Context, db *storage.DB, src, saved string) {
+	n := 0
+	if gs, err := db.Games(ctx, storage.GameFilter{}); err == nil {
+		n = len(gs)
+	}
+	if saved == "" {
+		fmt.Fprintf(e.stdout, e.tr("Restored %s: %d games.\n", "%s zurückgespielt: %d Spiele.\n"), src, n)
+		return
+	}
+	fmt.Fprintf(e.stdout, e.tr("Restored %s: %d games. The database as it was before is in %s.\n",
+		"%s zurückgespielt: %d Spiele. Die Datenbank, wie sie vorher war, liegt in %s.\n"), src, n, filepath.Clean(saved))
+}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/wuerfelblock/wuerfelblock/internal/outfile"
+	"github.com/wuerfelblock/wuerfelblock/storage"
+)
+
+// csvFiles are the tables export --csv writes, in this order.
+var csvFiles = []string{"games.csv", "turns.csv", "totals.csv"}
+
+// exportCSV writes the CSV tables into dir (made when missing), each
+// through outfile (a file is replaced only once it is whole; never the
+// database's files), all three from one reading of the database.
+func (e *env) exportCSV(ctx context.Context, db *storage.DB, dir string) int {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		fmt.Fprintf(e.stderr, "wuerfelblock export: %s\n", e.fileProblem(dir, err, true))
+		return exitFailure
+	}
+	protect := outfile.SQLite(db.Path())
+	var dbErr error
+	var ws []io.Writer
+	var failed string
+	// Each file's fill opens the next; the innermost reads the database.
+	var write func(i int) error
+	write = func(i int) error {
+		if i == len(csvFiles) {
+			dbErr = db.ExportCSV(ctx, ws[0], ws[1], ws[2])
+			return dbErr
+		}
+		path := filepath.Join(dir, csvFiles[i])
+		err := outfile.Write(path, func(w io.Writer) error {
+			ws = append(ws, w)
+			return write(i + 1)
+		}, protect...)
+		if err != nil && failed == "" && err != dbErr {
+			failed = path
+		}
+		return err
+	}
+	if err := write(0); err != nil {
+		if dbErr != nil {
+			return e.dbFail("export", dbErr)
+		}
+		fmt.Fprintf(e.stderr, "wuerfelblock export: %s\n", e.fileProblem(failed, err, true))
+		return exitFailure
+	}
+	fmt.Fprintf(e.stdout, e.tr("games.csv, turns.csv and totals.csv written to %s.\n", "games.csv, turns.csv und totals.csv nach %s geschrieben.\n"), dir)
+	return exitOK
+}
+
+// exportBGStats writes the finished games as a BG Stats play file.
+func (e *env) exportBGStats(ctx context.Context, db *storage.DB, path string) int {
+	var n int
+	var err error
+	fill := func(w io.Writer) error {
+		n, err = db.ExportBGStats(ctx, w, e.lang, time.Local)
+		return err
+	}
+	if path == "-" {
+		if fill(e.stdout); err != nil {
+			return e.dbFail("export", err)
+		}
+		return exitOK
+	}
+	if ferr := outfile.Write(path, fill, outfile.SQLite(db.Path())...); ferr != nil {
+		if err != nil {
+			return e.dbFail("export", err)
+		}
+		fmt.Fprintf(e.stderr, "wuerfelblock export: %s\n", e.fileProblem(path, ferr, true))
+		return exitFailure
+	}
+	fmt.Fprintf(e.stdout, e.tr("%d finished games written to %s (a BG Stats play file).\n", "%d beendete Spiele nach %s geschrieben (eine BG-Stats-Datei).\n"), n, path)
+	return exitOK
+}

@@ -1,0 +1,166 @@
+package storage
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/wuerfelblock/wuerfelblock/storage/generate"
+)
+
+func wantDue(t *testing.T, db *DB, want bool, what string) {
+	t.Helper()
+	due, err := db.FullCheckDue(ctx)
+	if err != nil || due != want {
+		t.Errorf("%s: full check due %v (%v), want %v", what, due, err, want)
+	}
+}
+
+// Issues 19.5 and 20.13: the whole file is checked at most once a day, or
+// after an unclean shutdown, and each pass is recorded.
+func TestFullCheckAtMostDailyOrAfterUncleanShutdown(t *testing.T) {
+	small := alwaysCheckUpTo
+	alwaysCheckUpTo = 0 // a large file, as far as Guard is concerned
+	t.Cleanup(func() { alwaysCheckUpTo = small })
+	dir := t.TempDir()
+	path := filepath.Join(dir, "w.db")
+	db := openAt(t, path)
+	now := time.Date(2026, 12, 1, 20, 0, 0, 0, time.UTC)
+	db.Now = func() time.Time { return now }
+	wantDue(t, db, true, "a new database")
+	if err := db.Guard(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	wantDue(t, db, false, "right after a pass")
+	now = now.Add(23 * time.Hour)
+	wantDue(t, db, false, "23 hours later")
+	now = now.Add(2 * time.Hour)
+	wantDue(t, db, true, "25 hours later")
+	if _, err := db.AddPlayer(ctx, "Anna"); err != nil {
+		t.Fatal(err)
+	}
+	if ps, err := db.Check(ctx, nil); err != nil || len(ps) > 0 {
+		t.Fatal(err)
+	}
+	wantDue(t, db, false, "after wuerfelblock check")
+
+	// The file open here, with its WAL: a second opening (as a command
+	// beside the app) sees the WAL in use, not left over.
+	again := openAt(t, path)
+	again.Now = db.Now
+	wantDue(t, again, false, "a WAL in use by another connection")
+	again.Close()
+
+	// The files as a SIGKILL leaves them: the WAL left over, nobody has it open.
+	crashed := filepath.Join(dir, "crashed.db")
+	copyFiles(t, path, crashed)
+	if !hasWAL(crashed) {
+		t.Fatal("the copy has no WAL")
+	}
+	after := openAt(t, crashed)
+	after.Now = db.Now
+	wantDue(t, after, true, "after an unclean shutdown")
+	if err := after.Guard(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	wantDue(t, after, false, "after the check that followed the unclean shutdown")
+
+	// A small file is checked whole every time; nothing is recorded.
+	alwaysCheckUpTo = small
+	fresh := openAt(t, filepath.Join(dir, "small.db"))
+	for range 2 {
+		if err := fresh.Guard(ctx, nil); err != nil {
+			t.Fatal(err)
+		}
+		wantDue(t, fresh, true, "a small file after its check")
+	}
+}
+
+// The cheap check, on a day without a full check, finds a damaged players
+// table before anything is written.
+func TestCheapCheckFindsDamagedPlayers(t *testing.T) {
+	small := alwaysCheckUpTo
+	alwaysCheckUpTo = 0 // a large file, as far as Guard is concerned
+	t.Cleanup(func() { alwaysCheckUpTo = small })
+	path := filepath.Join(t.TempDir(), "w.db")
+	db := openAt(t, path)
+	for _, n := range []string{"Anna", "Ben"} {
+		if _, err := db.AddPlayer(ctx, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := db.Guard(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	var root, size int64
+	if err := db.sql.QueryRow(`SELECT rootpage, (SELECT page_size FROM pragma_page_size()) FROM sqlite_schema WHERE name = 'players'`).Scan(&root, &size); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteAt(make([]byte, size), (root-1)*size)
+	f.Close()
+	db = openAt(t, path)
+	wantDue(t, db, false, "a clean close the same day")
+	wantCode(t, db.Guard(ctx, nil), CodeDamaged)
+	_, err = db.AddPlayer(ctx, "Carla")
+	wantCode(t, err, CodeDamaged)
+}
+
+// Issue 19.5: once a command found the file damaged, every later command
+// is stopped too, also one that reads nothing of the damage (on a large
+// file, checked whole once a day): the mark beside the file makes it check
+// the whole file first. A full check that passes (a backup put back)
+// removes the mark.
+func TestDamageFoundStopsLaterCommands(t *testing.T) {
+	small := alwaysCheckUpTo
+	alwaysCheckUpTo = 0 // a large file, as far as Guard is concerned
+	t.Cleanup(func() { alwaysCheckUpTo = small })
+	path := filepath.Join(t.TempDir(), "w.db")
+	db := openAt(t, path)
+	if err := fillGenerated(db, generate.Config{Games: 30, Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Guard(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	var root, size int64
+	if err := db.sql.QueryRow(`SELECT rootpage, (SELECT page_size FROM pragma_page_size()) FROM sqlite_schema WHERE name = 'entries'`).Scan(&root, &size); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	good, _ := os.ReadFile(path)
+	damaged := append([]byte(nil), good...)
+	copy(damaged[(root-1)*size:root*size], make([]byte, size))
+	os.WriteFile(path, damaged, 0o644)
+
+	first := openAt(t, path)
+	if err := first.Guard(ctx, nil); err != nil {
+		t.Fatalf("the cheap check read the entries: %v", err)
+	}
+	_, err := first.Export(ctx, nil)
+	wantCode(t, err, CodeDamaged)
+	first.Close()
+
+	later := openAt(t, path)
+	wantDue(t, later, true, "after a command found the file damaged")
+	wantCode(t, later.Guard(ctx, nil), CodeDamaged)
+	_, err = later.AddPlayer(ctx, "Neu")
+	wantCode(t, err, CodeDamaged)
+	later.Close()
+	if after, _ := os.ReadFile(path); string(after) != string(damaged) {
+		t.Error("the damaged file was written to")
+	}
+
+	// The backup put back: checked whole once, then used as before.
+	os.WriteFile(path, good, 0o644)
+	back := openAt(t, path)
+	if err := back.Guard(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	wantDue(t, back, false, "after the backup passed its check")
+}

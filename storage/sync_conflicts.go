@@ -1,0 +1,192 @@
+package storage
+
+import (
+	"bufio"
+	"context"
+	"database/sql"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// A game continued differently on two devices is never mixed; the other
+// device's version is remembered by its line (sync_conflicts) and tried
+// again at every sync, named again each time, until the two agree: once
+// the players took the entries of one side back to where the versions
+// part, that side's next sync takes the other version, and its file then
+// carries the game as the other device has it, which ends the conflict
+// there too.
+
+// lineRef is where a record handed to the import came from.
+type lineRef struct {
+	line  int
+	start int64
+	id    string
+}
+
+// syncHook runs in the transaction of every record a sync stored from
+// another device's file: that file's conflict over the game is over, and
+// the game is that device's news, not this one's (not written to this
+// device's file), unless the game was in conflict: then this device writes
+// it again, so that the other devices see the conflict end.
+func syncHook(dir, name string) storedHook {
+	return func(ctx context.Context, tx *sql.Tx, id string) error {
+		var conflicted bool
+		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sync_conflicts WHERE game = ?)`, id).Scan(&conflicted); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM sync_conflicts WHERE dir = ? AND name = ? AND game = ?`, dir, name, id); err != nil {
+			return err
+		}
+		if conflicted {
+			return nil
+		}
+		_, err := tx.ExecContext(ctx, `DELETE FROM sync_pending WHERE game_id = (SELECT id FROM games WHERE uuid = ?)`, id)
+		return err
+	}
+}
+
+// keepConflicts remembers the lines of the records the import refused as
+// continued differently, and forgets a file's conflict over a game whose
+// later line in that file merged (the versions agree now).
+func (db *DB) keepConflicts(ctx context.Context, dir, name string, refs []lineRef, ir ImportReport) error {
+	diverged := map[int]bool{}
+	refused := map[int]bool{}
+	for _, r := range ir.Refused {
+		refused[r.Index] = true
+		diverged[r.Index] = ErrorCode(r.Err) == CodeDiverged
+	}
+	if len(diverged) == 0 && ir.Skipped == 0 {
+		return nil
+	}
+	return db.update(ctx, func(tx *sql.Tx) error {
+		for i, ref := range refs {
+			id, err := NormalizeID(ref.id)
+			if err != nil {
+				continue
+			}
+			switch {
+			case diverged[i]:
+				_, err = tx.ExecContext(ctx, `INSERT OR REPLACE INTO sync_conflicts (dir, name, game, offset, line) VALUES (?, ?, ?, ?, ?)`,
+					dir, name, id, ref.start, ref.line)
+			case !refused[i]:
+				_, err = tx.ExecContext(ctx, `DELETE FROM sync_conflicts WHERE dir = ? AND name = ? AND game = ?`, dir, name, id)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// conflictRow is a row of sync_conflicts.
+type conflictRow struct {
+	name, game string
+	offset     int64
+	line       int
+}
+
+// conflictRows are the conflicts remembered for dir.
+func (db *DB) conflictRows(ctx context.Context, dir string) ([]conflictRow, error) {
+	var rows []conflictRow
+	err := db.view(ctx, func(tx *sql.Tx) error {
+		rows = rows[:0]
+		rs, err := tx.QueryContext(ctx, `SELECT name, game, offset, line FROM sync_conflicts WHERE dir = ? ORDER BY name, line`, dir)
+		if err != nil {
+			return err
+		}
+		defer rs.Close()
+		for rs.Next() {
+			var c conflictRow
+			if err := rs.Scan(&c.name, &c.game, &c.offset, &c.line); err != nil {
+				return err
+			}
+			rows = append(rows, c)
+		}
+		return rs.Err()
+	})
+	return rows, err
+}
+
+// retryConflicts reads the remembered line of each conflict of rows again
+// and merges it: a conflict that remains is named again; one whose versions
+// now agree (or whose file or line is gone) is forgotten. A conflict that
+// this sync's new lines ended or named already is passed over.
+func (db *DB) retryConflicts(ctx context.Context, dir string, rows []conflictRow, rep *SyncReport) error {
+	for _, c := range rows {
+		var same bool
+		err := db.view(ctx, func(tx *sql.Tx) error {
+			return tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sync_conflicts WHERE dir = ? AND name = ? AND game = ? AND offset = ?)`,
+				dir, c.name, c.game, c.offset).Scan(&same)
+		})
+		if err != nil {
+			return err
+		}
+		if !same {
+			continue
+		}
+		if err := db.retryConflict(ctx, dir, c, rep); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (db *DB) retryConflict(ctx context.Context, dir string, c conflictRow, rep *SyncReport) error {
+	forget := func() error {
+		return db.update(ctx, func(tx *sql.Tx) error {
+			_, err := tx.ExecContext(ctx, `DELETE FROM sync_conflicts WHERE dir = ? AND name = ? AND game = ?`, dir, c.name, c.game)
+			return err
+		})
+	}
+	rec, ok := lineAt(filepath.Join(dir, c.name), c.offset)
+	if !ok || rec.Err() != nil {
+		return forget()
+	}
+	if id, err := NormalizeID(rec.ID); err != nil || id != c.game {
+		return forget() // the file was replaced: its lines are read anew
+	}
+	ir, err := db.importFrom(ctx, func() func() (ExportRecord, error) {
+		done := false
+		return func() (ExportRecord, error) {
+			if done {
+				return ExportRecord{}, io.EOF
+			}
+			done = true
+			return rec, nil
+		}
+	}(), syncHook(dir, c.name))
+	if err != nil {
+		return err
+	}
+	if len(ir.Refused) == 1 && ErrorCode(ir.Refused[0].Err) == CodeDiverged {
+		rep.Notes = append(rep.Notes, SyncNote{File: c.name, Line: c.line, ID: c.game, Err: newErr(CodeSyncConflict, ir.Refused[0].Err, c.game, c.name)})
+		return nil
+	}
+	rep.Extended += ir.Extended
+	rep.Skipped += ir.Skipped
+	return forget()
+}
+
+// lineAt reads the whole line of the file at path that begins at offset,
+// as a record (ok false when there is none).
+func lineAt(path string, offset int64) (ExportRecord, bool) {
+	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
+		return ExportRecord{}, false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return ExportRecord{}, false
+	}
+	defer f.Close()
+	if _, err := f.Seek(offset, io.SeekStart); err != nil {
+		return ExportRecord{}, false
+	}
+	jr := newJournalReader(bufio.NewReader(f), offset, 0)
+	l, err := jr.next()
+	if err != nil || l.err != nil {
+		return ExportRecord{}, false
+	}
+	return l.rec, true
+}
