@@ -20,7 +20,6 @@ const (
 var known = map[string]bool{
 	"cmd/wuerfelblock/games.go runGames":                   true,
 	"cmd/wuerfelblock/tui/family.go familyView.turnLines":  true,
-	"cmd/wuerfelblock/tui/play.go play.key":                true, // the play screens' key table (issue 21, open)
 	"cmd/wuerfelblock/advise_kniffel.go parseKniffelState": true,
 }
 
