@@ -75,7 +75,8 @@ func TestGameOverShowsReview(t *testing.T) {
 		h.see(review.Number(p.Luck, validate.German), review.Number(-p.Loss, validate.German))
 	}
 	h.typ("a")
-	h.see("Auswertung: Können und Glück", "Geschrieben = Zugwerte + Glück − Verlust")
+	// The review page says its keys under it (issue 20.11: it had none).
+	h.see("Auswertung: Können und Glück", "Geschrieben = Zugwerte + Glück − Verlust", "↑/↓ blättern", "q/Esc zurück")
 	if worst := rv.Costliest(1); len(worst) > 0 {
 		h.see("Die teuersten Entscheidungen", rv.Where(worst[0], validate.German))
 	} else {
