@@ -46,6 +46,14 @@ func syncHook(dir, name string) storedHook {
 	}
 }
 
+// isConflict reports whether a refusal is one the devices can end: a game
+// continued differently, or stored here with other players (a rename made
+// on one device only) or other house rules.
+func isConflict(err error) bool {
+	c := ErrorCode(err)
+	return c == CodeDiverged || c == CodeDiffers
+}
+
 // keepConflicts remembers the lines of the records the import refused as
 // continued differently, and forgets a file's conflict over a game whose
 // later line in that file merged (the versions agree now).
@@ -54,7 +62,7 @@ func (db *DB) keepConflicts(ctx context.Context, dir, name string, refs []lineRe
 	refused := map[int]bool{}
 	for _, r := range ir.Refused {
 		refused[r.Index] = true
-		diverged[r.Index] = ErrorCode(r.Err) == CodeDiverged
+		diverged[r.Index] = isConflict(r.Err)
 	}
 	if len(diverged) == 0 && ir.Skipped == 0 {
 		return nil
@@ -160,8 +168,12 @@ func (db *DB) retryConflict(ctx context.Context, dir string, c conflictRow, rep 
 	if err != nil {
 		return err
 	}
-	if len(ir.Refused) == 1 && ErrorCode(ir.Refused[0].Err) == CodeDiverged {
-		rep.Notes = append(rep.Notes, SyncNote{File: c.name, Line: c.line, ID: c.game, Err: newErr(CodeSyncConflict, ir.Refused[0].Err, c.game, c.name)})
+	if len(ir.Refused) == 1 && isConflict(ir.Refused[0].Err) {
+		n := SyncNote{File: c.name, Line: c.line, ID: c.game, Err: ir.Refused[0].Err}
+		if ErrorCode(n.Err) == CodeDiverged {
+			n.Err = newErr(CodeSyncConflict, n.Err, c.game, c.name)
+		}
+		rep.Notes = append(rep.Notes, n)
 		return nil
 	}
 	rep.Extended += ir.Extended

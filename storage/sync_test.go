@@ -385,3 +385,41 @@ func TestSyncConflictEnds(t *testing.T) {
 		t.Fatal("the devices differ after the conflict ended")
 	}
 }
+
+// A rename made on one device: the other refuses the game going on with
+// the new name, names it at every sync, and takes it once the same rename
+// is made there.
+func TestSyncRenameOnOneDevice(t *testing.T) {
+	dir := t.TempDir()
+	a, b := device(t, "a"), device(t, "b")
+	g := playGames(t, a, 7, 1)
+	syncOK(t, a, dir)
+	syncOK(t, b, dir)
+	old := g.Game.Players[0]
+	if err := a.RenamePlayer(ctx, old, "Neu"); err != nil {
+		t.Fatal(err)
+	}
+	g, _ = a.LoadGame(ctx, g.ID)
+	if err := a.Append(ctx, g, newBot(8).next(g.Game)); err != nil {
+		t.Fatal(err)
+	}
+	syncOK(t, a, dir)
+	for range 2 {
+		rep, err := b.Sync(ctx, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Notes) != 1 || ErrorCode(rep.Notes[0].Err) != CodeDiffers {
+			t.Fatalf("B: %v, want the players named", rep.Notes)
+		}
+	}
+	if err := b.RenamePlayer(ctx, old, "Neu"); err != nil {
+		t.Fatal(err)
+	}
+	if rep := syncOK(t, b, dir); rep.Extended != 1 {
+		t.Fatalf("after the same rename: %+v", rep)
+	}
+	if !bytes.Equal(exportOfDB(t, a), exportOfDB(t, b)) {
+		t.Fatal("the devices differ")
+	}
+}

@@ -90,12 +90,14 @@ func parseAdviseThrow(tok string) (adviseThrow, error) {
 
 // runAdviseFamily is `advise` for 5050, 5000 and zehntausend (issue 13).
 func runAdviseFamily(e *env, args []string) int {
-	fs := newFlags(e, "advise", "[--json] GAME [--option ID=VALUE]... [--not-entered] [--previous N] [THROW...]")
+	fs := newFlags(e, "advise", "[--json] GAME [--option ID=VALUE]... [--not-entered] [--previous N] [--totals T1,T2[,…] [--seat N]] [THROW...]")
 	asJSON := fs.Bool("json", false, e.tr("print JSON", "als JSON ausgeben"))
 	var opts optionList
 	fs.Var(&opts, "option", e.tr("a house rule, e.g. --option wuerfel=6 (repeatable)", "eine Hausregel, z. B. --option wuerfel=6 (mehrfach)"))
 	notEntered := fs.Bool("not-entered", false, e.tr("5000: the player has not entered yet (needs 500 to stop)", "5000: der Spieler ist noch nicht drin (schreiben erst ab 500)"))
 	previous := fs.Int("previous", 0, e.tr("steigerung: the result of the turn before", "steigerung: das Ergebnis des Zugs davor"))
+	totals := fs.String("totals", "", e.tr("every player's total in seat order (T1,T2,…): adds the chance to win", "der Stand jedes Spielers in Sitzreihenfolge (T1,T2,…): dazu die Gewinnchance"))
+	seat := fs.Int("seat", 1, e.tr("with --totals: the seat on turn (1 = first)", "mit --totals: wer am Zug ist (1 = der Erste)"))
 	usage := fs.Usage
 	fs.Usage = func() {
 		usage()
@@ -117,6 +119,9 @@ func runAdviseFamily(e *env, args []string) int {
 	s, code, ok := e.familySolver(rules)
 	if !ok {
 		return code
+	}
+	if *totals != "" {
+		return e.adviseWin(s, rules, *totals, *seat, pos[1:], *asJSON)
 	}
 	ctx := validate.TurnContext{Entered: !*notEntered, Previous: *previous}
 	tb := s.Table(ctx)
@@ -144,6 +149,8 @@ rule. Not the chance to win: the game's totals and target are not part of it.
                      value, best first
 A 5 marked with * in KEEP counts as a 1 (55234/5*), v is a void throw
 (hausbau). Zehntausend Rückwärts has no stop to choose: no coach.
+With --totals T1,T2,... (every total in seat order, --seat N on turn) also
+the chance to win of each choice, exact for two players (docs/COACH.md).
 Example: wuerfelblock advise zehntausend 11123/111 15/15`, `
 Der Trainer für 5050, 5000 und zehntausend (für Kniffel: advise kniffel): die
 genauen Punkte, die ein Zug bei bestem Spiel im Schnitt schreibt, mit jeder
@@ -156,6 +163,8 @@ Hausregel. Nicht die Gewinnchance: Stände und Ziel zählen nicht mit.
                      ihrem Wert, die beste zuerst
 Eine 5 mit * in der AUSWAHL zählt als 1 (55234/5*), v ist ein Fehlversuch
 (Hausbau). Zehntausend Rückwärts hat kein Schreiben zu wählen: kein Trainer.
+Mit --totals T1,T2,... (jeder Stand in Sitzreihenfolge, --seat N am Zug)
+auch die Gewinnchance jeder Wahl, genau für zwei Spieler (docs/COACH.md).
 Beispiel: wuerfelblock advise zehntausend 11123/111 15/15`)
 }
 

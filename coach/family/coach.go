@@ -282,22 +282,9 @@ type KeepAdvice struct {
 // its value, best first (at equal values in the engine's order). A bust
 // gives none.
 func (p Position) Keeps(roll []int) ([]KeepAdvice, error) {
-	if p.over {
-		return nil, errors.New("the turn is over")
-	}
-	s := p.t.s
-	n := p.Dice()
-	if len(roll) != n {
-		return nil, fmt.Errorf("the next throw has %d dice, not %d", n, len(roll))
-	}
-	if _, ok := s.rollKey[n][validate.CountsOf(roll)]; !ok {
-		return nil, fmt.Errorf("%v are not dice", roll)
-	}
-	var ks []validate.Keep
-	if rep := s.reps[s.ctxOf(s.states[p.st])]; rep != nil {
-		ks = rep.LegalKeeps(roll)
-	} else {
-		ks = s.g.rules.LegalKeeps(roll)
+	ks, err := p.LegalKeeps(roll)
+	if err != nil {
+		return nil, err
 	}
 	out := make([]KeepAdvice, 0, len(ks))
 	for _, k := range ks {

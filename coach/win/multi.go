@@ -1,0 +1,165 @@
+package win
+
+import "slices"
+
+// Three or more players (5050 and zehntausend; 5000 by its two-player
+// table only):
+//
+//   - In the final round, the last seat of the round on turn: exact. It
+//     wins by ending above the best total (5050: a tie goes to the earlier
+//     seat, so it loses; zehntausend: a tie with k others is a share 1/(k+1)).
+//   - In the final round with one seat still to throw after the player on
+//     turn: exact too. Above the best total X the later seat chases X alone
+//     (the two-player chase C, a tie shared by the two), so X is worth
+//     1 − C; on a tie with k earlier players (zehntausend) one pass of the
+//     later seat's chase with a tie worth 1/(k+2), its chance v, gives
+//     X's worth (1 − v)/(k+1) = P(Y < X)/(k+1) + P(Y = X)/(k+2).
+//   - With two or more seats still to throw: each of them is taken as
+//     chasing the mover's total alone; exact: false.
+//   - Before the final round (and 5000 with three or more players): the
+//     two-player table against the strongest other player (the highest
+//     total; of equal ones the next to throw), the seats in their order
+//     around the table; exact: false.
+const (
+	methodLastSeat = "final round, last seat: exact"
+	methodOneLater = "final round, one seat still to throw: exact"
+	methodChasers  = "final round: the seats still to throw each chase the total alone"
+	methodStrong   = "three or more players: the two-player table against the strongest other player"
+)
+
+func (t *Table) startMany(totals []int, seat int) (Position, error) {
+	if t.xg != nil {
+		return t.strongest(totals, seat)
+	}
+	fg := t.fg
+	target := (fg.lo + fg.m) * step
+	final := false
+	for k, x := range totals {
+		if x < fg.lo*step && !fg.minus {
+			return Position{}, stateErr("total %d of player %d is below 0 (only minus takes points off)", "Stand %d von Spieler %d liegt unter 0 (nur minus zieht Punkte ab)", x, k+1)
+		}
+		if x >= target {
+			if k >= seat {
+				return Position{}, stateErr("the game is over: player %d reached the target %d in a round that was played out", "das Spiel ist vorbei: Spieler %d hat das Ziel %d in einer zu Ende gespielten Runde erreicht", k+1, target)
+			}
+			final = true
+		}
+	}
+	if !final {
+		return t.strongest(totals, seat)
+	}
+	best, ties := 0, 0
+	for k, x := range totals {
+		switch {
+		case k == seat:
+		case x > best || ties == 0:
+			best, ties = x, 1
+		case x == best:
+			ties++
+		}
+	}
+	mine := totals[seat]
+	var later []int
+	for k := seat + 1; k < len(totals); k++ {
+		later = append(later, totals[k])
+	}
+	var e ends
+	fg.finalEnds(&e, mine, best, ties, later)
+	p := t.position(e, true)
+	p.exact = len(later) <= 1 && t.s.exact
+	p.note = methodLastSeat
+	switch {
+	case len(later) == 1:
+		p.note = methodOneLater
+	case len(later) > 1:
+		p.note = methodChasers
+	}
+	return p, nil
+}
+
+// finalEnds: the turn of a player at mine in the final round against the
+// best total so far (ties players on it) with the later seats' totals.
+func (fg *finalGame) finalEnds(e *ends, mine, best, ties int, later []int) {
+	d := (best - mine) / step // levels to make up
+	tieV := 0.0
+	if fg.tie > 0 {
+		tieV = 1 / float64(ties+1)
+	}
+	top := d + 1
+	for _, x := range later {
+		top = max(top, (best-x)/step+len(fg.chase))
+	}
+	e.stop = resize(e.stop, top)
+	e.stopB, e.tail = nil, nil
+	for lv := range top {
+		v := 0.0
+		switch {
+		case lv > d:
+			v = 1
+		case lv == d:
+			v = tieV
+		}
+		switch {
+		case v > 0 && lv == d && len(later) == 1:
+			v = fg.tieWithOneLater((mine+lv*step-later[0])/step, ties)
+		case v > 0:
+			for _, x := range later { // each later seat chases our total
+				v *= 1 - fg.chaseAt((mine+lv*step-x)/step)
+			}
+		}
+		e.stop[lv] = v
+	}
+	e.top, e.hi, e.hiB, e.b, e.floor = top, 1, 0, 0, fg.floor
+	e.first, e.firstB = 0, 0
+	if fg.nix {
+		e.first, _ = e.stopAt(nixLevels)
+	}
+}
+
+// strongest is the two-player position against the strongest other player.
+func (t *Table) strongest(totals []int, seat int) (Position, error) {
+	n := len(totals)
+	opp := -1
+	for k := 1; k < n; k++ {
+		q := (seat + k) % n
+		if opp < 0 || totals[q] > totals[opp] {
+			opp = q
+		}
+	}
+	pair := []int{totals[seat], totals[opp]}
+	me := 0
+	if opp < seat { // the other sits earlier: we are the pair's second seat
+		pair, me = []int{totals[opp], totals[seat]}, 1
+	}
+	if t.xg != nil {
+		for k, x := range totals {
+			if x > 0 && slices.Index(totals, x) != k {
+				return Position{}, stateErr("players %d and %d both have %d: the one who reached it would have set the other to 0", "Spieler %d und %d haben beide %d: wer den Stand erreicht, setzt den anderen auf 0", slices.Index(totals, x)+1, k+1, x)
+			}
+		}
+	}
+	p, err := t.Start(pair, me)
+	if err != nil {
+		return p, err
+	}
+	p.exact, p.note = false, methodStrong
+	return p, nil
+}
+
+// tieWithOneLater is what ending on the best total of ties earlier players
+// is worth when one seat still throws, dq levels behind. That seat wins
+// above it and shares with ties+1 players on it: its chance v = P(Y > X) +
+// P(Y = X)/(ties+2) under its best play, and the shares of the players on
+// the top total add up to what it leaves: ours is (1 − v)/(ties+1) =
+// P(Y < X)/(ties+1) + P(Y = X)/(ties+2).
+func (fg *finalGame) tieWithOneLater(dq, ties int) float64 {
+	var e ends
+	fg.chaseEnds(&e, dq)
+	tau := 1 / float64(ties+2)
+	e.stop[dq] = tau
+	if fg.nix && nixLevels == dq {
+		e.first = tau
+	}
+	v, _ := fg.tg.newPass().run(&e, false)
+	return (1 - v) / float64(ties+1)
+}

@@ -1,0 +1,94 @@
+package win
+
+import (
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// Start is the position before the turn of the player in seat (0-based)
+// with every player's written total in seat order (5000: 0 = not entered).
+// The seats before seat have had their turn this round, so a total at or
+// over the target before seat means the final round. A state no game can
+// reach is a *StateError.
+func (t *Table) Start(totals []int, seat int) (Position, error) {
+	if len(totals) < 2 {
+		return Position{}, stateErr("the totals of at least two players are needed", "es braucht die Stände von mindestens zwei Spielern")
+	}
+	if seat < 0 || seat >= len(totals) {
+		return Position{}, stateErr("seat %d: there are %d players", "Platz %d: es sind %d Spieler", seat+1, len(totals))
+	}
+	for k, x := range totals {
+		if x%step != 0 {
+			return Position{}, stateErr("total %d of player %d is not a multiple of 50", "Stand %d von Spieler %d ist kein Vielfaches von 50", x, k+1)
+		}
+	}
+	if len(totals) > 2 {
+		return t.startMany(totals, seat)
+	}
+	var e ends
+	var err error
+	if t.xg != nil {
+		err = t.xg.startEnds(&e, totals, seat)
+	} else {
+		err = t.fg.startEnds(&e, totals, seat)
+	}
+	if err != nil {
+		return Position{}, err
+	}
+	return t.position(e, totals[seat] > 0), nil
+}
+
+func (t *Table) position(e ends, entered bool) Position {
+	s := t.s
+	ft := s.fs.Table(validate.TurnContext{Entered: entered})
+	return Position{tt: s.graph().table(e), fp: ft.Start(), exact: s.exact, note: s.note}
+}
+
+// startEnds checks a 5050 or zehntausend state and gives its turn's ends.
+func (fg *finalGame) startEnds(e *ends, totals []int, seat int) error {
+	target := (fg.lo + fg.m) * step
+	for k, x := range totals {
+		if x < fg.lo*step && !fg.minus {
+			return stateErr("total %d of player %d is below 0 (only minus takes points off)", "Stand %d von Spieler %d liegt unter 0 (nur minus zieht Punkte ab)", x, k+1)
+		}
+	}
+	switch {
+	case totals[1] >= target:
+		return stateErr("the game is over: player 2 reached the target %d at the end of a round", "das Spiel ist vorbei: Spieler 2 hat das Ziel %d am Ende einer Runde erreicht", target)
+	case seat == 0 && totals[0] >= target:
+		return stateErr("the game is over: player 1 reached the target %d and player 2 has had the last turn", "das Spiel ist vorbei: Spieler 1 hat das Ziel %d erreicht und Spieler 2 hatte den letzten Zug", target)
+	case seat == 1 && totals[0] >= target:
+		fg.chaseEnds(e, (totals[0]-max(totals[1], fg.lo*step))/step)
+		return nil
+	}
+	i, j := fg.grid(totals[seat]), fg.grid(totals[1-seat])
+	fg.fill(e, seat, i, j)
+	e.b = 1 - fg.at(1-seat, j, i)
+	return nil
+}
+
+// grid is a total's level on the grid (minus: lower totals count as the lowest).
+func (fg *finalGame) grid(total int) int { return max(total/step-fg.lo, 0) }
+
+// startEnds checks a 5000 state and gives its turn's ends.
+func (xg *exactGame) startEnds(e *ends, totals []int, seat int) error {
+	target := xg.n * step
+	for k, x := range totals {
+		switch {
+		case x == target:
+			return stateErr("the game is over: player %d has %d", "das Spiel ist vorbei: Spieler %d hat %d", k+1, x)
+		case x > target || x < 0:
+			return stateErr("total %d of player %d: 5000 has totals from 0 to %d", "Stand %d von Spieler %d: in 5000 liegen die Stände zwischen 0 und %d", x, k+1, target)
+		case x > 0 && x < xg.entry*step:
+			return stateErr("total %d of player %d: a player enters with %d or more (0: not entered)", "Stand %d von Spieler %d: man kommt mit %d oder mehr ins Spiel (0: noch nicht drin)", x, k+1, xg.entry*step)
+		}
+		for q := range k {
+			if x > 0 && totals[q] == x {
+				return stateErr("players %d and %d both have %d: the one who reached it would have set the other to 0", "Spieler %d und %d haben beide %d: wer den Stand erreicht, setzt den anderen auf 0", q+1, k+1, x)
+			}
+		}
+	}
+	i, j := totals[seat]/step, totals[1-seat]/step
+	xg.fill(e, i, j)
+	e.b = 1 - xg.at(j, i)
+	return nil
+}

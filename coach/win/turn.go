@@ -1,0 +1,359 @@
+package win
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/wuerfelblock/wuerfelblock/coach/family"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// step is the grid of points: every keep, turn and total is a multiple of it.
+const step = family.Step
+
+// turnGraph is a rule set's turn (coach/family's state graph) prepared for
+// the numeric passes: per state its throws, per throw its outcomes.
+type turnGraph struct {
+	fs       *family.Solver
+	g        *family.Graph
+	ns       int
+	above    int       // rows above a level that a keep reaches
+	fresh    []bool    // the turn's start (only at 0 points)
+	stopPh   [2][]bool // a stop is allowed at high points of phase ph (besides the floor)
+	period   int
+	bustP    []float64 // per state the chance that its next throw busts
+	throwsOf []int32   // non-bust throws of state s: throws[throwsOf[s]:throwsOf[s+1]]
+	throws   []family.ThrowEdge
+	// The outcomes of the throws (Lo, Hi index them) without the keeps
+	// that another keep of the same throw dominates (more points, a state
+	// at least as good; not in 5000, where more points can be worth less):
+	// offs as in family.Graph, pts and to.
+	offs, pts, to []int32
+}
+
+func newTurnGraph(fs *family.Solver) *turnGraph {
+	g := fs.Graph()
+	tg := &turnGraph{fs: fs, g: g, ns: g.States, above: g.MaxPts/step + 1, period: g.Period}
+	tg.fresh = make([]bool, g.States)
+	tg.bustP = make([]float64, g.States)
+	tg.throwsOf = append(tg.throwsOf, 0)
+	for s := range g.States {
+		tg.fresh[s] = fs.Fresh(int32(s))
+		tg.addThrows(fs, s)
+	}
+	for ph := 0; ph < tg.period; ph++ {
+		tg.stopPh[ph] = make([]bool, g.States)
+		for s := range g.States {
+			// Far above any floor, of phase ph.
+			tg.stopPh[ph][s] = fs.CanStop(int32(s), 1_000_000_000_000+ph*step, 0)
+		}
+	}
+	return tg
+}
+
+// addThrows lists state s's throws with their outcomes, the dominated ones
+// left out; throws whose outcomes are then the same are one, their chances
+// added up.
+func (tg *turnGraph) addThrows(fs *family.Solver, s int) {
+	g := tg.g
+	same := map[string]int{}
+	for _, th := range g.Throws[g.ThrowsOf[s]:g.ThrowsOf[s+1]] {
+		if th.Lo == th.Hi {
+			tg.bustP[s] += th.P
+			continue
+		}
+		lo := int32(len(tg.offs))
+		for j := th.Lo; j < th.Hi; j++ {
+			if g.Period == 1 && tg.dominated(fs, th, j) {
+				continue
+			}
+			tg.offs, tg.pts, tg.to = append(tg.offs, g.Offs[j]), append(tg.pts, g.Pts[j]), append(tg.to, g.To[j])
+		}
+		key := fmt.Sprint(tg.offs[lo:])
+		if k, ok := same[key]; ok {
+			tg.throws[k].P += th.P
+			tg.offs, tg.pts, tg.to = tg.offs[:lo], tg.pts[:lo], tg.to[:lo]
+			continue
+		}
+		same[key] = len(tg.throws)
+		tg.throws = append(tg.throws, family.ThrowEdge{P: th.P, Lo: lo, Hi: int32(len(tg.offs))})
+	}
+	tg.throwsOf = append(tg.throwsOf, int32(len(tg.throws)))
+}
+
+// dominated reports whether another outcome of th is worth at least
+// outcome j wherever more points are never worth less (of two alike, the
+// later one goes).
+func (tg *turnGraph) dominated(fs *family.Solver, th family.ThrowEdge, j int32) bool {
+	g := tg.g
+	for k := th.Lo; k < th.Hi; k++ {
+		if k == j || g.Pts[k] < g.Pts[j] || !fs.Dominates(g.To[k], g.To[j]) {
+			continue
+		}
+		same := g.Pts[k] == g.Pts[j] && fs.Dominates(g.To[j], g.To[k])
+		if !same || k < j {
+			return true
+		}
+	}
+	return false
+}
+
+// canStop is family's CanStop read from the prepared flags.
+func (tg *turnGraph) canStop(s, lv, floor int) bool {
+	return lv*step >= floor && tg.stopPh[lv%tg.period][s]
+}
+
+// ends is what the end of one turn is worth to the player on turn, as a
+// function of b, the value of a bust: every value is c + cb·b.
+type ends struct {
+	stop, stopB []float64 // by level below top: a stop with level·50 turn points (stopB nil: 0)
+	top         int       // from this level on a stop is worth hi + hiB·b
+	hi, hiB     float64
+	b           float64 // a bust
+	first       float64 // a bust on the turn's first throw (minus, nix): first + firstB·b
+	firstB      float64
+	floor       int // the least turn points a stop needs
+	// tail, where set, gives the values above top instead of hi: those of
+	// the first seat's stops over the target (final.go), at distance
+	// level+tailOff from the other's total. stop then reaches as far as the
+	// tail may need (see tailTop).
+	tail    *tail
+	tailOff int
+}
+
+// levels is where the pass stops computing and the values above come from
+// highValue: top, or with a tail the least level from which it holds for b.
+func (e *ends) levels() int {
+	top := max(e.top, (e.floor+step-1)/step, 1)
+	if e.tail != nil {
+		top = max(top, min(e.tail.from(1-e.b)-e.tailOff, len(e.stop)))
+	}
+	return top
+}
+
+func (e *ends) stopAt(lv int) (float64, float64) {
+	if lv >= len(e.stop) || e.tail == nil && lv >= e.top {
+		return e.hi + e.hiB*e.b, e.hiB
+	}
+	if e.stopB == nil {
+		return e.stop[lv], 0
+	}
+	return e.stop[lv] + e.stopB[lv]*e.b, e.stopB[lv]
+}
+
+// pass holds the rows of one backward pass: by [level*ns+state] the value
+// and its derivative by b (the chance, under the chosen play, that the turn
+// ends in a bust, plus what stops that are worth b add).
+type pass struct {
+	tg   *turnGraph
+	v, d []float64
+	q    []float64 // throwing on, when kept (tables for positions)
+	// up, down: how far b may rise or fall from the pass's b with every
+	// choice of the pass staying best (its value then moves along its
+	// derivative exactly): the choices looked at closely give up and down,
+	// the others hold for a move up to far; span is the least of the three
+	// (choices whose gap is at least span need no close look).
+	up, down, far, span float64
+}
+
+func (tg *turnGraph) newPass() *pass { return &pass{tg: tg} }
+
+// run computes the value of a whole turn (and its derivative by b) under
+// the play that maximises it. keepQ keeps the value of throwing on too.
+func (p *pass) run(e *ends, keepQ bool) (float64, float64) {
+	tg := p.tg
+	ns := tg.ns
+	top := e.levels()
+	rows := (top + tg.above) * ns
+	if cap(p.v) < rows {
+		p.v, p.d = make([]float64, rows), make([]float64, rows)
+	}
+	p.v, p.d = p.v[:rows], p.d[:rows]
+	if keepQ {
+		p.q = make([]float64, top*ns)
+	}
+	// Newton's steps from a close guess are small: no step beyond farStep
+	// is certified, which spares the close look at most choices.
+	p.up, p.down, p.far = math.Inf(1), math.Inf(1), farStep
+	if e.tail != nil { // the tail holds while 1 − b stays above its need
+		p.up = max(1-e.tail.need[min(top+e.tailOff, len(e.tail.need)-1)]-e.b, 0)
+	}
+	p.span = min(p.up, p.down)
+	for lv := top; lv < top+tg.above; lv++ {
+		for s := range ns {
+			p.v[lv*ns+s], p.d[lv*ns+s] = tg.highValue(e, s, lv)
+		}
+	}
+	for lv := top - 1; lv >= 1; lv-- {
+		p.level(e, lv, keepQ)
+	}
+	// The turn's start: its only state at 0 points.
+	q, dq := p.throwOn(e, 0, 0)
+	q += tg.bustP[0] * (e.first + e.firstB*e.b)
+	dq += tg.bustP[0] * e.firstB
+	p.v[0], p.d[0] = q, dq
+	if keepQ {
+		p.q[0] = q
+	}
+	return q, dq
+}
+
+// highValue is a state's value where every stop is worth the same, c =
+// hi + hiB·b: where one is allowed, stopping (if c is at least b: every way
+// on ends in a stop or a bust); elsewhere the best chance a of reaching an
+// allowed stop, a·c + (1−a)·b. Where c < b, throwing on until a bust is best.
+func (tg *turnGraph) highValue(e *ends, s, lv int) (float64, float64) {
+	if e.tail != nil {
+		return e.tail.value(s, lv+e.tailOff, e.b)
+	}
+	c := e.hi + e.hiB*e.b
+	if c < e.b || tg.fresh[s] {
+		return e.b, 1
+	}
+	ph := lv % tg.period
+	if tg.stopPh[ph][s] {
+		return c, e.hiB
+	}
+	a := tg.g.Reach[ph][s]
+	return a*c + (1-a)*e.b, a*e.hiB + (1 - a)
+}
+
+// farStep is the largest step of b a pass certifies.
+const farStep = 1e-2
+
+// throwOn is the value of throwing on from state s at level lv (without
+// its busts) and its derivative, from the rows above.
+func (p *pass) throwOn(e *ends, s, lv int) (float64, float64) {
+	tg := p.tg
+	row := lv * tg.ns
+	v, d := p.v[row:], p.d[row:]
+	q, dq := 0.0, 0.0
+	for _, th := range tg.throws[tg.throwsOf[s]:tg.throwsOf[s+1]] {
+		offs := tg.offs[th.Lo:th.Hi]
+		best, second, bd := math.Inf(-1), math.Inf(-1), 0.0
+		for _, off := range offs {
+			if x := v[off]; x > best {
+				best, second, bd = x, best, d[off]
+			} else if x >= second {
+				second = x
+			}
+		}
+		if best-second < p.span {
+			// A close keep: how far b may move before another keep beats it.
+			for _, off := range offs {
+				p.keepLine(best, bd, v[off], d[off])
+			}
+		} else if g := best - second; g < p.far {
+			p.far = g // no slope differs by more than 1
+		}
+		q += th.P * best
+		dq += th.P * bd
+	}
+	return q, dq
+}
+
+// keepLine narrows the range of b in which the choice of the line (v1, d1)
+// over (v2, d2) stays right (both exact lines there by induction): where
+// the gap is at least span, far covers it (slopes lie in [0, 1]); else
+// the crossing of the two lines bounds up or down.
+func (p *pass) keepLine(v1, d1, v2, d2 float64) {
+	gap := v1 - v2
+	switch {
+	case gap >= p.span:
+		if gap < p.far {
+			p.far = gap
+		}
+		return
+	case d2 > d1:
+		if gap < p.up*(d2-d1) {
+			p.up = gap / (d2 - d1)
+		}
+	case d2 < d1:
+		if gap < p.down*(d1-d2) {
+			p.down = gap / (d1 - d2)
+		}
+	}
+	p.span = min(p.up, p.down, p.far)
+}
+
+// level computes one level of the pass from the levels above it.
+func (p *pass) level(e *ends, lv int, keepQ bool) {
+	tg := p.tg
+	ns := tg.ns
+	row := lv * ns
+	for s := range ns {
+		if tg.fresh[s] {
+			p.v[row+s], p.d[row+s] = math.NaN(), 0 // the start has no points
+			continue
+		}
+		q, dq := p.throwOn(e, s, lv)
+		q += tg.bustP[s] * e.b
+		dq += tg.bustP[s]
+		if keepQ {
+			p.q[row+s] = q
+		}
+		if tg.canStop(s, lv, e.floor) {
+			sv, sd := e.stopAt(lv)
+			if sv >= q {
+				q, sv, dq, sd = sv, q, sd, dq
+			}
+			p.keepLine(q, dq, sv, sd)
+		}
+		p.v[row+s], p.d[row+s] = q, dq
+	}
+}
+
+// turnTable is one turn's values for positions: every state at every
+// level of the turn points, and the ends it was computed for.
+type turnTable struct {
+	tg  *turnGraph
+	e   ends
+	top int
+	v   []float64 // best of stopping and throwing on
+	q   []float64 // throwing on
+}
+
+func (tg *turnGraph) table(e ends) *turnTable {
+	p := tg.newPass()
+	p.run(&e, true)
+	top := len(p.q) / tg.ns
+	return &turnTable{tg: tg, e: e, top: top, v: p.v, q: p.q}
+}
+
+// value is the value of state s at lv levels of turn points.
+func (t *turnTable) value(s int32, lv int) float64 {
+	if lv < t.top+t.tg.above {
+		return t.v[lv*t.tg.ns+int(s)]
+	}
+	v, _ := t.tg.highValue(&t.e, int(s), lv)
+	return v
+}
+
+// throwValue is the value of throwing on from state s at lv levels.
+func (t *turnTable) throwValue(s int32, lv int) float64 {
+	if lv < t.top {
+		return t.q[lv*t.tg.ns+int(s)]
+	}
+	tg := t.tg
+	q := tg.bustP[s] * t.e.b
+	for _, th := range tg.throws[tg.throwsOf[s]:tg.throwsOf[s+1]] {
+		best := math.Inf(-1)
+		for j := th.Lo; j < th.Hi; j++ {
+			best = max(best, t.value(tg.to[j], lv+int(tg.pts[j])/step))
+		}
+		q += th.P * best
+	}
+	return q
+}
+
+// stopValue is what stopping is worth at lv levels (allowed or not).
+func (t *turnTable) stopValue(lv int) float64 {
+	v, _ := t.e.stopAt(lv)
+	return v
+}
+
+// floorOf is the turn's least stop for a player who has entered or not
+// (5000), or the rule set's floor.
+func floorOf(fs *family.Solver, entered bool) int {
+	return fs.Floor(validate.TurnContext{Entered: entered})
+}
