@@ -165,8 +165,8 @@ func usageTo(e *env, w io.Writer) {
 		"wuerfelblock: ein Spielblock für Würfelspiele mit echten Würfeln."))
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, e.tr("Usage:", "Aufruf:"))
-	fmt.Fprintln(w, "  wuerfelblock [--db PATH] [--lang de|en]            "+e.tr("open the score pad (terminal UI)", "den Spielblock öffnen (Terminal-Oberfläche)"))
-	fmt.Fprintln(w, "  wuerfelblock [--db PATH] [--lang de|en] "+e.tr("COMMAND", "BEFEHL")+" ...")
+	fmt.Fprintln(w, e.placeholders("  wuerfelblock [--db PATH] [--lang de|en]            ")+e.tr("open the score pad (terminal UI)", "den Spielblock öffnen (Terminal-Oberfläche)"))
+	fmt.Fprintln(w, e.placeholders("  wuerfelblock [--db PATH] [--lang de|en] COMMAND ..."))
 	fmt.Fprintln(w, "  --no-backup  "+e.tr("no automatic backups (also WUERFELBLOCK_NO_BACKUP=1)", "keine automatischen Sicherungen (auch WUERFELBLOCK_NO_BACKUP=1)"))
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, e.tr("Commands:", "Befehle:"))
@@ -274,10 +274,8 @@ func newFlags(e *env, name, synopsis string) *flag.FlagSet {
 	out := flagErrors{e, name}
 	fs.SetOutput(out)
 	fs.Usage = func() {
-		fmt.Fprintf(e.stdout, "%s: wuerfelblock %s %s\n", e.tr("Usage", "Aufruf"), name, synopsis)
-		fs.SetOutput(e.stdout)
-		fs.PrintDefaults()
-		fs.SetOutput(out)
+		fmt.Fprintf(e.stdout, "%s: wuerfelblock %s %s\n", e.tr("Usage", "Aufruf"), name, e.placeholders(synopsis))
+		e.printFlags(e.stdout, fs, synopsis)
 	}
 	return fs
 }

@@ -114,47 +114,17 @@ func (s *Solver) encode(t *Table) []byte {
 var errBadTable = errors.New("win: table file damaged or stale")
 
 func (s *Solver) decode(data []byte) (*Table, error) {
-	if len(data) < sha256.Size {
-		return nil, errBadTable
-	}
-	body, sum := data[:len(data)-sha256.Size], data[len(data)-sha256.Size:]
-	if want := sha256.Sum256(body); !bytes.Equal(want[:], sum) {
-		return nil, errBadTable
-	}
-	r := bytes.NewReader(body)
-	le := binary.LittleEndian
-	magic := make([]byte, len(fileMagic))
-	if _, err := r.Read(magic); err != nil || string(magic) != fileMagic {
-		return nil, errBadTable
-	}
-	var version, keyLen uint32
-	if binary.Read(r, le, &version) != nil || version != formatVersion || binary.Read(r, le, &keyLen) != nil || int(keyLen) > r.Len() {
-		return nil, errBadTable
-	}
-	key := make([]byte, keyLen)
-	if _, err := r.Read(key); err != nil || string(key) != rulesKey(s.rules) {
-		return nil, errBadTable
+	r, err := s.openTable(data)
+	if err != nil {
+		return nil, err
 	}
 	head := make([]int32, 5)
-	if binary.Read(r, le, head) != nil {
+	if binary.Read(r, binary.LittleEndian, head) != nil {
 		return nil, errBadTable
 	}
-	var vals [][]float64
-	for r.Len() > 0 {
-		var n uint32
-		if binary.Read(r, le, &n) != nil || int(n)*8 > r.Len() {
-			return nil, errBadTable
-		}
-		v := make([]float64, n)
-		if binary.Read(r, le, v) != nil {
-			return nil, errBadTable
-		}
-		for _, x := range v {
-			if math.IsNaN(x) || x < 0 || x > 1 {
-				return nil, errBadTable
-			}
-		}
-		vals = append(vals, v)
+	vals, err := readValues(r)
+	if err != nil {
+		return nil, err
 	}
 	t, err := s.emptyTable()
 	if err != nil {
@@ -176,4 +146,54 @@ func (s *Solver) decode(data []byte) (*Table, error) {
 	fg.w[0], fg.w[1], fg.chase = vals[0], vals[1], vals[2]
 	fg.buildTail()
 	return t, nil
+}
+
+// openTable checks a table file's checksum, magic, format version and
+// rules, and returns a reader at its head.
+func (s *Solver) openTable(data []byte) (*bytes.Reader, error) {
+	if len(data) < sha256.Size {
+		return nil, errBadTable
+	}
+	body, sum := data[:len(data)-sha256.Size], data[len(data)-sha256.Size:]
+	if want := sha256.Sum256(body); !bytes.Equal(want[:], sum) {
+		return nil, errBadTable
+	}
+	r := bytes.NewReader(body)
+	le := binary.LittleEndian
+	magic := make([]byte, len(fileMagic))
+	if _, err := r.Read(magic); err != nil || string(magic) != fileMagic {
+		return nil, errBadTable
+	}
+	var version, keyLen uint32
+	if binary.Read(r, le, &version) != nil || version != formatVersion || binary.Read(r, le, &keyLen) != nil || int(keyLen) > r.Len() {
+		return nil, errBadTable
+	}
+	key := make([]byte, keyLen)
+	if _, err := r.Read(key); err != nil || string(key) != rulesKey(s.rules) {
+		return nil, errBadTable
+	}
+	return r, nil
+}
+
+// readValues reads the rest of a table file: arrays of chances, each
+// after its length.
+func readValues(r *bytes.Reader) ([][]float64, error) {
+	var vals [][]float64
+	for r.Len() > 0 {
+		var n uint32
+		if binary.Read(r, binary.LittleEndian, &n) != nil || int(n)*8 > r.Len() {
+			return nil, errBadTable
+		}
+		v := make([]float64, n)
+		if binary.Read(r, binary.LittleEndian, v) != nil {
+			return nil, errBadTable
+		}
+		for _, x := range v {
+			if math.IsNaN(x) || x < 0 || x > 1 {
+				return nil, errBadTable
+			}
+		}
+		vals = append(vals, v)
+	}
+	return vals, nil
 }

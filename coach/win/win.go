@@ -96,17 +96,16 @@ func New(r *validate.Rules) (*Solver, error) {
 		return nil, err
 	}
 	s := &Solver{rules: r, fs: fs, exact: true}
-	if r.Game == validate.GameZehntausend && r.Options.Minus {
+	if r.Options.Minus {
 		s.exact = false
 		s.note = fmt.Sprintf("minus: totals below −%d are counted as −%d", minusDepth, minusDepth)
 	}
 	return s, nil
 }
 
+// supported says why r has no win table; the options it looks at are
+// house rules of zehntausend only (false, or 0, in the other games).
 func supported(r *validate.Rules) error {
-	if r.Game != validate.GameZehntausend {
-		return nil
-	}
 	if r.Options.Steigerung {
 		return &Unsupported{
 			EN: "steigerung: a stop depends on the turn before, so the chance to win would need every previous result in its state; the coach shows the turn's points",
@@ -176,10 +175,10 @@ func (s *Solver) emptyTable() (*Table, error) {
 		return t, nil
 	}
 	fg := &finalGame{tg: tg, floor: floorOf(s.fs, true), m: v.Target / step}
-	if s.rules.Game == validate.GameZehntausend {
-		fg.tie = 0.5
-		fg.nix, fg.minus = s.rules.Options.Nix, s.rules.Options.Minus
+	if !v.EarlierSeatWinsTies {
+		fg.tie = 0.5 // a shared win
 	}
+	fg.nix, fg.minus = s.rules.Options.Nix, s.rules.Options.Minus
 	if fg.minus {
 		fg.lo = -minusDepth / step
 		fg.m -= fg.lo

@@ -48,12 +48,15 @@ func (p P) Entry(e scoresheet.Entry, game validate.GameID) string {
 	switch e.Kind {
 	case scoresheet.EntryThrow:
 		s := p.Tr("throw ", "Wurf ") + validate.FormatDice(e.Roll)
-		if len(e.Keep) > 0 {
-			kept := p.Tr(", kept ", ", zur Seite ")
-			if validate.VariantOf(game).Family == validate.FamilyKniffel {
-				kept = p.Tr(", kept ", ", behalten ") // held for the next throw, not set aside
-			}
-			s += kept + validate.FormatDice(e.Keep)
+		kniffel := validate.VariantOf(game).Family == validate.FamilyKniffel
+		switch {
+		case kniffel && len(e.Keep) == 5:
+			// All five held: the player stood on them (the box follows).
+			s += p.Tr(", stood", ", stehen lassen")
+		case kniffel && len(e.Keep) > 0:
+			s += p.Tr(", kept ", ", behalten ") + validate.FormatDice(e.Keep) // held for the next throw, not set aside
+		case len(e.Keep) > 0:
+			s += p.Tr(", kept ", ", zur Seite ") + validate.FormatDice(e.Keep)
 		}
 		if e.FivesAsOnes > 0 {
 			s += fmt.Sprintf(p.Tr(" (%d× 5 as 1)", " (%d× 5 als 1)"), e.FivesAsOnes)

@@ -48,6 +48,27 @@ func TestEveryKindIsDescribed(t *testing.T) {
 	}
 }
 
+// A Kniffel stand (all five held) reads as a stand, not as a hold of the
+// five dice sorted; a hold keeps its dice in the order they were typed.
+func TestKniffelStandAndHold(t *testing.T) {
+	stand := scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: []int{6, 6, 2, 3, 1}, Keep: []int{1, 2, 3, 6, 6}}
+	hold := scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: []int{6, 6, 2, 3, 1}, Keep: []int{6, 2, 6}}
+	for _, c := range []struct {
+		p           P
+		stand, hold string
+	}{
+		{both[0], "throw 6 6 2 3 1, stood", "throw 6 6 2 3 1, kept 6 2 6"},
+		{both[1], "Wurf 6 6 2 3 1, stehen lassen", "Wurf 6 6 2 3 1, behalten 6 2 6"},
+	} {
+		if got := c.p.Entry(stand, validate.GameKniffel); got != c.stand {
+			t.Errorf("%v stand: %q, want %q", c.p.Lang, got, c.stand)
+		}
+		if got := c.p.Entry(hold, validate.GameKniffel); got != c.hold {
+			t.Errorf("%v hold: %q, want %q", c.p.Lang, got, c.hold)
+		}
+	}
+}
+
 func TestNumbersAndNames(t *testing.T) {
 	if got := both[1].Dec1(36); got != "36,0" {
 		t.Errorf("German 36: %q", got)

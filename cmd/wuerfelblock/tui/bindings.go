@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"strings"
-
 	"github.com/gdamore/tcell/v2"
 )
 
@@ -79,17 +77,6 @@ func (bs bindings) handle(ev *tcell.EventKey) bool {
 		}
 	}
 	return false
-}
-
-// footerText is the footer line: every active binding with a footer word.
-func (bs bindings) footerText() string {
-	var parts []string
-	for _, b := range bs {
-		if b.footer != "" && b.active() {
-			parts = append(parts, b.label+" "+b.footer)
-		}
-	}
-	return strings.Join(parts, " ")
 }
 
 // footerHelp is the footer as keys and words (hintLine): every active

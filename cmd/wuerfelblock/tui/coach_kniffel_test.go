@@ -172,3 +172,42 @@ func TestKniffelCoachWhileComputing(t *testing.T) {
 	h.see("Erwarteter Endstand:")
 	h.notSee("Der Trainer rechnet…")
 }
+
+// Enter at the hold prompt takes the advised hold in the order the dice
+// were typed (the throw's), and undoing it says so; a stand undone reads
+// as a stand, not as a hold of the five dice sorted.
+func TestKniffelAdvisedHoldInTypedOrder(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('5', "Anna", "Ben")
+	h.typ("*")
+	h.see("Trainer: Rat")
+	s := waitCoach(t, false)
+	roll := []int{6, 4, 3, 5, 1}
+	best := s.Turn(validate.KniffelBoxes{}).Holds(validate.CountsOf(roll), 2)[0].Dice
+	var typed []int
+	left := best
+	for _, d := range roll {
+		if left[d] > 0 {
+			left[d]--
+			typed = append(typed, d)
+		}
+	}
+	if validate.FormatDice(typed) == validate.FormatDice(best.Pips()) {
+		t.Fatalf("the best hold %v of %v reads the same sorted: no test", best, roll)
+	}
+	h.typ("t64351\n")
+	h.see("Rat: " + strings.ReplaceAll(best.String(), " ", "") + " behalten")
+	// The footer's example of a hold is of dice that lie there.
+	h.see("· 6 behalten ·")
+	h.notSee("22 behalten")
+	h.typ("\n")
+	h.see("Übernommen: Wurf 6 4 3 5 1, behalten " + validate.FormatDice(typed))
+	h.typ("u")
+	h.see("Zurückgenommen: Wurf 6 4 3 5 1, behalten " + validate.FormatDice(typed))
+	// The throw is back at the hold prompt: s stands on it; undone (the
+	// box and the stand together), it reads as a stand.
+	h.typ("s")
+	h.see("am Zug: Ben")
+	h.typ("u")
+	h.see("Zurückgenommen: Wurf 6 4 3 5 1, stehen lassen")
+}

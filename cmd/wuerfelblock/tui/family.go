@@ -28,6 +28,8 @@ type familyView struct {
 	// A throw typed but not yet taken: its keep is still to be chosen.
 	pending []int
 	options []validate.Keep
+
+	win winCoach // the coach that plays to win (coach_win.go)
 }
 
 func newFamilyView(p *play) *familyView {
@@ -61,6 +63,7 @@ func newFamilyView(p *play) *familyView {
 // that would cut its header (a narrow screen: "Spieler", not "Spiel…") as
 // long as the turn panel keeps half the width.
 func (v *familyView) fitColumns(width, _ int) {
+	v.fitWinColumn(width) // the column Win where it fits (coach_win.go)
 	left := width * 2 / 5
 	if need := v.scores.needs(); need > left && width-need >= width/2 {
 		left = need
@@ -465,6 +468,7 @@ func (v *familyView) refreshScores() {
 			t.SetCell(i+1, 4, cell(in, st, tview.AlignCenter))
 		}
 	}
+	v.winColumn()
 }
 
 func (v *familyView) lastText(r *scoresheet.TurnResult) string {
@@ -621,7 +625,7 @@ func (v *familyView) turnLines() []panelLine {
 		}
 		ls = append(ls, v.coachLines()...)
 	}
-	return ls
+	return append(ls, v.winLines()...)
 }
 
 // previewEvent says what a stop now would do, in the conditional.
@@ -656,7 +660,7 @@ func (v *familyView) helpNote() string {
 	if v.rueckwaerts() {
 		return ""
 	}
-	return v.coachHelpNote()
+	return v.coachHelpNote() + v.winHelpNote()
 }
 
 // refreshKeeps lists the keeps the engine offers for the pending throw,
@@ -670,11 +674,12 @@ func (v *familyView) refreshKeeps() {
 			pointsW = max(pointsW, len(fmt.Sprint(k.Points)))
 		}
 		values, best := v.coachKeeps()
+		wk := v.winKeeps()
 		for i, k := range v.options {
 			if i >= len(keepLetters) {
 				break
 			}
-			items = append(items, v.keepEntry(i, k, diceW, pointsW, coachKeepNote(values, best, i)))
+			items = append(items, v.keepEntry(i, k, diceW, pointsW, keepCoachNote(values, best, wk, i, v.words())))
 		}
 	}
 	if len(items) != len(v.keeps.items) || v.pending == nil {

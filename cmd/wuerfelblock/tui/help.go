@@ -15,19 +15,21 @@ import (
 // house rules, above the screen. Any of Esc, q, ?, F1 or Enter closes it.
 func (ui *UI) showHelp(s screen) {
 	keys, rules := s.help()
-	tv := newTextView().SetScrollable(true)
-	text := ui.helpText(keys, rules)
-	if n, ok := s.(helpNoter); ok {
-		if note := n.helpNote(); note != "" {
-			// What the screen shows, after the keys and before the rules.
-			k, r, found := strings.Cut(text, "\n\n")
-			text = k + "\n\n" + note
-			if found {
-				text += "\n" + r
+	tv := &hangView{TextView: newTextView().SetScrollable(true), width: -1}
+	tv.build = func(width int) string {
+		text := ui.helpText(keys, rules, width)
+		if n, ok := s.(helpNoter); ok {
+			if note := n.helpNote(); note != "" {
+				// What the screen shows, after the keys and before the rules.
+				k, r, found := strings.Cut(text, "\n\n")
+				text = k + "\n\n" + note
+				if found {
+					text += "\n" + r
+				}
 			}
 		}
+		return text
 	}
-	tv.SetText(text)
 	tv.SetBorder(true).SetTitle(" " + ui.tr("Help", "Hilfe") + " ")
 	tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
 		switch {
@@ -46,17 +48,42 @@ type helpNoter interface {
 	helpNote() string
 }
 
-func (ui *UI) helpText(keys []keyHelp, rules *validate.Rules) string {
+// hangView is a text view whose text is made for the width it is drawn
+// with (build), so that wrapped lines can keep their indent.
+type hangView struct {
+	*tview.TextView
+	build func(width int) string
+	width int // the width the text was made for
+}
+
+func (v *hangView) Draw(screen tcell.Screen) {
+	if _, _, w, _ := v.GetInnerRect(); w != v.width {
+		v.width = w
+		v.SetText(v.build(w))
+	}
+	v.TextView.Draw(screen)
+}
+
+// helpText is the help of a screen's keys and rules, for a view width
+// wide (0: not known): a key's text too long for its line goes on under
+// itself, not under the keys.
+func (ui *UI) helpText(keys []keyHelp, rules *validate.Rules, width int) string {
 	var b strings.Builder
 	b.WriteString("[::b]" + ui.tr("Keys on this screen", "Tasten auf diesem Bild") + "[::-]\n")
-	w := 0
+	w := 6 // "? / F1"
 	for _, k := range keys {
 		w = max(w, len([]rune(k.key)))
 	}
-	for _, k := range keys {
-		fmt.Fprintf(&b, "  [::b]%s[::-]%s  %s\n", k.key, strings.Repeat(" ", w-len([]rune(k.key))), k.what)
+	hang := func(what string) string {
+		if width-w-4 < 12 {
+			return what // too narrow to indent: the view wraps it
+		}
+		return strings.Join(tview.WordWrap(what, width-w-4), "\n"+strings.Repeat(" ", w+4))
 	}
-	fmt.Fprintf(&b, "  [::b]?[::-] / [::b]F1[::-]%s  %s\n", strings.Repeat(" ", max(w-6, 0)), ui.tr("this help (Esc closes it)", "diese Hilfe (Esc schließt sie)"))
+	for _, k := range keys {
+		fmt.Fprintf(&b, "  [::b]%s[::-]%s  %s\n", k.key, strings.Repeat(" ", w-len([]rune(k.key))), hang(k.what))
+	}
+	fmt.Fprintf(&b, "  [::b]?[::-] / [::b]F1[::-]%s  %s\n", strings.Repeat(" ", max(w-6, 0)), hang(ui.tr("this help (Esc closes it)", "diese Hilfe (Esc schließt sie)")))
 	if rules == nil {
 		return b.String()
 	}

@@ -126,3 +126,35 @@ func TestRulesTextsFollowRulesDoc(t *testing.T) {
 		t.Errorf("Zehntausend: a four of a kind proves nothing either:\n%s", z)
 	}
 }
+
+// At 60 columns the rules list cuts a game's summary with "…", as the
+// new-game list does (it was cut mid-word without a mark).
+func TestRulesListClipsWithEllipsis(t *testing.T) {
+	h := start(t, openDB(t))
+	h.resize(60, 20)
+	h.typ("r")
+	h.see("Regeln", "6 Würfel; schreiben ab 350 je Durchgang, 1500er bestä…")
+	h.typ("1")
+	h.see("5050")
+}
+
+// A key's help too long for its line goes on under its own text, not
+// under the keys (60×20: "Auswahl wartet" began at the border); it is
+// laid out again for the new width when the terminal is resized.
+func TestHelpKeysHangingIndent(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Ben")
+	h.resize(60, 20)
+	h.typ("?")
+	h.see("Tasten auf diesem Bild")
+	keyX, _ := h.find("den Wurf zurücknehmen")
+	if x, _ := h.find("Auswahl wartet"); x != keyX {
+		t.Fatalf("the wrapped line starts at %d, its text at %d:\n%s", x, keyX, h.screen())
+	}
+	h.resize(80, 24)
+	h.see("den Wurf zurücknehmen, der auf seine Auswahl wartet")
+	keyX, _ = h.find("den Wurf zurücknehmen")
+	if x, _ := h.find("den letzten Eintrag (u"); x != keyX {
+		t.Fatalf("at 80 columns the wrapped line starts at %d, its text at %d:\n%s", x, keyX, h.screen())
+	}
+}

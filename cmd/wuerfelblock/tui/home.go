@@ -252,7 +252,9 @@ func (c *continueList) key(ev *tcell.EventKey) *tcell.EventKey {
 		row, _ := c.table.GetSelection()
 		if row < len(c.games) {
 			gi := c.games[row]
-			c.ui.ask(c.tr("Abandon this game? It cannot be continued afterwards.", "Dieses Spiel abbrechen? Es kann danach nicht fortgesetzt werden."),
+			named := gi
+			named.Started = time.Time{} // the game by its name, players and round
+			c.ui.ask(fmt.Sprintf(c.tr("Abandon this game (%s)? It cannot be continued afterwards.", "Dieses Spiel (%s) abbrechen? Es kann danach nicht fortgesetzt werden."), c.describeGame(named)),
 				[]string{c.tr("No", "Nein"), c.tr("Abandon", "Abbrechen")}, func(i int) {
 					if i == 1 {
 						c.abandon(gi)
@@ -347,16 +349,18 @@ func (s *hooked) help() ([]keyHelp, *validate.Rules) {
 func newRulesList(ui *UI) screen {
 	l := newList()
 	l.SetBorder(true).SetTitle(" " + ui.tr("Rules", "Regeln") + " ")
+	clipped := &clipList{List: l} // a summary too long is cut with "…", as in the new-game list
 	for i, g := range validate.Games() {
 		g := g
-		l.AddItem(g.Name(ui.lang), g.Summary(ui.lang), rune('1'+i), func() {
+		clipped.second = append(clipped.second, esc(g.Summary(ui.lang)))
+		l.AddItem(g.Name(ui.lang), esc(g.Summary(ui.lang)), rune('1'+i), func() {
 			r, _ := validate.NewRules(g.ID, validate.DefaultOptions(g.ID))
 			p := newTextPage(ui, g.Name(ui.lang), esc(reflow(validate.RulesText(g.ID, ui.lang)))+"\n"+ui.houseRulesText(r))
 			p.rules = r
 			ui.push(p)
 		})
 	}
-	return &listPage{ui: ui, list: l, keys: []keyHelp{{fmt.Sprintf("1–%d / Enter", len(validate.Games())), ui.tr("show the rules", "Regeln zeigen")}, {"q/Esc", ui.tr("back", "zurück")}}}
+	return &listPage{ui: ui, list: l, layout: clipped, keys: []keyHelp{{fmt.Sprintf("1–%d / Enter", len(validate.Games())), ui.tr("show the rules", "Regeln zeigen")}, {"q/Esc", ui.tr("back", "zurück")}}}
 }
 
 // listPage is a page that is just a list.

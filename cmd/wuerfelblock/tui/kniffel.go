@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gdamore/tcell/v2"
@@ -209,7 +210,7 @@ func (v *kniffelView) keys() []keyHelp {
 	case v.lastThrow(), v.pending == nil && v.canScore():
 		return []keyHelp{{"a–m/↑↓", v.tr("choose box", "Feld wählen")}, {"Enter", v.tr("write it", "eintragen")}}
 	case v.pending != nil:
-		keep := keyHelp{"22", brief(v.tr("keep", "behalten"), v.tr("keep these, throw the rest", "behalten, Rest werfen"))}
+		keep := keyHelp{v.holdExample(), brief(v.tr("keep", "behalten"), v.tr("keep these, throw the rest", "behalten, Rest werfen"))}
 		var k []keyHelp
 		if h, ok := v.advisedHold(); ok {
 			what := fmt.Sprintf(v.tr("%s (advice)", "%s (Rat)"), v.holdPhrase(h, v.pendingDice()))
@@ -236,6 +237,24 @@ func (v *kniffelView) keys() []keyHelp {
 		k = append(k, keyHelp{ex + "/" + ex[:min(2, len(ex))], brief(v.tr("keep", "behalten"), v.tr("throw/keep", "Wurf/behalten"))})
 	}
 	return k
+}
+
+// holdExample is the example of a hold at the hold prompt, from the dice
+// that lie there: those of the face shown most (the highest on a tie),
+// never a face that is not among them ("22" beside 1 3 4 5 6); two at
+// most.
+func (v *kniffelView) holdExample() string {
+	d := v.pendingDice()
+	best := 6
+	for f := 6; f >= 1; f-- {
+		if d[f] > d[best] {
+			best = f
+		}
+	}
+	if d[best] == 0 {
+		return "22"
+	}
+	return strings.Repeat(string(rune('0'+best)), min(d[best], 2)) // as narrow as "22": the hint line keeps t
 }
 
 // toggleKey is t, the other entry mode, where t switches it.
@@ -358,10 +377,29 @@ func (v *kniffelView) holdHelp() string {
 // written), else a word on what to type. Never a box.
 func (v *kniffelView) takeHold() {
 	if h, ok := v.advisedHold(); ok {
-		v.throw(v.pending, h.Pips())
+		v.throw(v.pending, v.typedOrder(h))
 		return
 	}
 	v.p.say(v.holdHelp())
+}
+
+// typedOrder is a hold in the order its dice were typed: the dice held
+// before in their order, then those of the pending throw in theirs (so
+// "Wurf 6 6 2 3 1, behalten 6 6 2 3" reads as the throw, not sorted).
+func (v *kniffelView) typedOrder(hold validate.Counts) []int {
+	var before []int
+	g := v.game()
+	if es := g.Entries(); g.TurnEntries() > 0 && len(es) > 0 && es[len(es)-1].Kind == scoresheet.EntryThrow {
+		before = es[len(es)-1].Keep
+	}
+	out := make([]int, 0, hold.N())
+	for _, d := range append(slices.Clone(before), v.pending...) {
+		if d >= 1 && d <= 6 && hold[d] > 0 {
+			hold[d]--
+			out = append(out, d)
+		}
+	}
+	return append(out, hold.Pips()...) // none left where the hold is of these dice
 }
 
 // finalDice takes a first throw typed throw by throw as the final dice
@@ -664,7 +702,9 @@ func (v *kniffelView) refreshTurn() {
 	if !v.quick() {
 		mode = v.tr("throw by throw", "Wurf für Wurf")
 	}
-	add(rankRepeat, v.tr("Entry:", "Eingabe:")+" [::b]"+mode+"[::-]", "")
+	// The entry mode stays on screen however small (t switches it): other
+	// lines give way first.
+	add(rankEssential, v.tr("Entry:", "Eingabe:")+" [::b]"+mode+"[::-]")
 	if v.compact {
 		add(rankAside, v.sumsLine(g.Seat()), "")
 	}
@@ -747,7 +787,7 @@ func (v *kniffelView) reoffer(e scoresheet.Entry) bool {
 		v.pending = e.Roll
 		v.sel = -1
 		v.selectBest()
-		return !v.lastThrow()
+		return true // the hold prompt, or the last throw's box (play.undo says which)
 	case scoresheet.EntryScore:
 		v.sel = -1
 		v.selectBest()

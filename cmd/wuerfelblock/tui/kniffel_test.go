@@ -164,3 +164,40 @@ func TestKniffelKeepAllFive(t *testing.T) {
 	h.typ("\n")
 	h.see("Anna: Große Straße 40")
 }
+
+// At 60×20 the turn panel keeps its "Eingabe:" line (the entry mode, with
+// t the other one) in every state of a turn, the coach at Rat included.
+func TestKniffelEntryLineAt60x20(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('5', "Anna", "Ben")
+	h.resize(60, 20)
+	h.typ("*")
+	h.see("Trainer: Rat")
+	waitCoach(t, false)
+	for _, step := range []string{"t", "66612\n", "66\n", "345\n", "3456\n", "1\n", "m\n", "t", "12345\n", "s", "t", "11111\n"} {
+		h.typ(step)
+		h.see("Eingabe:")
+	}
+}
+
+// Undoing the last throw of a Kniffel turn leaves its dice for a box: the
+// message says so ("Taken back" alone, beside the same dice, read as if
+// nothing happened), and Esc corrects the throw.
+func TestKniffelUndoLastThrowSaysBoxAgain(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('5', "Anna", "Ben")
+	h.typ("t66231\n66\n645\n666\n61\n")
+	h.see("Der letzte Wurf: Feld wählen.")
+	h.typ("f\n")
+	h.see("Anna: Sechser 24")
+	h.typ("u")
+	h.see("Zurückgenommen: Feld Sechser")
+	h.typ("u")
+	h.see("Zurückgenommen: Wurf 6 1 (Anna). Feld neu wählen; Esc korrigiert den Wurf.", "Würfel: 1 6 6 6 6")
+	h.key(tcell.KeyEscape)
+	h.see("Wurf 3 (2 Würfel): 61") // the throw back in the input, to correct
+	h.key(tcell.KeyBackspace2)
+	h.key(tcell.KeyBackspace2)
+	h.typ("66\n")
+	h.see("Würfel: 6 6 6 6 6")
+}

@@ -97,6 +97,30 @@ func TestFitLines(t *testing.T) {
 	}
 }
 
+// A line hidden first comes back when a later, longer line gave way and
+// left the rows for it (60×20 Kniffel: "Eingabe:" hidden, a row empty).
+func TestFitLinesBringsBack(t *testing.T) {
+	lines := []panelLine{
+		{forms: []string{"aaaa", ""}, rank: rankRepeat},
+		{forms: []string{"bbbb bbbb bbbb", ""}, rank: rankDetail},
+		line("cccc", rankCoach),
+	}
+	for _, c := range []struct {
+		rows int
+		want string
+	}{
+		{5, "aaaa\nbbbb bbbb bbbb\ncccc\n"},
+		{4, "bbbb bbbb bbbb\ncccc\n"},
+		{3, "aaaa\ncccc\n"},
+		{2, "aaaa\ncccc\n"},
+		{1, "cccc\n"},
+	} {
+		if text, fits := fitLines(lines, 5, c.rows); text != c.want || !fits {
+			t.Errorf("%d rows: %q %v, want %q", c.rows, text, fits, c.want)
+		}
+	}
+}
+
 // splitRows is text as the panel shows it wrapped at width.
 func splitRows(text string, width int) []string {
 	var rows []string

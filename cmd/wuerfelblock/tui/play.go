@@ -615,7 +615,12 @@ func (p *play) undo() {
 			if r, ok := p.view.(reofferer); ok && r.reoffer(e) {
 				// The usual mistake is the wrong keep: the throw stays, only the
 				// keep is chosen again.
-				msg += " " + p.tr("Pick the keep again; Esc corrects the throw.", "Auswahl neu treffen; Esc korrigiert den Wurf.")
+				again := p.tr("Pick the keep again; Esc corrects the throw.", "Auswahl neu treffen; Esc korrigiert den Wurf.")
+				if k, ok := p.view.(*kniffelView); ok && k.lastThrow() {
+					// Kniffel's last throw: its dice still lie there, for a box.
+					again = p.tr("Choose the box again; Esc corrects the throw.", "Feld neu wählen; Esc korrigiert den Wurf.")
+				}
+				msg += " " + again
 			}
 			p.say(msg)
 		})

@@ -357,3 +357,20 @@ func TestHelpNamesChangingHouseRules(t *testing.T) {
 	h.typ("?")
 	h.see("Gespielt mit Hausregeln, die das Folgende ändern: Ziel")
 }
+
+// x on the list of running games asks about the game by its name,
+// players and round (two games of the same players look alike otherwise).
+func TestAbandonFromListNamesTheGame(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	leaveGame(h)
+	h.newGame('5', "Anna", "Bob")
+	leaveGame(h)
+	h.typ("c")
+	h.see("Laufende Spiele", "Kniffel · Anna 0, Bob 0", "5050 · Anna 0, Bob 0")
+	h.key(tcell.KeyDown)
+	h.typ("x")
+	h.see("Nein", "Abbrechen")
+	h.seeDialog("Dieses Spiel (5050 · Anna 0, Bob 0 · Runde 1) abbrechen?")
+	h.key(tcell.KeyEscape)
+}

@@ -492,8 +492,11 @@ func (v *statsView) Draw(screen tcell.Screen) {
 	if v.mode != modeVersus {
 		c.put(0, 2, clip(v.tr("House rules: ", "Hausregeln: ")+v.setName(v.gameID())+v.tr("  (o: next set)", "  (o: nächste)"), w), styleDim)
 	}
-	c.put(0, h-1, clip(v.keys().footerText(), w), styleDim)
-	body := canvas{screen, x, y + 3, w, h - 4}
+	footer := footerRows(v.keys().footerHelp(), w, 2)
+	for i, row := range footer {
+		c.put(0, h-len(footer)+i, row, styleDim)
+	}
+	body := canvas{screen, x, y + 3, w, h - 3 - len(footer)}
 	switch {
 	case v.loading:
 		body.put(0, 0, v.tr("Reading the statistics…", "Statistik wird gelesen…"), styleDim)

@@ -72,6 +72,7 @@ func fitLines(lines []panelLine, width, rows int) (text string, fits bool) {
 		need[i] = rowsOf(i)
 		total += need[i]
 	}
+	var steps []int // the lines shortened, in order
 	for total > rows {
 		next := -1
 		for i, l := range lines {
@@ -82,10 +83,29 @@ func fitLines(lines []panelLine, width, rows int) (text string, fits bool) {
 		if next < 0 {
 			break
 		}
+		steps = append(steps, next)
 		form[next]++
 		total -= need[next]
 		need[next] = rowsOf(next)
 		total += need[next]
+	}
+	// A later step may have freed more rows than were missing: a line
+	// shortened before it comes back where it fits again (the last
+	// shortened first, so of the most important lines).
+	stuck := make([]bool, len(lines)) // a longer form did not fit
+	for k := len(steps) - 1; k >= 0 && total < rows; k-- {
+		i := steps[k]
+		if stuck[i] {
+			continue
+		}
+		form[i]--
+		if back := rowsOf(i); total-need[i]+back <= rows {
+			total += back - need[i]
+			need[i] = back
+			continue
+		}
+		form[i]++
+		stuck[i] = true
 	}
 	var b strings.Builder
 	for i, l := range lines {
