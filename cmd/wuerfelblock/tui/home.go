@@ -369,7 +369,7 @@ func newRulesList(ui *UI) screen {
 			ui.push(p)
 		})
 	}
-	return &listPage{ui: ui, list: l, layout: clipped, keys: []keyHelp{{"1–7 / Enter", ui.tr("show the rules", "Regeln zeigen")}, {"q/Esc", ui.tr("back", "zurück")}}}
+	return &listPage{ui: ui, list: l, layout: clipped, keys: []keyHelp{{fmt.Sprintf("1–%d / Enter", len(validate.Games())), ui.tr("show the rules", "Regeln zeigen")}, {"q/Esc", ui.tr("back", "zurück")}}}
 }
 
 // listPage is a page that is just a list.

@@ -84,6 +84,8 @@ func TestGameOverShowsReview(t *testing.T) {
 	for _, p := range rv.Players {
 		h.see(review.Number1(p.TurnValueSum, validate.German), fmt.Sprint(p.Banked))
 	}
+	// The review page says its keys under it (issue 20.11: it had none).
+	h.see("↑/↓ blättern", "q/Esc zurück")
 	if worst := rv.Costliest(1); len(worst) > 0 {
 		h.see("Die teuersten Entscheidungen in Punkten", rv.Where(worst[0], validate.German))
 	} else {
