@@ -209,10 +209,12 @@ func dropSync(t *testing.T, path string) {
 	raw := rawDB(t, path, "")
 	for _, q := range []string{
 		`DROP TRIGGER sync_entry_added`, `DROP TRIGGER sync_entry_removed`, `DROP TRIGGER sync_game_added`, `DROP TRIGGER sync_game_status`,
-		`DROP TABLE sync_device`, `DROP TABLE sync_files`, `DROP TABLE sync_pending`, `DROP TABLE sync_conflicts`,
-		// 17 and every migration after it (024: Dreißig tot's reviews, which
-		// changes no table).
-		`DELETE FROM migrations WHERE version >= 17`,
+		`DROP TABLE sync_device`, `DROP TABLE sync_files`, `DROP TABLE sync_pending`, `DROP TABLE sync_conflicts`, `DELETE FROM migrations WHERE version = 17`,
+		// and 018 (the win columns of the reviews)
+		`ALTER TABLE reviews DROP COLUMN win_start`, `ALTER TABLE reviews DROP COLUMN win_luck`, `ALTER TABLE reviews DROP COLUMN win_loss`,
+		`ALTER TABLE reviews DROP COLUMN result`, `ALTER TABLE reviews DROP COLUMN win_exact`, `DELETE FROM migrations WHERE version = 18`,
+		// and 024 (Dreißig tot's reviews, no table of its own)
+		`DELETE FROM migrations WHERE version = 24`,
 	} {
 		if _, err := raw.Exec(q); err != nil {
 			t.Fatalf("%s: %v", q, err)
@@ -234,7 +236,7 @@ func TestBackupBeforeMigration(t *testing.T) {
 	// The backup folder cannot be made (a file is in its place).
 	blocked := filepath.Join(t.TempDir(), "blocked")
 	os.WriteFile(blocked, []byte("x"), 0o644)
-	if _, err := OpenWith(path, Options{Backups: filepath.Join(blocked, "backups")}); ErrorCode(err) != CodeMigrationBackup {
+	if _, err := OpenWith(path, Options{Reviewer: testOptions.Reviewer, Backups: filepath.Join(blocked, "backups")}); ErrorCode(err) != CodeMigrationBackup {
 		t.Fatalf("open with no way to back up: %v", err)
 	}
 	raw := rawDB(t, path, "")
@@ -245,7 +247,7 @@ func TestBackupBeforeMigration(t *testing.T) {
 		t.Fatalf("schema %d after a refused migration, want 15 as it was", v)
 	}
 	dir := filepath.Join(t.TempDir(), "backups")
-	db, err := OpenWith(path, Options{Backups: dir})
+	db, err := OpenWith(path, Options{Reviewer: testOptions.Reviewer, Backups: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,7 +267,7 @@ func TestBackupBeforeMigration(t *testing.T) {
 	}
 	// Opened again: nothing to migrate, no second backup.
 	db.Close()
-	db2, err := OpenWith(path, Options{Backups: dir})
+	db2, err := OpenWith(path, Options{Reviewer: testOptions.Reviewer, Backups: dir})
 	if err != nil {
 		t.Fatal(err)
 	}

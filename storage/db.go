@@ -463,7 +463,7 @@ type migration struct {
 // right after the SQL file of its version, in the same transaction.
 var goSteps = map[int]func(db *DB, ctx context.Context, tx *sql.Tx) error{
 	6:  (*DB).recountFailedConfirmations,
-	15: (*DB).reviewAllGames,
+	18: (*DB).recomputeReviews, // also the reviews of migration 015
 	24: (*DB).reviewDreissigGames,
 }
 

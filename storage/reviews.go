@@ -32,6 +32,20 @@ type ReviewRow struct {
 	Loss       float64 // Σ loss of the decisions (≥ 0)
 	Luck       float64 // Σ luck of the throws
 	QuickTurns int     // Kniffel turns entered as final dice only
+	// The review by the chance to win (two players of the Zehntausend
+	// family; Win false: none, the columns NULL): chances from 0 to 1,
+	// Result = WinStart + WinLuck − WinLoss.
+	Win                                bool
+	WinStart, WinLuck, WinLoss, Result float64
+	WinExact                           bool
+}
+
+// ifWin is v where r has a review by the chance to win, else NULL.
+func ifWin(r ReviewRow, v any) any {
+	if !r.Win {
+		return nil
+	}
+	return v
 }
 
 // reviewColumns are the columns of the reviews table a ReviewRow fills,
@@ -44,6 +58,11 @@ var reviewColumns = []struct {
 	{"loss", func(r ReviewRow) any { return r.Loss }},
 	{"luck", func(r ReviewRow) any { return r.Luck }},
 	{"quick_turns", func(r ReviewRow) any { return r.QuickTurns }},
+	{"win_start", func(r ReviewRow) any { return ifWin(r, r.WinStart) }},
+	{"win_luck", func(r ReviewRow) any { return ifWin(r, r.WinLuck) }},
+	{"win_loss", func(r ReviewRow) any { return ifWin(r, r.WinLoss) }},
+	{"result", func(r ReviewRow) any { return ifWin(r, r.Result) }},
+	{"win_exact", func(r ReviewRow) any { return ifWin(r, r.WinExact) }},
 }
 
 // insertReview inserts one row of the reviews table: game row, seat,
@@ -88,7 +107,17 @@ func writeReview(ctx context.Context, tx *sql.Tx, row int64, players []int64, ga
 	return nil
 }
 
-// reviewJob is a finished game migration 015 reviews.
+// recomputeReviews is the Go step of migration 018: every stored review is
+// made again, with the win figures (migration 015 has no step of its own
+// any more: a database from before it gets its reviews here, once).
+func (db *DB) recomputeReviews(ctx context.Context, tx *sql.Tx) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM reviews`); err != nil {
+		return err
+	}
+	return db.reviewAllGames(ctx, tx)
+}
+
+// reviewJob is a finished game migration 018 reviews.
 type reviewJob struct {
 	row     int64
 	game    string
@@ -104,11 +133,11 @@ type reviewJob struct {
 // with no review.
 var errNoReviewer = errors.New("storage: the finished games need a review, and the database was opened without a reviewer")
 
-// reviewAllGames is the Go step of migration 015: it reviews every finished
+// reviewAllGames (migration 018's step) reviews every finished
 // game already stored (on all cores; the writes stay in the migration's
 // transaction, the one place a reviewer runs under the write lock: the
 // schema change must be whole) and tells Options.ReviewProgress how far it
-// has come. It reads the tables as they are at version 15. A game that no
+// has come. It reads the tables as they are at version 18. A game that no
 // longer replays gets no review.
 func (db *DB) reviewAllGames(ctx context.Context, tx *sql.Tx) error {
 	jobs, err := v15FinishedGames(ctx, tx)

@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/internal/cputime"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage/generate"
+	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 // testValuers are the solvers of the tests' reviews: the Kniffel tables
@@ -35,7 +37,8 @@ func (r testReviewer) Review(g *scoresheet.Game) ([]ReviewRow, error) {
 	}
 	rows := make([]ReviewRow, len(rv.Players))
 	for seat, p := range rv.Players {
-		rows[seat] = ReviewRow{Decisions: p.Decisions, Loss: p.Loss, Luck: p.Luck, QuickTurns: p.QuickTurns}
+		rows[seat] = ReviewRow{Decisions: p.Decisions, Loss: p.Loss, Luck: p.Luck, QuickTurns: p.QuickTurns,
+			Win: rv.Win, WinStart: p.WinStart, WinLuck: p.WinLuck, WinLoss: p.WinLoss, Result: p.Result, WinExact: rv.WinExact}
 	}
 	return rows, nil
 }
@@ -50,11 +53,13 @@ type reviewRow struct {
 	seat, decisions, quick int
 	player                 int64
 	loss, luck             float64
+	win                    [4]sql.NullFloat64 // win_start, win_luck, win_loss, result
+	exact                  sql.NullBool
 }
 
 func reviewRows(t testing.TB, db *DB, row int64) []reviewRow {
 	t.Helper()
-	rows, err := db.sql.Query(`SELECT seat, player_id, decisions, loss, luck, quick_turns FROM reviews WHERE game_id = ? ORDER BY seat`, row)
+	rows, err := db.sql.Query(`SELECT seat, player_id, decisions, loss, luck, quick_turns, win_start, win_luck, win_loss, result, win_exact FROM reviews WHERE game_id = ? ORDER BY seat`, row)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +67,7 @@ func reviewRows(t testing.TB, db *DB, row int64) []reviewRow {
 	var out []reviewRow
 	for rows.Next() {
 		var r reviewRow
-		if err := rows.Scan(&r.seat, &r.player, &r.decisions, &r.loss, &r.luck, &r.quick); err != nil {
+		if err := rows.Scan(&r.seat, &r.player, &r.decisions, &r.loss, &r.luck, &r.quick, &r.win[0], &r.win[1], &r.win[2], &r.win[3], &r.exact); err != nil {
 			t.Fatal(err)
 		}
 		out = append(out, r)
@@ -73,7 +78,10 @@ func reviewRows(t testing.TB, db *DB, row int64) []reviewRow {
 // checkReviews asserts that every stored game's review rows equal a
 // recomputation from its entries, to the last bit, and that only finished
 // games of the reviewed kinds have rows. It returns how many games had rows.
-func checkReviews(t testing.TB, db *DB) int {
+func checkReviews(t testing.TB, db *DB) int { return checkReviewsWith(t, db, testValuers) }
+
+// checkReviewsWith is checkReviews against the reviews of valuers v.
+func checkReviewsWith(t testing.TB, db *DB, v review.Valuers) int {
 	t.Helper()
 	ctx := context.Background()
 	infos, err := db.Games(ctx, GameFilter{})
@@ -93,7 +101,7 @@ func checkReviews(t testing.TB, db *DB) int {
 			}
 			continue
 		}
-		rv, err := review.OfGame(sg.Game, testValuers)
+		rv, err := review.OfGame(sg.Game, v)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -110,6 +118,12 @@ func checkReviews(t testing.TB, db *DB) int {
 		withRows++
 		for seat, p := range rv.Players {
 			want := reviewRow{seat: seat, player: sg.players[seat], decisions: p.Decisions, quick: p.QuickTurns, loss: p.Loss, luck: p.Luck}
+			if rv.Win {
+				for k, x := range []float64{p.WinStart, p.WinLuck, p.WinLoss, p.Result} {
+					want.win[k] = sql.NullFloat64{Float64: x, Valid: true}
+				}
+				want.exact = sql.NullBool{Bool: rv.WinExact, Valid: true}
+			}
 			if got[seat] != want {
 				t.Errorf("%s seat %d: stored %+v, recomputed %+v", gi.ID, seat, got[seat], want)
 			}
@@ -211,7 +225,7 @@ func TestReviewMigration(t *testing.T) {
 	if err := fillGenerated(db, generate.Config{Games: 60, Seed: 23, Players: 5}); err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{`DROP TABLE reviews`, `DELETE FROM migrations WHERE version = 15`} {
+	for _, q := range []string{`DROP TABLE reviews`, `DELETE FROM migrations WHERE version IN (15, 18)`} {
 		if _, err := db.sql.Exec(q); err != nil {
 			t.Fatal(err)
 		}
@@ -244,10 +258,38 @@ func pipsReviews(t *testing.T, db *DB) int {
 	return n
 }
 
-// BenchmarkReviewMigration: migration 015 on the 20,000-game history
-// (target < 1 min on 2 cores). Each round reopens a copy of the history
-// without its reviews.
-func BenchmarkReviewMigration(b *testing.B) {
+// BenchmarkReviewMigration: migration 018 (the reviews, in points only) on
+// the 20,000-game history (target < 1 min on 2 cores). Each round reopens
+// a copy of the history without its reviews.
+func BenchmarkReviewMigration(b *testing.B) { benchReviewMigration(b, testOptions) }
+
+// BenchmarkReviewMigrationWin: migration 018 with the review by the chance
+// to win, as the program runs it (target < 2 min on 2 cores); the win
+// tables are built before the timer starts.
+func BenchmarkReviewMigrationWin(b *testing.B) {
+	v := testValuers.WithWin()
+	for _, gm := range generateOneOfEach(b) { // the tables of every rule set
+		v.Warm(gm.Rules)
+	}
+	benchReviewMigration(b, Options{Reviewer: testReviewer{v}})
+}
+
+// generateOneOfEach is one generated game of every family rule set.
+func generateOneOfEach(b *testing.B) map[string]*scoresheet.Game {
+	games, err := generate.All(generate.Config{Games: 300, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	out := map[string]*scoresheet.Game{}
+	for _, gm := range games {
+		if r := gm.Game.Rules; r.Variant().Family == validate.FamilyZehntausend {
+			out[fmt.Sprintf("%s %+v", r.Game, r.Options)] = gm.Game
+		}
+	}
+	return out
+}
+
+func benchReviewMigration(b *testing.B, o Options) {
 	src := benchDB(b).Path()
 	var cpu time.Duration
 	for b.Loop() {
@@ -258,7 +300,7 @@ func BenchmarkReviewMigration(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, q := range []string{`DROP TABLE reviews`, `DELETE FROM migrations WHERE version = 15`} {
+		for _, q := range []string{`DROP TABLE reviews`, `DELETE FROM migrations WHERE version IN (15, 18)`} {
 			if _, err := db.sql.Exec(q); err != nil {
 				b.Fatal(err)
 			}
@@ -266,7 +308,7 @@ func BenchmarkReviewMigration(b *testing.B) {
 		db.Close()
 		cpu0 := cputime.Used()
 		b.StartTimer()
-		db, err = openWithReviews(dst)
+		db, err = OpenWith(dst, o)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -346,7 +388,7 @@ func TestReviewStatistics(t *testing.T) {
 			if want[k] == nil {
 				want[k] = &ReviewFigures{}
 			}
-			want[k].add(1, p.Decisions, p.QuickTurns, p.Loss, p.Luck)
+			want[k].add(reviewSums{games: 1, decisions: p.Decisions, quick: p.QuickTurns, loss: p.Loss, luck: p.Luck})
 			points[k]++
 		}
 	}

@@ -233,31 +233,15 @@ func parseKniffelState(data []byte) (kniffelState, error) {
 				return st, err
 			}
 		case "dice":
-			var raw []json.Number
-			if err := dec.Decode(&raw); err != nil || raw == nil {
-				return st, badState(`"dice" must be a list of five pips, e.g. [6,6,6,2,1]`, `"dice" muss eine Liste von fünf Augenzahlen sein, z. B. [6,6,6,2,1]`)
-			}
-			if len(raw) != 5 {
-				return st, badState("a Kniffel throw has 5 dice, not %d", "ein Kniffel-Wurf hat 5 Würfel, nicht %d", len(raw))
-			}
-			for _, n := range raw {
-				p, err := n.Int64()
-				if err != nil || p < 1 || p > 6 {
-					return st, badState("%s is no pip: dice show 1 to 6", "%s ist keine Augenzahl: Würfel zeigen 1 bis 6", n)
-				}
-				st.dice[p]++
+			if st.dice, err = parseStateDice(dec); err != nil {
+				return st, err
 			}
 			haveDice = true
 		case "throws_left":
-			var n json.Number
-			if err := dec.Decode(&n); err != nil {
-				return st, badState(`"throws_left" must be 0, 1 or 2`, `"throws_left" muss 0, 1 oder 2 sein`)
+			if st.throwsLeft, err = parseThrowsLeft(dec); err != nil {
+				return st, err
 			}
-			t, err := n.Int64()
-			if err != nil || t < 0 || t > 2 {
-				return st, badState(`"throws_left" must be 0, 1 or 2, not %s`, `"throws_left" muss 0, 1 oder 2 sein, nicht %s`, n)
-			}
-			st.throwsLeft, haveThrows = int(t), true
+			haveThrows = true
 		default:
 			return st, badState(`unknown field %q (the fields are "filled", "dice", "throws_left")`, `unbekanntes Feld %q (die Felder sind "filled", "dice", "throws_left")`, key)
 		}
@@ -268,20 +252,58 @@ func parseKniffelState(data []byte) (kniffelState, error) {
 	if _, err := dec.Token(); err != io.EOF {
 		return st, badState("more after the state's closing }", "nach der schließenden } des Stands kommt noch etwas")
 	}
+	return st, checkKniffelState(st, haveDice, haveThrows)
+}
+
+// parseStateDice reads the state's five dice.
+func parseStateDice(dec *json.Decoder) (dice validate.Counts, err error) {
+	var raw []json.Number
+	if err := dec.Decode(&raw); err != nil || raw == nil {
+		return dice, badState(`"dice" must be a list of five pips, e.g. [6,6,6,2,1]`, `"dice" muss eine Liste von fünf Augenzahlen sein, z. B. [6,6,6,2,1]`)
+	}
+	if len(raw) != 5 {
+		return dice, badState("a Kniffel throw has 5 dice, not %d", "ein Kniffel-Wurf hat 5 Würfel, nicht %d", len(raw))
+	}
+	for _, n := range raw {
+		p, err := n.Int64()
+		if err != nil || p < 1 || p > 6 {
+			return dice, badState("%s is no pip: dice show 1 to 6", "%s ist keine Augenzahl: Würfel zeigen 1 bis 6", n)
+		}
+		dice[p]++
+	}
+	return dice, nil
+}
+
+// parseThrowsLeft reads the throws still allowed after this one.
+func parseThrowsLeft(dec *json.Decoder) (int, error) {
+	var n json.Number
+	if err := dec.Decode(&n); err != nil {
+		return 0, badState(`"throws_left" must be 0, 1 or 2`, `"throws_left" muss 0, 1 oder 2 sein`)
+	}
+	t, err := n.Int64()
+	if err != nil || t < 0 || t > 2 {
+		return 0, badState(`"throws_left" must be 0, 1 or 2, not %s`, `"throws_left" muss 0, 1 oder 2 sein, nicht %s`, n)
+	}
+	return int(t), nil
+}
+
+// checkKniffelState checks that the state is whole and its sheet one a
+// game can have.
+func checkKniffelState(st kniffelState, haveDice, haveThrows bool) error {
 	if !haveDice {
-		return st, badState(`"dice" is missing: the five dice of the throw, e.g. [6,6,6,2,1]`, `"dice" fehlt: die fünf Würfel des Wurfs, z. B. [6,6,6,2,1]`)
+		return badState(`"dice" is missing: the five dice of the throw, e.g. [6,6,6,2,1]`, `"dice" fehlt: die fünf Würfel des Wurfs, z. B. [6,6,6,2,1]`)
 	}
 	if !haveThrows {
-		return st, badState(`"throws_left" is missing: 0, 1 or 2 throws still allowed after this one`, `"throws_left" fehlt: 0, 1 oder 2 Würfe, die nach diesem noch erlaubt sind`)
+		return badState(`"throws_left" is missing: 0, 1 or 2 throws still allowed after this one`, `"throws_left" fehlt: 0, 1 oder 2 Würfe, die nach diesem noch erlaubt sind`)
 	}
 	if err := kniffel.CheckSheet(st.sheet); err != nil {
 		var se *kniffel.SheetError
 		if errors.As(err, &se) && se.Box < 0 {
-			return st, badState("every box is filled: the game is over", "alle Felder sind gefüllt: das Spiel ist aus")
+			return badState("every box is filled: the game is over", "alle Felder sind gefüllt: das Spiel ist aus")
 		}
-		return st, err
+		return err
 	}
-	return st, nil
+	return nil
 }
 
 func parseFilled(dec *json.Decoder, b *validate.KniffelBoxes) error {

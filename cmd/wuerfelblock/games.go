@@ -60,42 +60,47 @@ func runGames(e *env, args []string) int {
 		if err != nil {
 			return e.dbFail("games", err)
 		}
-		switch pos[0] {
-		case "show":
-			sg, err := db.LoadGame(ctx, id)
-			if err != nil {
-				return e.dbFail("games", err)
-			}
-			return showGame(e, sg, *asJSON)
-		case "undo":
-			sg, err := db.LoadGame(ctx, id)
-			if err != nil {
-				return e.dbFail("games", err)
-			}
-			undone, err := db.Undo(ctx, sg)
-			if err != nil {
-				return e.dbFail("games", err)
-			}
-			if !*asJSON {
-				fmt.Fprintf(e.stdout, e.tr("Undone: %s\n\n", "Zurückgenommen: %s\n\n"), describeEntry(e, undone, sg.Game.Rules.Game))
-			}
-			return showGame(e, sg, *asJSON)
-		case "abandon":
-			// Only a running game can be abandoned; the database leaves
-			// others as they are, so say so instead of "abandoned".
-			if sg, err := db.LoadGame(ctx, id); err == nil && sg.Status != storage.Running {
-				fmt.Fprintf(e.stderr, "wuerfelblock games: %s\n", fmt.Sprintf(e.tr("game %s is %s already; nothing changed", "Spiel %s ist schon %s; nichts geändert"), id, statusWord(e, sg.Status)))
-				return exitRule
-			}
-			if err := db.Abandon(ctx, id); err != nil {
-				return e.dbFail("games", err)
-			}
-			fmt.Fprintf(e.stdout, e.tr("Game %s abandoned; 'games show' still shows it.\n", "Spiel %s abgebrochen; 'games show' zeigt es weiterhin.\n"), id)
-			return exitOK
-		}
-		fmt.Fprintf(e.stderr, "wuerfelblock games: %s %q\n", e.tr("unknown action", "unbekannte Aktion"), pos[0])
-		return exitInput
+		return gameAction(e, ctx, db, pos[0], id, *asJSON)
 	})
+}
+
+// gameAction is games show|undo|abandon ID.
+func gameAction(e *env, ctx context.Context, db *storage.DB, action, id string, asJSON bool) int {
+	switch action {
+	case "show":
+		sg, err := db.LoadGame(ctx, id)
+		if err != nil {
+			return e.dbFail("games", err)
+		}
+		return showGame(e, sg, asJSON)
+	case "undo":
+		sg, err := db.LoadGame(ctx, id)
+		if err != nil {
+			return e.dbFail("games", err)
+		}
+		undone, err := db.Undo(ctx, sg)
+		if err != nil {
+			return e.dbFail("games", err)
+		}
+		if !asJSON {
+			fmt.Fprintf(e.stdout, e.tr("Undone: %s\n\n", "Zurückgenommen: %s\n\n"), describeEntry(e, undone, sg.Game.Rules.Game))
+		}
+		return showGame(e, sg, asJSON)
+	case "abandon":
+		// Only a running game can be abandoned; the database leaves
+		// others as they are, so say so instead of "abandoned".
+		if sg, err := db.LoadGame(ctx, id); err == nil && sg.Status != storage.Running {
+			fmt.Fprintf(e.stderr, "wuerfelblock games: %s\n", fmt.Sprintf(e.tr("game %s is %s already; nothing changed", "Spiel %s ist schon %s; nichts geändert"), id, statusWord(e, sg.Status)))
+			return exitRule
+		}
+		if err := db.Abandon(ctx, id); err != nil {
+			return e.dbFail("games", err)
+		}
+		fmt.Fprintf(e.stdout, e.tr("Game %s abandoned; 'games show' still shows it.\n", "Spiel %s abgebrochen; 'games show' zeigt es weiterhin.\n"), id)
+		return exitOK
+	}
+	fmt.Fprintf(e.stderr, "wuerfelblock games: %s %q\n", e.tr("unknown action", "unbekannte Aktion"), action)
+	return exitInput
 }
 
 // defaultGames is how many games games lists unless told otherwise.

@@ -126,7 +126,7 @@ func TestReviewExportFile(t *testing.T) {
 	}
 	code, out, errs := call(t, "", "review", ex)
 	if code != exitOK || errs != "" || !strings.HasPrefix(out, "Record 1 (") || !strings.Contains(out, "\n\nRecord 2 (") ||
-		strings.Count(out, "The costliest decisions:") != 2 {
+		strings.Count(out, "The costliest decisions in points:") != 2 {
 		t.Errorf("review of an export: exit %d %q\n%s", code, errs, out)
 	}
 	// A list with a broken rule and a non-record: each said, the worst

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -284,10 +283,10 @@ func printReview(e *env, rv *review.Review) {
 	fmt.Fprintln(w)
 	for _, p := range rv.Players {
 		fmt.Fprintf(w, "%s\t%d\t%s\t%s\t", scoresheet.SafeText(p.Name), p.Decisions,
-			review.Number(-p.Loss, e.lang), review.Number(p.Luck, e.lang))
+			review.Number(p.Loss, e.lang), review.Number(p.Luck, e.lang))
 		switch {
 		case rv.Chances:
-			fmt.Fprintf(w, "%s\t%s\t", review.Number(p.Start, e.lang), review.Number(p.Result, e.lang))
+			fmt.Fprintf(w, "%s\t%s\t", review.Number(p.ChanceStart, e.lang), review.Number(p.ChanceResult, e.lang))
 		case kniffel:
 			fmt.Fprintf(w, "%d\t%d\t", p.QuickTurns, p.Banked)
 		default:
@@ -312,6 +311,7 @@ func printReview(e *env, rv *review.Review) {
 	if !review.RatesDecisions(rv.Game) {
 		return
 	}
+	printWinReview(e, rv)
 	worst := rv.Costliest(5)
 	fmt.Fprintln(e.stdout)
 	if len(worst) == 0 {
@@ -319,11 +319,55 @@ func printReview(e *env, rv *review.Review) {
 			"Keine Entscheidung hat etwas gekostet: durchweg bestes Spiel."))
 		return
 	}
-	fmt.Fprintln(e.stdout, e.tr("The costliest decisions:", "Die teuersten Entscheidungen:"))
+	fmt.Fprintln(e.stdout, e.tr("The costliest decisions in points:", "Die teuersten Entscheidungen in Punkten:"))
 	w = tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	for _, d := range worst {
 		fmt.Fprintf(w, "%s\t%s: %s\t%s\n", scoresheet.SafeText(d.Player), rv.Where(d, e.lang),
 			rv.Describe(d, e.lang), review.Number(-d.Loss, e.lang))
+	}
+	w.Flush()
+}
+
+// printWinReview prints the review by the chance to win (two players of
+// the Zehntausend family): a table in percentage points and the five
+// decisions that cost most of it; else why there is none.
+func printWinReview(e *env, rv *review.Review) {
+	if !rv.Win {
+		if rv.WinNote.EN != "" {
+			fmt.Fprintln(e.stdout, "\n"+rv.WinNote.Text(e.lang))
+		}
+		return
+	}
+	fmt.Fprintln(e.stdout)
+	head := e.tr("Chance to win, in percentage points", "Gewinnchance, in Prozentpunkten")
+	if !rv.WinExact {
+		head += e.tr(" (not exact)", " (nicht exakt)")
+	}
+	fmt.Fprintln(e.stdout, head+":")
+	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t\n", e.tr("player", "Spieler"), e.tr("at the start", "zu Beginn"),
+		e.tr("luck", "Glück"), e.tr("loss", "Verlust"), e.tr("result", "Ergebnis"))
+	for _, p := range rv.Players {
+		res := "–"
+		if rv.Finished {
+			res = review.Points1(p.Result, e.lang)
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t\n", scoresheet.SafeText(p.Name), review.Points1(p.WinStart, e.lang),
+			review.Points1(p.WinLuck, e.lang), review.Points1(p.WinLoss, e.lang), res)
+	}
+	w.Flush()
+	fmt.Fprintln(e.stdout, e.tr("Result (100 won, 50 shared, 0 lost) = at the start + luck − loss; luck: everything the player did not decide (their throws, the other's throws and mistakes).",
+		"Ergebnis (100 gewonnen, 50 geteilt, 0 verloren) = zu Beginn + Glück − Verlust; Glück: alles, was der Spieler nicht entschied (seine Würfe, Würfe und Fehler des anderen)."))
+	worst := rv.CostliestWin(5)
+	if len(worst) == 0 {
+		fmt.Fprintln(e.stdout, e.tr("No decision cost any chance to win.", "Keine Entscheidung hat Gewinnchance gekostet."))
+		return
+	}
+	fmt.Fprintln(e.stdout, e.tr("The costliest decisions by the chance to win:", "Die teuersten Entscheidungen nach Gewinnchance:"))
+	w = tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	for _, d := range worst {
+		fmt.Fprintf(w, "%s\t%s: %s, %s %s %s\n", scoresheet.SafeText(d.Player), rv.Where(d, e.lang), rv.DescribeWin(d, e.lang),
+			e.tr("chance to win", "Gewinnchance"), review.Points1(-d.WinLoss, e.lang), e.tr("percentage points", "Prozentpunkte"))
 	}
 	w.Flush()
 }
@@ -377,7 +421,7 @@ func byPlay(ps []storage.PlayerStats, game string) []storage.ByPlayRow {
 			out = append(out, storage.ByPlayRow{Name: p.Name, ReviewFigures: *g.Review})
 		}
 	}
-	slices.SortStableFunc(out, func(a, b storage.ByPlayRow) int { return cmp.Compare(a.LossPerDecision, b.LossPerDecision) })
+	slices.SortStableFunc(out, storage.CompareByPlay)
 	return out
 }
 
@@ -398,14 +442,18 @@ func printByPlay(e *env, ps []storage.PlayerStats, game string) {
 	if len(rows) == 0 {
 		return
 	}
-	fmt.Fprintf(e.stdout, e.tr("By play (review, at least %d games; least loss per decision first)\n",
-		"Nach Spielstärke (Auswertung, ab %d Spielen; wenigster Verlust je Entscheidung zuerst)\n"), storage.ByPlayMinGames)
+	fmt.Fprintf(e.stdout, e.tr("By play (review, at least %d games; least chance to win thrown away per decision first, then least points)\n",
+		"Nach Spielstärke (Auswertung, ab %d Spielen; wenigste verschenkte Gewinnchance je Entscheidung zuerst, dann wenigste Punkte)\n"), storage.ByPlayMinGames)
 	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, e.tr("#\tplayer\tgames\tloss/decision\tloss/game\tluck/game\t",
-		"#\tSpieler\tSpiele\tVerlust/Entsch.\tVerlust/Spiel\tGlück/Spiel\t"))
+	fmt.Fprintln(w, e.tr("#\tplayer\tgames\tloss/decision\tloss/game\tluck/game\tchance lost/dec. (pp)\tchance lost/game\tluck/game (pp)\t",
+		"#\tSpieler\tSpiele\tVerlust/Entsch.\tVerlust/Spiel\tGlück/Spiel\tGewinnch. verl./Entsch. (Pp.)\tje Spiel\tGlück/Spiel (Pp.)\t"))
 	for i, r := range rows {
-		fmt.Fprintf(w, "%d\t%s\t%d\t%s\t%s\t%s\t\n", i+1, scoresheet.SafeText(r.Name), r.Games,
-			review.Number(r.LossPerDecision, e.lang), review.Number(r.LossPerGame, e.lang), review.Number(r.LuckPerGame, e.lang))
+		win := "–\t–\t–"
+		if r.WinGames > 0 {
+			win = review.Number(100*r.WinLossPerDecision, e.lang) + "\t" + review.Points1(r.WinLossPerGame, e.lang) + "\t" + review.Points1(r.WinLuckPerGame, e.lang)
+		}
+		fmt.Fprintf(w, "%d\t%s\t%d\t%s\t%s\t%s\t%s\t\n", i+1, scoresheet.SafeText(r.Name), r.Games,
+			review.Number(r.LossPerDecision, e.lang), review.Number(r.LossPerGame, e.lang), review.Number(r.LuckPerGame, e.lang), win)
 	}
 	w.Flush()
 }

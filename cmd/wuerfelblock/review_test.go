@@ -265,13 +265,13 @@ func TestStatsCarryReviews(t *testing.T) {
 	}
 	code, out, _ = wb(t, db, "stats", "--csv")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != 0 || !strings.HasSuffix(lines[0], "reviewed_games,review_decisions,loss_per_game,loss_per_decision,luck_per_game") {
+	if code != 0 || !strings.HasSuffix(lines[0], "reviewed_games,review_decisions,loss_per_game,loss_per_decision,luck_per_game,win_reviewed_games,win_loss_per_game,win_loss_per_decision,win_luck_per_game") {
 		t.Fatalf("csv header: %q", lines[0])
 	}
 	filled := 0
 	for _, l := range lines[1:] {
 		f := strings.Split(l, ",")
-		if f[len(f)-5] != "" {
+		if f[len(f)-9] != "" {
 			filled++
 		}
 	}
@@ -334,5 +334,60 @@ func TestRecountProgress(t *testing.T) {
 	}
 	if _, _, errs := wb(t, db, "--lang", "de", "games"); errs != "" {
 		t.Errorf("the second opening: stderr %q", errs)
+	}
+}
+
+// TestReviewWin: review --json and the text carry the review by the chance
+// to win (two players of the Zehntausend family): Anna reaches the target
+// 1000 in one throw; Ben, with his one turn of the final round, throws
+// nothing.
+func TestReviewWin(t *testing.T) {
+	old := reviewValuers
+	defer func() { reviewValuers = old }()
+	withWin := old().WithWin()
+	reviewValuers = func() review.Valuers { return withWin }
+	rec := `{"game":"zehntausend","options":{"ziel":1000,"beweisen":false},"players":["Anna","Ben"],"turns":[
+{"player":"Anna","throws":[{"roll":[1,1,1,5,2],"keep":[5]},{"roll":[1,1,1,3],"keep":[1,1,1]}],"stop":true},
+{"player":"Ben","throws":[{"roll":[2,3,4,6,6]}]}]}`
+	code, out, errs := call(t, rec, "review", "--json", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var got struct {
+		Win     bool  `json:"win"`
+		Exact   *bool `json:"exact"`
+		Players map[string]struct {
+			WinLoss  *float64 `json:"win_loss"`
+			WinLuck  *float64 `json:"win_luck"`
+			WinStart *float64 `json:"win_start"`
+			Result   *float64 `json:"result"`
+		} `json:"players"`
+		Decisions []struct {
+			Kind      string   `json:"kind"`
+			WinLoss   *float64 `json:"win_loss"`
+			WinChosen *float64 `json:"win_chosen"`
+			WinBest   *float64 `json:"win_best"`
+		} `json:"decisions"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	anna, ben := got.Players["Anna"], got.Players["Ben"]
+	if !got.Win || got.Exact == nil || !*got.Exact || anna.Result == nil || *anna.Result != 1 || *ben.Result != 0 {
+		t.Fatalf("win review: %s", out)
+	}
+	for _, p := range []struct{ s, l, x, r float64 }{{*anna.WinStart, *anna.WinLuck, *anna.WinLoss, 1}, {*ben.WinStart, *ben.WinLuck, *ben.WinLoss, 0}} {
+		if math.Abs(p.s+p.l-p.x-p.r) > 3e-6 {
+			t.Errorf("start %v + luck %v − loss %v ≠ result %v", p.s, p.l, p.x, p.r)
+		}
+	}
+	first := got.Decisions[0]
+	if first.Kind != "keep" || first.WinLoss == nil || *first.WinLoss <= 0 || math.Abs(*first.WinBest-*first.WinChosen-*first.WinLoss) > 2e-6 {
+		t.Errorf("Anna's lone 5: %s", out)
+	}
+	code, out, _ = call(t, rec, "--lang", "de", "review", "-")
+	if code != 0 || !strings.Contains(out, "Gewinnchance, in Prozentpunkten:") ||
+		!strings.Contains(out, "Runde 1, 1. Wurf: 5 behalten statt 1115, Gewinnchance −") || !strings.Contains(out, "Prozentpunkte") {
+		t.Errorf("German text (exit %d):\n%s", code, out)
 	}
 }

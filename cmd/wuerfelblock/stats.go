@@ -262,6 +262,12 @@ func printFigures(e *env, in string, f storage.Figures) {
 		line(e.tr("reviewed games, loss per game", "ausgewertete Spiele, Verlust je Spiel"), "%d, %s", r.Games, review.Number(r.LossPerGame, e.lang))
 		line(e.tr("loss per decision, luck per game", "Verlust je Entsch., Glück je Spiel"), "%s, %s",
 			review.Number(r.LossPerDecision, e.lang), review.Number(r.LuckPerGame, e.lang))
+		if r.WinGames > 0 {
+			line(e.tr("chance to win thrown away per game, per decision", "Gewinnchance verschenkt je Spiel, je Entsch."), "%s, %s %s",
+				review.Points1(r.WinLossPerGame, e.lang), review.Number(100*r.WinLossPerDecision, e.lang), e.tr("percentage points", "Prozentpunkte"))
+			line(e.tr("games reviewed by it, luck per game", "danach ausgewertet, Glück je Spiel"), "%d, %s %s",
+				r.WinGames, review.Points1(r.WinLuckPerGame, e.lang), e.tr("percentage points", "Prozentpunkte"))
+		}
 	}
 	if t := f.Tot; t != nil {
 		line(e.tr("turns, average, best", "Züge, Schnitt, bester"), "%d, %s, %d", t.Turns, dec1(e.lang, t.AvgTurn), t.Best)
@@ -309,7 +315,8 @@ var statsCSVHeader = []string{"player", "game", "options", "played", "won", "win
 	"turns", "avg_banked", "best_turn", "busts", "bust_rate", "hot_dice", "failed", "resets_suffered", "resets_caused",
 	"upper_bonus_rate", "kniffels", "kniffel_bonuses", "avg_turn", "attacks_made", "attacks_suffered", "points_taken", "points_lost",
 	"minus_points", "bust_rate_1_die", "bust_rate_2_dice", "bust_rate_3_dice", "bust_rate_4_dice", "bust_rate_5_dice", "bust_rate_6_dice",
-	"reviewed_games", "review_decisions", "loss_per_game", "loss_per_decision", "luck_per_game"}
+	"reviewed_games", "review_decisions", "loss_per_game", "loss_per_decision", "luck_per_game",
+	"win_reviewed_games", "win_loss_per_game", "win_loss_per_decision", "win_luck_per_game"}
 
 // csvByDice is where the bust rates by number of dice start in a row.
 const csvByDice = 29
@@ -374,6 +381,9 @@ func csvRow(name, game, options string, f storage.Figures) []string {
 	}
 	if r := f.Review; r != nil {
 		copy(row[csvReview:], []string{num(r.Games), num(r.Decisions), flt(r.LossPerGame), flt(r.LossPerDecision), flt(r.LuckPerGame)})
+		if r.WinGames > 0 {
+			copy(row[csvReview+5:], []string{num(r.WinGames), flt(r.WinLossPerGame), flt(r.WinLossPerDecision), flt(r.WinLuckPerGame)})
+		}
 	}
 	return row
 }

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"fmt"
 	"runtime"
 	"sync"
 	"testing"
@@ -90,4 +91,39 @@ func BenchmarkReviewHistory(b *testing.B) {
 	// the wall time says little; CPU time / cores is what 2 free cores take.
 	b.ReportMetric((cputime.Used()-cpu0).Seconds()/float64(b.N)*10, "cpu-s/20000games")
 	b.ReportMetric(float64(workers), "workers")
+}
+
+// BenchmarkReviewGameWin reviews the longest generated two-player game of
+// 5050, 5000 and zehntausend with the review by the chance to win, once
+// the tables exist (target < 5 ms a game).
+func BenchmarkReviewGameWin(b *testing.B) {
+	games, err := generate.All(generate.Config{Games: 600, Seed: 5})
+	if err != nil {
+		b.Fatal(err)
+	}
+	long := map[string]*scoresheet.Game{}
+	for _, gm := range games {
+		g := gm.Game
+		k := rulesKey(g.Rules)
+		if isFamily(g.Rules.Game) && len(g.Players) == 2 && (long[k] == nil || g.Len() > long[k].Len()) {
+			long[k] = g
+		}
+	}
+	v := winValuers
+	for k, g := range long {
+		if rv, err := OfGame(g, v); err != nil || !rv.Win { // builds the tables
+			b.Fatal(k, err)
+		}
+		b.Run(string(g.Rules.Game)+"-"+fmt.Sprint(len(k)), func(b *testing.B) {
+			b.ReportMetric(float64(g.Len()), "entries")
+			cpu0 := cputime.Used()
+			for b.Loop() {
+				if _, err := OfGame(g, v); err != nil {
+					b.Fatal(err)
+				}
+			}
+			// The machine is shared: the CPU time is what a game costs.
+			b.ReportMetric(float64((cputime.Used()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+		})
+	}
 }

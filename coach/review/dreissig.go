@@ -79,7 +79,7 @@ func (w *walker) chanceTo(next []float64, skip int) {
 	if st.cur == nil {
 		st.cur = slices.Clone(next)
 		for i := range w.rv.Players {
-			w.rv.Players[i].Start = next[i]
+			w.rv.Players[i].ChanceStart = next[i]
 		}
 	}
 	for i := range w.rv.Players {
@@ -87,7 +87,7 @@ func (w *walker) chanceTo(next []float64, skip int) {
 			w.rv.Players[i].Luck += next[i] - st.cur[i]
 		}
 		st.cur[i] = next[i]
-		w.rv.Players[i].Result = next[i]
+		w.rv.Players[i].ChanceResult = next[i]
 	}
 }
 

@@ -22,8 +22,8 @@ func checkDreissig(t *testing.T, name string, g *scoresheet.Game, rv *Review, se
 		}
 		return
 	}
-	if got := p.Start + p.Luck - p.Loss; math.Abs(got-p.Result) > tol {
-		t.Errorf("%s: %s: start %v + luck %v − loss %v = %v, result %v", name, p.Name, p.Start, p.Luck, p.Loss, got, p.Result)
+	if got := p.ChanceStart + p.Luck - p.Loss; math.Abs(got-p.ChanceResult) > tol {
+		t.Errorf("%s: %s: start %v + luck %v − loss %v = %v, result %v", name, p.Name, p.ChanceStart, p.Luck, p.Loss, got, p.ChanceResult)
 	}
 	if g.Finished() {
 		share := 0.0
@@ -32,14 +32,14 @@ func checkDreissig(t *testing.T, name string, g *scoresheet.Game, rv *Review, se
 				share = 100 / float64(len(g.Winners()))
 			}
 		}
-		if math.Abs(p.Result-share) > tol {
-			t.Errorf("%s: %s: result %v, share of the win %v", name, p.Name, p.Result, share)
+		if math.Abs(p.ChanceResult-share) > tol {
+			t.Errorf("%s: %s: result %v, share of the win %v", name, p.Name, p.ChanceResult, share)
 		}
 	}
 	if seat == 0 {
 		sum := 0.0
 		for _, q := range rv.Players {
-			sum += q.Start
+			sum += q.ChanceStart
 		}
 		if math.Abs(sum-100) > 1e-3 {
 			t.Errorf("%s: the starts add up to %v", name, sum)
@@ -129,7 +129,7 @@ func TestDreissigKeepByHand(t *testing.T) {
 	if luck := rv.Players[0].Luck; math.Abs(luck-100*(ks[0].Value-c.Value(6, 0))) > 1e-9 {
 		t.Fatalf("luck %v, coach %v", luck, 100*(ks[0].Value-c.Value(6, 0)))
 	}
-	if math.Abs(rv.Players[0].Start-100*c.Value(6, 0)) > 1e-9 {
-		t.Fatalf("start %v", rv.Players[0].Start)
+	if math.Abs(rv.Players[0].ChanceStart-100*c.Value(6, 0)) > 1e-9 {
+		t.Fatalf("start %v", rv.Players[0].ChanceStart)
 	}
 }

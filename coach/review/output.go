@@ -1,9 +1,11 @@
 package review
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,6 +34,11 @@ type JSON struct {
 	// Unit of luck and loss in Dreißig tot: "percent" (percentage points
 	// of the chance to win) or "pips".
 	Unit string `json:"unit,omitempty"`
+	// The review by the chance to win (docs/REVIEW.md): whether the game
+	// has one, whether its chances are exact, why not.
+	Win      bool   `json:"win"`
+	WinExact *bool  `json:"exact,omitempty"`
+	WinNote  string `json:"win_note,omitempty"`
 }
 
 // PlayerJSON is one player's summary.
@@ -43,9 +50,15 @@ type PlayerJSON struct {
 	TurnValueSum *float64 `json:"turn_value_sum,omitempty"` // Zehntausend family
 	Banked       *int     `json:"banked,omitempty"`         // Zehntausend family: Σ of the turns' results
 	Total        *int     `json:"total,omitempty"`          // Kniffel: the total with bonuses
-	Start        *float64 `json:"start,omitempty"`          // Dreißig tot in chances: the chance at the start (percentage points)
-	Result       *float64 `json:"result,omitempty"`         // Dreißig tot in chances: the share of the win (0 … 100)
+	ChanceStart  *float64 `json:"chance_start,omitempty"`   // Dreißig tot in chances: the chance at the start (percentage points)
+	ChanceResult *float64 `json:"chance_result,omitempty"`  // Dreißig tot in chances: the share of the win (0 … 100)
 	Turns        int      `json:"turns"`
+	// The win review, chances from 0 to 1 (six decimals): result =
+	// win_start + win_luck − win_loss; result null for a running game.
+	WinLoss  *float64 `json:"win_loss,omitempty"`
+	WinLuck  *float64 `json:"win_luck,omitempty"`
+	WinStart *float64 `json:"win_start,omitempty"`
+	Result   *float64 `json:"result,omitempty"`
 }
 
 // DecisionJSON is one decision. chosen and best are in the record's own
@@ -62,6 +75,23 @@ type DecisionJSON struct {
 	Loss              float64 `json:"loss"`
 	ChosenFivesAsOnes int     `json:"chosen_fives_as_ones,omitempty"`
 	BestFivesAsOnes   int     `json:"best_fives_as_ones,omitempty"`
+	// The win review: the chance to win after the chosen and after the
+	// best choice, the loss, the choice best for the win, and differs where
+	// the best choice on points is not the best on wins (or the reverse).
+	WinLoss       *float64 `json:"win_loss,omitempty"`
+	WinChosen     *float64 `json:"win_chosen,omitempty"`
+	WinBest       *float64 `json:"win_best,omitempty"`
+	WinBestChoice any      `json:"win_best_choice,omitempty"`
+	Differs       bool     `json:"differs,omitempty"`
+}
+
+// round6 rounds a chance to six decimals.
+func round6(x float64) *float64 {
+	r := math.Round(x*1e6) / 1e6
+	if r == 0 {
+		r = 0
+	}
+	return &r
 }
 
 func (c Choice) json(k Kind) any {
@@ -96,11 +126,17 @@ func (r *Review) JSON(l validate.Lang) JSON {
 			q, t := p.QuickTurns, p.Banked
 			pj.QuickTurns, pj.Total = &q, &t
 		case r.Chances:
-			s, res := round2(p.Start), round2(p.Result)
-			pj.Start, pj.Result = &s, &res
+			s, res := round2(p.ChanceStart), round2(p.ChanceResult)
+			pj.ChanceStart, pj.ChanceResult = &s, &res
 		case r.Reviewed: // the Zehntausend family, Totwürfeln, Dreißig tot in pips: per turn
 			s, b := round2(p.TurnValueSum), p.Banked
 			pj.TurnValueSum, pj.Banked = &s, &b
+		}
+		if r.Win {
+			pj.WinLoss, pj.WinLuck, pj.WinStart = round6(p.WinLoss), round6(p.WinLuck), round6(p.WinStart)
+			if r.Finished {
+				pj.Result = round6(p.Result)
+			}
 		}
 		out.Players[p.Name] = pj
 	}
@@ -108,12 +144,61 @@ func (r *Review) JSON(l validate.Lang) JSON {
 		out.Unit = string(r.Unit)
 	}
 	for _, d := range r.Decisions {
-		out.Decisions = append(out.Decisions, DecisionJSON{Player: d.Player, Turn: d.Turn, Throw: d.Throw, Kind: d.Kind,
+		dj := DecisionJSON{Player: d.Player, Turn: d.Turn, Throw: d.Throw, Kind: d.Kind,
 			Chosen: d.Chosen.json(d.Kind), Best: d.Best.json(d.Kind), Loss: round2(d.Loss),
-			ChosenFivesAsOnes: d.Chosen.FivesAsOnes, BestFivesAsOnes: d.Best.FivesAsOnes})
+			ChosenFivesAsOnes: d.Chosen.FivesAsOnes, BestFivesAsOnes: d.Best.FivesAsOnes}
+		if d.HasWin {
+			dj.WinLoss, dj.WinChosen, dj.WinBest = round6(d.WinLoss), round6(d.WinChosen), round6(d.WinBest)
+			dj.WinBestChoice, dj.Differs = d.WinBestChoice.json(d.Kind), d.Differs
+		}
+		out.Decisions = append(out.Decisions, dj)
 	}
+	out.Win = r.Win
+	if r.Win {
+		out.WinExact = &r.WinExact
+	}
+	out.WinNote = r.WinNote.Text(l)
 	return out
 }
+
+// CostliestWin returns the n decisions that cost most chance to win,
+// costliest first (at equal loss, the earlier); decisions without loss
+// are left out.
+func (r *Review) CostliestWin(n int) []Decision {
+	var out []Decision
+	for _, d := range r.Decisions {
+		if d.HasWin && d.WinLoss > lossEpsilon {
+			out = append(out, d)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Decision) int { return cmp.Compare(b.WinLoss, a.WinLoss) })
+	return out[:min(n, len(out))]
+}
+
+// DescribeWin is Describe with the choice best for the win.
+func (r *Review) DescribeWin(d Decision, l validate.Lang) string {
+	d.Best = d.WinBestChoice
+	return r.Describe(d, l)
+}
+
+// Number1 writes x with one decimal in l's notation and a true minus sign
+// (the app's points figures).
+func Number1(x float64, l validate.Lang) string {
+	s := strconv.FormatFloat(math.Round(x*10)/10, 'f', 1, 64)
+	if s == "-0.0" {
+		s = "0.0"
+	}
+	if l == validate.German {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	if strings.HasPrefix(s, "-") {
+		s = "−" + s[1:]
+	}
+	return s
+}
+
+// Points1 is a chance (0–1) in percentage points with one decimal.
+func Points1(chance float64, l validate.Lang) string { return Number1(100*chance, l) }
 
 // MarshalJSON writes the review in its JSON shape with English notes.
 func (r *Review) MarshalJSON() ([]byte, error) { return json.Marshal(r.JSON(validate.English)) }

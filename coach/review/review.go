@@ -65,6 +65,14 @@ type Decision struct {
 	Chosen Choice
 	Best   Choice
 	Loss   float64 // value of the best choice − value of the chosen one (≥ 0)
+	// The same decision by the chance to win (HasWin: the game has a win
+	// review): the chance of the chosen and of the best choice (0–1), the
+	// loss (WinBest − WinChosen) and the choice best for the win.
+	HasWin                      bool
+	WinLoss, WinChosen, WinBest float64
+	WinBestChoice               Choice
+	// Differs: best on points but not on the chance to win, or the reverse.
+	Differs bool
 }
 
 // Player is one player's summary.
@@ -84,8 +92,14 @@ type Player struct {
 	Banked int
 	// Dreißig tot in chances (percentage points): the chance to win at the
 	// start, and the result (the share of the win, 0 … 100; in a game
-	// still running the chance now): Result = Start + Luck − Loss.
-	Start, Result float64
+	// still running the chance now): ChanceResult = ChanceStart + Luck − Loss.
+	ChanceStart, ChanceResult float64
+	// The win review (Review.Win), chances from 0 to 1: the chance to win
+	// at the game's first turn, the luck (every change of the player's
+	// chance they did not decide: their throws, the other player's throws
+	// and mistakes) and the loss of their decisions; Result is 1 for a win,
+	// 1/2 shared, 0 otherwise (finished games): Result = WinStart + WinLuck − WinLoss.
+	WinStart, WinLuck, WinLoss, Result float64
 }
 
 // Review is the review of one game.
@@ -112,6 +126,12 @@ type Review struct {
 	// Unit of luck and loss where the game has more than one: Dreißig tot,
 	// UnitPercent (Chances) or UnitPips; "" elsewhere (the game's points).
 	Unit Unit
+	// Win: the game also has the review by the chance to win (two players
+	// of the Zehntausend family); WinExact: its chances are exact; WinNote
+	// says why there is none where there is not.
+	Win, WinExact bool
+	WinNote       Note
+	winGap        float64
 }
 
 // Unit is the unit of a review's luck and loss.
@@ -217,6 +237,7 @@ func Of(rules *validate.Rules, players []string, entries []scoresheet.Entry, v V
 			rv.GameValue = v.Kniffel.GameValue(rules)
 		}
 	}
+	w.initWin()
 	if err := w.run(); err != nil {
 		return nil, err
 	}
@@ -287,6 +308,8 @@ type walker struct {
 	tot     []float64 // Totwürfeln: expected points by dice alive
 	// dreissig: every player's chance now (Dreißig tot with chances).
 	dreissig dreissigState
+	ws       winState
+	wp       WinPosition // the win position of the family turn under review (nil: none)
 }
 
 func (w *walker) run() error {
@@ -358,10 +381,11 @@ func (w *walker) skipTurn() error {
 	return nil
 }
 
-func (w *walker) decide(d Decision) {
+func (w *walker) decide(d Decision) *Decision {
 	d.Player = w.g.Players[d.Seat]
 	w.rv.Decisions = append(w.rv.Decisions, d)
 	p := &w.rv.Players[d.Seat]
 	p.Decisions++
 	p.Loss += d.Loss
+	return &w.rv.Decisions[len(w.rv.Decisions)-1]
 }

@@ -1,9 +1,13 @@
 package review
 
 import (
+	"fmt"
+	"sync"
+
 	"github.com/wuerfelblock/wuerfelblock/coach/dreissig"
 	"github.com/wuerfelblock/wuerfelblock/coach/family"
 	"github.com/wuerfelblock/wuerfelblock/coach/kniffel"
+	"github.com/wuerfelblock/wuerfelblock/coach/win"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -12,12 +16,12 @@ import (
 // but tables built from the rules), so a review does not depend on the
 // device that computes it.
 func Solvers() Valuers {
-	return Valuers{Family: familySolver{}, Kniffel: kniffelSolver{kniffel.For}, Dreissig: dreissig.Shared()}
+	return Valuers{Family: familySolver{}, Kniffel: kniffelSolver{kniffel.For}, Win: winSolver{}, Dreissig: dreissig.Shared()}
 }
 
 // memDreissig keeps the Dreißig-tot tables of SolversWith in memory, for
-// up to three players and hundert: the four-player table takes half a
-// minute to build, so that SolversWith reviews four-player games in pips.
+// up to three players and hundert: the four-player table takes about 20
+// CPU-seconds to build, so that SolversWith reviews four-player games in pips.
 var memDreissig = smallDreissig{dreissig.NewCache("")}
 
 type smallDreissig struct{ c *dreissig.Cache }
@@ -31,11 +35,21 @@ func (s smallDreissig) Table(n int, hundert bool) *dreissig.Table {
 
 // SolversWith is Solvers for tests: the Kniffel tables of cache c (a cache
 // in memory only), the Dreißig-tot tables in memory up to three players
-// (four-player games are reviewed in pips: see memDreissig).
+// (four-player games are reviewed in pips: see memDreissig), and without
+// the win solver (see WithWin).
 func SolversWith(c *kniffel.Cache) Valuers {
 	return Valuers{Family: familySolver{}, Kniffel: kniffelSolver{func(r *validate.Rules) *kniffel.Solver {
 		return c.Solver(r.Options.Joker)
 	}}, Dreissig: memDreissig}
+}
+
+// WithWin is v with win solvers (coach/win) of its own whose tables stay
+// in memory, not in the user's cache directory (tests). Their tables take
+// seconds to build (5050: about 15 CPU-seconds), so tests that do not look
+// at the chance to win leave them out.
+func (v Valuers) WithWin() Valuers {
+	v.Win = winSolver{mem: &sync.Map{}}
+	return v
 }
 
 // kniffelSolver asks coach/kniffel.
@@ -99,4 +113,75 @@ func (f familyPos) Keeps(roll []int) ([]FamilyKeep, error) {
 		out[i] = FamilyKeep{Keep: k.Keep, Value: k.Value}
 	}
 	return out, nil
+}
+
+// winSolver asks coach/win: the process's shared solvers (their tables
+// cached on disk), or with mem solvers of its own kept in memory only.
+type winSolver struct{ mem *sync.Map }
+
+func (w winSolver) solver(r *validate.Rules) (*win.Solver, error) {
+	if w.mem == nil {
+		return win.For(r)
+	}
+	key := fmt.Sprintf("%s %+v", r.Game, r.Options)
+	if s, ok := w.mem.Load(key); ok {
+		return s.(*win.Solver), nil
+	}
+	s, err := win.New(r)
+	if err != nil {
+		return nil, err
+	}
+	s.SetDir("")
+	got, _ := w.mem.LoadOrStore(key, s)
+	return got.(*win.Solver), nil
+}
+
+func (w winSolver) Start(r *validate.Rules, totals []int, seat int) (WinPosition, error) {
+	s, err := w.solver(r)
+	if err != nil {
+		return nil, err
+	}
+	t, err := s.Table()
+	if err != nil {
+		return nil, err
+	}
+	p, err := t.Start(totals, seat)
+	if err != nil {
+		return nil, err
+	}
+	return winPos{p}, nil
+}
+
+type winPos struct{ p win.Position }
+
+func (w winPos) Win() float64             { return w.p.Win() }
+func (w winPos) ThrowWin() float64        { return w.p.ThrowWin() }
+func (w winPos) StopWin() (float64, bool) { return w.p.StopWin() }
+func (w winPos) Exact() bool              { return w.p.Exact() }
+func (w winPos) AfterVoid() WinPosition   { return winPos{w.p.AfterVoid()} }
+func (w winPos) After(k validate.Keep) (WinPosition, error) {
+	q, err := w.p.After(k)
+	if err != nil {
+		return nil, err
+	}
+	return winPos{q}, nil
+}
+
+func (w winPos) Keeps(roll []int) ([]WinKeep, error) {
+	ks, err := w.p.Keeps(roll)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]WinKeep, len(ks))
+	for i, k := range ks {
+		out[i] = WinKeep{Keep: k.Keep, Win: k.Win}
+	}
+	return out, nil
+}
+
+// Ready reports whether the win table of r is there already (built or
+// loaded), so that a review will not wait for it.
+func (w winSolver) Ready(r *validate.Rules) bool {
+	s, err := w.solver(r)
+	return err == nil && s.Ready() != nil
 }

@@ -10,6 +10,7 @@ import (
 type Valuers struct {
 	Family   Family
 	Kniffel  Kniffel
+	Win      Win // the chance to win (Zehntausend family, two players); nil: none
 	Dreissig DreissigTables
 }
 
@@ -89,6 +90,9 @@ func (v Valuers) Warm(r *validate.Rules) {
 		v.Kniffel.GameValue(r)
 	case isFamily(r.Game) && v.Family != nil:
 		v.Family.Start(r, validate.TurnContext{Entered: true})
+		if v.Win != nil { // the win table (seconds): the review of two players needs it
+			v.Win.Start(r, []int{0, 0}, 0)
+		}
 	}
 }
 
@@ -99,4 +103,14 @@ func (v Valuers) WarmPlayers(r *validate.Rules, n int) {
 	if r.TurnEngine() == validate.FamilyDreissig && v.Dreissig != nil && dreissig.Covers(n, r.Options.Hundert) {
 		v.Dreissig.Table(n, r.Options.Hundert)
 	}
+}
+
+// WithoutWaiting is v without its win solver where the win table of r is
+// still being built (the review then has the points only; a screen that
+// must not wait uses it).
+func (v Valuers) WithoutWaiting(r *validate.Rules) Valuers {
+	if rd, ok := v.Win.(interface{ Ready(*validate.Rules) bool }); ok && !rd.Ready(r) {
+		v.Win = nil
+	}
+	return v
 }

@@ -8,7 +8,9 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
-// familyTurn reviews one turn of 5050, 5000 or zehntausend.
+// familyTurn reviews one turn of 5050, 5000 or zehntausend: by points
+// (the turn solver) and, where the game has one, by the chance to win
+// (w.wp, the win position of the turn; nil: none).
 func (w *walker) familyTurn(turn, seat int) error {
 	g := w.g
 	ft := g.Family().Clone()
@@ -18,12 +20,15 @@ func (w *walker) familyTurn(turn, seat int) error {
 	}
 	p := &w.rv.Players[seat]
 	p.TurnValueSum += pos.ThrowValue()
+	w.wp = w.winTurnStart(turn, seat)
 	throw := -1
+	ended, stopped := false, false // the turn's last entry, a stop
 	for w.pos < len(w.entries) && g.NumTurns() == turn && !g.Finished() {
 		e, err := w.apply()
 		if err != nil {
 			return err
 		}
+		ended, stopped = g.NumTurns() > turn || g.Finished(), e.Kind == scoresheet.EntryStop
 		switch e.Kind {
 		case scoresheet.EntryStop:
 			if err := ft.Stop(); err != nil {
@@ -39,6 +44,9 @@ func (w *walker) familyTurn(turn, seat int) error {
 		if pos, err = w.familyThrow(ft, pos, e, Decision{Seat: seat, Turn: turn, Throw: throw}); err != nil {
 			return err
 		}
+	}
+	if ended {
+		w.winTurnEnd(seat, stopped)
 	}
 	return nil
 }
@@ -65,6 +73,10 @@ func (w *walker) familyThrow(ft *validate.FamilyTurn, pos FamilyPosition, e scor
 	if void {
 		pos = pos.AfterVoid()
 		p.Luck += pos.Value() - before
+		if w.wp != nil {
+			w.wp = w.wp.AfterVoid()
+			w.winLuck(at.Seat, w.wp.Win())
+		}
 		return pos, nil
 	}
 	keeps, err := pos.Keeps(e.Roll)
@@ -80,10 +92,16 @@ func (w *walker) familyThrow(ft *validate.FamilyTurn, pos FamilyPosition, e scor
 	}
 	best := keeps[0]
 	p.Luck += best.Value - before
+	var dp *Decision
 	if len(keeps) > 1 {
 		d := at
 		d.Kind, d.Chosen, d.Best, d.Loss = Keep, keepChoice(ft.LastKeep), keepChoice(best.Keep), best.Value-q.Value()
-		w.decide(d)
+		dp = w.decide(d)
+	}
+	if w.wp != nil {
+		if w.wp, err = w.winThrow(at.Seat, w.wp, e.Roll, ft.LastKeep, dp); err != nil {
+			return nil, err
+		}
 	}
 	w.stopChoice(q, at)
 	return q, nil
@@ -104,7 +122,10 @@ func (w *walker) stopChoice(pos FamilyPosition, at Decision) {
 	}
 	at.Kind, at.Chosen, at.Best = Stop, Choice{Stop: stop}, Choice{Stop: float64(sv) >= pos.ThrowValue()}
 	at.Loss = pos.Value() - chosen
-	w.decide(at)
+	d := w.decide(at)
+	if w.wp != nil {
+		w.winStop(at.Seat, w.wp, stop, d)
+	}
 }
 
 func keepChoice(k validate.Keep) Choice {

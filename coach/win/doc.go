@@ -46,6 +46,8 @@
 // best, the play most likely to reach a stop best where none is allowed,
 // checked by bounds per bust value).
 //
-// Three or more players: see Table.Start (the final round exact, before it
-// an approximation marked exact: false).
+// Three or more players: the final round exact for any number of seats
+// still to throw (multi.go, many.go: from the last seat back, each seat's
+// one turn played for its own share against the best total so far); before
+// it an approximation marked exact: false.
 package win

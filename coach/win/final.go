@@ -3,6 +3,7 @@ package win
 import (
 	"fmt"
 	"math"
+	"sync"
 )
 
 // finalGame is two players of 5050 or zehntausend: whoever reaches the
@@ -23,6 +24,10 @@ type finalGame struct {
 	tail   *tail
 	w      [2][]float64 // w[seat][i*m+j]: the seat on turn at grid i, the other at j
 	sweeps int
+	// many: the final rounds with two or more seats still to throw, by
+	// their totals (many.go)
+	manyMu sync.Mutex
+	many   map[string]manyView
 }
 
 // minusTol: with minus the sweeps stop when no value moves by this much
@@ -36,13 +41,16 @@ const nixLevels = 1000 / step
 const chaseEps = 1e-17
 
 // chaseEnds are the ends of the chaser's turn with d levels to make up.
-func (fg *finalGame) chaseEnds(e *ends, d int) {
+func (fg *finalGame) chaseEnds(e *ends, d int) { fg.chaseEndsWith(e, d, fg.tie) }
+
+// chaseEndsWith: the same with a tie worth tie.
+func (fg *finalGame) chaseEndsWith(e *ends, d int, tie float64) {
 	e.stop = resize(e.stop, d+1)
 	e.stopB = nil
 	for lv := range d + 1 {
 		e.stop[lv] = 0
 	}
-	e.stop[d] = fg.tie
+	e.stop[d] = tie
 	e.top, e.hi, e.hiB = d+1, 1, 0
 	e.tail = nil
 	e.b, e.floor = 0, fg.floor

@@ -14,8 +14,8 @@ import "slices"
 //     1 − C; on a tie with k earlier players (zehntausend) one pass of the
 //     later seat's chase with a tie worth 1/(k+2), its chance v, gives
 //     X's worth (1 − v)/(k+1) = P(Y < X)/(k+1) + P(Y = X)/(k+2).
-//   - With two or more seats still to throw: each of them is taken as
-//     chasing the mover's total alone; exact: false.
+//   - With two or more seats still to throw: exact too, from the last seat
+//     back (many.go).
 //   - Before the final round (and 5000 with three or more players): the
 //     two-player table against the strongest other player (the highest
 //     total; of equal ones the next to throw), the seats in their order
@@ -23,7 +23,7 @@ import "slices"
 const (
 	methodLastSeat = "final round, last seat: exact"
 	methodOneLater = "final round, one seat still to throw: exact"
-	methodChasers  = "final round: the seats still to throw each chase the total alone"
+	methodMany     = "final round, two or more seats still to throw: exact (from the last seat back)"
 	methodStrong   = "three or more players: the two-player table against the strongest other player"
 )
 
@@ -64,16 +64,20 @@ func (t *Table) startMany(totals []int, seat int) (Position, error) {
 		later = append(later, totals[k])
 	}
 	var e ends
-	fg.finalEnds(&e, mine, best, ties, later)
-	p := t.position(e, true)
-	p.exact = len(later) <= 1 && t.s.exact
-	p.note = methodLastSeat
-	switch {
-	case len(later) == 1:
-		p.note = methodOneLater
-	case len(later) > 1:
-		p.note = methodChasers
+	p := Position{}
+	if len(later) > 1 {
+		fg.manyEnds(&e, mine, best, ties, later)
+		p = t.position(e, true)
+		p.note = methodMany
+	} else {
+		fg.finalEnds(&e, mine, best, ties, later)
+		p = t.position(e, true)
+		p.note = methodLastSeat
+		if len(later) == 1 {
+			p.note = methodOneLater
+		}
 	}
+	p.exact = t.s.exact
 	return p, nil
 }
 

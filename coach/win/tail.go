@@ -58,7 +58,11 @@ func (t *tail) value(s, d int, b float64) (float64, float64) {
 }
 
 // solveChase computes C(d) for every d until it falls below chaseEps.
-func (fg *finalGame) solveChase(ws []*worker) {
+func (fg *finalGame) solveChase(ws []*worker) { fg.chase = fg.chaseWith(ws, fg.tie) }
+
+// chaseWith is the chase with a tie worth tie (the last of several seats
+// in the final round: 1/(k+1) with k on the best total).
+func (fg *finalGame) chaseWith(ws []*worker, tie float64) []float64 {
 	tg := fg.tg
 	ns, above := tg.ns, tg.above
 	fl := (fg.floor + step - 1) / step // below it, a pass per d
@@ -74,7 +78,7 @@ func (fg *finalGame) solveChase(ws []*worker) {
 		}
 	}
 	at := func(s int32, rr int) float64 { return r[(rr+above)*ns+int(s)] }
-	fg.chase = []float64{1}
+	chase := []float64{1}
 	for rr := 0; ; rr++ {
 		for s := range ns {
 			v := math.NaN()
@@ -88,7 +92,7 @@ func (fg *finalGame) solveChase(ws []*worker) {
 					v += th.P * best
 				}
 				if tg.stopPh[0][s] && rr == 0 {
-					v = max(v, fg.tie)
+					v = max(v, tie)
 				}
 			}
 			r = append(r, v)
@@ -100,7 +104,7 @@ func (fg *finalGame) solveChase(ws []*worker) {
 		d := rr
 		var c float64
 		if d < fl {
-			fg.chaseEnds(&ws[0].ea, d)
+			fg.chaseEndsWith(&ws[0].ea, d, tie)
 			c, _ = ws[0].a.run(&ws[0].ea, false)
 		} else {
 			for _, th := range tg.throws[tg.throwsOf[0]:tg.throwsOf[1]] {
@@ -111,23 +115,24 @@ func (fg *finalGame) solveChase(ws []*worker) {
 				c += th.P * best
 			}
 			if fg.nix {
-				c += tg.bustP[0] * fg.nixChase(d)
+				c += tg.bustP[0] * nixChase(d, tie)
 			}
 		}
 		if c < chaseEps {
 			break
 		}
-		fg.chase = append(fg.chase, c)
+		chase = append(chase, c)
 	}
+	return chase
 }
 
 // nixChase is what nix's 1000 are worth to the chaser with d to make up.
-func (fg *finalGame) nixChase(d int) float64 {
+func nixChase(d int, tie float64) float64 {
 	switch {
 	case nixLevels > d:
 		return 1
 	case nixLevels == d:
-		return fg.tie
+		return tie
 	}
 	return 0
 }

@@ -332,7 +332,7 @@ func TestUnreachable(t *testing.T) {
 
 // TestManyPlayers: the last seat in the final round is exact (against one
 // leader the chase; a tie with two leaders is worth less than with one);
-// the other cases say they are approximations.
+// with later seats exact too; before the final round an approximation.
 func TestManyPlayers(t *testing.T) {
 	tb := tableOf(t, validate.GameZehntausend, map[string]any{"ziel": 1000})
 	p, err := tb.Start([]int{1200, 800, 950}, 2)
@@ -357,11 +357,15 @@ func TestManyPlayers(t *testing.T) {
 	for _, c := range []struct {
 		totals []int
 		seat   int
-	}{{[]int{1200, 800, 950, 300}, 1}, {[]int{200, 800, 950}, 0}, {[]int{0, 0, 0, 0}, 3}} {
+	}{{[]int{200, 800, 950}, 0}, {[]int{0, 0, 0, 0}, 3}} {
 		p, err := tb.Start(c.totals, c.seat)
 		if err != nil || p.Exact() || p.Method() == "" || p.Win() <= 0 || p.Win() >= 1 {
 			t.Errorf("%v seat %d: %v exact %v %q (err %v)", c.totals, c.seat+1, p.Win(), p.Exact(), p.Method(), err)
 		}
+	}
+	// Two seats still to throw: exact too (many.go).
+	if p, err := tb.Start([]int{1200, 800, 950, 300}, 1); err != nil || !p.Exact() || p.Method() != methodMany || p.Win() <= 0 || p.Win() >= 1 {
+		t.Errorf("two later seats: %v exact %v %q (err %v)", p.Win(), p.Exact(), p.Method(), err)
 	}
 	if _, err := tb.Start([]int{0, 1200, 0}, 1); err == nil {
 		t.Error("a target reached by a seat not before the one on turn: no error")

@@ -37,7 +37,8 @@ func (r Reviewer) Review(g *scoresheet.Game) ([]storage.ReviewRow, error) {
 func Rows(rv *review.Review) []storage.ReviewRow {
 	rows := make([]storage.ReviewRow, len(rv.Players))
 	for seat, p := range rv.Players {
-		rows[seat] = storage.ReviewRow{Decisions: p.Decisions, Loss: p.Loss, Luck: p.Luck, QuickTurns: p.QuickTurns}
+		rows[seat] = storage.ReviewRow{Decisions: p.Decisions, Loss: p.Loss, Luck: p.Luck, QuickTurns: p.QuickTurns,
+			Win: rv.Win, WinStart: p.WinStart, WinLuck: p.WinLuck, WinLoss: p.WinLoss, Result: p.Result, WinExact: rv.WinExact}
 	}
 	return rows
 }

@@ -101,10 +101,10 @@ func (p P) WinHelpNone(reason string) string {
 }
 
 // WinHelpMany explains the chances of three or more players (coach/win's
-// approximation), said once in the help.
+// approximation before the final round, exact in it), said once in the help.
 func (p P) WinHelpMany() string {
-	return p.Tr("Three or more players (≈, approximate): before the final round the two-player chance against the strongest other player (5000 always so); in the final round exact while at most one player throws after the one on turn, else each of those chases the total alone.",
-		"Drei oder mehr Spieler (≈, genähert): vor der letzten Runde die Chance zu zweit gegen den stärksten anderen Spieler (5000 immer so); in der letzten Runde genau, solange nach dem Spieler am Zug höchstens einer noch wirft, sonst jagt jeder von ihnen den Stand allein.")
+	return p.Tr("Three or more players: before the final round approximate (≈: the two-player chance against the strongest other player; 5000 always so); in the final round exact, however many players still throw after the one on turn.",
+		"Drei oder mehr Spieler: vor der letzten Runde genähert (≈: die Chance zu zweit gegen den stärksten anderen Spieler; 5000 immer so); in der letzten Runde genau, wie viele nach dem Spieler am Zug auch noch werfen.")
 }
 
 // WinHelpPointsOnly: three or more players where the win solver has no

@@ -71,7 +71,7 @@ type bindings []binding
 // handle runs the first active binding of ev's key; false when none has it.
 func (bs bindings) handle(ev *tcell.EventKey) bool {
 	for _, b := range bs {
-		if b.active() && b.matches(ev) {
+		if b.matches(ev) && b.active() {
 			b.do()
 			return true
 		}

@@ -401,8 +401,11 @@ func (v *familyView) winHelpNote() string {
 	if len(g.Players) == 2 {
 		note += " " + w.WinHelpExact(esc(w.WinMethod(s.Note())))
 	} else {
+		// The start found off the UI goroutine (a final round of four or
+		// more players takes a second to find): the help never waits.
 		if t := s.Ready(); t != nil && !g.Finished() {
-			if _, err := t.Start(g.Totals(), g.Seat()); err != nil {
+			key := fmt.Sprintf("%p %v %d", t, g.Totals(), g.Seat())
+			if st, ok := v.win.starts[key]; ok && !st.ok {
 				return note + " " + w.WinHelpPointsOnly() + "\n"
 			}
 		}

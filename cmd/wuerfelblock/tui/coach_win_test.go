@@ -371,7 +371,8 @@ func TestWinThreePlayers(t *testing.T) {
 	h.see(fmt.Sprintf("≈%.0f %%", 100*p.Win()))
 	h.resize(100, 40) // the whole help
 	h.typ("?")
-	h.see("(≈, genähert)")
+	h.see("vor der letzten Runde genähert (≈")
+	h.see("in der letzten Runde genau")
 	if n := strings.Count(h.screen(), "drei oder mehr Spieler"); n != 0 {
 		t.Fatalf("said %d times more:\n%s", n, h.screen())
 	}

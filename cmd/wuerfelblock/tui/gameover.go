@@ -205,11 +205,11 @@ func (s *gameOver) refresh() {
 	}
 	head := []string{"", s.tr("Player", "Spieler"), total}
 	rv := s.gameReview()
-	loss := rv != nil && review.RatesDecisions(g.Rules.Game) // Totwürfeln: luck only
+	lossCol := rv != nil && review.RatesDecisions(g.Rules.Game) // Totwürfeln: luck only
 	if rv != nil {
 		head = append(head, s.tr("Luck", "Glück"))
 	}
-	if loss {
+	if lossCol {
 		head = append(head, s.tr("Loss", "Verlust"))
 	}
 	for c, h := range head {
@@ -225,10 +225,17 @@ func (s *gameOver) refresh() {
 		t.SetCell(r+1, 1, cell(esc(g.Players[seat]), st, tview.AlignLeft))
 		t.SetCell(r+1, 2, cell(say.Int(totals[seat]), st, tview.AlignRight))
 		if rv != nil {
-			t.SetCell(r+1, 3, cell(review.Number(rv.Players[seat].Luck, s.lang), st, tview.AlignRight))
-		}
-		if loss {
-			t.SetCell(r+1, 4, cell(review.Number(-rv.Players[seat].Loss, s.lang), st, tview.AlignRight))
+			luck, loss := s.signedPts(rv.Players[seat].Luck), s.pts(rv.Players[seat].Loss)
+			switch {
+			case rv.Win:
+				luck, loss = s.pp(rv.Players[seat].WinLuck, true), s.pp(rv.Players[seat].WinLoss, false)
+			case rv.Chances: // Dreißig tot: already percentage points
+				luck, loss = s.pp(rv.Players[seat].Luck/100, true), s.pp(rv.Players[seat].Loss/100, false)
+			}
+			t.SetCell(r+1, 3, cell(luck, st, tview.AlignRight))
+			if lossCol {
+				t.SetCell(r+1, 4, cell(loss, st, tview.AlignRight))
+			}
 		}
 	}
 	var won []string
@@ -249,6 +256,9 @@ func (s *gameOver) refresh() {
 	}
 	if s.msg != "" {
 		note += s.msg + "\n"
+	}
+	if rv != nil {
+		note += "[::d]" + lossLuckLegend(s.text, rv) + "[::-]\n"
 	}
 	s.info.SetText(note + "[::b]" + label + strings.Join(won, ", ") + "[::-]" + tie + "\n" + hintLine(s.keys()))
 }

@@ -338,6 +338,15 @@ func (s *hooked) key(ev *tcell.EventKey) *tcell.EventKey { return ev }
 func (s *hooked) typing() bool                           { return false }
 func (s *hooked) back()                                  { s.ui.pop() }
 func (s *hooked) refresh()                               {}
+
+// helpNote is the page's own explanation of what it shows, if it has one.
+func (s *hooked) helpNote() string {
+	if n, ok := s.p.(helpNoter); ok {
+		return n.helpNote()
+	}
+	return ""
+}
+
 func (s *hooked) help() ([]keyHelp, *validate.Rules) {
 	if kh, ok := s.p.(keyHelper); ok {
 		return kh.keyHelp(), nil // the page's own table of keys
@@ -360,7 +369,7 @@ func newRulesList(ui *UI) screen {
 			ui.push(p)
 		})
 	}
-	return &listPage{ui: ui, list: l, layout: clipped, keys: []keyHelp{{"1–7 / Enter", ui.tr("show the rules", "Regeln zeigen")}, {"q/Esc", ui.tr("back", "zurück")}}}
+	return &listPage{ui: ui, list: l, layout: clipped, keys: []keyHelp{{fmt.Sprintf("1–%d / Enter", len(validate.Games())), ui.tr("show the rules", "Regeln zeigen")}, {"q/Esc", ui.tr("back", "zurück")}}}
 }
 
 // listPage is a page that is just a list.

@@ -22,7 +22,7 @@ type setup struct {
 	coach  storage.CoachLevel
 }
 
-// newNewGame is the first step: the seven games with a line each.
+// newNewGame is the first step: the games with a line each.
 func newNewGame(ui *UI, _ validate.GameID, _ []string) screen {
 	l := newList()
 	l.ShowSecondaryText(true)
@@ -46,7 +46,7 @@ func newNewGame(ui *UI, _ validate.GameID, _ []string) screen {
 	show(0)
 	flex := tview.NewFlex().SetDirection(tview.FlexRow).AddItem(clipped, 0, 1, true).AddItem(about, 3, 0, false)
 	return &listPage{ui: ui, list: l, layout: flex, keys: []keyHelp{
-		{"1–7 / ↑↓ Enter", ui.tr("choose the game", "Spiel wählen")},
+		{fmt.Sprintf("1–%d / ↑↓ Enter", len(games)), ui.tr("choose the game", "Spiel wählen")},
 		{"q/Esc", ui.tr("back", "zurück")},
 	}}
 }
@@ -111,15 +111,43 @@ func (o *optionsStep) back()        { o.ui.pop() }
 
 func (o *optionsStep) help() ([]keyHelp, *validate.Rules) {
 	r, _ := validate.NewRules(o.s.game, validate.DefaultOptions(o.s.game))
-	return []keyHelp{
-		{"↑/↓", o.tr("choose a house rule", "Hausregel wählen")},
-		{o.tr("Space/Enter/→ ←", "Leertaste/Enter/→ ←"), o.tr("change its value (numbers: type them)", "Wert ändern (Zahlen: eintippen)")},
-		{"d", o.tr("back to the default", "zurück zur Vorgabe")},
-		{"l", o.tr("load a saved preset (in the list d deletes one)", "gespeicherte Vorlage laden (in der Liste löscht d eine)")},
-		{"p", o.tr("save these house rules as a preset", "diese Hausregeln als Vorlage speichern")},
-		{"Tab", o.tr("on to the players", "weiter zu den Spielern")},
-		{"q/Esc", o.tr("back", "zurück")},
-	}, r
+	return o.bindings().keyHelp(), r
+}
+
+// bindings is the step's table of keys (the input field of a number or a
+// preset name has its own): the handler, the help and the footer are made
+// from it. ↑/↓ and Enter are the table's own keys.
+func (o *optionsStep) bindings() bindings {
+	row, _ := o.table.GetSelection()
+	return bindings{
+		{label: "↑/↓", help: o.tr("choose a house rule", "Hausregel wählen")},
+		{keys: runeKey(' '), label: o.tr("Space/Enter/→ ←", "Leertaste/Enter/→ ←"), short: o.tr("Space", "Leertaste"),
+			footer: o.tr("change", "ändern"), help: o.tr("change its value (numbers: type them)", "Wert ändern (Zahlen: eintippen)"),
+			do: func() { o.activate(row) }},
+		{keys: specialKey(tcell.KeyRight), do: func() { o.step(row, +1) }},
+		{keys: specialKey(tcell.KeyLeft), do: func() { o.step(row, -1) }},
+		{keys: runeKey('d'), label: "d", footer: o.tr("default", "Vorgabe"), help: o.tr("back to the default", "zurück zur Vorgabe"),
+			do: func() { o.toDefault(row) }},
+		{keys: runeKey('l'), label: "l", footer: o.tr("load preset", "Vorlage laden"),
+			help: o.tr("load a saved preset (in the list d deletes one)", "gespeicherte Vorlage laden (in der Liste löscht d eine)"), do: o.loadPreset},
+		{keys: runeKey('p'), label: "p", footer: o.tr("save preset", "Vorlage speichern"),
+			help: o.tr("save these house rules as a preset", "diese Hausregeln als Vorlage speichern"),
+			do:   func() { o.startEdit(presetEdit, o.tr("preset name: ", "Name der Vorlage: "), o.s.preset) }},
+		{keys: specialKey(tcell.KeyTab), label: "Tab", footer: o.tr("players", "Spieler"), help: o.tr("on to the players", "weiter zu den Spielern"), do: o.next},
+		// q and Esc go back through the UI (back).
+		{label: "q/Esc", help: o.tr("back", "zurück")},
+	}
+}
+
+// toDefault sets the house rule (or the coach) of row back to its default.
+func (o *optionsStep) toDefault(row int) {
+	if row < len(o.specs) {
+		delete(o.s.values, o.specs[row].ID)
+		o.refresh()
+	} else if row == o.coachRow() {
+		o.s.coach = storage.CoachOdds
+		o.refresh()
+	}
 }
 
 func (o *optionsStep) value(s validate.OptionSpec) any {
@@ -207,7 +235,7 @@ func (o *optionsStep) describe() {
 	if o.s.preset != "" {
 		fmt.Fprintf(&b, "%s [::b]%s[::-]\n", o.tr("Preset:", "Vorlage:"), esc(o.s.preset))
 	}
-	b.WriteString(hintLine([]keyHelp{{o.tr("Space", "Leertaste"), o.tr("change", "ändern")}, {"d", o.tr("default", "Vorgabe")}, {"l", o.tr("load preset", "Vorlage laden")}, {"p", o.tr("save preset", "Vorlage speichern")}, {"Tab", o.tr("players", "Spieler")}}))
+	b.WriteString(hintLine(o.bindings().footerHelp()))
 	o.desc.SetText(b.String())
 }
 
@@ -222,38 +250,8 @@ func (o *optionsStep) key(ev *tcell.EventKey) *tcell.EventKey {
 	if o.editing != "" {
 		return ev // the input field has it; Esc ends editing in editDone
 	}
-	row, _ := o.table.GetSelection()
-	switch ev.Key() {
-	case tcell.KeyTab:
-		o.next()
+	if o.bindings().handle(ev) {
 		return nil
-	case tcell.KeyRight:
-		o.step(row, +1)
-		return nil
-	case tcell.KeyLeft:
-		o.step(row, -1)
-		return nil
-	case tcell.KeyRune:
-		switch ev.Rune() {
-		case ' ':
-			o.activate(row)
-			return nil
-		case 'd':
-			if row < len(o.specs) {
-				delete(o.s.values, o.specs[row].ID)
-				o.refresh()
-			} else if row == o.coachRow() {
-				o.s.coach = storage.CoachOdds
-				o.refresh()
-			}
-			return nil
-		case 'l':
-			o.loadPreset()
-			return nil
-		case 'p':
-			o.startEdit(presetEdit, o.tr("preset name: ", "Name der Vorlage: "), o.s.preset)
-			return nil
-		}
 	}
 	return ev
 }

@@ -183,73 +183,17 @@ func (p *play) key(ev *tcell.EventKey) *tcell.EventKey {
 		p.ui.app.SetFocus(p.input) // after a mouse click elsewhere
 	}
 	if p.saving != nil {
-		// Leaving and help at once while an entry is being saved; every
-		// other key is kept and applied, in order, once it is stored (the
-		// entry may yet be refused: then they are dropped whole, and said).
-		switch {
-		case ev.Key() == tcell.KeyCtrlC:
-			p.back()
-			return nil
-		case p.ui.heldKeys(p) == "" && (ev.Key() == tcell.KeyEscape || ev.Key() == tcell.KeyRune && (ev.Rune() == '?' || ev.Rune() == 'q')):
-			return ev // after keys typed ahead, these wait their turn too
-		}
-		p.ui.hold(p, ev)
-		p.sayWait()
-		return nil
+		return p.keyWhileSaving(ev)
 	}
 	empty := strings.TrimSpace(p.input.GetText()) == ""
+	if p.bindings(empty).handle(ev) {
+		return nil
+	}
 	switch ev.Key() {
-	case tcell.KeyCtrlZ:
-		p.undo()
-		return nil
-	case tcell.KeyCtrlC:
-		p.back() // asks, like q: Ctrl-C must not end a running game unasked
-		return nil
 	case tcell.KeyEscape:
-		if !empty {
-			p.input.SetText("")
-			return nil
-		}
-		if p.view.cancel() {
-			p.refresh()
-			return nil
-		}
-		return ev
-	case tcell.KeyEnter:
-		if empty {
-			p.input.SetText("")
-			p.view.command(ev)
-		} else if p.view.submit(strings.TrimSpace(p.input.GetText())) {
-			p.input.SetText("")
-		}
-		p.refresh()
-		return nil
+		return ev // leaving: the UI asks (back)
 	case tcell.KeyRune:
-		r := ev.Rune()
-		switch {
-		case empty && r == '*' && coach.Covers(p.game().Rules.Game):
-			// A turned five is typed after its 5 (5*): * on an empty
-			// input can only mean the coach.
-			p.switchCoach()
-			p.refresh()
-			return nil
-		case isDiceChar(r):
-			return ev
-		case r == '?' || r == 'q':
-			return ev
-		case empty && r == 'u':
-			p.undo()
-			return nil
-		case empty && p.view.command(ev):
-			p.refresh()
-			return nil
-		case !empty:
-			// A command letter after typed dice would be lost without a word.
-			p.say(fmt.Sprintf(p.tr("'%c' is a command: first press Enter for the dice typed, or Esc to clear them.",
-				"„%c“ ist ein Befehl: erst die getippten Würfel mit Enter übernehmen oder mit Esc löschen."), r))
-			return nil
-		}
-		return nil // letters are commands, never dice
+		return p.keyRune(ev, empty)
 	case tcell.KeyUp, tcell.KeyDown, tcell.KeyLeft, tcell.KeyRight, tcell.KeyTab, tcell.KeyBacktab, tcell.KeyPgUp, tcell.KeyPgDn, tcell.KeyHome, tcell.KeyEnd:
 		if empty && p.view.command(ev) {
 			p.refresh()
@@ -257,6 +201,71 @@ func (p *play) key(ev *tcell.EventKey) *tcell.EventKey {
 		}
 	}
 	return ev
+}
+
+// bindings are the keys every play screen has, whatever the game (the
+// views add their own commands: view.command, view.keys).
+func (p *play) bindings(empty bool) bindings {
+	return bindings{
+		{keys: specialKey(tcell.KeyCtrlZ), do: p.undo},
+		// Ctrl-C asks, like q: it must not end a running game unasked.
+		{keys: specialKey(tcell.KeyCtrlC), do: p.back},
+		// Esc clears what is typed, else cancels a throw waiting for its
+		// keep; only then it leaves (the UI asks).
+		{keys: specialKey(tcell.KeyEscape), when: func() bool { return !empty }, do: func() { p.input.SetText("") }},
+		{keys: specialKey(tcell.KeyEscape), when: func() bool { return empty && p.view.typedThrow() != nil },
+			do: func() { p.view.cancel(); p.refresh() }},
+		{keys: specialKey(tcell.KeyEnter), do: p.enter},
+		// A turned five is typed after its 5 (5*): * on an empty input can
+		// only mean the coach.
+		{keys: runeKey('*'), when: func() bool { return empty && coach.Covers(p.game().Rules.Game) },
+			do: func() { p.switchCoach(); p.refresh() }},
+		{keys: runeKey('u'), when: func() bool { return empty }, do: p.undo},
+	}
+}
+
+// enter takes the dice typed, or on an empty input is the view's Enter.
+func (p *play) enter() {
+	if text := strings.TrimSpace(p.input.GetText()); text == "" {
+		p.input.SetText("")
+		p.view.command(tcell.NewEventKey(tcell.KeyEnter, 0, tcell.ModNone))
+	} else if p.view.submit(text) {
+		p.input.SetText("")
+	}
+	p.refresh()
+}
+
+// keyWhileSaving: leaving and help at once while an entry is being saved;
+// every other key is kept and applied, in order, once it is stored (the
+// entry may yet be refused: then they are dropped whole, and said).
+func (p *play) keyWhileSaving(ev *tcell.EventKey) *tcell.EventKey {
+	switch {
+	case ev.Key() == tcell.KeyCtrlC:
+		p.back()
+		return nil
+	case p.ui.heldKeys(p) == "" && (ev.Key() == tcell.KeyEscape || ev.Key() == tcell.KeyRune && (ev.Rune() == '?' || ev.Rune() == 'q')):
+		return ev // after keys typed ahead, these wait their turn too
+	}
+	p.ui.hold(p, ev)
+	p.sayWait()
+	return nil
+}
+
+// keyRune is a letter or a die: dice go to the input, ? and q to the UI,
+// the rest are the view's commands (on an empty input only).
+func (p *play) keyRune(ev *tcell.EventKey, empty bool) *tcell.EventKey {
+	r := ev.Rune()
+	switch {
+	case isDiceChar(r), r == '?' || r == 'q':
+		return ev
+	case empty && p.view.command(ev):
+		p.refresh()
+	case !empty:
+		// A command letter after typed dice would be lost without a word.
+		p.say(fmt.Sprintf(p.tr("'%c' is a command: first press Enter for the dice typed, or Esc to clear them.",
+			"„%c“ ist ein Befehl: erst die getippten Würfel mit Enter übernehmen oder mit Esc löschen."), r))
+	}
+	return nil // letters are commands, never dice
 }
 
 func (p *play) back() {

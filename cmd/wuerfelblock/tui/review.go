@@ -2,18 +2,22 @@ package tui
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
 )
 
 // gameReview is the review of the finished game, computed once; nil for a
-// game without one (Rückwärts is not reviewed; Totwürfeln has luck only).
+// game without one (Totwürfeln has no decisions; Rückwärts and Dreißig tot
+// are not reviewed).
 func (s *gameOver) gameReview() *review.Review {
 	if s.rv == nil && !s.rvTried {
 		s.rvTried = true
-		if review.Reviewable(s.sg.Game.Rules.Game) {
-			if rv, err := review.OfGame(s.sg.Game, s.ui.review); err == nil {
+		if review.Reviewable(s.sg.Game.Rules.Game) { // Totwürfeln: luck only
+			// On the UI goroutine: a win table still being built is not
+			// waited for (the review then shows the points).
+			if rv, err := review.OfGame(s.sg.Game, s.ui.review.WithoutWaiting(s.sg.Game.Rules)); err == nil {
 				s.rv = rv
 			}
 		}
@@ -21,38 +25,147 @@ func (s *gameOver) gameReview() *review.Review {
 	return s.rv
 }
 
-// reviewText is the full review: per player decisions, loss and luck, then
-// every decision that cost something, in the order of the game.
+// pts is a points figure with one decimal and its unit.
+func (t text) pts(x float64) string { return review.Number1(x, t.lang) + t.tr(" pts", " Pkt.") }
+
+// signedPts is pts with a + before a gain (luck).
+func (t text) signedPts(x float64) string {
+	return plus(review.Number1(x, t.lang)) + t.tr(" pts", " Pkt.")
+}
+
+// pp is a chance (0–1) in whole percentage points with its unit; signed
+// puts a + before a gain.
+func (t text) pp(x float64, signed bool) string {
+	n := int(math.Round(100 * x))
+	s := fmt.Sprint(n)
+	if n < 0 {
+		s = "−" + fmt.Sprint(-n)
+	}
+	if signed {
+		s = plus(s)
+	}
+	return s + t.tr(" pp", " Pp.")
+}
+
+// plus puts a + before a positive figure.
+func plus(s string) string {
+	if s != "0,0" && s != "0.0" && s != "0" && !strings.HasPrefix(s, "−") {
+		return "+" + s
+	}
+	return s
+}
+
+// lossLuckLegend says in one line each what Verlust and Glück are, in the
+// currency of the review: the chance to win where the game has it, else
+// points.
+func lossLuckLegend(t text, rv *review.Review) string {
+	switch {
+	case !review.RatesDecisions(rv.Game): // Totwürfeln: no decisions, luck only
+		return t.tr("Luck: what the dice brought above (+) or below (−) what was to be expected.",
+			"Glück: was die Würfel über (+) oder unter (−) dem Erwartbaren brachten.")
+	case rv.Chances:
+		return t.tr("Loss: the chance to win thrown away against best play (never negative); luck: what the dice and the others' play brought; in percentage points (pp).",
+			"Verlust: gegen bestes Spiel verschenkte Gewinnchance (nie negativ); Glück: was Würfel und das Spiel der anderen brachten; in Prozentpunkten (Pp.).")
+	}
+	if rv.Win {
+		return t.tr("Loss: the chance to win thrown away against best play (never negative); luck: what the dice and the other's mistakes brought; in percentage points (pp).",
+			"Verlust: gegen bestes Spiel verschenkte Gewinnchance (nie negativ); Glück: was Würfel und Fehler des Gegners brachten; in Prozentpunkten (Pp.).")
+	}
+	return t.tr("Loss: the points thrown away against best play (never negative); luck: what the dice brought above (+) or below (−) what was to be expected.",
+		"Verlust: gegen bestes Spiel verschenkte Punkte (nie negativ); Glück: was die Würfel über (+) oder unter (−) dem Erwartbaren brachten.")
+}
+
+// reviewText is the full review: what its figures mean, per player the
+// terms of both identities (points; chance to win where the game has it),
+// the costliest decisions in each currency, then every decision that cost
+// something, in the order of the game.
 func reviewText(t text, rv *review.Review) string {
 	var b strings.Builder
-	l := t.lang
+	b.WriteString(t.tr("[::b]Loss[::-]: what a decision cost against the best play (never negative).\n",
+		"[::b]Verlust[::-]: was eine Entscheidung gegen das beste Spiel kostete (nie negativ).\n"))
+	b.WriteString(t.tr("[::b]Luck[::-]: what the dice brought above (+) or below (−) what was to be expected before the throw.\n",
+		"[::b]Glück[::-]: was die Würfel über (+) oder unter (−) dem vor dem Wurf Erwartbaren brachten.\n"))
+	if rv.Win {
+		b.WriteString(t.tr("Both in two currencies: the chance to win the game, and the points.\n",
+			"Beides in zwei Währungen: in Gewinnchance und in Punkten.\n"))
+		writeWinTable(&b, t, rv)
+	} else if rv.WinNote.EN != "" {
+		b.WriteString(esc(rv.WinNote.Text(t.lang)) + "\n")
+	}
 	switch {
 	case rv.Chances:
-		b.WriteString(t.tr("In percentage points of the chance to win (exact, best play by all).\nResult (100 won, 0 lost) = start + luck − loss.\n\n",
-			"In Prozentpunkten der Gewinnchance (genau, bestes Spiel aller).\nErgebnis (100 gewonnen, 0 verloren) = Start + Glück − Verlust.\n\n"))
-	case rv.Unit == review.UnitPips:
-		b.WriteString(t.tr("In pips (no chances for this number of players).\nPips of the turns (taken minus lost) = turn values + luck − loss.\n\n",
-			"In Augen (keine Chancen bei dieser Spielerzahl).\nAugen der Züge (genommen minus verloren) = Zugwerte + Glück − Verlust.\n\n"))
-	case rv.WholeGame:
-		fmt.Fprintf(&b, t.tr("Game value (expected final score under best play): %s\n", "Spielwert (erwartete Endsumme bei bestem Spiel): %s\n"),
-			review.Number(rv.GameValue, l))
-		b.WriteString(t.tr("Total = game value + luck − loss.\n\n", "Summe = Spielwert + Glück − Verlust.\n\n"))
+		writeChanceTable(&b, t, rv)
 	case !review.RatesDecisions(rv.Game):
-		b.WriteString(t.tr("No decisions: only luck, against the turn's expected points.\nPoints = turn values + luck.\n\n",
-			"Keine Entscheidungen: nur Glück, gemessen am Erwartungswert des Zugs.\nPunkte = Zugwerte + Glück.\n\n"))
+		b.WriteString(t.tr("\nNo decisions: only luck, against the turn's expected points.\nPoints = turn values + luck.\n",
+			"\nKeine Entscheidungen: nur Glück, gemessen am Erwartungswert des Zugs.\nPunkte = Zugwerte + Glück.\n"))
+		writePointsTable(&b, t, rv)
+		return b.String()
 	default:
-		b.WriteString(t.tr("Banked = turn values + luck − loss.\n\n", "Geschrieben = Zugwerte + Glück − Verlust.\n\n"))
+		writePointsTable(&b, t, rv)
 	}
-	fmt.Fprintf(&b, "[::b]%-16s %6s %9s %9s[::-]\n", t.tr("Player", "Spieler"), t.tr("dec.", "Entsch."), t.tr("loss", "Verlust"), t.tr("luck", "Glück"))
-	for _, p := range rv.Players {
-		fmt.Fprintf(&b, "%-16s %6d %9s %9s", esc(clip(p.Name, 16)), p.Decisions, review.Number(-p.Loss, l), review.Number(p.Luck, l))
-		if rv.Chances {
-			fmt.Fprintf(&b, t.tr("  start %s → %s", "  Start %s → %s"), review.Number(p.Start, l), review.Number(p.Result, l))
+	if rv.Win {
+		writeDecisions(&b, t, rv, rv.CostliestWin(5), true,
+			t.tr("The costliest decisions by the chance to win", "Die teuersten Entscheidungen nach Gewinnchance"))
+	}
+	writeDecisions(&b, t, rv, rv.Costliest(5), false, t.tr("The costliest decisions in points", "Die teuersten Entscheidungen in Punkten"))
+	var every []review.Decision
+	for _, d := range rv.Decisions {
+		if d.Loss >= 0.05 || d.WinLoss >= 0.0005 {
+			every = append(every, d)
 		}
-		b.WriteString("\n")
 	}
-	if !review.RatesDecisions(rv.Game) {
-		return b.String() // Totwürfeln: luck only
+	if len(every) > 0 {
+		writeDecisions(&b, t, rv, every, rv.Win, t.tr("Every decision that cost something", "Jede Entscheidung, die etwas kostete"))
+	}
+	return b.String()
+}
+
+// writeWinTable writes the identity in chance to win, per player.
+func writeWinTable(b *strings.Builder, t text, rv *review.Review) {
+	head := t.tr("\n[::b]Chance to win[::-]: result (100 won, 50 shared, 0 lost) = at the start + luck − loss; the luck counts the other's throws and mistakes too",
+		"\n[::b]Gewinnchance[::-]: Ergebnis (100 gewonnen, 50 geteilt, 0 verloren) = zu Beginn + Glück − Verlust; das Glück zählt auch Würfe und Fehler des Gegners")
+	if !rv.WinExact {
+		head += t.tr(" (not exact)", " (nicht exakt)")
+	}
+	b.WriteString(head + ".\n")
+	fmt.Fprintf(b, "[::b]%-14s %10s %10s %10s %10s[::-]\n", t.tr("Player", "Spieler"), t.tr("at start", "zu Beginn"),
+		t.tr("luck", "Glück"), t.tr("loss", "Verlust"), t.tr("result", "Ergebnis"))
+	for _, p := range rv.Players {
+		res := "–"
+		if rv.Finished {
+			res = t.pp(p.Result, false)
+		}
+		fmt.Fprintf(b, "%-14s %10s %10s %10s %10s\n", esc(clip(p.Name, 14)), t.pp(p.WinStart, false), t.pp(p.WinLuck, true), t.pp(p.WinLoss, false), res)
+	}
+}
+
+// writePointsTable writes the identity in points, per player.
+func writePointsTable(b *strings.Builder, t text, rv *review.Review) {
+	l := t.lang
+	if rv.WholeGame {
+		fmt.Fprintf(b, t.tr("\n[::b]Points[::-]: total = game value (%s, the expected final score under best play) + luck − loss.\n",
+			"\n[::b]Punkte[::-]: Summe = Spielwert (%s, die erwartete Endsumme bei bestem Spiel) + Glück − Verlust.\n"), review.Number1(rv.GameValue, l))
+	} else {
+		line := t.tr("\n[::b]Points[::-]: banked = turn values (what each turn was worth at its start) + luck − loss",
+			"\n[::b]Punkte[::-]: Geschrieben = Zugwerte (was jeder Zug zu Beginn wert war) + Glück − Verlust")
+		if rv.Transfers {
+			line += t.tr(" (before the transfers over 5000)", " (vor den Übertragungen über 5000)")
+		}
+		b.WriteString(line + ".\n")
+	}
+	start, end := t.tr("turn values", "Zugwerte"), t.tr("banked", "Geschrieben")
+	if rv.WholeGame {
+		start, end = t.tr("game value", "Spielwert"), t.tr("total", "Summe")
+	}
+	fmt.Fprintf(b, "[::b]%-14s %6s %10s %9s %9s %11s[::-]\n", t.tr("Player", "Spieler"), t.tr("dec.", "Entsch."), start,
+		t.tr("luck", "Glück"), t.tr("loss", "Verlust"), end)
+	for _, p := range rv.Players {
+		first := p.TurnValueSum
+		if rv.WholeGame {
+			first = rv.GameValue
+		}
+		fmt.Fprintf(b, "%-14s %6d %10s %9s %9s %11d\n", esc(clip(p.Name, 14)), p.Decisions, review.Number1(first, l),
+			plus(review.Number1(p.Luck, l)), review.Number1(p.Loss, l), p.Banked)
 	}
 	var quick []string
 	for _, p := range rv.Players {
@@ -61,24 +174,54 @@ func reviewText(t text, rv *review.Review) string {
 		}
 	}
 	if len(quick) > 0 {
-		fmt.Fprintf(&b, t.tr("Quick entries (only the box is a decision): %s\n", "Schnelleingaben (nur das Feld ist eine Entscheidung): %s\n"), strings.Join(quick, ", "))
+		fmt.Fprintf(b, t.tr("Quick entries (only the box is a decision): %s\n", "Schnelleingaben (nur das Feld ist eine Entscheidung): %s\n"), strings.Join(quick, ", "))
 	}
-	b.WriteString("\n")
-	worst := rv.Costliest(5)
-	if len(worst) == 0 {
+}
+
+// writeDecisions writes a list of decisions under a title: by the chance to
+// win (byWin: the win-best choice, the change of the chance) or in points.
+func writeDecisions(b *strings.Builder, t text, rv *review.Review, ds []review.Decision, byWin bool, title string) {
+	l := t.lang
+	fmt.Fprintf(b, "\n[::b]%s[::-]\n", title)
+	if len(ds) == 0 {
 		b.WriteString(t.tr("No decision cost anything: best play throughout.\n", "Keine Entscheidung hat etwas gekostet: durchweg bestes Spiel.\n"))
-		return b.String()
+		return
 	}
-	b.WriteString(t.tr("[::b]The costliest decisions[::-]\n", "[::b]Die teuersten Entscheidungen[::-]\n"))
-	for _, d := range worst {
-		fmt.Fprintf(&b, "%s, %s: %s  %s\n", esc(d.Player), rv.Where(d, l), esc(rv.Describe(d, l)), review.Number(-d.Loss, l))
-	}
-	b.WriteString(t.tr("\n[::b]Every decision that cost something[::-]\n", "\n[::b]Jede Entscheidung, die etwas kostete[::-]\n"))
-	for _, d := range rv.Decisions {
-		if d.Loss < 0.005 {
+	for _, d := range ds {
+		if byWin {
+			fmt.Fprintf(b, t.tr("%s, %s: %s, chance to win %s percentage points", "%s, %s: %s, Gewinnchance %s Prozentpunkte"),
+				esc(d.Player), rv.Where(d, l), esc(rv.DescribeWin(d, l)), review.Points1(-d.WinLoss, l))
+			if d.Loss >= 0.05 {
+				fmt.Fprintf(b, t.tr(" (%s points)", " (%s Punkte)"), review.Number1(-d.Loss, l))
+			}
+			b.WriteString("\n")
 			continue
 		}
-		fmt.Fprintf(&b, "%s, %s: %s  %s\n", esc(d.Player), rv.Where(d, l), esc(rv.Describe(d, l)), review.Number(-d.Loss, l))
+		fmt.Fprintf(b, "%s, %s: %s, %s %s\n", esc(d.Player), rv.Where(d, l), esc(rv.Describe(d, l)), review.Number1(-d.Loss, l), unitWord(t, rv))
 	}
-	return b.String()
+}
+
+// writeChanceTable writes Dreißig tot's identity in percentage points of
+// the chance to win, per player.
+func writeChanceTable(b *strings.Builder, t text, rv *review.Review) {
+	l := t.lang
+	b.WriteString(t.tr("\nIn percentage points of the chance to win (exact, best play by all).\nResult (100 won, 0 lost) = start + luck − loss.\n",
+		"\nIn Prozentpunkten der Gewinnchance (genau, bestes Spiel aller).\nErgebnis (100 gewonnen, 0 verloren) = Start + Glück − Verlust.\n"))
+	fmt.Fprintf(b, "[::b]%-14s %6s %9s %9s[::-]\n", t.tr("Player", "Spieler"), t.tr("dec.", "Entsch."), t.tr("luck", "Glück"), t.tr("loss", "Verlust"))
+	for _, p := range rv.Players {
+		fmt.Fprintf(b, "%-14s %6d %9s %9s", esc(clip(p.Name, 14)), p.Decisions, plus(review.Number1(p.Luck, l)), review.Number1(p.Loss, l))
+		fmt.Fprintf(b, t.tr("  start %s → %s\n", "  Start %s → %s\n"), review.Number(p.ChanceStart, l), review.Number(p.ChanceResult, l))
+	}
+}
+
+// unitWord is the unit of a review's points figures: Dreißig tot counts in
+// percentage points of the chance to win or in pips.
+func unitWord(t text, rv *review.Review) string {
+	switch rv.Unit {
+	case review.UnitPercent:
+		return t.tr("percentage points", "Prozentpunkte")
+	case review.UnitPips:
+		return t.tr("pips", "Augen")
+	}
+	return t.tr("points", "Punkte")
 }

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -70,14 +71,23 @@ func TestGameOverShowsReview(t *testing.T) {
 	h.typ("1") // continue the stored game
 	h.see("am Zug")
 	h.typ("s") // the stop that ends it
-	h.see("Spiel zu Ende", "Glück", "Verlust", "a die Auswertung")
+	h.see("Spiel zu Ende", "Glück", "Verlust", "a die Auswertung", "Verlust: gegen bestes Spiel verschenkte Punkte (nie negativ)")
+	tx := text{lang: validate.German}
 	for _, p := range rv.Players {
-		h.see(review.Number(p.Luck, validate.German), review.Number(-p.Loss, validate.German))
+		// One decimal and a unit; the loss never negative, as in the statistics.
+		h.see(tx.signedPts(p.Luck), review.Number1(p.Loss, validate.German)+" Pkt.")
 	}
+	h.notSee("−" + review.Number1(rv.Players[0].Loss, validate.German))
 	h.typ("a")
-	h.see("Auswertung: Können und Glück", "Geschrieben = Zugwerte + Glück − Verlust")
+	h.see("Auswertung: Können und Glück", "Verlust: was eine Entscheidung", "Glück: was die Würfel",
+		"Geschrieben = Zugwerte (was jeder Zug zu Beginn wert war)", "Zugwerte", "Geschrieben")
+	for _, p := range rv.Players {
+		h.see(review.Number1(p.TurnValueSum, validate.German), fmt.Sprint(p.Banked))
+	}
+	// The review page says its keys under it (issue 20.11: it had none).
+	h.see("↑/↓ blättern", "q/Esc zurück")
 	if worst := rv.Costliest(1); len(worst) > 0 {
-		h.see("Die teuersten Entscheidungen", rv.Where(worst[0], validate.German))
+		h.see("Die teuersten Entscheidungen in Punkten", rv.Where(worst[0], validate.German))
 	} else {
 		h.see("Keine Entscheidung hat etwas gekostet")
 	}
@@ -119,7 +129,7 @@ func TestStatsScreenByPlay(t *testing.T) {
 			t.Errorf("row %d: %+v", i, r)
 		}
 		prev = r.LossPerDecision
-		if !strings.Contains(scr, review.Number(r.LossPerDecision, validate.German)) {
+		if !strings.Contains(scr, review.Number1(r.LossPerDecision, validate.German)) {
 			t.Errorf("the board lacks %s's loss per decision:\n%s", ss.v.all[pi].Name, scr)
 		}
 	}
@@ -167,11 +177,93 @@ func TestGameOverDreissigReview(t *testing.T) {
 		t.Fatal("two players: the review is in chances")
 	}
 	for _, p := range rv.Players {
-		h.see(review.Number(p.Luck, validate.German))
+		h.see(text{lang: validate.German}.pp(p.Luck/100, true))
 	}
 	h.typ("a")
 	h.see("In Prozentpunkten der Gewinnchance", "Ergebnis (100 gewonnen, 0 verloren) = Start + Glück − Verlust",
-		"Start "+review.Number(rv.Players[0].Start, validate.German)+" → 0,00")
+		"Start "+review.Number(rv.Players[0].ChanceStart, validate.German)+" → 0,00")
+}
+
+// TestGameOverShowsWinReview: a two-player game shows the chance to win
+// thrown away and the luck in whole percentage points with their unit, the
+// loss never negative; the review shows both identities and the costliest
+// decisions by the chance to win.
+func TestGameOverShowsWinReview(t *testing.T) {
+	db := openDB(t)
+	o, _ := validate.MakeOptions(validate.GameZehntausend, map[string]any{"ziel": 1000, "beweisen": false})
+	r, err := validate.NewRules(validate.GameZehntausend, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	sg, err := db.CreateGame(ctx, r, []string{"Anna", "Ben"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []scoresheet.Entry{
+		{Kind: scoresheet.EntryThrow, Roll: []int{1, 1, 1, 5, 2}, Keep: []int{5}},
+		{Kind: scoresheet.EntryThrow, Roll: []int{1, 1, 1, 3}, Keep: []int{1, 1, 1}},
+		{Kind: scoresheet.EntryStop},
+	} {
+		if err := db.Append(ctx, sg, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v := testValuers.WithWin()
+	if _, err := v.Win.Start(r, []int{0, 0}, 0); err != nil { // the table built (the screen does not wait for it)
+		t.Fatal(err)
+	}
+	h := startWith(t, db, Config{Lang: validate.German, Review: v})
+	h.typ("1")
+	h.see("am Zug")
+	h.typ("23466\n") // Ben's one turn of the final round: nothing
+	h.see("Spiel zu Ende", "Pp.", "Verlust: gegen bestes Spiel verschenkte Gewinnchance")
+	g, _ := scoresheet.FromEntries(r, []string{"Anna", "Ben"}, append(sg.Game.Entries(), scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: []int{2, 3, 4, 6, 6}, Keep: []int{}}))
+	rv, err := review.OfGame(g, v)
+	if err != nil || !rv.Win {
+		t.Fatalf("no win review: %v", err)
+	}
+	tx := text{lang: validate.German}
+	for _, p := range rv.Players {
+		h.see(tx.pp(p.WinLuck, true), tx.pp(p.WinLoss, false))
+	}
+	h.typ("a")
+	h.see("Gewinnchance: Ergebnis (100 gewonnen", "zu Beginn", "Ergebnis", "Die teuersten Entscheidungen nach Gewinnchance",
+		"Anna, Runde 1, 1. Wurf: 5 behalten statt 1115, Gewinnchance −")
+	for range 12 {
+		h.key(tcell.KeyDown)
+	}
+	h.see("Die teuersten Entscheidungen in Punkten")
+}
+
+// TestStatsHelpExplainsColumns: ? on every page of the statistics explains
+// every column it shows (before: only q/Esc and ?).
+func TestStatsHelpExplainsColumns(t *testing.T) {
+	db := statsHistory(t, 40)
+	h := startWith(t, db, Config{Lang: validate.German, Stats: NewStatsPage(db)})
+	h.typ("s")
+	h.see("Anna") // the figures read (off the UI goroutine): the player keys apply
+	for _, page := range []struct {
+		key         string
+		want, below []string // below: after scrolling the help down
+	}{
+		{"b", []string{"Quote", "Siege von den Spielen", "Serie", "die längste Siegesserie", "Mittel", "mittlerer Endstand"}, nil},
+		{"p", []string{"Fehlwürfe", "Verlust/Entsch.", "verschenkte Punkte je Entscheidung"}, []string{"Gewinnch. verl.", "Prozentpunkten"}},
+		{"y", []string{"Verl./Entsch.", "Verl./Spiel"}, []string{"Glück/Spiel", "Pp./Entsch.", "Prozentpunkten"}},
+		{"v", []string{"gleich", "vorn", "öfter vor dem anderen"}, nil},
+	} {
+		h.typ(page.key)
+		h.typ("?")
+		h.see(append([]string{"Was die Spalten bedeuten"}, page.want...)...)
+		if page.below != nil {
+			for range 12 {
+				h.key(tcell.KeyDown)
+			}
+			h.see(page.below...)
+		}
+		h.key(tcell.KeyEscape)
+		h.notSee("Was die Spalten bedeuten")
+	}
 }
 
 // TestByPlayBoardChoosesAndOpens: on the "by play" board the chosen player

@@ -151,7 +151,7 @@ func TestPlayerPageLuckWhole(t *testing.T) {
 		if p == nil || p.Figures.Review == nil {
 			t.Fatalf("no review figures for the player page:\n%s", scr)
 		}
-		want := "Glück/Spiel " + review.Number(p.Figures.Review.LuckPerGame, validate.German)
+		want := "Glück/Spiel " + plus(review.Number1(p.Figures.Review.LuckPerGame, validate.German)) + " Pkt." // one decimal, a unit (issue 23)
 		if !strings.Contains(scr, want) {
 			t.Errorf("%dx%d: the player page lacks %q:\n%s", sz[0], sz[1], want, scr)
 		}

@@ -6,7 +6,7 @@ package tui
 import (
 	"context"
 	"fmt"
-	"sort"
+	"slices"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
 	"github.com/wuerfelblock/wuerfelblock/storage"
@@ -20,7 +20,8 @@ type lossSource interface {
 
 // byPlay is the "by play" leaderboard of game g under the chosen house-rule
 // set: the players with at least storage.ByPlayMinGames reviewed games,
-// the least loss per decision first.
+// ranked as storage.CompareByPlay ranks them (the least chance to win
+// thrown away per decision first, then the least points).
 func (v *statsView) byPlay(g validate.GameID) []int {
 	var out []int
 	for i := range v.all {
@@ -28,10 +29,42 @@ func (v *statsView) byPlay(g validate.GameID) []int {
 			out = append(out, i)
 		}
 	}
-	sort.SliceStable(out, func(a, b int) bool {
-		return v.figures(out[a], g).Review.LossPerDecision < v.figures(out[b], g).Review.LossPerDecision
-	})
+	row := func(i int) storage.ByPlayRow {
+		return storage.ByPlayRow{Name: v.all[i].Name, ReviewFigures: *v.figures(i, g).Review}
+	}
+	slices.SortStableFunc(out, func(a, b int) int { return storage.CompareByPlay(row(a), row(b)) })
 	return out
+}
+
+// byPlayHasWin: somebody on the board is ranked by the chance to win.
+func (v *statsView) byPlayHasWin(g validate.GameID, b []int) bool {
+	for _, pi := range b {
+		if v.figures(pi, g).Review.WinGames > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// byPlayLine is one row of the board (or its head, r nil).
+func (v *statsView) byPlayLine(place int, name string, r *storage.ReviewFigures, win bool) string {
+	if r == nil && win {
+		return fmt.Sprintf("%2s  %-12s %6s %11s %9s %9s %13s", "#", v.tr("player", "Spieler"), v.tr("games", "Spiele"),
+			v.tr("pp/dec.", "Pp./Entsch."), v.tr("pp/game", "Pp./Spiel"), v.tr("luck pp", "Glück Pp."), v.tr("loss/dec.", "Verl./Entsch."))
+	}
+	if r == nil {
+		return fmt.Sprintf("%2s  %-15s %6s %13s %11s %11s", "#", v.tr("player", "Spieler"), v.tr("games", "Spiele"),
+			v.tr("loss/decision", "Verl./Entsch."), v.tr("loss/game", "Verl./Spiel"), v.tr("luck/game", "Glück/Spiel"))
+	}
+	if win {
+		perDec, perGame, luck := "–", "–", "–"
+		if r.WinGames > 0 {
+			perDec, perGame, luck = review.Number(100*r.WinLossPerDecision, v.lang), review.Points1(r.WinLossPerGame, v.lang), plus(review.Points1(r.WinLuckPerGame, v.lang))
+		}
+		return fmt.Sprintf("%2d  %-12s %6d %11s %9s %9s %13s", place, clip(name, 12), r.Games, perDec, perGame, luck, review.Number1(r.LossPerDecision, v.lang))
+	}
+	return fmt.Sprintf("%2d  %-15s %6d %13s %11s %11s", place, clip(name, 15), r.Games,
+		review.Number1(r.LossPerDecision, v.lang), review.Number1(r.LossPerGame, v.lang), plus(review.Number1(r.LuckPerGame, v.lang)))
 }
 
 func (v *statsView) drawByPlay(c canvas) {
@@ -45,20 +78,23 @@ func (v *statsView) drawByPlay(c canvas) {
 		c.put(0, 0, clip(fmt.Sprintf(v.tr("Nobody has %d reviewed %s games yet.", "Noch niemand hat %d ausgewertete Spiele %s."), storage.ByPlayMinGames, v.gameName(g)), c.w), styleNormal)
 		return
 	}
-	c.put(0, 0, clip(fmt.Sprintf(v.tr("ranked by loss per decision against best play (at least %d games)", "nach Verlust je Entscheidung gegen bestes Spiel (ab %d Spielen)"), storage.ByPlayMinGames), c.w), styleDim)
-	c.put(0, 1, fmt.Sprintf("%2s  %-15s %6s %13s %11s %11s", "#", v.tr("player", "Spieler"), v.tr("games", "Spiele"),
-		v.tr("loss/decision", "Verl./Entsch."), v.tr("loss/game", "Verl./Spiel"), v.tr("luck/game", "Glück/Spiel")), styleCurrent)
+	win := v.byPlayHasWin(g, b)
+	rank := v.tr("ranked by loss per decision against best play, in points (at least %d games)", "nach Verlust je Entscheidung gegen bestes Spiel, in Punkten (ab %d Spielen)")
+	if win {
+		rank = v.tr("ranked by the chance to win thrown away per decision (Pp.: percentage points; at least %d games)",
+			"nach verschenkter Gewinnchance je Entscheidung (Pp.: Prozentpunkte; ab %d Spielen)")
+	}
+	c.put(0, 0, clip(fmt.Sprintf(rank, storage.ByPlayMinGames), c.w), styleDim)
+	c.put(0, 1, v.byPlayLine(0, "", nil, win), styleCurrent)
 	for i, pi := range b {
 		if i+2 >= c.h {
 			break
 		}
-		r := v.figures(pi, g).Review
 		st := styleNormal
 		if pi == v.sel {
 			st = styleSelected
 		}
-		c.put(0, i+2, fmt.Sprintf("%2d  %-15s %6d %13s %11s %11s", i+1, clip(v.all[pi].Name, 15), r.Games,
-			review.Number(r.LossPerDecision, v.lang), review.Number(r.LossPerGame, v.lang), review.Number(r.LuckPerGame, v.lang)), st)
+		c.put(0, i+2, v.byPlayLine(i+1, v.all[pi].Name, v.figures(pi, g).Review, win), st)
 	}
 }
 
@@ -78,5 +114,31 @@ func (v *statsView) drawLosses(c canvas, row int) int {
 	}
 	c.put(0, row, clip(title, c.w), styleCurrent)
 	c.put(0, row+1, sparkline(vals, c.w), styleNormal)
+	row += 3
+	// The chance to win thrown away per game, where the games have it.
+	var win []float64
+	for _, p := range v.losses {
+		if p.WinLoss != nil {
+			win = append(win, 100**p.WinLoss)
+		}
+	}
+	if len(win) == 0 || c.h-row < 3 {
+		return row
+	}
+	c.put(0, row, clip(fmt.Sprintf(v.tr("chance to win thrown away per game (percentage points), last %d two-player games", "verschenkte Gewinnchance je Spiel (Prozentpunkte), letzte %d Spiele zu zweit"), len(win)), c.w), styleCurrent)
+	c.put(0, row+1, sparkline(win, c.w), styleNormal)
 	return row + 3
+}
+
+// reviewLines are the review's lines of the player page, one figure a line
+// (half a screen is narrow): points (one decimal), and the chance to win
+// where the games have it.
+func (v *statsView) reviewLines(r *storage.ReviewFigures) []string {
+	out := []string{fmt.Sprintf(v.tr("loss/decision %s pts", "Verlust/Entsch. %s Pkt."), review.Number1(r.LossPerDecision, v.lang)),
+		fmt.Sprintf(v.tr("luck/game %s pts", "Glück/Spiel %s Pkt."), plus(review.Number1(r.LuckPerGame, v.lang)))}
+	if r.WinGames > 0 {
+		out = append(out, fmt.Sprintf(v.tr("chance lost/game %s pp", "Gewinnch. verl./Spiel %s Pp."), review.Points1(r.WinLossPerGame, v.lang)),
+			fmt.Sprintf(v.tr("luck/game %s pp", "Glück/Spiel %s Pp."), plus(review.Points1(r.WinLuckPerGame, v.lang))))
+	}
+	return out
 }

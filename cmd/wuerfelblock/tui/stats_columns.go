@@ -1,0 +1,82 @@
+package tui
+
+// What every column and figure of the statistics screen means: the help
+// (? or F1) of each of its pages shows it.
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/wuerfelblock/wuerfelblock/storage"
+)
+
+// helpNote explains every column of the page shown.
+func (v *statsView) helpNote() string {
+	var rows [][2]string
+	switch v.mode {
+	case modeBoard:
+		rows = v.boardColumns()
+	case modePlayer:
+		rows = v.playerColumns()
+	case modeByPlay:
+		rows = v.byPlayColumns()
+	case modeVersus:
+		rows = v.versusColumns()
+	}
+	var b strings.Builder
+	b.WriteString("[::b]" + v.tr("What the columns mean", "Was die Spalten bedeuten") + "[::-]\n")
+	for _, r := range rows {
+		fmt.Fprintf(&b, "  [::b]%s[::-]  %s\n", esc(r[0]), esc(r[1]))
+	}
+	return b.String()
+}
+
+func (v *statsView) boardColumns() [][2]string {
+	return [][2]string{
+		{"#", v.tr("place: wins per game, then the average final total, then games", "Platz: Siege je Spiel, dann der mittlere Endstand, dann Spiele")},
+		{v.tr("games", "Spiele"), v.tr("finished games of this game (and house rules)", "beendete Spiele dieses Spiels (und dieser Hausregeln)")},
+		{v.tr("won", "Siege"), v.tr("games won (a shared win counts)", "gewonnene Spiele (ein geteilter Sieg zählt)")},
+		{v.tr("win rate", "Quote"), v.tr("won of the games, in per cent, with a bar", "Siege von den Spielen, in Prozent, mit Balken")},
+		{v.tr("avg", "Mittel"), v.tr("average final total", "mittlerer Endstand")},
+		{v.tr("best", "bester"), v.tr("best final total", "bester Endstand")},
+		{v.tr("streak", "Serie"), v.tr("wins in a row now / the longest run of wins", "Siege in Folge jetzt / die längste Siegesserie")},
+	}
+}
+
+func (v *statsView) playerColumns() [][2]string {
+	return [][2]string{
+		{v.tr("games, won", "Spiele, gewonnen"), v.tr("finished games, those won and the rate", "beendete Spiele, gewonnene und die Quote")},
+		{v.tr("final total", "Endstand"), v.tr("average and best final total", "mittlerer und bester Endstand")},
+		{v.tr("streak", "Serie"), v.tr("wins in a row now, and the longest run", "Siege in Folge jetzt und die längste Serie")},
+		{v.tr("turn", "Zug"), v.tr("points a turn wrote down: average and best", "Punkte, die ein Zug schrieb: Schnitt und bester")},
+		{v.tr("busts", "Fehlwürfe"), v.tr("turns that ended with nothing, of all turns", "Züge, die mit nichts endeten, von allen Zügen")},
+		{v.tr("hot dice", "alle raus"), v.tr("turns where every die scored and all were thrown again", "Züge, in denen alle Würfel zählten und neu geworfen wurden")},
+		{v.tr("loss/decision", "Verlust/Entsch."), v.tr("points thrown away against best play, per decision (never negative)", "gegen bestes Spiel verschenkte Punkte je Entscheidung (nie negativ)")},
+		{v.tr("luck/game", "Glück/Spiel"), v.tr("what the dice brought above (+) or below (−) the expected, per game", "was die Würfel über (+) oder unter (−) dem Erwarteten brachten, je Spiel")},
+		{v.tr("chance lost", "Gewinnch. verl."), v.tr("the chance to win thrown away against best play, in percentage points (two-player games)", "gegen bestes Spiel verschenkte Gewinnchance, in Prozentpunkten (Spiele zu zweit)")},
+		{v.tr("charts", "Diagramme"), v.tr("final totals and the loss per reviewed game, oldest left; the distribution of turns or totals", "Endstände und Verlust je ausgewertetem Spiel, ältestes links; die Verteilung der Züge oder Endstände")},
+	}
+}
+
+func (v *statsView) byPlayColumns() [][2]string {
+	return [][2]string{
+		{"#", fmt.Sprintf(v.tr("place: least chance to win thrown away per decision first (players with %d games reviewed by it), then least points per decision", "Platz: wenigste verschenkte Gewinnchance je Entscheidung zuerst (wer %d danach ausgewertete Spiele hat), dann wenigste Punkte je Entscheidung"), storage.ByPlayMinGames)},
+		{v.tr("games", "Spiele"), v.tr("reviewed games", "ausgewertete Spiele")},
+		{v.tr("loss/dec.", "Verl./Entsch."), v.tr("points thrown away against best play, per decision (never negative)", "gegen bestes Spiel verschenkte Punkte je Entscheidung (nie negativ)")},
+		{v.tr("loss/game", "Verl./Spiel"), v.tr("points thrown away per game", "verschenkte Punkte je Spiel")},
+		{v.tr("luck/game", "Glück/Spiel"), v.tr("what the dice brought above (+) or below (−) the expected, per game, in points", "was die Würfel über (+) oder unter (−) dem Erwarteten brachten, je Spiel, in Punkten")},
+		{v.tr("pp/dec.", "Pp./Entsch."), v.tr("chance to win thrown away per decision, in percentage points", "verschenkte Gewinnchance je Entscheidung, in Prozentpunkten")},
+		{v.tr("pp/game", "Pp./Spiel"), v.tr("chance to win thrown away per game, in percentage points", "verschenkte Gewinnchance je Spiel, in Prozentpunkten")},
+		{v.tr("luck pp", "Glück Pp."), v.tr("luck per game in chance to win (the dice and the other's mistakes)", "Glück je Spiel in Gewinnchance (Würfel und Fehler des Gegners)")},
+	}
+}
+
+func (v *statsView) versusColumns() [][2]string {
+	return [][2]string{
+		{v.tr("game", "Spiel"), v.tr("each game the two played together, then all games", "jedes Spiel, das die beiden zusammen spielten, dann alle")},
+		{v.tr("games", "Spiele"), v.tr("finished games they both played", "beendete Spiele, die beide spielten")},
+		{v.tr("(names)", "(Namen)"), v.tr("games each of them won", "Spiele, die jeder von beiden gewann")},
+		{v.tr("level", "gleich"), v.tr("games where neither finished ahead of the other", "Spiele, in denen keiner vor dem anderen lag")},
+		{v.tr("ahead", "vorn"), v.tr("who finished ahead of the other more often", "wer öfter vor dem anderen lag")},
+	}
+}

@@ -1,0 +1,227 @@
+package review
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// Win is what a review needs of the win solver (coach/win): the chance to
+// win of the player on turn.
+type Win interface {
+	// Start is the position before the turn of seat (0-based) with every
+	// player's written total in seat order (5000: 0 = not entered). An
+	// error with a Text(bool) method says in both languages why there is
+	// none (steigerung, a ziel too large, three or more players).
+	Start(r *validate.Rules, totals []int, seat int) (WinPosition, error)
+}
+
+// WinPosition is a point of a turn with the game around it.
+type WinPosition interface {
+	Win() float64                        // the chance to win from here under best play by both
+	ThrowWin() float64                   // throwing on now
+	StopWin() (float64, bool)            // stopping now; ok false where it is not allowed
+	Keeps(roll []int) ([]WinKeep, error) // every legal keep with its chance, best first
+	After(k validate.Keep) (WinPosition, error)
+	AfterVoid() WinPosition
+	Exact() bool
+}
+
+// WinKeep is a legal keep with the chance to win after it.
+type WinKeep struct {
+	Keep validate.Keep
+	Win  float64
+}
+
+// winState follows the chance to win of both players through a game of two.
+type winState struct {
+	on     bool
+	cur    [2]float64 // each seat's chance to win now
+	next   WinPosition
+	nextAt int // the turn whose start next is
+}
+
+// texter is an error that has its text in both languages.
+type texter interface{ Text(de bool) string }
+
+// winOff switches the win review off with the reason of err.
+func (w *walker) winOff(err error) {
+	w.ws.on = false
+	w.rv.Win = false
+	var t texter
+	if errors.As(err, &t) {
+		w.rv.WinNote = Note{t.Text(false), t.Text(true)}
+		return
+	}
+	w.rv.WinNote = Note{"no chance to win: " + err.Error(), "keine Gewinnchance: " + err.Error()}
+}
+
+// initWin switches the win review on where it can be made: the
+// Zehntausend family, two players, a win solver that covers the rules.
+func (w *walker) initWin() {
+	rv := w.rv
+	if !rv.Reviewed || !isFamily(w.g.Rules.Game) || w.v.Win == nil {
+		return
+	}
+	if len(w.g.Players) != 2 {
+		rv.WinNote = Note{"The chance to win is reviewed for two players so far.",
+			"Die Gewinnchance wird bisher für zwei Spieler ausgewertet."}
+		return
+	}
+	w.ws.on, rv.Win, rv.WinExact = true, true, true
+	p, err := w.winStartOf(0)
+	if err != nil {
+		w.winOff(err)
+		return
+	}
+	s := p.Win()
+	w.ws.cur = [2]float64{s, 1 - s}
+	rv.Players[0].WinStart, rv.Players[1].WinStart = s, 1-s
+}
+
+// winStartOf is the position before the game's turn number turn (the
+// current totals and seat), computed once.
+func (w *walker) winStartOf(turn int) (WinPosition, error) {
+	if w.ws.next != nil && w.ws.nextAt == turn {
+		return w.ws.next, nil
+	}
+	p, err := w.v.Win.Start(w.g.Rules, w.g.Totals(), w.g.Seat())
+	if err != nil {
+		return nil, err
+	}
+	if !p.Exact() {
+		w.rv.WinExact = false
+	}
+	w.ws.next, w.ws.nextAt = p, turn
+	return p, nil
+}
+
+// winTurnStart is the position before the turn of seat; nil when the win
+// review is off.
+func (w *walker) winTurnStart(turn, seat int) WinPosition {
+	if !w.ws.on {
+		return nil
+	}
+	p, err := w.winStartOf(turn)
+	if err != nil {
+		w.winOff(err)
+		return nil
+	}
+	return p
+}
+
+// winLuck moves seat's chance to v by chance: the throw's luck, which is
+// the other player's luck with the opposite sign.
+func (w *walker) winLuck(seat int, v float64) {
+	d := v - w.ws.cur[seat]
+	w.rv.Players[seat].WinLuck += d
+	w.rv.Players[1-seat].WinLuck -= d
+	w.ws.cur[seat], w.ws.cur[1-seat] = v, 1-v
+}
+
+// winDecide is a decision of seat worth chosen where best was possible:
+// its loss is the other player's gain, which counts as their luck.
+func (w *walker) winDecide(seat int, d *Decision, best, chosen float64, bestChoice Choice) {
+	loss := w.ws.cur[seat] - chosen
+	w.rv.Players[seat].WinLoss += loss
+	w.rv.Players[1-seat].WinLuck += loss
+	w.ws.cur[seat], w.ws.cur[1-seat] = chosen, 1-chosen
+	if d != nil {
+		d.HasWin, d.WinLoss, d.WinChosen, d.WinBest, d.WinBestChoice = true, loss, chosen, best, bestChoice
+		d.Differs = (d.Loss > lossEpsilon) != (loss > lossEpsilon)
+	}
+}
+
+// winTurnEnd: the entry just applied ended seat's turn; the chance after it
+// is the game's result or what the next turn's start leaves to seat. After
+// a stop that chance must be what the stop was worth (the table is
+// consistent): a difference is kept for the tests (WinGap) and counted as
+// luck, so that the identity holds.
+func (w *walker) winTurnEnd(seat int, stopped bool) {
+	if !w.ws.on {
+		return
+	}
+	g := w.g
+	if g.Finished() {
+		w.winEnd(seat, result(g, seat), stopped)
+		w.winResults()
+		return
+	}
+	p, err := w.winStartOf(g.NumTurns())
+	if err != nil {
+		w.winOff(err)
+		return
+	}
+	v := p.Win()
+	if g.Seat() != seat {
+		v = 1 - v
+	}
+	w.winEnd(seat, v, stopped)
+}
+
+func (w *walker) winEnd(seat int, v float64, stopped bool) {
+	if stopped {
+		d := v - w.ws.cur[seat]
+		w.rv.winGap = max(w.rv.winGap, d, -d)
+	}
+	w.winLuck(seat, v)
+}
+
+// result is seat's share of the win of a finished game: 1, 1/2 shared, 0.
+func result(g *scoresheet.Game, seat int) float64 {
+	ws := g.Winners()
+	for _, s := range ws {
+		if s == seat {
+			return 1 / float64(len(ws))
+		}
+	}
+	return 0
+}
+
+func (w *walker) winResults() {
+	for seat := range w.rv.Players {
+		w.rv.Players[seat].Result = result(w.g, seat)
+	}
+}
+
+// winThrow reviews a scoring throw that left the turn running: its luck
+// (the best keep's chance against throwing) and the keep chosen. It returns
+// the position after the keep.
+func (w *walker) winThrow(seat int, wp WinPosition, roll []int, keep validate.Keep, d *Decision) (WinPosition, error) {
+	keeps, err := wp.Keeps(roll)
+	if err != nil {
+		return nil, err
+	}
+	if len(keeps) == 0 {
+		return nil, fmt.Errorf("review: the win solver sees a bust the engine does not")
+	}
+	w.winLuck(seat, keeps[0].Win)
+	q, err := wp.After(keep)
+	if err != nil {
+		return nil, err
+	}
+	if len(keeps) > 1 {
+		w.winDecide(seat, d, keeps[0].Win, q.Win(), keepChoice(keeps[0].Keep))
+	}
+	return q, nil
+}
+
+// winStop reviews stop or throw on after a keep (stop: the next entry).
+func (w *walker) winStop(seat int, wq WinPosition, stop bool, d *Decision) {
+	sv, ok := wq.StopWin()
+	if !ok {
+		return
+	}
+	tv := wq.ThrowWin()
+	chosen := tv
+	if stop {
+		chosen = sv
+	}
+	w.winDecide(seat, d, max(sv, tv), chosen, Choice{Stop: sv >= tv})
+}
+
+// WinGap is the largest difference found between the end of a turn and the
+// start of the next (0 for a consistent table; tests check it).
+func (r *Review) WinGap() float64 { return r.winGap }

@@ -1,0 +1,324 @@
+package win
+
+import (
+	"fmt"
+	"math"
+	"sync"
+)
+
+// The final round with any number of seats still to throw after the
+// player on turn (5050, zehntausend), exact, from the last seat back.
+//
+// Before seat j's turn the game is the best total so far, the bar M, with
+// k players on it (5050: the earliest of them holds it, k stays 1). What a
+// player on the bar gets in the end is the same for each of the k: their
+// share G(j, M, k). After the last seat it is 1/k (5050: 1). Seat j plays
+// its one turn for its own share: ending at y it gets 0 below M, on M (not
+// in 5050, where the earlier seat wins the tie) the share G(j+1, M, k+1),
+// above M the share G(j+1, y, 1). Under that play the players on the bar
+// keep G(j+1, M, k) where seat j ends below M or busts, G(j+1, M, k+1) on
+// M (5050: G(j+1, M, 1)), nothing above; so one pass of seat j's turn that
+// follows its choices with a second value gives G(j, M, k).
+//
+// Above the bar the stops of seat j are worth G(j+1, y, 1) whatever M is,
+// so the rows of its turn above the bar are one pass for every M (the
+// base), and the players on the bar get there only what a bust leaves
+// them: G(j+1, M, k) times the chance of a bust under that play, which the
+// base carries as its second value. A pass for a bar computes only the
+// rows up to it. From cut[j] on no seat from j on can reach a total (its
+// chance to make up that many points is below chaseEps, as for the
+// two-player chase), so G there is what it is after the last seat.
+type finalMany struct {
+	fg   *finalGame
+	xs   []int // the later seats' totals in levels, in seat order
+	cut  []int // cut[j]: from this bar on G(j, ·) is the end's
+	memo map[[3]int]float64
+	base []*seatRows // per seat, built when first needed
+	// chases: the last seat's chase against k > 1 on the best total
+	chases map[int][]float64
+	bufs   [][2][]float64 // per seat: the rows of its last bar's pass
+	mu     sync.Mutex
+}
+
+// seatRows are the levels 0 … n−1 of a seat's turn: the seat's value v and
+// a second value u under its play. From n on: base's rows with their u
+// times scale (a pass for a bar), or where every stop is worth 1 the
+// chance a of reaching one (u: the chance 1 − a of a bust, times scale).
+type seatRows struct {
+	tg    *turnGraph
+	n     int
+	v, u  []float64
+	base  *seatRows
+	scale float64
+}
+
+func (r *seatRows) at(s int32, lv int) (float64, float64) {
+	ns := r.tg.ns
+	if lv < r.n {
+		k := lv*ns + int(s)
+		return r.v[k], r.u[k]
+	}
+	if b := r.base; b != nil && lv < b.n {
+		k := lv*ns + int(s)
+		return b.v[k], r.scale * b.u[k]
+	}
+	ph := lv % r.tg.period
+	if r.tg.stopPh[ph][s] {
+		return 1, 0
+	}
+	a := r.tg.g.Reach[ph][s]
+	return a, r.scale * (1 - a)
+}
+
+// manyView is a final round's seats from off on: the seats still to
+// throw after a later player on turn are a tail of the same seats, and
+// what the seats after j do depends on them alone.
+type manyView struct {
+	f   *finalMany
+	off int
+}
+
+// manyFor is the final round against these later totals (and its tails),
+// cached per table.
+func (fg *finalGame) manyFor(later []int) manyView {
+	key := fmt.Sprint(later)
+	fg.manyMu.Lock()
+	defer fg.manyMu.Unlock()
+	if v, ok := fg.many[key]; ok {
+		return v
+	}
+	if fg.many == nil || len(fg.many) >= 64 {
+		fg.many = map[string]manyView{}
+	}
+	f := &finalMany{fg: fg, memo: map[[3]int]float64{}}
+	f.xs = make([]int, len(later))
+	f.cut = make([]int, len(later))
+	f.base = make([]*seatRows, len(later))
+	f.bufs = make([][2][]float64, len(later))
+	for j, x := range later {
+		f.xs[j] = x / step
+	}
+	hi := math.MinInt
+	for j := len(later) - 1; j >= 0; j-- {
+		hi = max(hi, f.xs[j]+len(fg.chase)+1)
+		f.cut[j] = hi
+	}
+	for j := range len(later) - 1 {
+		fg.many[fmt.Sprint(later[j:])] = manyView{f, j}
+	}
+	return manyView{f, 0}
+}
+
+// end is the share of each of k players on the best total after the last seat.
+func (f *finalMany) end(k int) float64 {
+	if f.fg.tie > 0 {
+		return 1 / float64(k)
+	}
+	return 1
+}
+
+// share is G(j, bar, k) (bar in levels).
+func (f *finalMany) share(j, bar, k int) float64 {
+	if f.fg.tie == 0 {
+		k = 1
+	}
+	if j == len(f.xs) || bar >= f.cut[j] {
+		return f.end(k)
+	}
+	if j == len(f.xs)-1 { // the last seat: its chase, the rest is ours
+		c := f.lastChase(k)
+		v := 0.0
+		if d := bar - f.xs[j]; d < len(c) {
+			v = c[d]
+		}
+		return (1 - v) / float64(k)
+	}
+	key := [3]int{j, bar, k}
+	if v, ok := f.memo[key]; ok {
+		return v
+	}
+	v := f.barPass(j, bar, k)
+	f.memo[key] = v
+	return v
+}
+
+// lastChase is the last seat's chase against k players on the best total:
+// a tie worth 1/(k+1) in zehntausend (none in 5050). Its chance v leaves
+// the k players 1 − v, each (1 − v)/k.
+func (f *finalMany) lastChase(k int) []float64 {
+	if k == 1 {
+		return f.fg.chase
+	}
+	if c, ok := f.chases[k]; ok {
+		return c
+	}
+	if f.chases == nil {
+		f.chases = map[int][]float64{}
+	}
+	c := f.fg.chaseWith([]*worker{newWorker(f.fg.tg)}, 1/float64(k+1))
+	f.chases[k] = c
+	return c
+}
+
+// eq is what ending on the bar M with k players on it gives the seat j
+// (and then everyone on it): 0 in 5050.
+func (f *finalMany) eq(j, bar, k int) float64 {
+	if f.fg.tie == 0 {
+		return 0
+	}
+	return f.share(j+1, bar, k+1)
+}
+
+// baseRows is seat j's turn above any bar: a stop at y worth G(j+1, y, 1),
+// u the chance of a bust.
+func (f *finalMany) baseRows(j int) *seatRows {
+	if r := f.base[j]; r != nil {
+		return r
+	}
+	tg := f.fg.tg
+	x := f.xs[j]
+	n := max(f.cut[j]-x, (f.fg.floor+step-1)/step, 1)
+	if j+1 < len(f.xs) {
+		n = max(n, f.cut[j+1]-x)
+	}
+	own := make([]float64, n) // below the target: never a bar's (every bar is at least the target)
+	for lv := max(f.fg.lo+f.fg.m-x, 1); lv < n; lv++ {
+		own[lv] = f.share(j+1, x+lv, 1)
+	}
+	r := &seatRows{tg: tg, n: n, scale: 1}
+	f.rows(r, func(lv int) (float64, float64) {
+		if lv < n {
+			return own[lv], 0
+		}
+		return 1, 0
+	}, 1)
+	f.base[j] = r
+	return r
+}
+
+// barPass is G(j, bar, k): seat j's turn below the bar on the base.
+func (f *finalMany) barPass(j, bar, k int) float64 {
+	x := f.xs[j]
+	d := bar - x // ≥ 1: every later total is below the target
+	lo := f.share(j+1, bar, k)
+	eqOwn := f.eq(j, bar, k)
+	eqU := lo
+	if f.fg.tie > 0 {
+		eqU = eqOwn
+	}
+	base := f.baseRows(j)
+	// The rows of a bar's pass are kept for the next bar of the same seat
+	// (a pass of a later seat, during the nix stop below, has its own).
+	r := &seatRows{tg: f.fg.tg, n: d + 1, base: base, scale: lo, v: f.bufs[j][0], u: f.bufs[j][1]}
+	defer func() { f.bufs[j] = [2][]float64{r.v, r.u} }()
+	_, u := f.rows(r, func(lv int) (float64, float64) {
+		switch {
+		case lv < d:
+			return 0, lo
+		case lv == d:
+			return eqOwn, eqU
+		}
+		return f.share(j+1, x+lv, 1), 0 // above the bar (only nix's first throw)
+	}, lo)
+	return u
+}
+
+// rows fills r's levels n−1 … 1 and the start from the levels above, with
+// stop(lv) the value of a stop (the seat's and the second one) and bustU a
+// bust's second value (a bust is worth nothing to the seat: it stays below
+// every bar). It returns the start's two values. nix's 1000 for a first
+// throw that scores nothing is a stop at nixLevels (minus's −1000 is a bust).
+func (f *finalMany) rows(r *seatRows, stop func(lv int) (float64, float64), bustU float64) (float64, float64) {
+	tg := f.fg.tg
+	ns := tg.ns
+	r.v, r.u = resize(r.v, r.n*ns), resize(r.u, r.n*ns)
+	for lv := r.n - 1; lv >= 1; lv-- {
+		for s := range ns {
+			k := lv*ns + s
+			if tg.fresh[s] {
+				r.v[k], r.u[k] = math.NaN(), 0
+				continue
+			}
+			q, qu := r.throw(s, lv)
+			qu += tg.bustP[s] * bustU
+			if tg.canStop(s, lv, f.fg.floor) {
+				if sv, su := stop(lv); sv >= q {
+					q, qu = sv, su
+				}
+			}
+			r.v[k], r.u[k] = q, qu
+		}
+	}
+	q, qu := r.throw(0, 0)
+	fv, fu := 0.0, bustU
+	if f.fg.nix {
+		fv, fu = stop(nixLevels)
+	}
+	r.v[0], r.u[0] = q+tg.bustP[0]*fv, qu+tg.bustP[0]*fu
+	return r.v[0], r.u[0]
+}
+
+// manyEnds: the turn of a player at mine in the final round against the
+// best total so far (ties players on it) with two or more later seats.
+func (fg *finalGame) manyEnds(e *ends, mine, best, ties int, later []int) {
+	view := fg.manyFor(later)
+	f, o := view.f, view.off
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	me, b := mine/step, best/step
+	d := b - me
+	top := max(d+1, f.cut[o]-me)
+	e.stop = resize(e.stop, top)
+	e.stopB, e.tail = nil, nil
+	for lv := range top {
+		switch y := me + lv; {
+		case y < b:
+			e.stop[lv] = 0
+		case y == b:
+			e.stop[lv] = 0
+			if fg.tie > 0 {
+				e.stop[lv] = f.share(o, b, ties+1)
+			}
+		default:
+			e.stop[lv] = f.share(o, y, 1)
+		}
+	}
+	e.top, e.hi, e.hiB, e.b, e.floor = top, 1, 0, 0, fg.floor
+	e.first, e.firstB = 0, 0
+	if fg.nix {
+		e.first, _ = e.stopAt(nixLevels)
+	}
+}
+
+// throw is throwing on from state s at lv without its busts: the seat's
+// best keep of every throw (of equal ones the first), both values.
+func (r *seatRows) throw(s, lv int) (float64, float64) {
+	tg := r.tg
+	row := lv * tg.ns
+	nv := len(r.v)
+	var bv, bu []float64
+	if r.base != nil {
+		bv, bu = r.base.v, r.base.u
+	}
+	q, qu := 0.0, 0.0
+	for _, th := range tg.throws[tg.throwsOf[s]:tg.throwsOf[s+1]] {
+		best, ub := math.Inf(-1), 0.0
+		for j := th.Lo; j < th.Hi; j++ {
+			var v, u float64
+			switch k := row + int(tg.offs[j]); {
+			case k < nv:
+				v, u = r.v[k], r.u[k]
+			case k < len(bv):
+				v, u = bv[k], r.scale*bu[k]
+			default:
+				v, u = r.at(tg.to[j], lv+int(tg.pts[j])/step)
+			}
+			if v > best {
+				best, ub = v, u
+			}
+		}
+		q += th.P * best
+		qu += th.P * ub
+	}
+	return q, qu
+}
