@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+
+	"github.com/wuerfelblock/wuerfelblock/internal/tablefile"
 )
 
 // formatVersion changes whenever the tables or their file change meaning
@@ -101,7 +103,7 @@ func (c *Cache) load(n int, hundert bool) *Table {
 	}
 	tb := build(n, hundert)
 	if path != "" {
-		writeFile(path, encodeTable(tb))
+		tablefile.Write(path, "dreissig", encodeTable(tb))
 	}
 	return tb
 }
@@ -112,23 +114,6 @@ func (c *Cache) path(n int, hundert bool) string {
 		return ""
 	}
 	return filepath.Join(c.Dir, "dreissig-tot-"+Key(n, hundert)+"-v"+strconv.Itoa(formatVersion)+".table")
-}
-
-// writeFile replaces path whole or not at all.
-func writeFile(path string, data []byte) {
-	dir := filepath.Dir(path)
-	if os.MkdirAll(dir, 0o755) != nil {
-		return
-	}
-	f, err := os.CreateTemp(dir, ".dreissig-*")
-	if err != nil {
-		return
-	}
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if werr != nil || cerr != nil || os.Rename(f.Name(), path) != nil {
-		os.Remove(f.Name())
-	}
 }
 
 // The file: magic, format version, the rules' key, the rounds, the
@@ -213,13 +198,7 @@ func decodeTable(data []byte, n int, hundert bool) (*Table, error) {
 
 // DefaultDir is where the process-wide cache keeps its files:
 // os.UserCacheDir()/wuerfelblock ("" when there is no cache directory).
-func DefaultDir() string {
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(dir, "wuerfelblock")
-}
+func DefaultDir() string { return tablefile.Dir() }
 
 var shared = sync.OnceValue(func() *Cache { return NewCache(DefaultDir()) })
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/wuerfelblock/wuerfelblock/internal/cputime"
+	"github.com/wuerfelblock/wuerfelblock/internal/tablefile"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -88,7 +89,7 @@ func BenchmarkLoadCache(b *testing.B) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		b.Fatal(err)
 	}
-	writeFile(path, encodeTable(s.val, kniffelJoker))
+	tablefile.Write(path, "kniffel", encodeTable(s.val, kniffelJoker))
 	for b.Loop() {
 		c := &Cache{Dir: dir, build: func(variant) []float64 { b.Fatal("rebuilt"); return nil }}
 		c.Solver(true)

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/tablefile"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -95,7 +96,7 @@ func (c *Cache) load(v variant) *Solver {
 	}
 	s := &Solver{v: v, val: build(v)}
 	if path != "" {
-		writeFile(path, encodeTable(s.val, v))
+		tablefile.Write(path, "kniffel", encodeTable(s.val, v))
 	}
 	return s
 }
@@ -107,23 +108,6 @@ func (c *Cache) path(v variant) string {
 	}
 	name := strings.NewReplacer("=", "-", ",", "_").Replace(v.key())
 	return filepath.Join(c.Dir, "kniffel-"+name+"-v"+strconv.Itoa(formatVersion)+".table")
-}
-
-// writeFile replaces path whole or not at all.
-func writeFile(path string, data []byte) {
-	dir := filepath.Dir(path)
-	if os.MkdirAll(dir, 0o755) != nil {
-		return
-	}
-	f, err := os.CreateTemp(dir, ".kniffel-*")
-	if err != nil {
-		return
-	}
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if werr != nil || cerr != nil || os.Rename(f.Name(), path) != nil {
-		os.Remove(f.Name())
-	}
 }
 
 // The file: magic, format version, the rules' key, the number of values,
@@ -267,13 +251,7 @@ var numClasses = sync.OnceValue(func() int {
 
 // DefaultDir is where the process-wide cache keeps its files:
 // os.UserCacheDir()/wuerfelblock ("" when there is no cache directory).
-func DefaultDir() string {
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(dir, "wuerfelblock")
-}
+func DefaultDir() string { return tablefile.Dir() }
 
 var shared = sync.OnceValue(func() *Cache { return NewCache(DefaultDir()) })
 

@@ -9,6 +9,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+
+	"github.com/wuerfelblock/wuerfelblock/internal/tablefile"
 )
 
 // formatVersion changes whenever the table or its file changes meaning; a
@@ -19,13 +21,7 @@ const fileMagic = "wuerfelblock win table\n"
 
 // DefaultDir is where the tables are kept: os.UserCacheDir()/wuerfelblock
 // ($XDG_CACHE_HOME/wuerfelblock; "" when there is no cache directory).
-func DefaultDir() string {
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(dir, "wuerfelblock")
-}
+func DefaultDir() string { return tablefile.Dir() }
 
 var defaultDir = DefaultDir // read at each first use of a table (tests set XDG_CACHE_HOME)
 
@@ -59,27 +55,9 @@ func (s *Solver) loadOrBuild() (*Table, error) {
 		return nil, err
 	}
 	if path != "" {
-		writeFile(path, s.encode(t))
+		tablefile.Write(path, "win", s.encode(t))
 	}
 	return t, nil
-}
-
-// writeFile replaces path whole or not at all; a directory that cannot be
-// written just means no file.
-func writeFile(path string, data []byte) {
-	dir := filepath.Dir(path)
-	if os.MkdirAll(dir, 0o755) != nil {
-		return
-	}
-	f, err := os.CreateTemp(dir, ".win-*")
-	if err != nil {
-		return
-	}
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if werr != nil || cerr != nil || os.Rename(f.Name(), path) != nil {
-		os.Remove(f.Name())
-	}
 }
 
 // The file: magic, format version, the rules' key, the kind and sizes, the

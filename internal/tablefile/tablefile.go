@@ -1,0 +1,41 @@
+// Package tablefile keeps the coaches' solved tables on disk: where they
+// live and how a table file is written. Each coach (coach/kniffel,
+// coach/win, coach/dreissig) has its own file format, checksum and format
+// version; what they share is here.
+package tablefile
+
+import (
+	"os"
+	"path/filepath"
+)
+
+// Dir is where the tables are kept: os.UserCacheDir()/wuerfelblock
+// ($XDG_CACHE_HOME/wuerfelblock; "" when there is no cache directory).
+func Dir() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "wuerfelblock")
+}
+
+// Write replaces path with data whole or not at all: through a temporary
+// file (named prefix-*, hidden) in the same directory, renamed over path.
+// A directory that cannot be made or written just means no file: a table
+// is always built again when its file is missing, so the error is not
+// reported.
+func Write(path, prefix string, data []byte) {
+	dir := filepath.Dir(path)
+	if os.MkdirAll(dir, 0o755) != nil {
+		return
+	}
+	f, err := os.CreateTemp(dir, "."+prefix+"-*")
+	if err != nil {
+		return
+	}
+	_, werr := f.Write(data)
+	cerr := f.Close()
+	if werr != nil || cerr != nil || os.Rename(f.Name(), path) != nil {
+		os.Remove(f.Name())
+	}
+}

@@ -1,0 +1,41 @@
+package tablefile
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestWriteReplacesWholeAndLeavesNoTemporary(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "new", "sub")
+	path := filepath.Join(dir, "t.table")
+	Write(path, "t", []byte("first"))
+	Write(path, "t", []byte("second"))
+	got, err := os.ReadFile(path)
+	if err != nil || string(got) != "second" {
+		t.Fatalf("read %q, %v; want second", got, err)
+	}
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 1 {
+		t.Fatalf("%d files in the directory, want only the table", len(ents))
+	}
+}
+
+func TestWriteIntoUnwritablePlaceIsNoFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "plain")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A directory under a regular file cannot be made: no file, no panic.
+	Write(filepath.Join(file, "sub", "t.table"), "t", []byte("x"))
+	if _, err := os.Stat(filepath.Join(file, "sub")); err == nil {
+		t.Fatal("a directory appeared under a regular file")
+	}
+}
+
+func TestDirFollowsXDGCacheHome(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", "/tmp/xdg-test")
+	if got := Dir(); got != "/tmp/xdg-test/wuerfelblock" {
+		t.Fatalf("Dir() = %q", got)
+	}
+}
