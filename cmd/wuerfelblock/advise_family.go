@@ -209,31 +209,43 @@ func (e *env) parseAdviseThrows(toks []string) (throws []adviseThrow, code int, 
 // adviseThrows is the advice after the throws of a turn so far: after the
 // last keep, or for a last throw without its keep every keep's value.
 func (e *env) adviseThrows(tb *family.Table, ctx validate.TurnContext, throws []adviseThrow, asJSON bool) int {
-	last := throws[len(throws)-1]
-	done := throws
-	if !last.hasKeep {
-		done = throws[:len(throws)-1]
-	}
-	var played []validate.Throw
-	for _, at := range done {
-		played = append(played, at.th)
-	}
+	played, last := playedThrows(throws)
 	p, ft, bad, err := tb.Replay(ctx, played)
 	if err != nil {
-		var ve *validate.Error
-		if errors.As(err, &ve) {
-			fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d", "Wurf %d"), bad+1), oneLine(validate.Localize(err, e.lang)))
-			if validate.IsInput(err) {
-				return exitInput
-			}
-			return exitRule
-		}
-		return e.fail("advise", err)
+		return e.replayFailed(err, bad)
 	}
 	if last.hasKeep {
 		return e.adviseAfter(p, ft, asJSON)
 	}
 	return e.adviseKeeps(p, ft, last.th.Roll, len(throws), asJSON)
+}
+
+// playedThrows are the throws of the turn that have their keep (all but a
+// last one without), as the engine replays them; last is the last throw.
+func playedThrows(throws []adviseThrow) (played []validate.Throw, last adviseThrow) {
+	last = throws[len(throws)-1]
+	done := throws
+	if !last.hasKeep {
+		done = throws[:len(throws)-1]
+	}
+	for _, at := range done {
+		played = append(played, at.th)
+	}
+	return played, last
+}
+
+// replayFailed says which throw of the turn the engine refused, and why:
+// bad notation exits 2, a broken rule 1.
+func (e *env) replayFailed(err error, bad int) int {
+	var ve *validate.Error
+	if errors.As(err, &ve) {
+		fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d", "Wurf %d"), bad+1), oneLine(validate.Localize(err, e.lang)))
+		if validate.IsInput(err) {
+			return exitInput
+		}
+		return exitRule
+	}
+	return e.fail("advise", err)
 }
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }

@@ -154,15 +154,7 @@ func (e *env) methodWord(p win.Position) string {
 }
 
 func (e *env) adviseWinThrows(tb *family.Table, ctx validate.TurnContext, p0 win.Position, throws []adviseThrow, asJSON bool) int {
-	last := throws[len(throws)-1]
-	done := throws
-	if !last.hasKeep {
-		done = throws[:len(throws)-1]
-	}
-	var played []validate.Throw
-	for _, at := range done {
-		played = append(played, at.th)
-	}
+	played, last := playedThrows(throws)
 	fp, ft, bad, err := tb.Replay(ctx, played)
 	if err != nil {
 		return e.replayFailed(err, bad)
@@ -172,18 +164,6 @@ func (e *env) adviseWinThrows(tb *family.Table, ctx validate.TurnContext, p0 win
 		return e.adviseWinAfter(p, ft, asJSON)
 	}
 	return e.adviseWinKeeps(p, ft, last.th.Roll, len(throws), asJSON)
-}
-
-func (e *env) replayFailed(err error, bad int) int {
-	var ve *validate.Error
-	if errors.As(err, &ve) {
-		fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d", "Wurf %d"), bad+1), oneLine(validate.Localize(err, e.lang)))
-		if validate.IsInput(err) {
-			return exitInput
-		}
-		return exitRule
-	}
-	return e.fail("advise", err)
 }
 
 func (e *env) adviseWinAfter(p win.Position, ft *validate.FamilyTurn, asJSON bool) int {

@@ -46,22 +46,37 @@ func runJudge(e *env, args []string) int {
 	defer done()
 	// Records are read one by one: one record, an export, or JSON Lines.
 	x := storage.NewExportReader(in)
+	first, second, more, code, ok := e.firstRecords(x, "judge")
+	switch {
+	case !ok:
+		return code
+	case !more:
+		// One record: the verdict as docs/RECORD.md has it.
+		return judgeOne(e, first, *asJSON)
+	}
+	return e.judgeAll(x, first, second, *asJSON)
+}
+
+// firstRecords reads the first two records of x, for a command that
+// answers one record on its own and several as a list: more is false when
+// there is only the first. ok is false after saying why not (no record at
+// all, or a broken one), with the exit status in code.
+func (e *env) firstRecords(x *storage.ExportReader, cmd string) (first, second storage.ExportRecord, more bool, code int, ok bool) {
 	first, err := x.Next()
 	if err == io.EOF {
 		err = scoresheet.NewInputError("no records: the input is an empty list", "keine Spielberichte: die Eingabe ist eine leere Liste")
 	}
 	if err != nil {
-		return e.fail("judge", err)
+		return first, second, false, e.fail(cmd, err), false
 	}
-	second, err := x.Next()
+	second, err = x.Next()
 	if err == io.EOF {
-		// One record: the verdict as docs/RECORD.md has it.
-		return judgeOne(e, first, *asJSON)
+		return first, second, false, 0, true
 	}
 	if err != nil {
-		return e.fail("judge", err)
+		return first, second, false, e.fail(cmd, err), false
 	}
-	return e.judgeAll(x, first, second, *asJSON)
+	return first, second, true, 0, true
 }
 
 // judgeInput opens the file to judge (none or -: standard input, said at

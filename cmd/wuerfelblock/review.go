@@ -87,20 +87,14 @@ func reviewFile(e *env, arg string, asJSON bool) int {
 		in = f
 	}
 	x := storage.NewExportReader(in)
-	first, err := x.Next()
-	if err == io.EOF {
-		err = scoresheet.NewInputError("no records: the input is an empty list", "keine Spielberichte: die Eingabe ist eine leere Liste")
-	}
-	if err != nil {
-		return e.fail("review", err)
-	}
-	second, err := x.Next()
-	if err == io.EOF {
+	first, second, more, code, ok := e.firstRecords(x, "review")
+	switch {
+	case !ok:
+		return code
+	case !more:
 		return reviewOne(e, first, asJSON)
 	}
-	if err != nil {
-		return e.fail("review", err)
-	}
+	var err error
 	status := exitOK
 	out := reviewList{e: e, asJSON: asJSON}
 	for i, r := 0, first; ; i++ {
