@@ -50,13 +50,7 @@ import (
 // benchmark replaces a cached export that no longer matches what the
 // program writes.
 func BenchmarkProcess(b *testing.B) {
-	bin := filepath.Join(b.TempDir(), "wuerfelblock")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		b.Fatalf("build: %v\n%s", err, out)
-	}
-	h := &processBench{bin: bin, games: processBenchGames(), seed: 1}
+	h := newProcessBench(b)
 	b.Run("export", h.export)
 	b.Run("import", h.importGames)
 	b.Run("judge-1M-turns", h.judgeHuge)
@@ -493,4 +487,16 @@ func (h *processBench) judgeHuge(b *testing.B) {
 			s.report(b, 0, 200)
 		})
 	}
+}
+
+// newProcessBench builds the binary once (CGO_ENABLED=0) for a benchmark's
+// processes, on the generated history of processBenchGames games, seed 1.
+func newProcessBench(b *testing.B) *processBench {
+	bin := filepath.Join(b.TempDir(), "wuerfelblock")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		b.Fatalf("build: %v\n%s", err, out)
+	}
+	return &processBench{bin: bin, games: processBenchGames(), seed: 1}
 }

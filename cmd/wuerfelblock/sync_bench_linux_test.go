@@ -5,7 +5,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -26,13 +25,7 @@ import (
 //	  - backup: `backup FILE` of the 20,000-game database that into-empty
 //	    made (goal: under 10 s).
 func BenchmarkProcessSync(b *testing.B) {
-	bin := filepath.Join(b.TempDir(), "wuerfelblock")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		b.Fatalf("build: %v\n%s", err, out)
-	}
-	h := &processBench{bin: bin, games: processBenchGames(), seed: 1}
+	h := newProcessBench(b)
 	dir := b.TempDir()
 	syncDir := filepath.Join(dir, "sync")
 	os.Mkdir(syncDir, 0o755)
