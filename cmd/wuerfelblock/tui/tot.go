@@ -73,7 +73,7 @@ func (v *totView) keys() []keyHelp {
 		return []keyHelp{{diceExample("42613", n), v.tr("the throw, Enter", "der Wurf, Enter")}}
 	}
 	if v.pending != nil {
-		return []keyHelp{{"66", v.tr("set these aside", "diese zur Seite")}, {"Enter", v.tr("all aside", "alle zur Seite")}, {"Esc", v.tr("correct the throw", "Wurf korrigieren")}}
+		return []keyHelp{{asideExample(v.pending), v.tr("set these aside", "diese zur Seite")}, {"Enter", v.tr("all aside", "alle zur Seite")}, {"Esc", v.tr("correct the throw", "Wurf korrigieren")}}
 	}
 	dt := g.DreissigTurn()
 	if dt != nil && dt.Attacking() {
@@ -278,4 +278,23 @@ func (v *totView) helpNote() string {
 	}
 	return v.tr("The coach (* switches off/odds/advice): with 2, 3 or 4 players (hundert: 2) every player's exact chance to win under best play by all, each for themself; with more players what the turn is worth in pips (taken from the Vordermann minus lost). Advice: the best keep of the throw and every keep's value; before a throw, how many dice the best keep sets aside.",
 		"Der Trainer (* schaltet aus/Chancen/Rat): mit 2, 3 oder 4 Spielern (hundert: 2) die genaue Gewinnchance jedes Spielers bei bestem Spiel aller, jeder für sich; mit mehr Spielern, was der Zug in Augen wert ist (dem Vordermann genommene minus verlorene). Rat: die beste Auswahl des Wurfs und der Wert jeder Auswahl; vor einem Wurf, wie viele Würfel die beste Auswahl zur Seite legt.")
+}
+
+// asideExample is the example of dice to set aside after a Dreißig-tot
+// throw, from the dice thrown: the highest face among them, twice where it
+// lies twice ("66" beside a single 6 named dice that are not there).
+func asideExample(thrown []int) string {
+	high, n := 0, 0
+	for _, d := range thrown {
+		switch {
+		case d > high:
+			high, n = d, 1
+		case d == high:
+			n++
+		}
+	}
+	if high == 0 {
+		return "66"
+	}
+	return strings.Repeat(string(rune('0'+high)), min(n, 2))
 }
