@@ -31,7 +31,7 @@ func newWorker(tg *turnGraph) *worker {
 func (w *worker) cycle(x, y float64, self bool) (float64, float64) {
 	for it := 0; it < 60; it++ {
 		w.ea.b = 1 - y
-		fa, ga := w.a.run(&w.ea, false)
+		fa, ga := w.a.run(&w.ea)
 		w.passes++
 		if self {
 			if math.Abs(fa-x) < tol {
@@ -49,7 +49,7 @@ func (w *worker) cycle(x, y float64, self bool) (float64, float64) {
 			continue
 		}
 		w.ep.b = 1 - x
-		fp, gp := w.p.run(&w.ep, false)
+		fp, gp := w.p.run(&w.ep)
 		w.passes++
 		if math.Abs(fa-x) < tol && math.Abs(fp-y) < tol {
 			return fa, fp

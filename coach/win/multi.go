@@ -164,6 +164,6 @@ func (fg *finalGame) tieWithOneLater(dq, ties int) float64 {
 	if fg.nix && nixLevels == dq {
 		e.first = tau
 	}
-	v, _ := fg.tg.newPass().run(&e, false)
+	v, _ := fg.tg.newPass().run(&e)
 	return (1 - v) / float64(ties+1)
 }

@@ -105,7 +105,7 @@ func (fg *finalGame) chaseWith(ws []*worker, tie float64) []float64 {
 		var c float64
 		if d < fl {
 			fg.chaseEndsWith(&ws[0].ea, d, tie)
-			c, _ = ws[0].a.run(&ws[0].ea, false)
+			c, _ = ws[0].a.run(&ws[0].ea)
 		} else {
 			for _, th := range tg.throws[tg.throwsOf[0]:tg.throwsOf[1]] {
 				best := 0.0

@@ -147,7 +147,6 @@ func (e *ends) stopAt(lv int) (float64, float64) {
 type pass struct {
 	tg   *turnGraph
 	v, d []float64
-	q    []float64 // throwing on, when kept (tables for positions)
 	// up, down: how far b may rise or fall from the pass's b with every
 	// choice of the pass staying best (its value then moves along its
 	// derivative exactly): the choices looked at closely give up and down,
@@ -159,8 +158,8 @@ type pass struct {
 func (tg *turnGraph) newPass() *pass { return &pass{tg: tg} }
 
 // run computes the value of a whole turn (and its derivative by b) under
-// the play that maximises it. keepQ keeps the value of throwing on too.
-func (p *pass) run(e *ends, keepQ bool) (float64, float64) {
+// the play that maximises it.
+func (p *pass) run(e *ends) (float64, float64) {
 	tg := p.tg
 	ns := tg.ns
 	top := e.levels()
@@ -169,9 +168,6 @@ func (p *pass) run(e *ends, keepQ bool) (float64, float64) {
 		p.v, p.d = make([]float64, rows), make([]float64, rows)
 	}
 	p.v, p.d = p.v[:rows], p.d[:rows]
-	if keepQ {
-		p.q = make([]float64, top*ns)
-	}
 	// Newton's steps from a close guess are small: no step beyond farStep
 	// is certified, which spares the close look at most choices.
 	p.up, p.down, p.far = math.Inf(1), math.Inf(1), farStep
@@ -185,16 +181,13 @@ func (p *pass) run(e *ends, keepQ bool) (float64, float64) {
 		}
 	}
 	for lv := top - 1; lv >= 1; lv-- {
-		p.level(e, lv, keepQ)
+		p.level(e, lv)
 	}
 	// The turn's start: its only state at 0 points.
 	q, dq := p.throwOn(e, 0, 0)
 	q += tg.bustP[0] * (e.first + e.firstB*e.b)
 	dq += tg.bustP[0] * e.firstB
 	p.v[0], p.d[0] = q, dq
-	if keepQ {
-		p.q[0] = q
-	}
 	return q, dq
 }
 
@@ -277,7 +270,7 @@ func (p *pass) keepLine(v1, d1, v2, d2 float64) {
 }
 
 // level computes one level of the pass from the levels above it.
-func (p *pass) level(e *ends, lv int, keepQ bool) {
+func (p *pass) level(e *ends, lv int) {
 	tg := p.tg
 	ns := tg.ns
 	row := lv * ns
@@ -289,9 +282,6 @@ func (p *pass) level(e *ends, lv int, keepQ bool) {
 		q, dq := p.throwOn(e, s, lv)
 		q += tg.bustP[s] * e.b
 		dq += tg.bustP[s]
-		if keepQ {
-			p.q[row+s] = q
-		}
 		if tg.canStop(s, lv, e.floor) {
 			sv, sd := e.stopAt(lv)
 			if sv >= q {
@@ -314,10 +304,54 @@ type turnTable struct {
 }
 
 func (tg *turnGraph) table(e ends) *turnTable {
-	p := tg.newPass()
-	p.run(&e, true)
-	top := len(p.q) / tg.ns
-	return &turnTable{tg: tg, e: e, top: top, v: p.v, q: p.q}
+	ns := tg.ns
+	top := e.levels()
+	v := make([]float64, (top+tg.above)*ns)
+	q := make([]float64, top*ns)
+	for lv := top; lv < top+tg.above; lv++ {
+		for s := range ns {
+			v[lv*ns+s], _ = tg.highValue(&e, s, lv)
+		}
+	}
+	for lv := top - 1; lv >= 1; lv-- {
+		row := lv * ns
+		for s := range ns {
+			if tg.fresh[s] {
+				v[row+s] = math.NaN() // the start has no points
+				continue
+			}
+			x := tg.throwOnValue(v[row:], s) + tg.bustP[s]*e.b
+			q[row+s] = x
+			if tg.canStop(s, lv, e.floor) {
+				if sv, _ := e.stopAt(lv); sv >= x {
+					x = sv
+				}
+			}
+			v[row+s] = x
+		}
+	}
+	// The turn's start: its only state at 0 points.
+	x := tg.throwOnValue(v, 0) + tg.bustP[0]*(e.first+e.firstB*e.b)
+	v[0], q[0] = x, x
+	return &turnTable{tg: tg, e: e, top: top, v: v, q: q}
+}
+
+// throwOnValue is pass.throwOn's value alone (the same sums in the same
+// order, so the same bits), without the derivative and the bounds that
+// only the table's cycles need: v holds the rows from the state's level up.
+func (tg *turnGraph) throwOnValue(v []float64, s int) float64 {
+	q := 0.0
+	for _, th := range tg.throws[tg.throwsOf[s]:tg.throwsOf[s+1]] {
+		offs := tg.offs[th.Lo:th.Hi]
+		best := v[offs[0]]
+		for _, off := range offs[1:] {
+			if x := v[off]; x > best {
+				best = x
+			}
+		}
+		q += th.P * best
+	}
+	return q
 }
 
 // value is the value of state s at lv levels of turn points.
