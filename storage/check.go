@@ -52,6 +52,8 @@ func (db *DB) quickCheck(ctx context.Context, record bool) error {
 	db.passed()
 	if record {
 		db.recordCheck(ctx, "quick_check")
+	} else {
+		db.wholeAt.Store(db.now().UnixMilli())
 	}
 	return nil
 }

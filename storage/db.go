@@ -53,6 +53,11 @@ type DB struct {
 	// leftOver is set when the file had a WAL that no program had open:
 	// the last program to use it did not close it (FullCheckDue).
 	leftOver atomic.Bool
+	// wholeAt is when this process last saw the whole file pass a quick
+	// check that was not recorded because the file was small (unix ms; 0:
+	// none). Close records it when the file has grown large since
+	// (recordWhole).
+	wholeAt atomic.Int64
 
 	opts Options // as opened: the reviewer, progress reports
 	// backups is where a backup goes before a migration ("": none).
@@ -319,8 +324,11 @@ func unwrapPath(err error) error {
 	return err
 }
 
-// Close closes the database.
+// Close closes the database; a whole-file pass of this process that was
+// not recorded because the file was small is recorded now if the file has
+// grown large (recordWhole).
 func (db *DB) Close() error {
+	db.recordWhole()
 	db.mu.Lock()
 	for _, s := range db.stmts {
 		s.Close()

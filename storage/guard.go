@@ -104,10 +104,32 @@ func (db *DB) cheapCheck(ctx context.Context) error {
 	return nil
 }
 
-// recordCheck records that a check of the whole file passed. A database
-// busy with another program's writes gets no record this time: the check
-// is then due again at the next start.
+// recordCheck records that a check of the whole file passed now. A
+// database busy with another program's writes gets no record this time:
+// the check is then due again at the next start.
 func (db *DB) recordCheck(ctx context.Context, kind string) {
+	db.recordCheckAt(ctx, kind, db.now())
+}
+
+// recordWhole records, when the file has grown past alwaysCheckUpTo, the
+// whole-file pass this process saw while it was small (wholeAt: the quick
+// check before the command, which a small file gets every time; a new
+// device's first import or sync starts so). The file was whole then, and everything written since was written by a program that
+// checks what it writes, as after any recorded check (the next full check
+// is due a day after the pass, not a day after the growth). Nothing is
+// recorded after damage was found, or when no pass was seen (a large file
+// opened with the cheap check only). A program killed before Close
+// records nothing, and its WAL left over makes the full check due anyway.
+func (db *DB) recordWhole() {
+	at := db.wholeAt.Swap(0)
+	if at == 0 || exists(db.path+damagedMark) {
+		return
+	}
+	db.recordCheckAt(context.Background(), "whole_before_growth", time.UnixMilli(at))
+}
+
+// recordCheckAt records a pass of the whole file at time at.
+func (db *DB) recordCheckAt(ctx context.Context, kind string, at time.Time) {
 	if db.readOnly != nil || db.damaged.Load() || db.size() <= alwaysCheckUpTo {
 		return
 	}
@@ -117,7 +139,7 @@ func (db *DB) recordCheck(ctx context.Context, kind string) {
 		if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS checks (kind TEXT PRIMARY KEY, passed INTEGER NOT NULL)`); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO checks (kind, passed) VALUES (?, ?) ON CONFLICT (kind) DO UPDATE SET passed = excluded.passed`, kind, db.now().UnixMilli())
+		_, err := tx.ExecContext(ctx, `INSERT INTO checks (kind, passed) VALUES (?, ?) ON CONFLICT (kind) DO UPDATE SET passed = excluded.passed`, kind, at.UnixMilli())
 		return err
 	})
 	if err == nil {

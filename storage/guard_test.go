@@ -164,3 +164,90 @@ func TestDamageFoundStopsLaterCommands(t *testing.T) {
 	}
 	wantDue(t, back, false, "after the backup passed its check")
 }
+
+// Issue 25's nothing-new sync right after a new device's first sync: a
+// file this process saw whole while it was small (the quick check every
+// small file gets before a command, a new device's empty one too) and that
+// grew large by an import or a sync counts as checked at that moment once
+// the program closes it; the next command
+// does not check it whole again that day. Not after an unclean end, nor
+// after damage was found, nor a day after that pass.
+func TestPassBeforeGrowthCounts(t *testing.T) {
+	small := alwaysCheckUpTo
+	t.Cleanup(func() { alwaysCheckUpTo = small })
+	games, err := generate.All(generate.Config{Games: 60, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 12, 1, 20, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	dir := t.TempDir()
+	open := func(path string) *DB {
+		db, err := OpenWith(path, testOptions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		db.Now = clock
+		return db
+	}
+	// grow stores the games (a large file from here on) and returns the
+	// database still open.
+	grow := func(path string, guard bool) *DB {
+		db := open(path)
+		if guard {
+			if err := db.Guard(ctx, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		alwaysCheckUpTo = db.size() + 64<<10
+		k := 0
+		if _, err := db.StorePlayed(ctx, func() (PlayedGame, bool) {
+			if k == len(games) {
+				return PlayedGame{}, false
+			}
+			k++
+			gm := games[k-1]
+			return PlayedGame{ID: gm.ID, Started: gm.Started, Ended: gm.Ended, Game: gm.Game}, true
+		}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if db.size() <= alwaysCheckUpTo {
+			t.Fatalf("%d bytes: store more games", db.size())
+		}
+		return db
+	}
+	reopen := func(path string, want bool, what string) {
+		t.Helper()
+		db := open(path)
+		wantDue(t, db, want, what)
+		db.Close()
+	}
+
+	created := filepath.Join(dir, "created.db")
+	grow(created, true).Close()
+	reopen(created, false, "a file this program created and filled (an import into a new device)")
+	now = now.Add(25 * time.Hour)
+	reopen(created, true, "25 hours after its creation")
+
+	checked := filepath.Join(dir, "checked.db")
+	alwaysCheckUpTo = small
+	open(checked).Close() // made by an earlier program, small
+	grow(checked, true).Close()
+	reopen(checked, false, "a small file checked whole before it grew")
+
+	// A program killed while it wrote: its WAL left over.
+	crashed := filepath.Join(dir, "crashed.db")
+	db := grow(filepath.Join(dir, "killed.db"), true)
+	copyFiles(t, filepath.Join(dir, "killed.db"), crashed)
+	db.Close()
+	reopen(crashed, true, "a file grown by a program that did not close it")
+
+	marked := filepath.Join(dir, "marked.db")
+	db = grow(marked, true)
+	if err := os.WriteFile(marked+damagedMark, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	os.Remove(marked + damagedMark)
+	reopen(marked, true, "a file found damaged before it was closed")
+}
