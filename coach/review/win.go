@@ -41,6 +41,40 @@ type winState struct {
 	cur    [2]float64 // each seat's chance to win now
 	next   WinPosition
 	nextAt int // the turn whose start next is
+	// starts are the latest turn starts by seat and totals: where both
+	// players bust, a seat's turn starts where its last one did (5000:
+	// both not entered yet, again and again), and the same position is
+	// taken again instead of a new pass of the turn.
+	starts [startsKept]winStart
+	last   int
+}
+
+// startsKept is how many turn starts a review keeps: the two before the
+// last are the ones that come back after two busts.
+const startsKept = 3
+
+type winStart struct {
+	seat   int
+	totals [2]int
+	p      WinPosition
+}
+
+// startAt is the position before the turn of seat at totals, from the
+// starts kept or from the win solver.
+func (w *walker) startAt(totals []int, seat int) (WinPosition, error) {
+	ws := &w.ws
+	for _, s := range ws.starts {
+		if s.p != nil && s.seat == seat && s.totals[0] == totals[0] && s.totals[1] == totals[1] {
+			return s.p, nil
+		}
+	}
+	p, err := w.v.Win.Start(w.g.Rules, totals, seat)
+	if err != nil {
+		return nil, err
+	}
+	ws.last = (ws.last + 1) % startsKept
+	ws.starts[ws.last] = winStart{seat: seat, totals: [2]int{totals[0], totals[1]}, p: p}
+	return p, nil
 }
 
 // texter is an error that has its text in both languages.
@@ -87,7 +121,7 @@ func (w *walker) winStartOf(turn int) (WinPosition, error) {
 	if w.ws.next != nil && w.ws.nextAt == turn {
 		return w.ws.next, nil
 	}
-	p, err := w.v.Win.Start(w.g.Rules, w.g.Totals(), w.g.Seat())
+	p, err := w.startAt(w.g.Totals(), w.g.Seat())
 	if err != nil {
 		return nil, err
 	}

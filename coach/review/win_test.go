@@ -397,3 +397,70 @@ func TestWinNotRated(t *testing.T) {
 		checkIdentities(t, fmt.Sprint(c.opts), g, rv)
 	}
 }
+
+// countedWin counts the turn starts a review asks of the win solver.
+type countedWin struct {
+	Win
+	calls *int
+}
+
+func (c countedWin) Start(r *validate.Rules, totals []int, seat int) (WinPosition, error) {
+	*c.calls++
+	return c.Win.Start(r, totals, seat)
+}
+
+// TestWinStartsTakenAgain: where both players bust, a turn starts where the
+// same seat's turn two turns before did; the review takes that position
+// again instead of asking the solver (a pass of the turn) anew, and its
+// figures are the same as with a solver asked at every start.
+func TestWinStartsTakenAgain(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 2))
+	r := rules(t, validate.GameZehntausend, smallWinSets[0])
+	total := 0
+	for range 4 {
+		g := playWin(t, r, rng, randomChoice(rng))
+		// The distinct starts a review of g needs at most (seat, totals),
+		// and how many come back within the last three.
+		h, err := scoresheet.New(r, g.Players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		type start struct{ seat, a, b int }
+		var seen []start
+		again := 0
+		add := func() {
+			s := start{h.Seat(), h.Totals()[0], h.Totals()[1]}
+			if len(seen) > 0 && seen[len(seen)-1] == s {
+				return // the same turn's start
+			}
+			if slices.Contains(seen[max(len(seen)-3, 0):], s) {
+				again++
+			}
+			seen = append(seen, s)
+		}
+		add()
+		for _, e := range g.Entries() {
+			if err := h.Apply(e); err != nil {
+				t.Fatal(err)
+			}
+			if !h.Finished() {
+				add()
+			}
+		}
+		calls := 0
+		v := winValuers
+		v.Win = countedWin{winValuers.Win, &calls}
+		rv, err := OfGame(g, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := len(seen) - again; calls != want {
+			t.Errorf("%d turn starts, %d of them again: the solver asked %d times, want %d", len(seen), again, calls, want)
+		}
+		checkWinIdentity(t, rulesKey(r), g, rv)
+		total += again
+	}
+	if total == 0 {
+		t.Fatal("no turn start came back: play more games")
+	}
+}
