@@ -588,7 +588,8 @@ func (v *familyView) turnLines() []panelLine {
 	add(rankEssential, fmt.Sprintf(v.tr("Turn [::b]%d[::-] · %s %d · [::b]%s[::-] in the cup", "Zug [::b]%d[::-] · %s %d · [::b]%s[::-] im Becher"),
 		t.TurnPoints(), passWord, pass, nbsp(v.dice(t.DiceToThrow())))) // "3 Würfel" never split
 	if t.Confirming() {
-		add(rankEssential, "[::b]"+fmt.Sprintf(v.tr("Confirming the 1500: this pass needs 350 (now %d).", "Die 1500 wird bestätigt: dieser Durchgang braucht 350 (jetzt %d)."), pass)+"[::-]")
+		add(rankEssential, "[::b]"+fmt.Sprintf(v.tr("Confirming the 1500: this pass needs %d (now %d).", "Die 1500 wird bestätigt: dieser Durchgang braucht %d (jetzt %d)."),
+			v.rules().Variant().Stops.PassPoints, pass)+"[::-]")
 	}
 	switch {
 	case v.pending != nil:
