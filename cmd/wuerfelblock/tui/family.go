@@ -133,7 +133,7 @@ func (v *familyView) typingHelp() []keyHelp {
 		if v.confirmsKeeps() {
 			marks, en, de = append(marks, "!"), append(en, "to confirm"), append(de, "bestätigen")
 		}
-		if v.rules().Options.Beweisen {
+		if v.rules().Variant().Stops.Proof {
 			marks, en, de = append(marks, "✓ ?"), append(en, "proves, to prove"), append(de, "beweist, beweisen")
 		}
 		if len(marks) > 0 {
@@ -148,7 +148,7 @@ func (v *familyView) typingHelp() []keyHelp {
 // 1500s; the engine is asked about a street of all dice).
 func (v *familyView) confirmsKeeps() bool {
 	r := v.rules()
-	if r.Options.Bestaetigen {
+	if r.Variant().Stops.ConfirmAll {
 		return true
 	}
 	street := []int{1, 2, 3, 4, 5, 6}[:min(r.Dice(), 6)]
