@@ -547,14 +547,14 @@ func (v *familyView) tieLines(ls *panelLines) {
 	}
 	name, need := esc(g.Players[lead]), totals[lead]-totals[seat]
 	if lead < seat {
-		ls.add(rankEssential, fmt.Sprintf(v.tr("Final round: a tie with %s (%d) goes to %s, who sits earlier: to win, [::b]more than %d[::-] this turn.",
-			"Letzte Runde: Gleichstand mit %s (%d) gewinnt %s, sitzt früher: zum Sieg [::b]mehr als %d[::-] in diesem Zug."), name, totals[lead], name, need),
-			fmt.Sprintf(v.tr("Tie: %s wins (earlier seat); you need more than %d.", "Gleichstand: %s gewinnt (sitzt früher); du brauchst mehr als %d."), name, need))
+		ls.add(rankEssential, fmt.Sprintf(v.tr("Final round: a tie with %s (%d) goes to %s (earlier seat). To win: [::b]more than %d[::-] this turn.",
+			"Letzte Runde: bei Gleichstand mit %s (%d) gewinnt %s (sitzt früher). Zum Sieg: [::b]mehr als %d[::-] in diesem Zug."), name, totals[lead], name, need),
+			fmt.Sprintf(v.tr("Tie: %s wins (earlier seat); to win more than %d.", "Gleichstand: %s gewinnt (sitzt früher); zum Sieg mehr als %d."), name, need))
 		return
 	}
-	ls.add(rankEssential, fmt.Sprintf(v.tr("Final round: a tie with %s (%d) goes to you, who sit earlier: to win, [::b]%d[::-] this turn.",
-		"Letzte Runde: Gleichstand mit %s (%d) gewinnst du, sitzt früher: zum Sieg [::b]%d[::-] in diesem Zug."), name, totals[lead], need),
-		fmt.Sprintf(v.tr("Tie with %s: you win (earlier seat); you need %d.", "Gleichstand mit %s: du gewinnst (sitzt früher); du brauchst %d."), name, need))
+	ls.add(rankEssential, fmt.Sprintf(v.tr("Final round: a tie with %s (%d) goes to you (earlier seat). To win: [::b]%d[::-] this turn.",
+		"Letzte Runde: bei Gleichstand mit %s (%d) gewinnst du (sitzt früher). Zum Sieg: [::b]%d[::-] in diesem Zug."), name, totals[lead], need),
+		fmt.Sprintf(v.tr("Tie with %s: you win (earlier seat); to win %d.", "Gleichstand mit %s: du gewinnst (sitzt früher); zum Sieg %d."), name, need))
 }
 
 // previewEvent says what a stop now would do, in the conditional.

@@ -88,7 +88,7 @@ func (h *home) bindings(games []storage.GameInfo, err error) bindings {
 	}
 	return append(bs,
 		binding{keys: runeKey('c'), label: "c", when: func() bool { return games == nil || n > 0 },
-			menu: h.tr("All running games…", "Alle laufenden Spiele…"), help: h.tr("all running games", "alle laufenden Spiele"),
+			menu: h.tr("All running games…", "Alle laufenden Spiele…"), footer: h.tr("all running", "alle laufenden"), help: h.tr("all running games", "alle laufenden Spiele"),
 			do: func() { h.ui.push(newContinue(h.ui)) }},
 		binding{keys: runeKey('p'), label: "p", menu: h.tr("Players", "Spieler"), help: h.tr("players", "Spieler"), do: func() { h.ui.push(newPlayers(h.ui)) }},
 		binding{keys: runeKey('s'), label: "s", menu: h.tr("Statistics", "Statistik"), help: h.tr("statistics", "Statistik"), do: func() { h.ui.push(newStats(h.ui)) }},
