@@ -333,7 +333,7 @@ func (v *familyView) coachHelpNote() string {
 	stop, _ := p.StopValue()
 	return "[::b]" + fmt.Sprintf(v.tr("Throw on: %s %% bust, on average %d · Stop: %d", "Weiter: %s %% Fehlwurf, im Schnitt %d · Schreiben: %d"),
 		v.dec1(100*p.BustChance()), coachPoints(p.ThrowValue()), stop) + "[::-]\n" + about +
-		// The example's position is never split when the text wraps.
-		" " + strings.ReplaceAll(fmt.Sprintf(v.tr("(The example: a first turn, after %s: turn %d, %s in the cup.)", "(Das Beispiel: ein erster Zug, nach %s: Zug %d, %s im Becher.)"),
-		throwsText(ths), p.Points(), v.dice(p.Dice())), " ", "\u00a0") + "\n"
+		// The example's throws and position are never split when the text wraps.
+		" " + fmt.Sprintf(v.tr("(Example: after %s, turn\u00a0%d, %s in\u00a0the\u00a0cup.)", "(Beispiel: nach %s Zug\u00a0%d, %s im\u00a0Becher.)"),
+		nbsp(throwsText(ths)), p.Points(), nbsp(v.dice(p.Dice()))) + "\n"
 }

@@ -54,6 +54,7 @@ func TestGermanHintsSayLeertaste(t *testing.T) {
 	h.key(tcell.KeyRight)
 	h.key(tcell.KeyEnter) // leave
 	h.typ("n1")
+	h.key(tcell.KeyDown) // the coach (5050's dice are fixed)
 	h.see("Leertaste ändern")
 	h.notSee("Space")
 	h.key(tcell.KeyTab)

@@ -101,13 +101,22 @@ func (h *home) bindings(games []storage.GameInfo, err error) bindings {
 
 const homeRunning = 6 // running games listed on the home screen
 
+// refresh reads the running games off the UI goroutine and then lists
+// them (keys typed meanwhile wait for the list, see UI.read).
 func (h *home) refresh() {
+	doing := h.tr("reading the running games…", "die laufenden Spiele werden gelesen…")
+	h.info.SetText("[::d]" + doing + "[::-]")
+	h.ui.read(h, doing, func(ctx context.Context) func() {
+		games, err := h.ui.store.Games(ctx, storage.GameFilter{Status: statusRunning, Limit: homeRunning + 1})
+		return func() { h.show(games, err) }
+	})
+}
+
+// show lists the menu with the running games read (err: why they could
+// not be).
+func (h *home) show(games []storage.GameInfo, err error) {
 	cur := h.list.GetCurrentItem()
 	h.list.Clear()
-	h.running = nil
-	ctx, cancel := h.ui.ctx()
-	defer cancel()
-	games, err := h.ui.store.Games(ctx, storage.GameFilter{Status: statusRunning, Limit: homeRunning + 1})
 	if err != nil {
 		h.info.SetText(h.tr("The running games cannot be listed: ", "Die laufenden Spiele lassen sich nicht auflisten: ") + h.errText(err))
 	}
@@ -126,6 +135,9 @@ func (h *home) refresh() {
 		h.info.SetText(hintLine(bs.footerHelp()))
 	}
 }
+
+// tell shows what goes on (the read under way, the keys typed meanwhile).
+func (h *home) tell(msg string) { h.info.SetText(msg) }
 
 // describeGame is one line about a stored game: name, players and standing, round.
 func (t text) describeGame(gi storage.GameInfo) string { return t.describeGameFit(gi, 0) }
@@ -183,15 +195,22 @@ func (t text) when(ts time.Time) string {
 }
 
 // resume loads a stored game and opens its screen.
+// It reads off the UI goroutine; keys typed meanwhile go to the game's
+// screen once it shows (see UI.read).
 func (ui *UI) resume(id string) {
-	ctx, cancel := ui.ctx()
-	defer cancel()
-	sg, err := ui.store.LoadGame(ctx, id)
-	if err != nil {
-		ui.ask(ui.tr("The game cannot be loaded: ", "Das Spiel lässt sich nicht laden: ")+ui.errText(err), []string{"OK"}, func(int) {})
-		return
-	}
-	ui.gotoGame(sg, false)
+	from := ui.top()
+	ui.read(from, ui.tr("loading the game…", "das Spiel wird geladen…"), func(ctx context.Context) func() {
+		sg, err := ui.store.LoadGame(ctx, id)
+		return func() {
+			if err != nil {
+				ui.ask(ui.tr("The game cannot be loaded: ", "Das Spiel lässt sich nicht laden: ")+ui.errText(err), []string{"OK"}, func(int) {})
+				return
+			}
+			if ui.top() == from {
+				ui.gotoGame(sg, false)
+			}
+		}
+	})
 }
 
 // continueList lists every running game, newest first.
@@ -298,11 +317,17 @@ func (c *continueList) showInfo() {
 	c.info.SetText(c.note + "\n" + keys)
 }
 
+// refresh reads the running games off the UI goroutine and then lists
+// them (keys typed meanwhile wait for the list, see UI.read).
 func (c *continueList) refresh() {
-	ctx, cancel := c.ui.ctx()
-	defer cancel()
-	var err error
-	c.games, err = c.ui.store.Games(ctx, storage.GameFilter{Status: statusRunning})
+	c.ui.read(c, c.tr("reading the running games…", "die laufenden Spiele werden gelesen…"), func(ctx context.Context) func() {
+		games, err := c.ui.store.Games(ctx, storage.GameFilter{Status: statusRunning})
+		return func() { c.show(games, err) }
+	})
+}
+
+func (c *continueList) show(games []storage.GameInfo, err error) {
+	c.games = games
 	c.table.Clear()
 	for i, gi := range c.games {
 		c.table.SetCell(i, 0, cell(c.describeGame(gi), styleNormal, tview.AlignLeft))

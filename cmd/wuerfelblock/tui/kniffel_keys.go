@@ -47,9 +47,8 @@ func (v *kniffelView) holdBindings() bindings {
 		help: v.tr("the advised hold (coach: advice); never a box", "das geratene Behalten (Trainer: Rat); nie ein Feld")}
 	var bs bindings
 	if h, ok := v.advisedHold(); ok {
-		what := v.holdPhrase(h, v.pendingDice())
-		enter.footer = fmt.Sprintf(v.tr("%s (advice)", "%s (Rat)"), what)
-		enter.help = fmt.Sprintf(v.tr("the coach's advice: %s; never a box", "der Rat des Trainers: %s; nie ein Feld"), what)
+		enter.footer = fmt.Sprintf(v.tr("%s (advice)", "%s (Rat)"), v.holdName(h, v.pendingDice()))
+		enter.help = fmt.Sprintf(v.tr("the coach's advice: %s; never a box", "der Rat des Trainers: %s; nie ein Feld"), v.holdPhrase(h, v.pendingDice()))
 		bs = append(append(bindings{enter}, v.toggleBinding()...), keep)
 	} else {
 		bs = append(append(bindings{keep}, v.toggleBinding()...), enter)

@@ -306,6 +306,7 @@ type playersPage struct {
 	known   []storage.Player
 	editing bool
 	old     string // the name being renamed; "" adds
+	note    string // what happened last, above the keys ("" : the hint)
 }
 
 func newPlayers(ui *UI) *playersPage {
@@ -367,6 +368,9 @@ func (p *playersPage) bindings() bindings {
 }
 
 func (p *playersPage) key(ev *tcell.EventKey) *tcell.EventKey {
+	if !p.editing {
+		p.note = "" // a message stays until the next key
+	}
 	if p.editing || !p.bindings().handle(ev) {
 		return ev
 	}
@@ -396,6 +400,7 @@ func (p *playersPage) confirmDelete(name string) {
 
 // tell shows a message above the keys.
 func (p *playersPage) tell(msg string) {
+	p.note = msg
 	p.info.SetText(msg + "\n" + p.keysLine())
 }
 
@@ -451,10 +456,23 @@ func (p *playersPage) endEdit() {
 	p.ui.app.SetFocus(p.table)
 }
 
+// refresh reads the players off the UI goroutine and then lists them
+// (keys typed meanwhile wait for the list, see UI.read).
 func (p *playersPage) refresh() {
-	ctx, cancel := p.ui.ctx()
-	defer cancel()
-	p.known, _ = p.ui.store.Players(ctx)
+	doing := p.tr("reading the players…", "die Spieler werden gelesen…")
+	p.info.SetText("[::d]" + doing + "[::-]")
+	p.ui.read(p, doing, func(ctx context.Context) func() {
+		known, err := p.ui.store.Players(ctx)
+		return func() { p.show(known, err) }
+	})
+}
+
+// show lists the players read (err: why they could not be).
+func (p *playersPage) show(known []storage.Player, err error) {
+	p.known = known
+	if err != nil {
+		p.note = "[::r]" + p.tr("The players cannot be listed: ", "Die Spieler lassen sich nicht auflisten: ") + p.errText(err) + "[::-]"
+	}
 	t := p.table
 	t.Clear()
 	for c, h := range []string{p.tr("Name", "Name"), p.tr("Games", "Spiele"), p.tr("Last played", "Zuletzt gespielt")} {
@@ -473,6 +491,10 @@ func (p *playersPage) refresh() {
 		if r, _ := t.GetSelection(); r < 1 {
 			t.Select(1, 0)
 		}
+	}
+	if p.note != "" {
+		p.info.SetText(p.note + "\n" + p.keysLine())
+		return
 	}
 	p.info.SetText(p.hint())
 }

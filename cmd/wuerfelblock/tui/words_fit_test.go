@@ -193,7 +193,8 @@ func TestHelpExplainsOddsLine(t *testing.T) {
 	h := start(t, openDB(t))
 	h.newGame('1', "Anna", "Bob")
 	h.typ("?")
-	h.see("Weiter: 2,3 % Fehlwurf, im Schnitt 1447 · Schreiben: 1200", "was der Zug bei bestem Spiel", "Nur dieser Zug, nicht Stände", "Grundspiel, Zug 1200, 6 Würfel im Becher.", "Regeln: 5050")
+	// 1 1 1 5 = 1050 with two dice left, which bust 16 of 36 times.
+	h.see("Weiter: 44,4 % Fehlwurf, im Schnitt ", "Schreiben: 1050", "was der Zug bei bestem Spiel", "Nur dieser Zug, nicht Stände", "(Beispiel: nach 111523/1115 Zug 1050, 2 Würfel im Becher.)", "Regeln: 5050")
 
 	e := startLang(t, openDB(t), validate.English)
 	e.typ("n3")
@@ -202,7 +203,8 @@ func TestHelpExplainsOddsLine(t *testing.T) {
 	e.typ("Anna\n\n")
 	e.see("turn: Anna")
 	e.typ("?")
-	e.see("Throw on: 7.7 % bust, on average 1218 · Stop: 1150", "what the turn banks on average", "This turn only, not the totals or the target", "basic game, turn 1150, 5 dice in the cup.", "Rules: Zehntausend")
+	// 1 1 5 = 250 (the triple 1 1 1 would have to be proved: no stop after it).
+	e.see("Throw on: 44.4 % bust, on average ", "Stop: 250", "what the turn banks on average", "This turn only, not the totals or the target", "(Example: after 11152/115, turn 250, 2 dice in the cup.)", "Rules: Zehntausend")
 }
 
 // 5050: a tie on the top total says why the earlier seat wins, and the
