@@ -58,7 +58,8 @@ func (v *familyView) keepBindings() bindings {
 	letters := keepLetterRange(n)
 	bs := bindings{}
 	for i := range keepLetters {
-		b := binding{keys: runeKey(rune(keepLetters[i])), do: func() { v.pickLetter(i) }}
+		// A letter beyond the keeps only says so.
+		b := binding{keys: runeKey(rune(keepLetters[i])), explains: i >= n, do: func() { v.pickLetter(i) }}
 		if i == 0 {
 			b.label, b.footer = letters, v.tr("pick", "nehmen")
 			b.help = v.tr("pick that keep (letters without the command keys c q s u v w)",

@@ -26,6 +26,7 @@ type home struct {
 	info    *tview.TextView
 	layout  *fitFlex
 	running []storage.GameInfo // the games listed after "New game"
+	err     error              // why they could not be read
 }
 
 func newHome(ui *UI) *home {
@@ -62,7 +63,16 @@ func (h *home) key(ev *tcell.EventKey) *tcell.EventKey {
 	return ev
 }
 
-func (h *home) help() ([]keyHelp, *validate.Rules) { return h.bindings(nil, nil).keyHelp(), nil }
+// help lists the keys as the screen has them now (the running games read).
+func (h *home) help() ([]keyHelp, *validate.Rules) { return h.table().keyHelp(), nil }
+
+// table is the screen's table of keys for the running games read.
+func (h *home) table() bindings {
+	if h.running == nil {
+		return h.bindings([]storage.GameInfo{}, h.err)
+	}
+	return h.bindings(h.running, h.err)
+}
 
 // bindings is the home screen's table of keys: the menu, the help and the
 // footer are made from it. games are the running games listed (at most
@@ -76,18 +86,15 @@ func (h *home) bindings(games []storage.GameInfo, err error) bindings {
 		b := binding{keys: runeKey(rune('1' + i)), menu: h.tr("Continue: ", "Weiterspielen: ") + h.describeGame(gi), do: func() { h.ui.resume(id) }}
 		if i == 0 { // the first one stands for them all
 			b.label, b.footer = "1", h.tr("continue", "weiterspielen")
+			b.help = h.tr("continue a running game (newest first)", "ein laufendes Spiel fortsetzen (neuestes zuerst)")
 			if n > 1 {
 				b.label = fmt.Sprintf("1–%d", n)
 			}
 		}
 		bs = append(bs, b)
 	}
-	if games == nil && err == nil { // the help: every key the screen can have
-		bs = append(bs, binding{label: fmt.Sprintf("1–%d", homeRunning),
-			help: h.tr("continue a running game (newest first)", "ein laufendes Spiel fortsetzen (neuestes zuerst)")})
-	}
 	return append(bs,
-		binding{keys: runeKey('c'), label: "c", when: func() bool { return games == nil || n > 0 },
+		binding{keys: runeKey('c'), label: "c", when: func() bool { return n > 0 },
 			menu: h.tr("All running games…", "Alle laufenden Spiele…"), footer: h.tr("all running", "alle laufenden"), help: h.tr("all running games", "alle laufenden Spiele"),
 			do: func() { h.ui.push(newContinue(h.ui)) }},
 		binding{keys: runeKey('p'), label: "p", menu: h.tr("Players", "Spieler"), help: h.tr("players", "Spieler"), do: func() { h.ui.push(newPlayers(h.ui)) }},
@@ -120,11 +127,8 @@ func (h *home) show(games []storage.GameInfo, err error) {
 	if err != nil {
 		h.info.SetText(h.tr("The running games cannot be listed: ", "Die laufenden Spiele lassen sich nicht auflisten: ") + h.errText(err))
 	}
-	h.running = games[:min(len(games), homeRunning)]
-	bs := h.bindings(h.running, err)
-	if h.running == nil {
-		bs = h.bindings([]storage.GameInfo{}, err)
-	}
+	h.running, h.err = games[:min(len(games), homeRunning)], err
+	bs := h.table()
 	for _, b := range bs {
 		if b.menu != "" && b.active() {
 			h.list.AddItem(b.menu, "", b.keys[0].r, b.do)

@@ -201,8 +201,12 @@ func (p *play) bindings(empty bool) bindings {
 		{keys: specialKey(tcell.KeyEscape), when: func() bool { return empty && p.view.typedThrow() != nil },
 			label: "Esc", footer: p.tr("correct", "korrigieren"), footerOnly: true, do: func() { p.view.cancel() }},
 		{keys: specialKey(tcell.KeyEnter), when: func() bool { return !empty }, do: p.enter},
-		// Enter on an empty input that the view has no use for now.
-		{keys: specialKey(tcell.KeyEnter), do: func() { p.input.SetText("") }},
+		// Enter on an empty input that the view has no use for now: what
+		// to type first.
+		{keys: specialKey(tcell.KeyEnter), explains: true, do: func() {
+			p.input.SetText("")
+			p.say(p.tr("Type the dice first, then Enter.", "Erst die Würfel tippen, dann Enter."))
+		}},
 		// A turned five is typed after its 5 (5*): * on an empty input can
 		// only mean the coach. Elsewhere * is no key (Totwürfeln types it
 		// into the throw).

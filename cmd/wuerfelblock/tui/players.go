@@ -76,17 +76,24 @@ func (s *playersStep) keys() []keyHelp { return s.bindings().keyHelp() }
 // from it. Enter on a player toggles it too (the table's own key).
 func (s *playersStep) bindings() bindings {
 	row, _ := s.table.GetSelection()
-	onPlayer := func() bool { return row < len(s.known) }
 	name := func() string { return s.known[row].Name }
+	seat := func() int {
+		if row >= len(s.known) {
+			return -1
+		}
+		return slices.Index(s.seats, name())
+	}
+	// +/- and b move a seated player among two or more.
+	movable := func() bool { return seat() >= 0 && len(s.seats) > 1 }
 	return bindings{
 		{keys: runeKey(' '), label: s.tr("Space/Enter", "Leertaste/Enter"), short: s.tr("Space", "Leertaste"),
 			footer: s.tr("in/out", "dabei"), help: s.tr("player in or out", "Spieler dabei oder nicht"), do: func() { s.toggle(row) }},
 		{keys: append(runeKey('a', 'n'), keyPress{key: tcell.KeyTab}), label: "a", footer: s.tr("new", "neu"),
-			help: s.tr("add a new player (or type the name with its capital)", "neuen Spieler anlegen (oder den Namen groß anfangend tippen)"), do: s.startNaming},
-		{keys: runeKey('+'), label: "+/-", when: onPlayer, footer: s.tr("seat", "Platz"),
+			help: s.tr("add a new player (also n or Tab; or type the name with its capital)", "neuen Spieler anlegen (auch n oder Tab; oder den Namen groß anfangend tippen)"), do: s.startNaming},
+		{keys: runeKey('+'), label: "+/-", when: movable, footer: s.tr("seat", "Platz"),
 			help: s.tr("move the player earlier/later in the seat order", "Spieler in der Sitzordnung vor/zurück"), do: func() { s.move(name(), -1) }},
-		{keys: runeKey('-'), when: onPlayer, do: func() { s.move(name(), +1) }},
-		{keys: runeKey('b'), label: "b", when: onPlayer, footer: s.tr("begins", "beginnt"),
+		{keys: runeKey('-'), when: movable, do: func() { s.move(name(), +1) }},
+		{keys: runeKey('b'), label: "b", when: func() bool { return seat() > 0 }, footer: s.tr("begins", "beginnt"),
 			help: s.tr("this player begins", "dieser Spieler beginnt"), do: func() { s.begin(name()) }},
 		{keys: runeKey('s'), label: "s", footer: s.tr("start", "starten"), help: s.tr("start the game", "Spiel starten"), do: s.start},
 		// q and Esc go back through the UI (back).
@@ -354,7 +361,7 @@ func (p *playersPage) bindings() bindings {
 	return bindings{
 		{keys: runeKey('a'), label: "a", footer: p.tr("add", "anlegen"), help: p.tr("add a player", "Spieler anlegen"), do: func() { p.startEdit("") }},
 		// Enter is the table's own key (its selected function).
-		{label: "Enter", footer: p.tr("rename", "umbenennen"), help: p.tr("rename the player (their games keep them)", "Spieler umbenennen (die Spiele bleiben bei ihm)")},
+		{label: "Enter", when: onPlayer, footer: p.tr("rename", "umbenennen"), help: p.tr("rename the player (their games keep them)", "Spieler umbenennen (die Spiele bleiben bei ihm)")},
 		{keys: append(runeKey('d'), keyPress{key: tcell.KeyDelete}), label: "d / Del", short: "d", when: onPlayer, footer: p.tr("delete", "löschen"),
 			help: p.tr("delete the player (only without games; asks first)", "Spieler löschen (nur ohne Spiele; mit Rückfrage)"),
 			do: func() {

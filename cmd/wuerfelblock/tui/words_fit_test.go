@@ -228,19 +228,25 @@ func Test5050TieAndRematchSayWhy(t *testing.T) {
 }
 
 // The home screen offers the numbers of the running games it lists (it
-// said "1–9" with none or two listed, and only six are ever listed).
+// said "1–9" with none or two listed, and only six are ever listed); its
+// help too, which named "1–6" with no game to continue.
 func TestHomeContinueKeysMatchList(t *testing.T) {
 	h := start(t, openDB(t))
 	h.see("n neues Spiel · ? Hilfe")
 	h.notSee("1–9")
 	h.typ("?")
-	h.see("1–6", "ein laufendes Spiel fortsetzen")
+	h.see("Tasten auf diesem Bild")
+	h.notSee("1–6")
+	h.notSee("ein laufendes Spiel fortsetzen")
 	h.key(tcell.KeyEscape)
 	h.newGame('1', "Anna", "Bob")
 	h.typ("q")
 	h.key(tcell.KeyRight)
 	h.key(tcell.KeyEnter)
 	h.see("n neues Spiel · 1 weiterspielen")
+	h.typ("?")
+	h.see("ein laufendes Spiel fortsetzen")
+	h.notSee("1–6")
 }
 
 // Game over keeps its keys on the screen when the last turn's note and the
