@@ -52,10 +52,6 @@ func newPlayersStep(ui *UI, rules *validate.Rules, level storage.CoachLevel) *pl
 		AddItem(s.name, 1, 0, false).
 		AddItem(s.info, 3, 0, false)
 	s.load()
-	if len(s.known) == 0 {
-		s.naming = true
-	}
-	s.refresh()
 	return s
 }
 
@@ -103,14 +99,27 @@ func (s *playersStep) bindings() bindings {
 
 func (s *playersStep) help() ([]keyHelp, *validate.Rules) { return s.keys(), s.rules }
 
+// load reads the known players off the UI goroutine (keys typed meanwhile
+// wait, see UI.read); with none known the name field takes the keys.
 func (s *playersStep) load() {
-	ctx, cancel := s.ui.ctx()
-	defer cancel()
-	ps, err := s.ui.store.Players(ctx)
-	if err != nil {
-		s.note = s.errText(err)
-	}
-	s.known = ps
+	doing := s.tr("reading the players…", "die Spieler werden gelesen…")
+	s.note = "[::d]" + doing + "[::-]"
+	s.refresh()
+	s.ui.read(s, doing, func(ctx context.Context) func() {
+		ps, err := s.ui.store.Players(ctx)
+		return func() {
+			s.note = "" // not the read's own note
+			if err != nil {
+				s.note = s.errText(err)
+			}
+			s.known = ps
+			if len(s.known) == 0 {
+				s.startNaming()
+			}
+			s.table.Select(0, 0) // the most recent player first
+			s.refresh()
+		}
+	})
 }
 
 func (s *playersStep) key(ev *tcell.EventKey) *tcell.EventKey {
@@ -229,14 +238,20 @@ func (s *playersStep) proposeStarter() {
 		return
 	}
 	s.lastSet = key
-	ctx, cancel := s.ui.ctx()
-	defer cancel()
-	w, ok, err := s.ui.store.LastWinner(ctx, string(s.rules.Game), s.seats)
-	if err != nil || !ok || !slices.Contains(s.seats, w) {
-		return
-	}
-	s.begin(w)
-	s.note = fmt.Sprintf(s.tr("%s won the last game between you and begins (b changes it).", "%s hat das letzte Spiel zwischen euch gewonnen und beginnt (b ändert das)."), "[::b]"+esc(w)+"[::-]")
+	seats, note := slices.Clone(s.seats), s.note
+	// Off the UI goroutine; keys typed meanwhile (s: start) wait for it.
+	s.ui.read(s, s.tr("looking up the last winner…", "der letzte Sieger wird gesucht…"), func(ctx context.Context) func() {
+		w, ok, err := s.ui.store.LastWinner(ctx, string(s.rules.Game), seats)
+		return func() {
+			s.note = note // not the read's own note
+			defer s.refresh()
+			if err != nil || !ok || !slices.Contains(s.seats, w) {
+				return
+			}
+			s.begin(w)
+			s.note = fmt.Sprintf(s.tr("%s won the last game between you and begins (b changes it).", "%s hat das letzte Spiel zwischen euch gewonnen und beginnt (b ändert das)."), "[::b]"+esc(w)+"[::-]")
+		}
+	})
 }
 
 func (s *playersStep) refresh() {

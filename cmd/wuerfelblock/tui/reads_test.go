@@ -101,3 +101,23 @@ func TestPlayersPageReadsOffTheUIGoroutine(t *testing.T) {
 		t.Fatalf("players %+v, %v", ps, err)
 	}
 }
+
+// The new game's players step reads the known players off the UI
+// goroutine; the names typed meanwhile (none known: the name field takes
+// them) and the Enter that starts the game apply once the list is there.
+func TestPlayersStepReadsOffTheUIGoroutine(t *testing.T) {
+	db := openDB(t)
+	gate, open := newGate(t)
+	h := startWith(t, db, Config{Store: gatedStore{DB: db, players: gate}, Lang: validate.German})
+	h.typ("n1")
+	h.see("5050: Hausregeln")
+	h.scr.InjectKey(tcell.KeyTab, 0, tcell.ModNone)
+	h.syncNow()
+	h.seeNow("die Spieler werden gelesen…")
+	h.typNow("Anna\nBen\n\n")
+	h.syncNow()
+	h.seeNow("Vorgetippt, kommt danach: Anna⏎Ben⏎⏎")
+	open()
+	h.sync()
+	h.see("am Zug: Anna", "Ben")
+}
