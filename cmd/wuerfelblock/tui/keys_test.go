@@ -2,6 +2,8 @@ package tui
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -22,6 +24,9 @@ type keyScene struct {
 	// stats: the statistics page is plugged in (over a history, db).
 	stats bool
 	db    func() *storage.DB
+	// empty is a new database's file, copied for each try (opening it
+	// again is 40 times cheaper than making one).
+	empty []byte
 	// skip are the keys named on the screen whose effect needs more than a
 	// fresh screen to see, with the test that covers them.
 	skip map[string]string
@@ -94,7 +99,9 @@ func keyScenes() []keyScene {
 // typed example is taken, not refused. (The statistics' "by play" board
 // offered "↑/↓ wählen Enter Spieler" and neither did anything.)
 func TestEveryNamedKeyDoesSomething(t *testing.T) {
+	empty := emptyDB(t)
 	for _, sc := range keyScenes() {
+		sc.empty = empty
 		t.Run(sc.name, func(t *testing.T) {
 			if sc.stats {
 				// One history for the scene: the statistics' keys write nothing.
@@ -136,7 +143,7 @@ func (sc keyScene) start(t *testing.T) *harness {
 		db := sc.db()
 		h = startWith(t, db, Config{Lang: validate.German, Stats: NewStatsPage(db)})
 	} else {
-		h = start(t, openDB(t))
+		h = start(t, copyDB(t, sc.empty))
 	}
 	sc.setup(h)
 	h.sync()
@@ -327,4 +334,37 @@ func (h *harness) settle() (stopped bool) {
 // styles.
 func sameCells(a, b []tcell.SimCell) bool {
 	return slices.EqualFunc(a, b, func(x, y tcell.SimCell) bool { return x.Style == y.Style && slices.Equal(x.Runes, y.Runes) })
+}
+
+// emptyDB is the file of a new database (closed, so whole).
+func emptyDB(t *testing.T) []byte {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "empty.db")
+	db, err := openReviewed(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// copyDB opens a copy of a database's file.
+func copyDB(t *testing.T, data []byte) *storage.DB {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "test.db")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db, err := openReviewed(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }
