@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 
 	"github.com/wuerfelblock/wuerfelblock/internal/tablefile"
 )
@@ -50,7 +51,7 @@ func (s *Solver) loadOrBuild() (*Table, error) {
 			}
 		}
 	}
-	t, err := s.build()
+	t, err := s.buildOne()
 	if err != nil {
 		return nil, err
 	}
@@ -174,4 +175,32 @@ func readValues(r *bytes.Reader) ([][]float64, error) {
 		vals = append(vals, v)
 	}
 	return vals, nil
+}
+
+// buildSlot lets one table be built at a time in the process: a build
+// already keeps two cores busy (workers), so a second one beside it (an
+// import meeting two new rule sets at once) gains no time and adds its
+// memory to the peak.
+var buildSlot = make(chan struct{}, 1)
+
+// building counts the builds under way, most the largest number seen (tests).
+var building, mostBuilding atomic.Int32
+
+// buildOne is build in the process's one build slot.
+func (s *Solver) buildOne() (*Table, error) {
+	buildSlot <- struct{}{}
+	defer func() { <-buildSlot }()
+	return s.build()
+}
+
+// counted counts a build under way while it runs (building, mostBuilding).
+func counted() func() {
+	n := building.Add(1)
+	for {
+		m := mostBuilding.Load()
+		if n <= m || mostBuilding.CompareAndSwap(m, n) {
+			break
+		}
+	}
+	return func() { building.Add(-1) }
 }

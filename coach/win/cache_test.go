@@ -3,6 +3,7 @@ package win
 import (
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -67,5 +68,39 @@ func TestCacheFile(t *testing.T) {
 	other, _ := New(rulesOf(t, validate.GameZehntausend, map[string]any{"ziel": 500, "wuerfel": 6}))
 	if _, err := other.decode(data); err == nil {
 		t.Fatal("a table of other rules was accepted")
+	}
+}
+
+// TestOneBuildAtATime: tables of several rule sets asked for at once are
+// built one after the other (each build keeps two cores busy already; two
+// at once only add their memory to the peak), and each is the table.
+func TestOneBuildAtATime(t *testing.T) {
+	mostBuilding.Store(0)
+	var wg sync.WaitGroup
+	tables := make([]*Table, 4)
+	for k := range tables {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s, err := New(rulesOf(t, validate.GameZehntausend, map[string]any{"ziel": 500 + 50*k}))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			s.SetDir("")
+			tables[k], err = s.Table()
+			if err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if n := mostBuilding.Load(); n != 1 {
+		t.Errorf("%d tables built at once, want 1", n)
+	}
+	for k, tb := range tables {
+		if tb == nil || tb.Passes == 0 {
+			t.Errorf("rule set %d: no table built", k)
+		}
 	}
 }

@@ -190,6 +190,7 @@ func (s *Solver) emptyTable() (*Table, error) {
 
 // build solves the two-player game.
 func (s *Solver) build() (*Table, error) {
+	defer counted()()
 	t, err := s.emptyTable()
 	if err != nil {
 		return nil, err
