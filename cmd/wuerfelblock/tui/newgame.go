@@ -467,9 +467,12 @@ func quote(lang validate.Lang, s string) string {
 // UI goroutine; keys typed meanwhile (a preset's number) go to the list.
 func (o *optionsStep) loadPreset() {
 	game := string(o.s.game)
-	j := o.ui.read(o, o.tr("reading the presets…", "die Vorlagen werden gelesen…"), func(ctx context.Context) func() {
+	doing := o.tr("reading the presets…", "die Vorlagen werden gelesen…")
+	o.tell("[::b]" + doing + "[::-]")
+	j := o.ui.read(o, doing, func(ctx context.Context) func() {
 		presets, err := o.ui.store.Presets(ctx, game)
 		return func() {
+			o.tell("")
 			if o.ui.top() == screen(o) {
 				o.showPresets(presets, err)
 			}

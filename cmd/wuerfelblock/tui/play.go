@@ -596,6 +596,9 @@ func (p *play) reloadOnConflict(err error) {
 		typed = strings.ReplaceAll(validate.FormatDice(d), " ", "")
 	}
 	ahead := p.ui.dropAhead(p)
+	if ahead != "" {
+		p.aheadDropped(ahead)
+	}
 	refused := p.message.GetText(false)
 	id := p.sg.ID
 	p.readGame(p.tr("loading the game again…", "das Spiel wird neu geladen…"), func(ctx context.Context) func() {
@@ -603,9 +606,6 @@ func (p *play) reloadOnConflict(err error) {
 		return func() {
 			if lerr != nil {
 				p.say(refused + " " + p.errText(lerr))
-				if ahead != "" {
-					p.aheadDropped(ahead)
-				}
 				return
 			}
 			if !p.loaded(sg) {
