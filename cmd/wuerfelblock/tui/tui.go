@@ -665,7 +665,7 @@ func keysText(keys []*tcell.EventKey) string {
 // refusal, or when a write's screen is not on top any more (or a dialog is
 // open), they are dropped whole, and the screen says so: they were meant
 // for a state that did not come. After a read they go to the screen on top
-// (the game it opened).
+// (the game it opened), or to the overlay it opened for them (toOverlay).
 func (ui *UI) replayAhead(j *job, err error) {
 	a := ui.ahead
 	if a.from != j.from || len(a.keys) == 0 || ui.busy(a.from) != nil {
