@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 // The game: every player's chance to win from every position between
@@ -233,6 +235,61 @@ func (tb *Table) outcomesOf(a []int, o *outcomes) {
 	}
 }
 
+// fallingOutcomes is outcomesOf for the game without hundert, where no
+// account rises (the ring solver's): the next position's index is the
+// accounts' with one changed, and the end the same for all of one kind.
+func (tb *Table) fallingOutcomes(a []int, o *outcomes) {
+	*o = outcomes{}
+	n, last := tb.N, tb.N-1
+	// The next position reads a[1], …, a[N−1], a[0]: a[0] counts most.
+	top := tb.states() / tb.max
+	rest := 0
+	for i := last; i >= 1; i-- {
+		rest = rest*tb.max + a[i] - 1
+	}
+	var b [MaxPlayers]int
+	copy(b[:], a)
+	b[0] = 0
+	_, lost := tb.ended(b[:n]) // the mover's account at 0 or below
+	copy(b[:], a)
+	b[last] = 0
+	_, hit := tb.ended(b[:n])  // the Vordermann's
+	vordermann := top / tb.max // the weight of a[N−1] in the next index
+	for s := Dice; s < validate.DreissigLine; s++ {
+		out := &o.vec[s]
+		if x := a[0] - (validate.DreissigLine - s); x <= 0 {
+			for i := range n {
+				out[i] += lost[i]
+			}
+		} else {
+			w := tb.w[(rest+(x-1)*top)*n:]
+			for i := range n {
+				out[i] += w[(i+last)%n]
+			}
+		}
+	}
+	o.cyc[validate.DreissigLine] = 1
+	hits := Hits()
+	for s := validate.DreissigLine + 1; s <= MaxSum; s++ {
+		f, out := s-validate.DreissigLine, &o.vec[s]
+		o.cyc[s] += hits[0]
+		for h := 1; h < len(hits); h++ {
+			p := hits[h]
+			if x := a[last] - f*h; x <= 0 {
+				for i := range n {
+					out[i] += p * hit[i]
+				}
+			} else {
+				next := rest + (x-a[last])*vordermann + (a[0]-1)*top
+				w := tb.w[next*n:]
+				for i := range n {
+					out[i] += p * w[(i+last)%n]
+				}
+			}
+		}
+	}
+}
+
 // utility is what each sum is worth to the mover when the cycle's position
 // gives the mover g.
 func (o *outcomes) utility(g float64, u *Utility) {
@@ -273,6 +330,15 @@ func Solve(n int, hundert bool) *Table {
 	if n < 2 || n > MaxPlayers {
 		panic(fmt.Sprintf("dreissig: no table for %d players", n))
 	}
+	tb := solveFalling(n, n*Start)
+	tb.round()
+	return tb
+}
+
+// solveFalling solves the game of n players without hundert for the
+// positions whose accounts add up to at most total (the others stay 0), not
+// rounded.
+func solveFalling(n, total int) *Table {
 	tb := newTable(n, false)
 	// Positions by the sum of their accounts: every turn that changes an
 	// account leads to a lower sum, so each sum's rings are independent.
@@ -285,7 +351,9 @@ func Solve(n int, hundert bool) *Table {
 			for _, x := range a {
 				t += x
 			}
-			bySum[t] = append(bySum[t], idx)
+			if t <= total {
+				bySum[t] = append(bySum[t], idx)
+			}
 		}
 	}
 	workers := runtime.GOMAXPROCS(0)
@@ -312,7 +380,6 @@ func Solve(n int, hundert bool) *Table {
 		tb.Unsettled = append(tb.Unsettled, rs[w].unsettled...)
 	}
 	slices.Sort(tb.Unsettled)
-	tb.round()
 	return tb
 }
 
