@@ -155,6 +155,9 @@ type Turn struct {
 	// from: only the states that can still reach a sum of at least from
 	// are solved (resolveCycle); 0: all.
 	from int
+	// replayed: every state's value is the play's replayed (reevaluate),
+	// not a solve's (which sums one die's faces in another order).
+	replayed bool
 }
 
 // maxChoices bounds the cells one state can move to (six dice: 111).
@@ -171,6 +174,7 @@ func (tn *Turn) Solve(u *Utility) {
 	for s := Dice; s <= MaxSum; s++ {
 		tn.G[cell(0, s)] = u[s]
 	}
+	tn.replayed = tn.replayed && tn.from > 0
 	tn.mergeLevel(0)
 	tn.solveOne()
 	tn.mergeLevel(1)
@@ -412,16 +416,22 @@ func (tn *Turn) Outcomes(n, s int) [MaxSum + 1]float64 {
 
 // reevaluate gives the solved play's values for another u that differs
 // from the last one only in the outcomes of 30 and more (the ring's value
-// of the 30s changed: the states that cannot reach 30 keep their values),
-// and reports whether the play is still best for it (up to tol): the
-// values must still fall along the order the play was chosen by.
+// of the 30s changed), and reports whether the play is still best for it
+// (up to tol): the values must still fall along the order the play was
+// chosen by. Once every value is replayed, the states that cannot reach 30
+// keep theirs (resolveCycle does not solve them again either).
 func (tn *Turn) reevaluate(u *Utility, tol float64) bool {
-	for s := validate.DreissigLine; s <= MaxSum; s++ {
+	from := 0
+	if tn.replayed {
+		from = validate.DreissigLine
+	}
+	tn.replayed = true
+	for s := max(Dice, from); s <= MaxSum; s++ {
 		tn.G[cell(0, s)] = u[s]
 	}
 	for n := 1; n <= Dice; n++ {
 		lo, hi := sumRange(n)
-		for s := max(lo, validate.DreissigLine-Dice*n); s <= hi; s++ {
+		for s := max(lo, from-Dice*n); s <= hi; s++ {
 			c := cell(n, s)
 			v := 0.0
 			for i := tn.recFrom[c]; i < tn.recTo[c]; i++ {
