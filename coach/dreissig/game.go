@@ -1,7 +1,9 @@
 package dreissig
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"sync"
@@ -36,6 +38,9 @@ type Table struct {
 	Hundert bool
 	max     int       // accounts are 1 … max between turns
 	w       []float64 // chance of the player at offset i from the mover: w[idx*N+i]
+	// file: a table loaded from its file keeps the file's chances (float32,
+	// little-endian, in the order of w) and w is nil; at reads either.
+	file []byte
 	// Rounds is the most rounds of policy iteration any ring needed.
 	Rounds int
 	// Unsettled lists the rings (by their first position) where best play
@@ -83,7 +88,19 @@ func (tb *Table) accounts(idx int, a []int) {
 // Every account must be 1 … 30 (hundert: 1 … 99).
 func (tb *Table) Chances(a []int) []float64 {
 	idx := tb.index(a)
-	return slices.Clone(tb.w[idx*tb.N : (idx+1)*tb.N])
+	out := make([]float64, tb.N)
+	for i := range out {
+		out[i] = tb.at(idx*tb.N + i)
+	}
+	return out
+}
+
+// at is w[i], also of a table loaded from its file.
+func (tb *Table) at(i int) float64 {
+	if tb.w == nil {
+		return float64(math.Float32frombits(binary.LittleEndian.Uint32(tb.file[4*i:])))
+	}
+	return tb.w[i]
 }
 
 // Settled reports whether best play by all has a fixed point in the ring
@@ -127,9 +144,8 @@ func (tb *Table) after(b []int, out []float64, p float64) {
 		}
 		return
 	}
-	w := tb.w[next*tb.N:]
 	for i := range tb.N {
-		out[i] += p * w[(i+tb.N-1)%tb.N]
+		out[i] += p * tb.at(next*tb.N+(i+tb.N-1)%tb.N)
 	}
 }
 
