@@ -133,10 +133,11 @@ func encodeTable(tb *Table) []byte {
 	for _, x := range tb.Unsettled {
 		binary.Write(&b, le, uint32(x))
 	}
-	binary.Write(&b, le, uint32(len(tb.w)))
-	buf := make([]byte, 4*len(tb.w))
-	for i, x := range tb.w {
-		le.PutUint32(buf[4*i:], math.Float32bits(float32(x)))
+	count := tb.states() * tb.N
+	binary.Write(&b, le, uint32(count))
+	buf := make([]byte, 4*count)
+	for i := range count {
+		le.PutUint32(buf[4*i:], math.Float32bits(float32(tb.at(i))))
 	}
 	b.Write(buf)
 	binary.Write(&b, le, crc32.Checksum(b.Bytes(), castagnoli))

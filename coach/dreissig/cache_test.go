@@ -65,6 +65,9 @@ func TestCacheFileValues(t *testing.T) {
 	if got, want := loaded.Chances([]int{30, 22}), tb.Chances([]int{30, 22}); !slices.Equal(got, want) {
 		t.Fatalf("loaded %v, solved %v", got, want)
 	}
+	if again := encodeTable(loaded); !slices.Equal(again, encodeTable(tb)) {
+		t.Fatal("a loaded table written again differs from the solved one's file")
+	}
 	for _, bad := range []float64{-0.25, 1.5, math.NaN(), math.Inf(1)} {
 		c := &Table{N: 2, max: Start, w: slices.Clone(tb.w)}
 		c.w[len(c.w)/2] = bad
