@@ -43,11 +43,12 @@ type Table struct {
 	file []byte
 	// Rounds is the most rounds of policy iteration any ring needed.
 	Rounds int
-	// Unsettled lists the rings (by their first position) where best play
-	// by all has no fixed point among plain plays: each mover's best play
-	// changes another's, round after round (a cyclic game, rare). There the
-	// table keeps the plays of the last round, every one the best answer to
-	// the round before; the values are exact for those plays.
+	// Unsettled lists the rings (by their first position) where the policy
+	// iteration did not settle on plain plays: each mover's best play
+	// changes another's, round after round (a cyclic game, rare; from
+	// another start some of them do settle, docs/COACH.md). There the table
+	// keeps the plays of the last round, every one the best answer to the
+	// round before; the values are exact for those plays.
 	Unsettled []int
 }
 
