@@ -33,6 +33,9 @@ type finalMany struct {
 	xs   []int // the later seats' totals in levels, in seat order
 	cut  []int // cut[j]: from this bar on G(j, ·) is the end's
 	memo map[[3]int]float64
+	// vmemo: vec's values of the seats before the last (many_chances.go)
+	vmemo map[[3]int][]float64
+	vbase []*vecTurn
 	base []*seatRows // per seat, built when first needed
 	// chases: the last seat's chase against k > 1 on the best total
 	chases map[int][]float64

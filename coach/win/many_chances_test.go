@@ -1,0 +1,127 @@
+package win
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// checkPlainChances: every player's chance from Start is the plain
+// recursion's r: the players on the best total its share each, the others
+// before the mover 0, the mover and the later seats their own; they add up
+// to 1 and the mover's is Win().
+func checkPlainChances(t *testing.T, totals []int, seat, best int, tie bool, p Position, r outv) {
+	t.Helper()
+	want := make([]float64, len(totals))
+	held := false
+	for k, x := range totals[:seat] {
+		if x == best && (tie || !held) {
+			want[k], held = r[0], true
+		}
+	}
+	for i := range totals[seat:] {
+		want[seat+i] = r[1+i]
+	}
+	got := p.Chances()
+	sum := 0.0
+	for k := range want {
+		sum += got[k]
+		if math.Abs(got[k]-want[k]) > 1e-8 {
+			t.Errorf("tie %v, %v seat %d: player %d %.12f, plain %.12f", tie, totals, seat+1, k+1, got[k], want[k])
+		}
+	}
+	if math.Abs(sum-1) > 1e-12 || math.Abs(got[seat]-p.Win()) > 1e-12 {
+		t.Errorf("%v seat %d: chances %v add up to %.15f; the mover's %v, Win %v", totals, seat+1, got, sum, got[seat], p.Win())
+	}
+}
+
+// TestChancesAddUp: at every point of randomly played turns, in and before
+// the final round, with 2, 3 and 4 players, every player's chance adds up
+// to 1, the mover's is Win(), and a stop's chances are the next turn's
+// start's (the final round: exactly; before it the approximation's parts
+// are not, and are not asked to be).
+func TestChancesAddUp(t *testing.T) {
+	tb := tableOf(t, validate.GameZehntausend, map[string]any{"ziel": 1000})
+	rng := rand.New(rand.NewPCG(23, 5))
+	for _, c := range []struct {
+		totals []int
+		seat   int
+	}{
+		{[]int{300, 650}, 0},
+		{[]int{300, 650, 900}, 1},
+		{[]int{1100, 650, 900}, 1},
+		{[]int{1100, 650, 900, 0}, 1},
+		{[]int{1000, 1050, 900, 950}, 2},
+		{[]int{300, 650, 900, 450}, 3},
+	} {
+		final := false
+		for _, x := range c.totals[:c.seat] {
+			final = final || x >= 1000
+		}
+		for range 40 {
+			p, err := tb.Start(c.totals, c.seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for !p.Over() {
+				checkChances(t, c.totals, c.seat, p, p.Chances(), p.Win())
+				checkChances(t, c.totals, c.seat, p, p.ThrowChances(), p.ThrowWin())
+				if sc, ok := p.StopChances(); ok {
+					sv, _ := p.StopWin()
+					checkChances(t, c.totals, c.seat, p, sc, sv)
+					if final {
+						next := append([]int(nil), c.totals...)
+						next[c.seat] += p.Points()
+						want := tb.fg.finalChances(next, c.seat+1)
+						for k := range want {
+							if math.Abs(sc[k]-want[k]) > 1e-12 {
+								t.Errorf("%v: a stop at %d: player %d %v, next start %v", c.totals, p.Points(), k+1, sc[k], want[k])
+							}
+						}
+					}
+					if rng.IntN(3) == 0 {
+						break
+					}
+				}
+				roll := make([]int, p.Family().Dice())
+				for i := range roll {
+					roll[i] = 1 + rng.IntN(6)
+				}
+				ks, err := p.Keeps(roll)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(ks) == 0 {
+					p = p.AfterBust()
+					checkChances(t, c.totals, c.seat, p, p.Chances(), p.Win())
+					break
+				}
+				if p, err = p.After(ks[rng.IntN(len(ks))].Keep); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+func checkChances(t *testing.T, totals []int, seat int, p Position, cs []float64, mover float64) {
+	t.Helper()
+	if len(cs) != len(totals) {
+		t.Fatalf("%v: %d chances", totals, len(cs))
+	}
+	sum := 0.0
+	for _, c := range cs {
+		sum += c
+		if c < -1e-12 || c > 1+1e-12 {
+			t.Fatalf("%v at %d: a chance %v", totals, p.Points(), c)
+		}
+	}
+	if math.Abs(sum-1) > 1e-12 {
+		t.Fatalf("%v at %d: chances %v add up to %.15f", totals, p.Points(), cs, sum)
+	}
+	if math.Abs(cs[seat]-mover) > 1e-12 {
+		t.Fatalf("%v at %d: the mover's chance %v, its table's %v", totals, p.Points(), cs[seat], mover)
+	}
+}
