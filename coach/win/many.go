@@ -36,7 +36,7 @@ type finalMany struct {
 	// vmemo: vec's values of the seats before the last (many_chances.go)
 	vmemo map[[3]int][]float64
 	vbase []*vecTurn
-	base []*seatRows // per seat, built when first needed
+	base  []*seatRows // per seat, built when first needed
 	// chases: the last seat's chase against k > 1 on the best total
 	chases map[int][]float64
 	bufs   [][2][]float64 // per seat: the rows of its last bar's pass
