@@ -310,6 +310,9 @@ type walker struct {
 	dreissig dreissigState
 	ws       winState
 	wp       WinPosition // the win position of the family turn under review (nil: none)
+	// stopExact: the last stop's chances were exact (its gap to the next
+	// turn's start is a defect, not the approximation's)
+	stopExact bool
 }
 
 func (w *walker) run() error {

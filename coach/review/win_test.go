@@ -54,6 +54,9 @@ func checkWinIdentity(t testing.TB, name string, g *scoresheet.Game, rv *Review)
 			t.Errorf("%s: %s: start %v + luck %v − loss %v = %v, result %v", name, p.Name, p.WinStart, p.WinLuck, p.WinLoss, got, p.Result)
 		}
 	}
+	if len(rv.Players) > 2 && rv.WinExact {
+		t.Errorf("%s: %d players reviewed as exact", name, len(rv.Players))
+	}
 	if math.Abs(starts-1) > 1e-9 || (g.Finished() && math.Abs(results-1) > 1e-12) {
 		t.Errorf("%s: starts sum to %v, results to %v", name, starts, results)
 	}
@@ -141,8 +144,14 @@ func rulesKey(r *validate.Rules) string { return fmt.Sprintf("%s %+v", r.Game, r
 // choices from c (a stop only where allowed; the chance of q after the keep).
 func playWin(t testing.TB, r *validate.Rules, rng *rand.Rand, c chooser) *scoresheet.Game {
 	t.Helper()
+	return playWinN(t, r, rng, c, 2)
+}
+
+// playWinN is playWin with n players.
+func playWinN(t testing.TB, r *validate.Rules, rng *rand.Rand, c chooser, n int) *scoresheet.Game {
+	t.Helper()
 	tb := testWin(t, r)
-	g, err := scoresheet.New(r, []string{"Anna", "Ben"})
+	g, err := scoresheet.New(r, generate.Names[:n])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -372,7 +381,6 @@ func TestWinNotRated(t *testing.T) {
 		note    string
 	}{
 		{map[string]any{"ziel": 1000, "steigerung": true}, []string{"Anna", "Ben"}, "steigerung"},
-		{map[string]any{"ziel": 1000}, []string{"Anna", "Ben", "Clara"}, "two players"},
 	} {
 		r := rules(t, validate.GameZehntausend, c.opts)
 		g, err := scoresheet.New(r, c.players)

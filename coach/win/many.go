@@ -33,6 +33,7 @@ type finalMany struct {
 	xs   []int // the later seats' totals in levels, in seat order
 	cut  []int // cut[j]: from this bar on G(j, ·) is the end's
 	memo map[[3]int]float64
+	own  map[[3]int]float64 // the seat's own chance of each of memo's passes
 	// vmemo: vec's values of the seats before the last (many_chances.go)
 	vmemo map[[3]int][]float64
 	vbase []*vecTurn
@@ -93,7 +94,7 @@ func (fg *finalGame) manyFor(later []int) manyView {
 	if fg.many == nil || len(fg.many) >= 64 {
 		fg.many = map[string]manyView{}
 	}
-	f := &finalMany{fg: fg, memo: map[[3]int]float64{}}
+	f := &finalMany{fg: fg, memo: map[[3]int]float64{}, own: map[[3]int]float64{}}
 	f.xs = make([]int, len(later))
 	f.cut = make([]int, len(later))
 	f.base = make([]*seatRows, len(later))
@@ -140,8 +141,8 @@ func (f *finalMany) share(j, bar, k int) float64 {
 	if v, ok := f.memo[key]; ok {
 		return v
 	}
-	v := f.barPass(j, bar, k)
-	f.memo[key] = v
+	own, v := f.barPass(j, bar, k)
+	f.memo[key], f.own[key] = v, own
 	return v
 }
 
@@ -199,8 +200,9 @@ func (f *finalMany) baseRows(j int) *seatRows {
 	return r
 }
 
-// barPass is G(j, bar, k): seat j's turn below the bar on the base.
-func (f *finalMany) barPass(j, bar, k int) float64 {
+// barPass is seat j's own chance and G(j, bar, k): its turn below the bar
+// on the base.
+func (f *finalMany) barPass(j, bar, k int) (float64, float64) {
 	x := f.xs[j]
 	d := bar - x // ≥ 1: every later total is below the target
 	lo := f.share(j+1, bar, k)
@@ -214,7 +216,7 @@ func (f *finalMany) barPass(j, bar, k int) float64 {
 	// (a pass of a later seat, during the nix stop below, has its own).
 	r := &seatRows{tg: f.fg.tg, n: d + 1, base: base, scale: lo, v: f.bufs[j][0], u: f.bufs[j][1]}
 	defer func() { f.bufs[j] = [2][]float64{r.v, r.u} }()
-	_, u := f.rows(r, func(lv int) (float64, float64) {
+	return f.rows(r, func(lv int) (float64, float64) {
 		switch {
 		case lv < d:
 			return 0, lo
@@ -223,7 +225,6 @@ func (f *finalMany) barPass(j, bar, k int) float64 {
 		}
 		return f.share(j+1, x+lv, 1), 0 // above the bar (only nix's first throw)
 	}, lo)
-	return u
 }
 
 // rows fills r's levels n−1 … 1 and the start from the levels above, with

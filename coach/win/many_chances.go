@@ -248,8 +248,11 @@ func (f *finalMany) vec(j, bar, k int) []float64 {
 	}
 	g := f.share(j, bar, k)
 	out[0] = g
-	if j < l-1 {
-		key := [3]int{j, bar, k}
+	key := [3]int{j, bar, k}
+	switch {
+	case j == l-2: // the seat's own chance from G's pass, the last's by difference
+		out[1] = f.own[key]
+	case j < l-2:
 		if v, ok := f.vmemo[key]; ok {
 			return v
 		}
@@ -262,7 +265,7 @@ func (f *finalMany) vec(j, bar, k int) []float64 {
 		rest -= c
 	}
 	out[len(out)-1] = rest
-	if j < l-1 {
+	if j < l-2 {
 		if f.vmemo == nil {
 			f.vmemo = map[[3]int][]float64{}
 		}

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/cputime"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -123,5 +124,38 @@ func checkChances(t *testing.T, totals []int, seat int, p Position, cs []float64
 	}
 	if math.Abs(cs[seat]-mover) > 1e-12 {
 		t.Fatalf("%v at %d: the mover's chance %v, its table's %v", totals, p.Points(), cs[seat], mover)
+	}
+}
+
+// BenchmarkFinalChances: every player's chance in a final round with two
+// and three seats still to throw after the one on turn (the way back and
+// the mover's turn followed), computed afresh each time.
+func BenchmarkFinalChances(b *testing.B) {
+	for _, c := range []struct {
+		name   string
+		g      validate.GameID
+		o      map[string]any
+		totals []int
+		seat   int
+	}{
+		{"zehntausend1500-4", validate.GameZehntausend, map[string]any{"ziel": 1500}, []int{1550, 1200, 1300, 1000}, 1},
+		{"zehntausend-4", validate.GameZehntausend, nil, []int{10300, 8000, 9500, 6000}, 1},
+		{"5050-4", validate.Game5050, nil, []int{5400, 4000, 4500, 3000}, 1},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			tb := chaseTable(b, c.g, c.o, true)
+			cpu0 := int64(cputime.Used())
+			for b.Loop() {
+				tb.fg.many = nil
+				p, err := tb.Start(c.totals, c.seat)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if len(p.Chances()) != len(c.totals) {
+					b.Fatal("no chances")
+				}
+			}
+			b.ReportMetric(float64(int64(cputime.Used())-cpu0)/float64(b.N), "cpu-ns/op")
+		})
 	}
 }
