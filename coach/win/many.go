@@ -34,6 +34,9 @@ type finalMany struct {
 	cut  []int // cut[j]: from this bar on G(j, ·) is the end's
 	memo map[[3]int]float64
 	own  map[[3]int]float64 // the seat's own chance of each of memo's passes
+	// reach: from this many levels behind on a seat reaches a total with a
+	// chance below manyEps, taken as none
+	reach int
 	// vmemo: vec's values of the seats before the last (many_chances.go)
 	vmemo map[[3]int][]float64
 	vbase []*vecTurn
@@ -102,9 +105,13 @@ func (fg *finalGame) manyFor(later []int) manyView {
 	for j, x := range later {
 		f.xs[j] = x / step
 	}
+	f.reach = len(fg.chase)
+	for f.reach > 1 && fg.chase[f.reach-1] < manyEps {
+		f.reach--
+	}
 	hi := math.MinInt
 	for j := len(later) - 1; j >= 0; j-- {
-		hi = max(hi, f.xs[j]+len(fg.chase)+1)
+		hi = max(hi, f.xs[j]+f.reach+1)
 		f.cut[j] = hi
 	}
 	for j := range len(later) - 1 {
@@ -139,6 +146,11 @@ func (f *finalMany) share(j, bar, k int) float64 {
 	}
 	key := [3]int{j, bar, k}
 	if v, ok := f.memo[key]; ok {
+		return v
+	}
+	if bar-f.xs[j] >= f.reach { // seat j does not reach the bar
+		v := f.share(j+1, bar, k)
+		f.memo[key], f.own[key] = v, 0
 		return v
 	}
 	own, v := f.barPass(j, bar, k)
@@ -226,6 +238,12 @@ func (f *finalMany) barPass(j, bar, k int) (float64, float64) {
 		return f.share(j+1, x+lv, 1), 0 // above the bar (only nix's first throw)
 	}, lo)
 }
+
+// manyEps: in the final round with two or more seats still to throw, a
+// seat's chance to make up a distance below this is taken as none (the
+// chances are exact to a few times this; the two-player chase goes on to
+// chaseEps).
+const manyEps = 1e-14
 
 // rows fills r's levels n−1 … 1 and the start from the levels above, with
 // stop(lv) the value of a stop (the seat's and the second one) and bustU a

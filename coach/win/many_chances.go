@@ -252,6 +252,8 @@ func (f *finalMany) vec(j, bar, k int) []float64 {
 	switch {
 	case j == l-2: // the seat's own chance from G's pass, the last's by difference
 		out[1] = f.own[key]
+	case j < l-2 && bar-f.xs[j] >= f.reach: // seat j does not reach the bar
+		copy(out[2:], f.vec(j+1, bar, k)[1:])
 	case j < l-2:
 		if v, ok := f.vmemo[key]; ok {
 			return v
