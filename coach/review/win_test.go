@@ -127,16 +127,16 @@ func TestWinIdentity(t *testing.T) {
 // chooser picks a keep (an index into the keeps, best first for the win)
 // and whether to stop after it (used only where a stop is allowed).
 type chooser struct {
-	keep func(turn, throw int, ks []win.KeepWin) int
+	keep func(turn, throw int, p win.Position, ks []win.KeepWin) int
 	stop func(q win.Position) bool
 }
 
 func randomChoice(rng *rand.Rand) chooser {
-	return chooser{func(_, _ int, ks []win.KeepWin) int { return rng.IntN(len(ks)) },
+	return chooser{func(_, _ int, _ win.Position, ks []win.KeepWin) int { return rng.IntN(len(ks)) },
 		func(win.Position) bool { return rng.IntN(3) == 0 }}
 }
 
-var bestWinChoice = chooser{func(_, _ int, _ []win.KeepWin) int { return 0 }, win.Position.ShouldStop}
+var bestWinChoice = chooser{func(_, _ int, _ win.Position, _ []win.KeepWin) int { return 0 }, win.Position.ShouldStop}
 
 func rulesKey(r *validate.Rules) string { return fmt.Sprintf("%s %+v", r.Game, r.Options) }
 
@@ -180,7 +180,7 @@ func playWinTurn(t testing.TB, g *scoresheet.Game, p win.Position, rng *rand.Ran
 		e := scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: roll, Keep: []int{}}
 		stop := false
 		if len(ks) > 0 {
-			i := c.keep(turn, throw, ks)
+			i := c.keep(turn, throw, p, ks)
 			e.Keep, e.FivesAsOnes = ks[i].Keep.Dice, ks[i].Keep.FivesAsOnes
 			if p, err = p.After(ks[i].Keep); err != nil {
 				t.Fatal(err)
@@ -230,7 +230,7 @@ func TestOneWinMistake(t *testing.T) {
 	var want float64
 	var wantTurn, wantThrow = -1, -1
 	var wantKeeps []win.KeepWin
-	c := chooser{func(turn, throw int, ks []win.KeepWin) int {
+	c := chooser{func(turn, throw int, _ win.Position, ks []win.KeepWin) int {
 		if wantTurn < 0 && len(ks) > 2 && ks[0].Win-ks[len(ks)-1].Win > 0.01 {
 			wantTurn, wantThrow, wantKeeps = turn, throw, ks
 			want = ks[0].Win - ks[len(ks)-1].Win
