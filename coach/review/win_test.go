@@ -7,9 +7,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/family"
 	"github.com/wuerfelblock/wuerfelblock/coach/win"
+	"github.com/wuerfelblock/wuerfelblock/internal/cputime"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage/generate"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -62,38 +64,50 @@ func checkWinIdentity(t testing.TB, name string, g *scoresheet.Game, rv *Review)
 	}
 }
 
-// BenchmarkWinReviewHistory reviews every two-player game of the
-// Zehntausend family of a generated history (5050, 5000, zehntausend with
-// and without house rules) and checks that the win figures add up; a
+// BenchmarkWinReviewHistory reviews every game of the Zehntausend family
+// of a generated history (5050, 5000, zehntausend with and without house
+// rules; two to five players) and checks that the win figures add up; a
 // benchmark, not a test, because the five win tables take about 20
-// CPU-seconds to build (run with -benchtime 1x).
+// CPU-seconds to build (run with -benchtime 1x). It reports the CPU time
+// per game by the number of players (the tables built before).
 func BenchmarkWinReviewHistory(b *testing.B) {
-	games, err := generate.All(generate.Config{Games: 400, Seed: 23, Players: 4})
+	games, err := generate.All(generate.Config{Games: 400, Seed: 23, Players: 5})
 	if err != nil {
 		b.Fatal(err)
 	}
+	for _, gm := range games { // the tables first
+		if isFamily(gm.Game.Rules.Game) {
+			winValuers.Warm(gm.Game.Rules)
+		}
+	}
 	for b.Loop() {
 		seen := map[string]int{}
+		cpu := map[int]time.Duration{}
+		count := map[int]int{}
 		for _, gm := range games {
 			g := gm.Game
 			if !isFamily(g.Rules.Game) {
 				continue
 			}
+			n := min(len(g.Players), 4)
+			c0 := cputime.Used()
 			rv, err := OfGame(g, winValuers)
 			if err != nil {
 				b.Fatalf("%s: %v", gm.ID, err)
 			}
-			if len(g.Players) != 2 {
-				if rv.Win || rv.WinNote.EN == "" {
-					b.Errorf("%s: %d players: win %v, note %q", gm.ID, len(g.Players), rv.Win, rv.WinNote.EN)
-				}
-				continue
-			}
+			cpu[n] += cputime.Used() - c0
+			count[n]++
 			checkWinIdentity(b, gm.ID+" "+rulesKey(g.Rules), g, rv)
 			seen[rulesKey(g.Rules)]++
 		}
 		if len(seen) < 4 {
 			b.Errorf("only %d rule sets seen: %v", len(seen), seen)
+		}
+		for n := 2; n <= 4; n++ {
+			if count[n] > 0 {
+				b.ReportMetric(float64(cpu[n].Milliseconds())/float64(count[n]), fmt.Sprintf("cpu-ms/game-%dp", n))
+				b.ReportMetric(float64(count[n]), fmt.Sprintf("games-%dp", n))
+			}
 		}
 	}
 }
