@@ -150,14 +150,33 @@ func (t *Table) headsUp(totals []int, seat, i int) (float64, error) {
 	if a < seat && b >= seat {
 		on = 1
 	}
-	p, err := t.Start([]int{totals[a], totals[b]}, on)
+	w, err := t.pairWin([2]int{totals[a], totals[b]}, on)
 	if err != nil {
 		return 0, err
 	}
 	if []int{a, b}[on] == i {
-		return p.Win(), nil
+		return w, nil
 	}
-	return 1 - p.Win(), nil
+	return 1 - w, nil
+}
+
+// pairWin is the chance of the pair's seat on before its turn: read from
+// the table where both totals are on its grid (the value a turn's pass
+// from Start gives, see TestTableIsConsistent), else from Start.
+func (t *Table) pairWin(pair [2]int, on int) (float64, error) {
+	mine, theirs := pair[on], pair[1-on]
+	if xg := t.xg; xg != nil {
+		if i, j := mine/step, theirs/step; xg.valid(i) && xg.valid(j) && (i != j || i == 0) {
+			return xg.at(i, j), nil
+		}
+	} else if fg := t.fg; mine < (fg.lo+fg.m)*step && theirs < (fg.lo+fg.m)*step && mine >= fg.lo*step && theirs >= fg.lo*step {
+		return fg.at(on, fg.grid(mine), fg.grid(theirs)), nil
+	}
+	p, err := t.Start(pair[:], on)
+	if err != nil {
+		return 0, err
+	}
+	return p.Win(), nil
 }
 
 // finalShares is the final round's shares of the mover at seat: its turn

@@ -159,3 +159,16 @@ func BenchmarkFinalChances(b *testing.B) {
 		})
 	}
 }
+
+// TestPairWinIsStart: the pairs' chances read from the table are what a
+// turn's pass from Start gives (zehntausend to 1000, both seats).
+func TestPairWinIsStart(t *testing.T) {
+	tb := tableOf(t, validate.GameZehntausend, map[string]any{"ziel": 1000})
+	for _, c := range [][3]int{{0, 0, 0}, {300, 650, 0}, {300, 650, 1}, {950, 900, 1}, {500, 0, 0}} {
+		w, err := tb.pairWin([2]int{c[0], c[1]}, c[2])
+		p, err2 := tb.Start([]int{c[0], c[1]}, c[2])
+		if err != nil || err2 != nil || math.Abs(w-p.Win()) > 1e-12 {
+			t.Errorf("%v: table %v, Start %v (%v %v)", c, w, p.Win(), err, err2)
+		}
+	}
+}
