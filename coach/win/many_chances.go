@@ -46,15 +46,6 @@ func (sh *shares) split(v float64) []float64 {
 	return out
 }
 
-// Players is the number of players of the position (0: a position made
-// without the game around it).
-func (p Position) Players() int {
-	if p.sh == nil {
-		return 0
-	}
-	return p.sh.n
-}
-
 // Chances is every player's chance to win from here under best play, by
 // seat (the mover's is Win()), summing to 1; nil for a position made
 // without the game around it.
@@ -186,11 +177,11 @@ func (t *Table) finalShares(p Position, totals []int, seat int) *shares {
 	fg := t.fg
 	tt := p.tt
 	return &shares{n: n, seat: seat, build: func() *followTable {
-		after := append([]int(nil), totals...)
 		stop := func(lv int) []float64 {
 			if lv >= len(tt.e.stop) { // every stop from here on wins
 				return unit(n, seat)
 			}
+			after := append([]int(nil), totals...)
 			after[seat] = totals[seat] + lv*step
 			return fg.finalChances(after, seat+1)
 		}
@@ -477,7 +468,7 @@ func (vt *vecTurn) throwOn(q []float64, s, lv int) {
 	}
 }
 
-// ThrowOn is throwOn into a new slice.
+// throwVec is throwOn into a new slice.
 func (vt *vecTurn) throwVec(s, lv int) []float64 {
 	q := make([]float64, vt.w)
 	vt.throwOn(q, s, lv)
