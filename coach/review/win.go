@@ -81,8 +81,8 @@ func (w *walker) initWin() {
 		rv.Players[seat].WinStart = w.ws.cur[seat]
 	}
 	if len(rv.Players) > 2 {
-		rv.WinNote = Note{"Three or more players: the chances to win are exact in the final round; before it they are approximated (the mover's from the two-player table against the strongest other player, the rest shared by the others' own two-player chances), so the figures are not exact.",
-			"Drei oder mehr Spieler: die Gewinnchancen sind in der letzten Runde exakt; davor sind sie genähert (die des Spielers am Zug aus der Zwei-Spieler-Tabelle gegen den stärksten Gegner, der Rest nach den eigenen Zwei-Spieler-Chancen der anderen verteilt), die Zahlen sind also nicht exakt."}
+		rv.WinNote = Note{"Three or more players: the chances to win are exact in the final round; before it they are approximated (each player's two-player chance against their strongest other player, the mover's as the coach values its play, normalised to add up to 1), so the figures are not exact.",
+			"Drei oder mehr Spieler: die Gewinnchancen sind in der letzten Runde exakt; davor sind sie genähert (jeder Spieler mit seiner Zwei-Spieler-Chance gegen seinen stärksten Gegner, der am Zug so, wie der Trainer sein Spiel bewertet, auf zusammen 1 normiert), die Zahlen sind also nicht exakt."}
 	}
 }
 
@@ -136,7 +136,7 @@ func (w *walker) winTo(next []float64, seat int, loss float64) {
 func (w *walker) winLuck(next []float64) { w.winTo(next, -1, 0) }
 
 // winDecide is a decision of seat worth chosen (every player's chance)
-// where best (the mover's chance) was possible: its loss is what it cost
+// where best (the mover's chance of the best choice) was possible: its loss is what it cost
 // seat; every other player's change is their luck.
 func (w *walker) winDecide(seat int, d *Decision, best float64, chosen []float64, bestChoice Choice) {
 	loss := w.ws.cur[seat] - chosen[seat]
@@ -217,13 +217,14 @@ func (w *walker) winThrow(seat int, wp WinPosition, roll []int, keep validate.Ke
 	if err != nil {
 		return nil, err
 	}
-	w.winLuck(bp.Chances())
+	best := bp.Chances()
+	w.winLuck(best)
 	q, err := wp.After(keep)
 	if err != nil {
 		return nil, err
 	}
 	if len(keeps) > 1 {
-		w.winDecide(seat, d, keeps[0].Win, q.Chances(), keepChoice(keeps[0].Keep))
+		w.winDecide(seat, d, best[seat], q.Chances(), keepChoice(keeps[0].Keep))
 	}
 	return q, nil
 }
@@ -235,12 +236,14 @@ func (w *walker) winStop(seat int, wq WinPosition, stop bool, d *Decision) {
 		return
 	}
 	tv := wq.ThrowWin()
-	chosen := wq.ThrowChances()
+	tc := wq.ThrowChances()
+	sc, _ := wq.StopChances()
+	chosen := tc
 	if stop {
-		chosen, _ = wq.StopChances()
+		chosen = sc
 	}
 	w.stopExact = wq.Exact() || len(w.g.Players) == 2 // two players: minus's table is consistent too
-	w.winDecide(seat, d, max(sv, tv), chosen, Choice{Stop: sv >= tv})
+	w.winDecide(seat, d, max(sc[seat], tc[seat]), chosen, Choice{Stop: sv >= tv})
 }
 
 // WinGap is the largest difference found between the end of a turn and the

@@ -14,18 +14,23 @@ import (
 //     turn, whose chances come from the way back from the last seat
 //     (finalMany.vec: the same passes as G, with a value per later seat).
 //   - Before the final round with three or more players (and 5000 with
-//     three or more), an approximation (exact: false): the mover's chance
-//     is the coach's (the two-player table against the strongest other
-//     player), the rest 1 − W is shared among the others in proportion to
-//     each one's own chance against their strongest other player from the
-//     two-player table (at the totals of the turn's start, with the seat
-//     order of the round). Inside the turn those parts stay fixed: only
-//     the mover's chance moves them.
+//     three or more), an approximation (exact: false): every player's
+//     chance against their strongest other player (the highest total, of
+//     equal ones the next to throw) in the two-player table, normalised to
+//     add up to 1. The mover's is the coach's W (its own position in the
+//     turn), the others' are read at the totals of the turn's start, with
+//     the seat order of the round: the mover's chance is W/(W + S), S the
+//     sum of the others', each other one's a/(W + S). The mover's choices
+//     are the coach's (the share rises with W).
 
 // shares says how a Position gives every player's chance.
 type shares struct {
 	n, seat int
-	w       []float64 // the others' parts of 1 − W (the mover's 0); nil: the final round
+	// w: the others' two-player chances (the mover's 0), normalised with
+	// W (norm; two players: w is the other's part of 1 − W); nil: the
+	// final round
+	w    []float64
+	norm bool
 	// The final round: the follow table, built on first use.
 	once   sync.Once
 	build  func() *followTable
@@ -39,10 +44,21 @@ func (sh *shares) table() *followTable {
 
 func (sh *shares) split(v float64) []float64 {
 	out := make([]float64, sh.n)
-	for i := range out {
-		out[i] = (1 - v) * sh.w[i]
+	if !sh.norm {
+		for i := range out {
+			out[i] = (1 - v) * sh.w[i]
+		}
+		out[sh.seat] = v
+		return out
 	}
-	out[sh.seat] = v
+	sum := v
+	for _, a := range sh.w {
+		sum += a
+	}
+	for i := range out {
+		out[i] = sh.w[i] / sum
+	}
+	out[sh.seat] = v / sum
 	return out
 }
 
@@ -95,30 +111,19 @@ func (p Position) ThrowChances() []float64 {
 
 func clone(v []float64) []float64 { return append([]float64(nil), v...) }
 
-// weights are the others' parts of 1 − W before the final round: each
-// one's chance against their strongest other player (two-player table),
-// normalised.
+// weights are the others' chances before the final round, each against
+// their strongest other player in the two-player table (a pair the table
+// refuses: 1/n).
 func (t *Table) weights(totals []int, seat int) []float64 {
 	n := len(totals)
 	w := make([]float64, n)
-	sum := 0.0
 	for i := range n {
 		if i == seat {
 			continue
 		}
-		w[i] = 1 / float64(n-1) // a pair the table refuses: an equal part
+		w[i] = 1 / float64(n)
 		if a, err := t.headsUp(totals, seat, i); err == nil {
 			w[i] = a
-		}
-		sum += w[i]
-	}
-	for i := range w {
-		switch {
-		case i == seat:
-		case sum > 0:
-			w[i] /= sum
-		default:
-			w[i] = 1 / float64(n-1)
 		}
 	}
 	return w

@@ -148,7 +148,7 @@ func (t *Table) strongest(totals []int, seat int) (Position, error) {
 		return p, err
 	}
 	p.exact, p.note = false, methodStrong
-	p.sh = &shares{n: n, seat: seat, w: t.weights(totals, seat)}
+	p.sh = &shares{n: n, seat: seat, w: t.weights(totals, seat), norm: true}
 	return p, nil
 }
 
