@@ -122,8 +122,8 @@ func reviewText(t text, rv *review.Review) string {
 
 // writeWinTable writes the identity in chance to win, per player.
 func writeWinTable(b *strings.Builder, t text, rv *review.Review) {
-	head := t.tr("\n[::b]Chance to win[::-]: result (100 won, 50 shared, 0 lost) = at the start + luck − loss; the luck counts the other's throws and mistakes too",
-		"\n[::b]Gewinnchance[::-]: Ergebnis (100 gewonnen, 50 geteilt, 0 verloren) = zu Beginn + Glück − Verlust; das Glück zählt auch Würfe und Fehler des Gegners")
+	head := t.tr("\n[::b]Chance to win[::-]: result (100 won, 50 shared, 0 lost) = at the start + luck − loss; the luck counts the others' throws and mistakes too",
+		"\n[::b]Gewinnchance[::-]: Ergebnis (100 gewonnen, 50 geteilt, 0 verloren) = zu Beginn + Glück − Verlust; das Glück zählt auch Würfe und Fehler der Gegner")
 	if !rv.WinExact {
 		head += t.tr(" (not exact)", " (nicht exakt)")
 	}
@@ -136,6 +136,9 @@ func writeWinTable(b *strings.Builder, t text, rv *review.Review) {
 			res = t.pp(p.Result, false)
 		}
 		fmt.Fprintf(b, "%-14s %10s %10s %10s %10s\n", esc(clip(p.Name, 14)), t.pp(p.WinStart, false), t.pp(p.WinLuck, true), t.pp(p.WinLoss, false), res)
+	}
+	if rv.WinNote.EN != "" { // three or more players: what is approximated
+		b.WriteString(esc(rv.WinNote.Text(t.lang)) + "\n")
 	}
 }
 
