@@ -8,21 +8,35 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
 )
 
-// gameReview is the review of the finished game, computed once; nil for a
-// game without one (Totwürfeln has no decisions; Rückwärts and Dreißig tot
-// are not reviewed).
-func (s *gameOver) gameReview() *review.Review {
-	if s.rv == nil && !s.rvTried {
-		s.rvTried = true
-		if review.Reviewable(s.sg.Game.Rules.Game) { // Totwürfeln: luck only
-			// On the UI goroutine: a win table still being built is not
-			// waited for (the review then shows the points).
-			if rv, err := review.OfGame(s.sg.Game, s.ui.review.WithoutWaiting(s.sg.Game.Rules)); err == nil {
+// gameReview is the review of the finished game once it is computed; nil
+// for a game without one (Rückwärts is not reviewed) and while it is being
+// computed. It is computed once, off the UI goroutine (startReview): with
+// three or more players a final round's chances take a second or more.
+func (s *gameOver) gameReview() *review.Review { return s.rv }
+
+// startReview computes the review of the finished game off the UI
+// goroutine (a copy of the game: undo changes its own) and draws the screen
+// again once it is there. A win table still being built is not waited for
+// (the review then shows the points).
+func (s *gameOver) startReview() {
+	g := s.sg.Game
+	if s.rvTried || !review.Reviewable(g.Rules.Game) {
+		return
+	}
+	s.rvTried, s.rvBusy = true, true
+	g = g.Clone()
+	valuers := s.ui.review.WithoutWaiting(g.Rules)
+	app := s.ui.app
+	go func() {
+		rv, err := review.OfGame(g, valuers)
+		app.QueueUpdateDraw(func() {
+			s.rvBusy = false
+			if err == nil {
 				s.rv = rv
 			}
-		}
-	}
-	return s.rv
+			s.refresh()
+		})
+	}()
 }
 
 // pts is a points figure with one decimal and its unit.
