@@ -326,6 +326,10 @@ func printReview(e *env, rv *review.Review) {
 // the Zehntausend family): a table in percentage points and the five
 // decisions that cost most of it; else why there is none.
 func printWinReview(e *env, rv *review.Review) {
+	if rv.WinFrom > 0 { // Kniffel's last rounds (review_kniffel_win.go)
+		printKniffelWin(e, rv)
+		return
+	}
 	if !rv.Win {
 		if rv.WinNote.EN != "" {
 			fmt.Fprintln(e.stdout, "\n"+rv.WinNote.Text(e.lang))

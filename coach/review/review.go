@@ -131,7 +131,11 @@ type Review struct {
 	// says why there is none where there is not.
 	Win, WinExact bool
 	WinNote       Note
-	winGap        float64
+	// WinFrom: Kniffel, the round from which the decisions also carry the
+	// chance to win (KniffelWinFrom; 0: none); Player.WinLoss is then the
+	// sum of their losses (kniffel_win.go).
+	WinFrom int
+	winGap  float64
 }
 
 // Unit is the unit of a review's luck and loss.
