@@ -84,7 +84,7 @@ func TestReviewKniffelWin(t *testing.T) {
 		t.Fatal("no decision from round 11 rated")
 	}
 	code, out, _ = call(t, rec, "--lang", "de", "review", "-")
-	if code != 0 || !strings.Contains(out, "Ab Runde 11") || !strings.Contains(out, "Die teuersten Entscheidungen nach Gewinnchance:") ||
+	if code != 0 || !strings.Contains(out, "Ab Runde 11") || !strings.Contains(out, "Die teuersten Entscheidungen nach Gewinnchance:") || !strings.Contains(out, "Runde 11  Glück") ||
 		!strings.Contains(out, "Runde 1") || !strings.Contains(out, "Gewinnchance −") {
 		t.Errorf("German text (exit %d):\n%s", code, out)
 	}

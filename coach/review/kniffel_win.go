@@ -25,6 +25,7 @@ type KniffelWin interface {
 // KniffelWinTurn values the stages of one turn by the chance to finish
 // first (0–1), as KniffelTurn does by points.
 type KniffelWinTurn interface {
+	Value() float64 // before the turn's first throw
 	ThrowValue(held validate.Counts, throwsLeft int) float64
 	RollValue(dice validate.Counts, throwsLeft int) float64
 	// Holds lists every hold with its chance, best first.
@@ -66,6 +67,8 @@ func (k kniffelWin) WinTurn(r *validate.Rules, sheets []validate.KniffelBoxes, t
 
 type kniffelWinTurn struct{ t *kniffel.WinTurn }
 
+func (t kniffelWinTurn) Value() float64 { return t.t.Value() }
+
 func (t kniffelWinTurn) ThrowValue(held validate.Counts, throwsLeft int) float64 {
 	return t.t.ThrowValue(held, throwsLeft)
 }
@@ -99,23 +102,87 @@ var kniffelEndNote = Note{
 	"Ab Runde 11 werden die Entscheidungen auch nach der Chance bewertet, als Erster zu enden (ein geteilter erster Platz geteilt); angenommen ist, dass die anderen ihre restlichen Felder auf die besten erwarteten Punkte spielen; unter dieser Annahme exakt.",
 }
 
+// kniffelWinState follows every player's chance to finish first through
+// Kniffel's last three rounds: at the start of round 11 (WinStart), then at
+// the start and end of each of their turns; what changes it between two of
+// their own decisions is luck (their throws, the others' throws and play).
+type kniffelWinState struct {
+	on         bool
+	cur        []float64 // each seat's chance at its last turn boundary
+	start      float64   // the mover's chance at the start of the turn
+	lossInTurn float64   // the mover's win loss so far in the turn
+}
+
 // kniffelWinTurn is the end-game turn of seat now: nil before round 11,
-// for a game of one, or without the valuer.
+// for a game of one, or without the valuer. The first one starts the win
+// review: every player's chance at the start of round 11.
 func (w *walker) kniffelWinTurn(seat int) KniffelWinTurn {
 	g := w.g
 	if w.v.KniffelWin == nil || len(g.Players) < 2 || g.NumTurns()/len(g.Players)+1 < KniffelWinFrom {
 		return nil
 	}
+	t, err := w.winTurnOf(seat)
+	if err != nil {
+		return nil
+	}
+	rv, kw := w.rv, &w.kw
+	if !kw.on {
+		kw.on, kw.cur = true, make([]float64, len(g.Players))
+		rv.Win, rv.WinExact, rv.WinFrom, rv.WinNote = true, true, KniffelWinFrom, kniffelEndNote
+		for j := range g.Players {
+			if j == seat {
+				kw.cur[j] = t.Value()
+				continue
+			}
+			o, err := w.winTurnOf(j)
+			if err != nil {
+				return nil
+			}
+			kw.cur[j] = o.Value()
+		}
+		for j, c := range kw.cur {
+			rv.Players[j].WinStart = c
+		}
+	}
+	kw.start, kw.lossInTurn = t.Value(), 0
+	rv.Players[seat].WinLuck += kw.start - kw.cur[seat] // the others' turns since the mover's last
+	return t
+}
+
+// winTurnOf is the end-game turn of seat on the sheets now.
+func (w *walker) winTurnOf(seat int) (KniffelWinTurn, error) {
+	g := w.g
 	sheets := make([]validate.KniffelBoxes, len(g.Players))
 	for j := range sheets {
 		sheets[j] = g.Boxes(j)
 	}
-	t, err := w.v.KniffelWin.WinTurn(g.Rules, sheets, g.Totals(), seat)
-	if err != nil {
-		return nil
+	return w.v.KniffelWin.WinTurn(g.Rules, sheets, g.Totals(), seat)
+}
+
+// kniffelWinScored ends the mover's turn in box c with dice: its chance
+// now, and the turn's luck (what changed it besides the decisions); at the
+// game's end every player's result and the luck since their last turn.
+func (w *walker) kniffelWinScored(seat int, t KniffelWinTurn, dice validate.Counts, c validate.Category) {
+	kw := &w.kw
+	end := 0.0
+	for _, b := range t.Boxes(dice) {
+		if b.Category == c {
+			end = b.Value
+		}
 	}
-	w.rv.WinFrom, w.rv.WinNote = KniffelWinFrom, kniffelEndNote
-	return t
+	w.rv.Players[seat].WinLuck += end - kw.start + kw.lossInTurn
+	kw.cur[seat] = end
+	if !w.g.Finished() {
+		return
+	}
+	winners := w.g.Winners()
+	for j := range w.rv.Players {
+		p := &w.rv.Players[j]
+		if slices.Contains(winners, j) {
+			p.Result = 1 / float64(len(winners))
+		}
+		p.WinLuck += p.Result - kw.cur[j]
+	}
 }
 
 // rateWin gives decision d its figures by the chance to win: chosen and
@@ -126,6 +193,7 @@ func (w *walker) rateWin(d *Decision, chosen, best float64, bestChoice Choice) {
 	d.WinBestChoice = bestChoice
 	d.Differs = (d.Loss > lossEpsilon) != (d.WinLoss > lossEpsilon)
 	w.rv.Players[d.Seat].WinLoss += d.WinLoss
+	w.kw.lossInTurn += d.WinLoss
 }
 
 // kniffelWinHold rates the hold of dice (held; all five: standing) with

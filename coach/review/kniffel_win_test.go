@@ -98,8 +98,20 @@ func TestKniffelWinReview(t *testing.T) {
 
 func checkKniffelWin(t *testing.T, rv *Review, n, mistakeTurn int, mistakeCost float64) {
 	t.Helper()
-	if rv.WinFrom != KniffelWinFrom || rv.Win {
-		t.Fatalf("%d players: win from round %d, family win review %v", n, rv.WinFrom, rv.Win)
+	if rv.WinFrom != KniffelWinFrom || !rv.Win || !rv.WinExact {
+		t.Fatalf("%d players: win from round %d, win review %v, exact %v", n, rv.WinFrom, rv.Win, rv.WinExact)
+	}
+	// result = chance at the start of round 11 + luck − loss; the results
+	// share the win.
+	results := 0.0
+	for _, p := range rv.Players {
+		results += p.Result
+		if math.Abs(p.WinStart+p.WinLuck-p.WinLoss-p.Result) > 1e-9 || p.WinStart < 0 || p.WinStart > 1 {
+			t.Errorf("%s: start %.9f + luck %.9f − loss %.9f ≠ result %.9f", p.Name, p.WinStart, p.WinLuck, p.WinLoss, p.Result)
+		}
+	}
+	if math.Abs(results-1) > 1e-12 {
+		t.Errorf("%d players: the results add to %.12f", n, results)
 	}
 	sums := make([]float64, n)
 	found := false
@@ -137,7 +149,7 @@ func checkKniffelWin(t *testing.T, rv *Review, n, mistakeTurn int, mistakeCost f
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, key := range []string{`"win_loss"`, `"win_chosen"`, `"win_best"`, `"win_from_round":11`, `"win_note"`} {
+	for _, key := range []string{`"win_loss"`, `"win_chosen"`, `"win_best"`, `"win_from_round":11`, `"win_note"`, `"win_start"`, `"win_luck"`, `"result"`, `"win":true`} {
 		if !strings.Contains(string(raw), key) {
 			t.Errorf("review --json lacks %s", key)
 		}
@@ -158,7 +170,7 @@ func TestKniffelWinNotBeforeRound11(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rv.WinFrom != 0 || strings.Contains(string(must(json.Marshal(rv))), "win_chosen") {
+	if rv.WinFrom != 0 || rv.Win || strings.Contains(string(must(json.Marshal(rv))), "win_chosen") {
 		t.Errorf("ten rounds: win from %d, %s", rv.WinFrom, must(json.Marshal(rv)))
 	}
 }

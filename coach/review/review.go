@@ -314,6 +314,7 @@ type walker struct {
 	dreissig dreissigState
 	ws       winState
 	wp       WinPosition // the win position of the family turn under review (nil: none)
+	kw       kniffelWinState
 }
 
 func (w *walker) run() error {

@@ -216,6 +216,9 @@ func (w *walker) kniffelTurn(turn, seat int) error {
 					w.kniffelWinBox(d, wt, dice, c)
 				}
 			}
+			if wt != nil {
+				w.kniffelWinScored(seat, wt, dice, c)
+			}
 		default:
 			return fmt.Errorf("review: turn %d: unexpected entry %q", turn, e.Kind)
 		}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gdamore/tcell/v2"
+
 	"github.com/wuerfelblock/wuerfelblock/coach/kniffel"
 	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
@@ -111,4 +113,39 @@ func TestKniffelCoachNoWinBeforeRound11(t *testing.T) {
 	h.typ("t66612\n")
 	h.see("Rat: 666 behalten")
 	h.notSee("Gewinnchance")
+}
+
+// The game over screen of that game keeps Kniffel's points (the whole
+// game); the review screen adds the chance to win from round 11: its
+// assumption, the identity from round 11 and the costliest decisions by it.
+func TestKniffelGameOverWinReview(t *testing.T) {
+	db := openDB(t)
+	ctx := context.Background()
+	r := validate.MustRules(validate.GameKniffel, nil)
+	sg, err := db.CreateGame(ctx, r, []string{"Anna", "Ben"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range endgameEntries() {
+		if err := db.Append(ctx, sg, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := startWith(t, db, Config{Lang: validate.German, Review: testValuers})
+	h.typ("1")
+	h.see("am Zug: Anna")
+	waitCoach(t, false)
+	h.typ("t45666\n")
+	h.typ("5666\n") // on points, not to win
+	h.typ("1\ns")   // 1 5 6 6 6: stand, 24 in the Chance: Ben wins
+	h.see("am Zug: Ben")
+	h.typ("12346\n\n")
+	h.see("Spiel zu Ende")
+	h.notSee("Pp.")
+	h.typ("a")
+	h.see("Ab Runde 11 werden", "Spieler          Runde 11")
+	for range 12 {
+		h.key(tcell.KeyDown)
+	}
+	h.see("Die teuersten Entscheidungen nach Gewinnchance", "Anna, Runde 13, 1. Wurf: 5666 behalten statt stehen lassen")
 }
