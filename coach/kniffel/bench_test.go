@@ -120,6 +120,8 @@ func endgameWorst(b *testing.B) (*Solver, validate.KniffelBoxes, []validate.Knif
 // open boxes cached as in use).
 func BenchmarkEndgameDists(b *testing.B) {
 	s, _, others := endgameWorst(b)
+	cpu0 := cputime.Used()
+	defer func() { b.ReportMetric((cputime.Used()-cpu0).Seconds()*1000/float64(b.N), "cpu-ms/op") }()
 	for b.Loop() {
 		for _, o := range others {
 			if _, err := s.FinalDist(o, 200); err != nil {
@@ -137,9 +139,11 @@ func BenchmarkEndgameWin(b *testing.B) {
 	for i, o := range others {
 		ds[i], _ = s.FinalDist(o, 200)
 	}
+	cpu0 := cputime.Used()
 	for b.Loop() {
 		if _, err := s.WinTurn(mover, 190, ds); err != nil {
 			b.Fatal(err)
 		}
 	}
+	b.ReportMetric((cputime.Used()-cpu0).Seconds()*1000/float64(b.N), "cpu-ms/op")
 }

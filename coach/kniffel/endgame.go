@@ -84,8 +84,10 @@ type endgame struct {
 	win []float64
 	// same[g]: the first gain above g with another chance (len(win) if none).
 	same []int
-	memo map[int64]float64
-	bufs [EndgameBoxes]*WinTurn // per open boxes: the turns being valued
+	memo  map[int64]float64
+	bufs  [EndgameBoxes]*WinTurn // per open boxes: the turns being valued
+	lanes *[numHolds]vec         // the buffer of fillLanes
+	gains map[state]*gainTable
 }
 
 // WinTurn values the turn that starts on sheet b (at most EndgameBoxes
@@ -112,6 +114,7 @@ func (s *Solver) WinTurn(b validate.KniffelBoxes, total int, others []Dist) (*Wi
 		}
 	}
 	t := &WinTurn{e: e, st: st}
+	e.fill(e.children(node{st, 0}, map[int64]bool{}, nil)) // the sheets after this turn, eight at a time
 	e.solve(t, 0)
 	return t, nil
 }
@@ -138,10 +141,7 @@ func (e *endgame) value(st state, g int) float64 {
 	if st.mask == allFilled || e.same[g] > g+maxGain(st) {
 		return e.win[g] // nothing still to come changes the chance
 	}
-	key := int64(st.mask)<<20 | int64(st.upper)<<14 | int64(g)<<1
-	if st.kniffel50 {
-		key |= 1
-	}
+	key := nodeKey(st, g)
 	if v, ok := e.memo[key]; ok {
 		return v
 	}

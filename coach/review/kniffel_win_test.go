@@ -2,12 +2,15 @@ package review
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/cputime"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/storage/generate"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -180,4 +183,48 @@ func must(b []byte, err error) []byte {
 		panic(err)
 	}
 	return b
+}
+
+// BenchmarkReviewKniffelWin reviews generated Kniffel games of 2 to 4
+// players with the chance to win of the last three rounds ("win") and
+// without it ("points"), once the tables exist: per game.
+func BenchmarkReviewKniffelWin(b *testing.B) {
+	games, err := generate.All(generate.Config{Games: 600, Seed: 7, Players: 4})
+	if err != nil {
+		b.Fatal(err)
+	}
+	byPlayers := map[int][]*scoresheet.Game{}
+	for _, gm := range games {
+		if g := gm.Game; g.Rules.Game == validate.GameKniffel && g.Finished() && len(g.Players) >= 2 {
+			byPlayers[len(g.Players)] = append(byPlayers[len(g.Players)], g)
+		}
+	}
+	for n := 2; n <= 4; n++ {
+		gs := byPlayers[n]
+		if len(gs) == 0 {
+			continue
+		}
+		for _, mode := range []string{"points", "win"} {
+			v := testValuers(b)
+			if mode == "points" {
+				v.KniffelWin = nil
+			}
+			b.Run(fmt.Sprintf("players=%d/%s", n, mode), func(b *testing.B) {
+				for _, g := range gs { // the tables
+					if _, err := OfGame(g, v); err != nil {
+						b.Fatal(err)
+					}
+				}
+				i := 0
+				cpu0 := cputime.Used()
+				for b.Loop() {
+					if _, err := OfGame(gs[i%len(gs)], v); err != nil {
+						b.Fatal(err)
+					}
+					i++
+				}
+				b.ReportMetric((cputime.Used()-cpu0).Seconds()*1000/float64(b.N), "cpu-ms/op")
+			})
+		}
+	}
 }
