@@ -83,7 +83,7 @@ type endgame struct {
 	// win[g]: the chance to finish first when the player gains g more points.
 	win []float64
 	// same[g]: the first gain above g with another chance (len(win) if none).
-	same []int
+	same  []int
 	memo  map[int64]float64
 	bufs  [EndgameBoxes]*WinTurn // per open boxes: the turns being valued
 	lanes *[numHolds]vec         // the buffer of fillLanes
