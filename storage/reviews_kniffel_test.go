@@ -3,6 +3,9 @@ package storage
 import (
 	"path/filepath"
 	"testing"
+	"time"
+
+	"github.com/wuerfelblock/wuerfelblock/internal/cputime"
 
 	"github.com/wuerfelblock/wuerfelblock/storage/generate"
 )
@@ -48,4 +51,43 @@ func TestKniffelWinReviewMigration(t *testing.T) {
 		t.Fatalf("after migration 025: %d Kniffel rows with the chance to win (were %d), %d other rows (were %d)", got, withWin, count(db, `game != 'kniffel'`), others)
 	}
 	checkReviews(t, db)
+}
+
+// BenchmarkKniffelWinMigration: migration 025 on the 20,000-game history:
+// the stored Kniffel reviews of two or more players recomputed with the
+// chance to win of the last three rounds (target with migration 018's:
+// < 2 min on 2 cores). Each round reopens a copy whose Kniffel rows lack it.
+func BenchmarkKniffelWinMigration(b *testing.B) {
+	src := benchDB(b).Path()
+	var cpu time.Duration
+	for b.Loop() {
+		b.StopTimer()
+		dst := filepath.Join(b.TempDir(), "m.db")
+		copyFile(b, src, dst)
+		db, err := openWithReviews(dst)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, q := range []string{`UPDATE reviews SET win_start = NULL, win_luck = NULL, win_loss = NULL, result = NULL, win_exact = NULL WHERE game = 'kniffel'`,
+			`DELETE FROM migrations WHERE version = 25`} {
+			if _, err := db.sql.Exec(q); err != nil {
+				b.Fatal(err)
+			}
+		}
+		var n int
+		db.sql.QueryRow(`SELECT count(DISTINCT game_id) FROM reviews WHERE game = 'kniffel'`).Scan(&n)
+		b.ReportMetric(float64(n), "kniffel-games")
+		db.Close()
+		cpu0 := cputime.Used()
+		b.StartTimer()
+		db, err = openWithReviews(dst)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		cpu += cputime.Used() - cpu0
+		db.Close()
+		b.StartTimer()
+	}
+	cpuReport(b, cpu)
 }
