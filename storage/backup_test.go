@@ -213,8 +213,9 @@ func dropSync(t *testing.T, path string) {
 		// and 018 (the win columns of the reviews)
 		`ALTER TABLE reviews DROP COLUMN win_start`, `ALTER TABLE reviews DROP COLUMN win_luck`, `ALTER TABLE reviews DROP COLUMN win_loss`,
 		`ALTER TABLE reviews DROP COLUMN result`, `ALTER TABLE reviews DROP COLUMN win_exact`, `DELETE FROM migrations WHERE version = 18`,
-		// and 024 (Dreißig tot's reviews, no table of its own)
-		`DELETE FROM migrations WHERE version = 24`,
+		// and 024 (Dreißig tot's reviews, no table of its own), 025 (Kniffel's
+		// chance to win, the same)
+		`DELETE FROM migrations WHERE version = 24`, `DELETE FROM migrations WHERE version = 25`,
 	} {
 		if _, err := raw.Exec(q); err != nil {
 			t.Fatalf("%s: %v", q, err)
