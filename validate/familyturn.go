@@ -113,13 +113,13 @@ func (t *FamilyTurn) Aside() int { return t.aside }
 func (t *FamilyTurn) Throws() int { return t.throws }
 
 // ProofPending reports whether an of-a-kind combination still waits for its proof.
-func (t *FamilyTurn) ProofPending() bool { return t.rules.Options.Beweisen && t.pendProof }
+func (t *FamilyTurn) ProofPending() bool { return t.stops().Proof && t.pendProof }
 
 // MustConfirm reports whether a confirmation is outstanding: a 5050 1500
 // from its hot dice until a new pass holds 350, or a bestaetigen throw of
 // all dice until the next throw scores.
 func (t *FamilyTurn) MustConfirm() bool {
-	return t.pass1500 || t.confirming || t.rules.Options.Bestaetigen && t.mustConfirm
+	return t.pass1500 || t.confirming || t.stops().ConfirmAll && t.mustConfirm
 }
 
 // KeepNote says what taking a keep now would bring with it besides its
@@ -134,12 +134,12 @@ type KeepNote struct {
 func (t *FamilyTurn) NoteOf(k Keep) KeepNote {
 	r := t.rules
 	var n KeepNote
-	if r.Options.Beweisen && !r.AllScoring() {
+	if t.stops().Proof && !r.AllScoring() {
 		n.NeedsProof = k.Reading.OfAKind
 		n.Proves = k.Reading.Proves && t.pendProof
 	}
 	full := t.aside == 0 || t.NewPass()
-	n.NeedsConfirm = k.Reading.Confirm || r.Options.Bestaetigen && full && len(k.Dice) == r.Dice()
+	n.NeedsConfirm = k.Reading.Confirm || t.stops().ConfirmAll && full && len(k.Dice) == r.Dice()
 	return n
 }
 
@@ -338,12 +338,24 @@ func (t *FamilyTurn) applyBust(want int) {
 	t.countThrow(want)
 	t.LastValue, t.LastKept = 0, 0
 	t.end, t.result = Bust, 0
-	switch {
-	case first && t.rules.nixPays:
-		t.end, t.result = NixEnd, 1000
-	case first && t.rules.minusBust:
-		t.result = -1000
+	if first {
+		t.result = t.rules.FirstBust()
+		if t.rules.nixPays {
+			t.end = NixEnd
+		}
 	}
+}
+
+// FirstBust is what a bust on a turn's first throw writes (the Zehntausend
+// family): 1000 with nix, −1000 with minus, else nothing like any bust.
+func (r *Rules) FirstBust() int {
+	switch {
+	case r.nixPays:
+		return 1000
+	case r.minusBust:
+		return -1000
+	}
+	return 0
 }
 
 // applyKeep sets a scoring throw's keep aside, one named step after the other.
@@ -394,7 +406,7 @@ func (t *FamilyTurn) stepConfirm1500(k Keep) {
 	if k.Reading.Confirm {
 		t.pass1500 = true
 	}
-	if t.confirming && t.passPoints >= 350 {
+	if t.confirming && t.passPoints >= t.stops().PassPoints {
 		t.confirming = false
 	}
 }
@@ -402,7 +414,7 @@ func (t *FamilyTurn) stepConfirm1500(k Keep) {
 // stepBestaetigen: a throw of all dice that sets all of them aside must be
 // confirmed by the next throw.
 func (t *FamilyTurn) stepBestaetigen(fullThrow bool) {
-	if t.rules.Options.Bestaetigen {
+	if t.stops().ConfirmAll {
 		t.mustConfirm = fullThrow && t.aside == t.rules.Dice()
 	}
 }
@@ -433,8 +445,8 @@ func (t *FamilyTurn) cupPhrase() Phrase {
 }
 
 // StopBlockers lists every rule that forbids stopping now, most important
-// first; empty means the player may stop. The rules of the game are the
-// stop rules built with its combination table (stops.go).
+// first; empty means the player may stop. The rules of the game are those
+// of its Variant's Stops (stops.go).
 func (t *FamilyTurn) StopBlockers() []*Error {
 	if b := t.stateBlocker(); b != nil {
 		return []*Error{b}

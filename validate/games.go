@@ -1,9 +1,10 @@
 package validate
 
 // The games: everything validate knows of one game is one gameDef here:
-// its name, its house rules, its game facts (Variant), and for the
-// Zehntausend family its combination table and its stop rules. A new game
-// is a new entry in defs (and a turn engine if none of the four fits).
+// its name, its house rules, its game facts (Variant, with the stop rules
+// of the Zehntausend family: Stops), and for the Zehntausend family its
+// combination table. A new game is a new entry in defs (and a turn engine
+// if none of the four fits).
 
 // gameDef is one game.
 type gameDef struct {
@@ -14,10 +15,10 @@ type gameDef struct {
 	basic   func(*Options)
 	variant func(Options) Variant
 	// Zehntausend family: the value of n dice of one face (0: no
-	// combination), the other combinations, and the rules that forbid a stop.
+	// combination) and the other combinations. The rules that forbid a
+	// stop are data on the Variant (Stops).
 	ofAKind func(o Options, face, n int) int
 	special func(o Options) []combo
-	stops   func(o Options) []stopRule
 	// stats is how the statistics show the game (StatsOf).
 	stats StatsShape
 }
@@ -30,7 +31,8 @@ var defs = []*gameDef{
 		basic: func(o *Options) { o.FuenferDrehen = true },
 		variant: func(Options) Variant {
 			return Variant{Family: FamilyZehntausend, End: EndFinalRound, Target: 5050, Settle: SettleAdd,
-				EarlierSeatWinsTies: true, WinnerBegins: true, Coached: true, Review: ReviewDecisions}
+				EarlierSeatWinsTies: true, WinnerBegins: true, Coached: true, Review: ReviewDecisions,
+				Stops: Stops{PassPoints: 350, ConfirmPass: true}}
 		},
 		ofAKind: func(_ Options, face, n int) int {
 			if n != 3 {
@@ -45,7 +47,6 @@ var defs = []*gameDef{
 			}
 			return cs
 		},
-		stops: func(Options) []stopRule { return []stopRule{stopConfirm1500, stopHurdle350} },
 		stats: familyStats(ObligeConfirm),
 	},
 	{
@@ -54,7 +55,8 @@ var defs = []*gameDef{
 		specs: []OptionSpec{diceOpt(5)},
 		variant: func(Options) Variant {
 			return Variant{Family: FamilyZehntausend, End: EndExact, Target: 5000, Settle: SettleExact,
-				AllScoring: true, EntryPoints: 500, Coached: true, Review: ReviewDecisions}
+				AllScoring: true, EntryPoints: 500, Coached: true, Review: ReviewDecisions,
+				Stops: Stops{Minimum: 100, RoundHundreds: true}}
 		},
 		ofAKind: func(_ Options, face, n int) int {
 			t := tripleValue(face, 1100)
@@ -71,7 +73,6 @@ var defs = []*gameDef{
 		special: func(Options) []combo {
 			return []combo{{dice: run(1, 5), value: 1500, kind: ComboStreet}, {dice: run(2, 6), value: 1500, kind: ComboStreet}}
 		},
-		stops: func(Options) []stopRule { return []stopRule{stopEntryOrMinimum, stopRoundHundreds} },
 		stats: familyStats(NoObligation),
 	},
 	{
@@ -80,7 +81,7 @@ var defs = []*gameDef{
 		specs: zehntausendOptions,
 		variant: func(o Options) Variant {
 			return Variant{Family: FamilyZehntausend, End: EndFinalRound, Target: o.Ziel, Settle: SettleAdd,
-				Coached: true, Review: ReviewDecisions}
+				Coached: true, Review: ReviewDecisions, Stops: zehntausendStops(o)}
 		},
 		ofAKind: func(o Options, face, n int) int {
 			if o.Verdoppeln {
@@ -89,7 +90,6 @@ var defs = []*gameDef{
 			return zehntausendOfAKind(face, n)
 		},
 		special: zehntausendSpecial,
-		stops:   zehntausendStops,
 		stats:   familyStats(ObligeProve),
 	},
 	{
@@ -110,7 +110,6 @@ var defs = []*gameDef{
 			}
 			return cs
 		},
-		stops: func(Options) []stopRule { return nil },
 		stats: rueckwaertsStats,
 	},
 	{

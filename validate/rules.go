@@ -46,7 +46,7 @@ func NewRules(g GameID, o Options) (*Rules, error) {
 	r := &Rules{Game: g, Options: o, variant: d.variant(o)}
 	if r.variant.Family == FamilyZehntausend {
 		r.fam = &lazyTable{g: g, o: o}
-		r.stops = d.stops(o)
+		r.stops = stopRulesOf(r.variant)
 	}
 	has := func(id string) bool { _, err := specOf(g, id); return err == nil }
 	r.voidThrows = o.Hausbau && has("hausbau")

@@ -310,7 +310,7 @@ func TestMessagesInBothLanguages(t *testing.T) {
 			t.Errorf("phrase %s missing a language", p)
 		}
 	}
-	e := &Error{Code: CodeHurdle350, Args: []any{100}}
+	e := &Error{Code: CodeHurdle350, Args: []any{350, 100}}
 	if !strings.Contains(e.Message(German), "350") || !strings.Contains(e.Message(German), "Durchgang") {
 		t.Errorf("German message: %s", e.Message(German))
 	}

@@ -29,6 +29,9 @@ type Variant struct {
 	// EntryPoints: a player's first stop needs this many turn points, and
 	// again after being set back to 0 (5000); 0 means no entry.
 	EntryPoints int
+	// Stops are the rules that may forbid writing a turn down (the
+	// Zehntausend family; with the house rules that add some).
+	Stops Stops
 	// Settle is how a stopped turn's points reach the totals.
 	Settle Settle
 	// Players is the exact number of players the game needs, 0 for any.

@@ -14,10 +14,18 @@ func TestVariants(t *testing.T) {
 		opts map[string]any
 		want Variant
 	}{
-		{Game5050, nil, Variant{Family: FamilyZehntausend, End: EndFinalRound, Target: 5050, Settle: SettleAdd, EarlierSeatWinsTies: true, WinnerBegins: true, Coached: true, Review: ReviewDecisions}},
-		{Game5000, nil, Variant{Family: FamilyZehntausend, End: EndExact, Target: 5000, Settle: SettleExact, AllScoring: true, EntryPoints: 500, Coached: true, Review: ReviewDecisions}},
-		{GameZehntausend, nil, Variant{Family: FamilyZehntausend, End: EndFinalRound, Target: 10000, Settle: SettleAdd, Coached: true, Review: ReviewDecisions}},
-		{GameZehntausend, map[string]any{"ziel": 3000}, Variant{Family: FamilyZehntausend, End: EndFinalRound, Target: 3000, Settle: SettleAdd, Coached: true, Review: ReviewDecisions}},
+		{Game5050, nil, Variant{Family: FamilyZehntausend, End: EndFinalRound, Target: 5050, Settle: SettleAdd, EarlierSeatWinsTies: true, WinnerBegins: true, Coached: true, Review: ReviewDecisions,
+			Stops: Stops{PassPoints: 350, ConfirmPass: true}}},
+		{Game5000, nil, Variant{Family: FamilyZehntausend, End: EndExact, Target: 5000, Settle: SettleExact, AllScoring: true, EntryPoints: 500, Coached: true, Review: ReviewDecisions,
+			Stops: Stops{Minimum: 100, RoundHundreds: true}}},
+		{GameZehntausend, nil, Variant{Family: FamilyZehntausend, End: EndFinalRound, Target: 10000, Settle: SettleAdd, Coached: true, Review: ReviewDecisions,
+			Stops: Stops{Proof: true}}},
+		{GameZehntausend, map[string]any{"ziel": 3000}, Variant{Family: FamilyZehntausend, End: EndFinalRound, Target: 3000, Settle: SettleAdd, Coached: true, Review: ReviewDecisions,
+			Stops: Stops{Proof: true}}},
+		{GameZehntausend, map[string]any{"beweisen": false, "bestaetigen": true, "steigerung": true}, Variant{Family: FamilyZehntausend, End: EndFinalRound, Target: 10000, Settle: SettleAdd,
+			Coached: true, Review: ReviewDecisions, Stops: Stops{ConfirmAll: true, AbovePrevious: true}}},
+		{GameZehntausend, map[string]any{"beweisen": false, "verschaerft": true}, Variant{Family: FamilyZehntausend, End: EndFinalRound, Target: 10000, Settle: SettleAdd,
+			Coached: true, Review: ReviewDecisions, Stops: Stops{TightPoints: 350, TightCup: 2}}},
 		{GameRueckwaerts, nil, Variant{Family: FamilyZehntausend, End: EndAtTarget, Target: 10000, Settle: SettleTable, LowerWins: true, AllScoring: true, TableTurns: true}},
 		{GameKniffel, nil, Variant{Family: FamilyKniffel, End: EndRounds, Rounds: 13, Settle: SettleSheet, Coached: true, Review: ReviewDecisions}},
 		{GameTotwuerfeln, nil, Variant{Family: FamilyTot, End: EndRounds, Rounds: 3, Settle: SettleAdd, Review: ReviewLuck}},

@@ -106,20 +106,25 @@ func gameAction(e *env, ctx context.Context, db *storage.DB, action, id string, 
 // defaultGames is how many games games lists unless told otherwise.
 const defaultGames = 20
 
+// gameListing is a stored game as games --json lists it: storage's fields
+// (the game by its id) and the game's name in the user's language.
+type gameListing struct {
+	storage.GameInfo
+	Name string `json:"name"`
+}
+
 func listGames(e *env, ctx context.Context, db *storage.DB, f storage.GameFilter, asJSON bool) int {
 	gs, err := db.Games(ctx, f)
 	if err != nil {
 		return e.dbFail("games", err)
 	}
 	if asJSON {
-		if gs == nil {
-			gs = []storage.GameInfo{}
+		out := make([]gameListing, len(gs))
+		for i, g := range gs {
+			g.Started, g.Ended = g.Started.UTC(), g.Ended.UTC()
+			out[i] = gameListing{GameInfo: g, Name: gameName(e, g.Game)}
 		}
-		for i := range gs {
-			gs[i].Started = gs[i].Started.UTC()
-			gs[i].Ended = gs[i].Ended.UTC()
-		}
-		e.printJSON(gs)
+		e.printJSON(out)
 		return exitOK
 	}
 	if len(gs) == 0 {
@@ -147,7 +152,7 @@ func listGames(e *env, ctx context.Context, db *storage.DB, f storage.GameFilter
 		if g.Broken {
 			status += e.tr(" (cannot be replayed)", " (nicht nachspielbar)")
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%d\t%s\n", g.ID[:8], g.Game, status,
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%d\t%s\n", g.ID[:8], gameName(e, g.Game), status,
 			g.Started.Local().Format("2006-01-02 15:04"), g.Round, strings.Join(ps, ", "))
 	}
 	w.Flush()
@@ -180,7 +185,11 @@ func showGame(e *env, sg *storage.StoredGame, asJSON bool) int {
 		e.printJSON(storage.ExportRecord{ID: sg.ID, Status: sg.Status, Started: sg.Started.UTC(), Ended: sg.Ended.UTC(), Record: rec})
 		return exitOK
 	}
-	fmt.Fprintf(e.stdout, "%s %s: %s, %s\n", e.tr("Game", "Spiel"), sg.ID, rec.Game, statusWord(e, sg.Status))
+	name := gameName(e, rec.Game)
+	if house := say.New(e.lang).OptionsBrief(sg.Game.Rules); house != "" {
+		name += " (" + e.tr("house rules: ", "Hausregeln: ") + house + ")"
+	}
+	fmt.Fprintf(e.stdout, "%s %s: %s, %s\n", e.tr("Game", "Spiel"), sg.ID, name, statusWord(e, sg.Status))
 	printVerdict(e, rec, sg.Game.Verdict())
 	if sg.Status == storage.Running && !sg.Game.Finished() {
 		fmt.Fprintf(e.stdout, e.tr("Next: %s (round %d).\n", "Als Nächstes: %s (Runde %d).\n"), sg.Game.Current(), sg.Game.Round())

@@ -132,21 +132,12 @@ func (t *Table) StopAt(n int) (points int, ok bool) {
 	if n < 1 || n > g.dice {
 		return 0, false
 	}
-	st := state{aside: int8(g.dice - n)}
-	if n == g.dice {
-		st.aside = int8(g.dice)
-	}
-	if g.id == validate.Game5050 {
-		st.pass = hurdle
-	}
+	st := g.ready(n)
 	i, found := t.s.index[st]
 	if !found {
 		return 0, false
 	}
-	least := 0
-	if g.id == validate.Game5050 {
-		least = hurdle
-	}
+	least := g.stops.PassPoints
 	// From stopAll on, stopping is best wherever allowed (the table
 	// checked it); walk down.
 	found = false

@@ -174,80 +174,93 @@ func TestOldOddsLineMistakesGone(t *testing.T) {
 func TestStateAbstractionMatchesEngine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 13))
 	for set := 0; set < 40; set++ {
-		rs := randomSet(rng)
-		r := rs.rules(t)
-		s := rs.solver(t)
-		for turn := 0; turn < 40; turn++ {
-			ctx := validate.TurnContext{Entered: rng.IntN(2) == 0, Previous: []int{0, 300, 1000}[rng.IntN(3)]}
-			tb := s.Table(ctx)
-			ft := r.NewFamilyTurn(ctx)
-			p := tb.Start()
-			var history []validate.Throw
-			for step := 0; ; step++ {
-				if ft.End() != validate.Running {
-					banked, over := p.Over()
-					if !over || banked != ft.Result() {
-						t.Fatalf("%s %v: engine ended with %d, position says over=%v banked=%d", rs, history, ft.Result(), over, banked)
-					}
-					break
-				}
-				if p.Dice() != ft.DiceToThrow() || p.Points() != ft.TurnPoints() {
-					t.Fatalf("%s %v: dice %d/%d, points %d/%d", rs, history, p.Dice(), ft.DiceToThrow(), p.Points(), ft.TurnPoints())
-				}
-				if p.CanStop() != (len(ft.StopBlockers()) == 0) {
-					t.Fatalf("%s ctx %+v %v at %d: position says stop=%v, engine blockers %v", rs, ctx, history, p.Points(), p.CanStop(), ft.StopBlockers())
-				}
-				if p.CanStop() && rng.IntN(4) == 0 {
-					if err := ft.Clone().Stop(); err != nil {
-						t.Fatalf("%s: engine refused the stop: %v", rs, err)
-					}
-					break
-				}
-				if r.Options.Hausbau && rng.IntN(8) == 0 {
-					th := validate.Throw{Void: true}
-					if err := ft.Throw(th); err != nil {
-						t.Fatal(err)
-					}
-					history = append(history, th)
-					p = p.AfterVoid()
-					continue
-				}
-				roll := rollDice(rng, ft.DiceToThrow())
-				engine := ft.LegalKeeps(roll)
-				advice, err := p.Keeps(roll)
-				if err != nil {
-					t.Fatalf("%s %v: %v", rs, history, err)
-				}
-				if !sameKeeps(engine, advice) {
-					t.Fatalf("%s %v roll %v: keeps differ", rs, history, roll)
-				}
-				th := validate.Throw{Roll: roll}
-				if len(engine) > 0 {
-					k := engine[rng.IntN(len(engine))]
-					th.Keep, th.FivesAsOnes = k.Dice, k.FivesAsOnes
-					if r.AllScoring() && rng.IntN(2) == 0 {
-						th.Keep = nil
-					}
-				}
-				if err := ft.Throw(th); err != nil {
-					t.Fatalf("%s %v: the engine refused its own keep %v: %v", rs, history, th, err)
-				}
-				history = append(history, th)
-				if len(engine) == 0 {
-					p = p.AfterBust()
-					continue
-				}
-				if p, err = p.After(ft.LastKeep); err != nil {
-					t.Fatalf("%s %v: %v", rs, history, err)
-				}
+		walkAgainstEngine(t, rng, randomSet(rng), 40)
+	}
+}
+
+// walkAgainstEngine plays turns of random legal play in rule set rs, each
+// in a random turn context, through the engine and the solver's position
+// side by side, and fails where they differ.
+func walkAgainstEngine(t *testing.T, rng *rand.Rand, rs ruleSet, turns int) {
+	t.Helper()
+	r := rs.rules(t)
+	s := rs.solver(t)
+	for turn := 0; turn < turns; turn++ {
+		ctx := validate.TurnContext{Entered: rng.IntN(2) == 0, Previous: []int{0, 300, 1000}[rng.IntN(3)]}
+		tb := s.Table(ctx)
+		ft := r.NewFamilyTurn(ctx)
+		p := tb.Start()
+		var history []validate.Throw
+		for ft.End() == validate.Running {
+			if p.Dice() != ft.DiceToThrow() || p.Points() != ft.TurnPoints() {
+				t.Fatalf("%s %v: dice %d/%d, points %d/%d", rs, history, p.Dice(), ft.DiceToThrow(), p.Points(), ft.TurnPoints())
 			}
-			// Replay follows the same throws to the same position.
-			q, _, bad, err := tb.Replay(ctx, history)
-			if err != nil || q != p {
-				t.Fatalf("%s: replay of %v: %+v (%v at %d), want %+v", rs, history, q, err, bad, p)
+			if p.CanStop() != (len(ft.StopBlockers()) == 0) {
+				t.Fatalf("%s ctx %+v %v at %d: position says stop=%v, engine blockers %v", rs, ctx, history, p.Points(), p.CanStop(), ft.StopBlockers())
+			}
+			if p.CanStop() && rng.IntN(4) == 0 {
+				if err := ft.Clone().Stop(); err != nil {
+					t.Fatalf("%s: engine refused the stop: %v", rs, err)
+				}
+				break
+			}
+			var th validate.Throw
+			p, th = stepBoth(t, rng, rs, r, ft, p, history)
+			history = append(history, th)
+		}
+		if ft.End() != validate.Running {
+			banked, over := p.Over()
+			if !over || banked != ft.Result() {
+				t.Fatalf("%s %v: engine ended with %d, position says over=%v banked=%d", rs, history, ft.Result(), over, banked)
 			}
 		}
+		// Replay follows the same throws to the same position.
+		q, _, bad, err := tb.Replay(ctx, history)
+		if err != nil || q != p {
+			t.Fatalf("%s: replay of %v: %+v (%v at %d), want %+v", rs, history, q, err, bad, p)
+		}
 	}
+}
+
+// stepBoth makes one random legal throw (a void one under hausbau now and
+// then) in the engine's turn ft and at position p; the keeps both list
+// must be the same.
+func stepBoth(t *testing.T, rng *rand.Rand, rs ruleSet, r *validate.Rules, ft *validate.FamilyTurn, p Position, history []validate.Throw) (Position, validate.Throw) {
+	t.Helper()
+	if r.Options.Hausbau && rng.IntN(8) == 0 {
+		th := validate.Throw{Void: true}
+		if err := ft.Throw(th); err != nil {
+			t.Fatal(err)
+		}
+		return p.AfterVoid(), th
+	}
+	roll := rollDice(rng, ft.DiceToThrow())
+	engine := ft.LegalKeeps(roll)
+	advice, err := p.Keeps(roll)
+	if err != nil {
+		t.Fatalf("%s %v: %v", rs, history, err)
+	}
+	if !sameKeeps(engine, advice) {
+		t.Fatalf("%s %v roll %v: keeps differ", rs, history, roll)
+	}
+	th := validate.Throw{Roll: roll}
+	if len(engine) > 0 {
+		k := engine[rng.IntN(len(engine))]
+		th.Keep, th.FivesAsOnes = k.Dice, k.FivesAsOnes
+		if r.AllScoring() && rng.IntN(2) == 0 {
+			th.Keep = nil
+		}
+	}
+	if err := ft.Throw(th); err != nil {
+		t.Fatalf("%s %v: the engine refused its own keep %v: %v", rs, history, th, err)
+	}
+	if len(engine) == 0 {
+		return p.AfterBust(), th
+	}
+	if p, err = p.After(ft.LastKeep); err != nil {
+		t.Fatalf("%s %v: %v", rs, append(history, th), err)
+	}
+	return p, th
 }
 
 func sameKeeps(engine []validate.Keep, advice []KeepAdvice) bool {

@@ -125,14 +125,7 @@ func rollDice(rng *rand.Rand, n int) []int {
 // pts turn points (5050: a pass of 350 or more).
 func stateAt(t *testing.T, tb *Table, n, pts int) Position {
 	t.Helper()
-	g := &tb.s.g
-	st := state{aside: int8(g.dice - n)}
-	if n == g.dice {
-		st.aside = int8(g.dice)
-	}
-	if g.id == validate.Game5050 {
-		st.pass = hurdle
-	}
+	st := tb.s.g.ready(n)
 	i, ok := tb.s.index[st]
 	if !ok {
 		t.Fatalf("no state %+v", st)

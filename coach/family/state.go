@@ -2,44 +2,36 @@ package family
 
 import "github.com/wuerfelblock/wuerfelblock/validate"
 
-// hurdle is 5050's pass points needed to stop.
-const hurdle = 350
-
 // state is what decides the future of a turn besides its points: the part
 // of validate.FamilyTurn that a later throw, keep or stop can see. Fields a
 // rule set does not use stay zero, so that equal futures share one state.
 type state struct {
 	aside   int8     // dice set aside in the pass: 0 only before the turn's first throw, all after hot dice
-	pass    int16    // 5050: the pass's points, counted up to 350 (only the hurdle reads them)
-	proof   bool     // beweisen: an of-a-kind combination waits for its proof
-	confirm bool     // bestaetigen: a full throw set all dice aside; the next throw must score
-	c1500   bool     // 5050: the pass holds a 1500 combination to confirm
+	pass    int16    // Stops.PassPoints (5050): the pass's points, counted up to them (only that rule reads them)
+	proof   bool     // Stops.Proof (beweisen): an of-a-kind combination waits for its proof
+	confirm bool     // Stops.ConfirmAll (bestaetigen): a full throw set all dice aside; the next throw must score
+	c1500   bool     // Stops.ConfirmPass (5050): the pass holds a 1500 combination to confirm
 	combos  [7]int32 // ergaenzen: per face the highest of-a-kind value kept in this pass
 }
 
-// game is what the state abstraction reads of the rules.
+// game is what the state abstraction reads of the rules: the stop rules
+// are the game's definition's (validate.Variant.Stops), nothing here asks
+// which game it is.
 type game struct {
-	rules       *validate.Rules
-	id          validate.GameID
-	dice        int
-	beweisen    bool
-	bestaetigen bool
-	verschaerft bool
-	ergaenzen   bool
-	minus, nix  bool
+	rules     *validate.Rules
+	id        validate.GameID // for messages only
+	dice      int
+	stops     validate.Stops
+	ergaenzen bool
+	firstBust int // what a bust on the turn's first throw banks (minus, nix)
 }
 
 func newGame(r *validate.Rules) game {
-	o := r.Options
-	z := r.Game == validate.GameZehntausend
 	return game{
 		rules: r, id: r.Game, dice: r.Dice(),
-		beweisen:    z && o.Beweisen,
-		bestaetigen: z && o.Bestaetigen,
-		verschaerft: z && o.Verschaerft,
-		ergaenzen:   z && o.Ergaenzen,
-		minus:       z && o.Minus,
-		nix:         z && o.Nix,
+		stops:     r.Variant().Stops,
+		ergaenzen: r.Options.Ergaenzen,
+		firstBust: r.FirstBust(),
 	}
 }
 
@@ -64,10 +56,10 @@ func (g *game) next(s state, k validate.Keep) (state, int) {
 	}
 	full := s.aside == 0
 	s.aside += int8(len(k.Dice))
-	if g.id == validate.Game5050 {
-		s.pass = int16(min(int(s.pass)+k.Points, hurdle))
+	if g.stops.PassPoints > 0 {
+		s.pass = int16(min(int(s.pass)+k.Points, g.stops.PassPoints))
 	}
-	if g.beweisen {
+	if g.stops.Proof {
 		// A single 1 or 5 outside combinations proves all before it; a new
 		// of-a-kind combination needs its own proof.
 		if k.Reading.Proves {
@@ -77,10 +69,10 @@ func (g *game) next(s state, k validate.Keep) (state, int) {
 			s.proof = true
 		}
 	}
-	if k.Reading.Confirm {
+	if k.Reading.Confirm && g.stops.ConfirmPass {
 		s.c1500 = true
 	}
-	if g.bestaetigen {
+	if g.stops.ConfirmAll {
 		s.confirm = full && int(s.aside) == g.dice
 	}
 	if g.ergaenzen {
@@ -99,24 +91,32 @@ func (g *game) next(s state, k validate.Keep) (state, int) {
 	return s, k.Points
 }
 
+// ready is the state with n dice in the cup (all of them: after hot dice)
+// and nothing to prove, confirm or reach in the pass.
+func (g *game) ready(n int) state {
+	st := state{aside: int8(g.dice - n), pass: int16(g.stops.PassPoints)}
+	if n == g.dice {
+		st.aside = int8(g.dice)
+	}
+	return st
+}
+
 // canStop reports whether the rules allow a stop at s with t turn points,
-// where floor is the least turn points a stop needs (5000's 100 or 500 to
-// enter, verschaerft's 350, steigerung's previous result + 50). It follows
-// validate.FamilyTurn.StopBlockers.
+// where floor is the least turn points a stop needs (validate's StopFloor:
+// 5000's 100 or 500 to enter, verschaerft's 350, steigerung's previous
+// result + 50). It follows validate.FamilyTurn.StopBlockers.
 func (g *game) canStop(s state, t, floor int) bool {
-	if s.aside == 0 {
-		return false // no throw yet
-	}
-	switch g.id {
-	case validate.Game5050:
-		return !s.c1500 && s.pass >= hurdle
-	case validate.Game5000:
-		return t >= floor && t%100 != 50
-	}
-	if s.proof || s.confirm {
+	st := &g.stops
+	switch {
+	case s.aside == 0: // no throw yet
 		return false
-	}
-	if g.verschaerft && g.dice-int(s.aside) > 2 {
+	case st.ConfirmPass && s.c1500, int(s.pass) < st.PassPoints:
+		return false
+	case s.proof || s.confirm:
+		return false
+	case st.TightCup > 0 && g.dice-int(s.aside) > st.TightCup:
+		return false
+	case st.RoundHundreds && t%100 == 50:
 		return false
 	}
 	return t >= floor
@@ -128,41 +128,16 @@ func (g *game) bust(s state) int {
 	if s.aside != 0 {
 		return 0
 	}
-	switch {
-	case g.nix:
-		return 1000
-	case g.minus:
-		return -1000
-	}
-	return 0
+	return g.firstBust
 }
 
 // floor is the least turn points a stop needs in the given turn context.
-func (g *game) floor(ctx validate.TurnContext) int {
-	switch g.id {
-	case validate.Game5000:
-		if ctx.Entered {
-			return 100
-		}
-		return max(g.rules.Variant().EntryPoints, 100)
-	case validate.GameZehntausend:
-		f := 0
-		if g.verschaerft {
-			f = 350
-		}
-		if g.rules.Options.Steigerung && ctx.Previous >= 0 {
-			// More than the previous result: the next multiple of 50 above it.
-			f = max(f, (ctx.Previous/50+1)*50)
-		}
-		return f
-	}
-	return 0
-}
+func (g *game) floor(ctx validate.TurnContext) int { return g.rules.StopFloor(ctx) }
 
-// period is how many 50-point steps the stop rule repeats with: 5000 never
-// stops on a 50, so the parity of T/50 belongs to the state there.
+// period is how many 50-point steps the stop rule repeats with: where no
+// stop ends in 50 (5000) the parity of T/50 belongs to the state.
 func (g *game) period() int {
-	if g.id == validate.Game5000 {
+	if g.stops.RoundHundreds {
 		return 2
 	}
 	return 1

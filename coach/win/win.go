@@ -103,10 +103,11 @@ func New(r *validate.Rules) (*Solver, error) {
 	return s, nil
 }
 
-// supported says why r has no win table; the options it looks at are
-// house rules of zehntausend only (false, or 0, in the other games).
+// supported says why r has no win table: a stop above the previous result
+// (the game's stop rules, validate.Stops) or minus with a high target (house
+// rules of zehntausend only: false, or 0, in the other games).
 func supported(r *validate.Rules) error {
-	if r.Options.Steigerung {
+	if r.Variant().Stops.AbovePrevious {
 		return &Unsupported{
 			EN: "steigerung: a stop depends on the turn before, so the chance to win would need every previous result in its state; the coach shows the turn's points",
 			DE: "Steigerung: ob geschrieben werden darf, hängt vom Zug davor ab, die Gewinnchance bräuchte jedes Ergebnis davor im Zustand; der Trainer zeigt die Punkte des Zugs",

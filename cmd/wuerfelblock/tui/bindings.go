@@ -29,6 +29,13 @@ type binding struct {
 	// menu, if set, is the binding's line in a screen that lists its
 	// keys as a menu (the home screen).
 	menu string
+	// typed, if set, is what a player types for it on a play screen (dice
+	// and then Enter: "111523", "22456/22"); label shows it. Such a binding
+	// has no keys of its own: the input takes what is typed.
+	typed string
+	// explains: the binding only says why its key does nothing now ("first
+	// choose what goes aside"); the help need not list it.
+	explains bool
 }
 
 // keyPress is a key: a rune (key tcell.KeyRune) or a special key.

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/family"
@@ -264,32 +265,75 @@ func ofAKind(dice []int) []int {
 // nbsp keeps dice ("1 1 5") whole when a line wraps.
 func nbsp(s string) string { return strings.ReplaceAll(s, " ", "\u00a0") }
 
-// coachExample is a coach line of the basic game, as the help shows it:
-// the turn's points and dice in the cup after the example's throws, and
-// what the coach says there (checked against the coach by the tests).
-type coachExample struct {
-	throws           string // as advise takes them
-	turn, dice       int
-	bust             float64 // per cent
-	throwValue, stop int
+// coachExample is the help's example of the coach line, for the game's
+// own house rules and its first turn: the fewest example throws (the dice
+// in the cup thrown as 1 1 1 5 2 3 or 5 1 1 5 2 3, each keep in the
+// engine's order, no turned fives) after which a stop is allowed, and the
+// coach's position there. ok is false where none is found within four
+// throws.
+func coachExample(r *validate.Rules) (throws []validate.Throw, p family.Position, ok bool) {
+	s, err := family.For(r)
+	if err != nil {
+		return nil, family.Position{}, false
+	}
+	ctx := validate.TurnContext{}
+	tb := s.Table(ctx)
+	level := [][]validate.Throw{nil}
+	for range 4 {
+		var next [][]validate.Throw
+		for _, ths := range level {
+			p, _, _, err := tb.Replay(ctx, ths)
+			if _, over := p.Over(); err != nil || over {
+				continue
+			}
+			if _, can := p.StopValue(); can && len(ths) > 0 {
+				return ths, p, true
+			}
+			for _, ex := range []string{"111523", "511523"} { // with a 5 first: a single die can be a 5
+				roll, err := validate.ParseDice(diceExample(ex, p.Dice()))
+				if err != nil {
+					continue
+				}
+				ks, _ := p.LegalKeeps(roll)
+				for _, k := range ks {
+					if k.FivesAsOnes == 0 {
+						next = append(next, append(slices.Clone(ths), keepThrow(roll, k)))
+					}
+				}
+			}
+		}
+		level = next
+	}
+	return nil, family.Position{}, false
 }
 
-var coachExamples = map[validate.GameID]coachExample{
-	validate.Game5050:        {"111523/1115 15/15", 1200, 6, 2.3, 1447, 1200},
-	validate.Game5000:        {"11152/1115 5/5", 1200, 5, 7.7, 1136, 1200},
-	validate.GameZehntausend: {"11123/111 15/15", 1150, 5, 7.7, 1218, 1150},
+// throwsText writes throws as they are typed (and as advise takes them):
+// "11152/111 11/11".
+func throwsText(ths []validate.Throw) string {
+	packed := func(d []int) string { return strings.ReplaceAll(validate.FormatDice(d), " ", "") }
+	parts := make([]string, len(ths))
+	for i, th := range ths {
+		parts[i] = packed(th.Roll) + "/" + packed(th.Keep)
+	}
+	return strings.Join(parts, " ")
 }
 
-// coachHelpNote explains the coach line on the help screen.
+// coachHelpNote explains the coach line on the help screen, with an
+// example of it under the game's house rules.
 func (v *familyView) coachHelpNote() string {
-	ex, ok := coachExamples[v.rules().Game]
-	if !ok {
+	if !family.Covers(v.rules().Game) {
 		return ""
 	}
+	about := v.tr("The coach (* switches off/odds/advice) counts exactly, under these house rules, what the turn banks on average with best play from here: throwing on (with the bust chance) or stopping now. Advice: which is better (+margin), ⌀ every keep's value, ◀ the best. This turn only, not the totals or the target.",
+		"Der Trainer (* schaltet aus/Chancen/Rat) rechnet genau nach diesen Hausregeln, was der Zug bei bestem Spiel von hier an im Schnitt schreibt: weiter (mit Fehlwurf-Chance) oder jetzt schreiben. Rat: was besser ist (+Abstand), ⌀ Wert jeder Auswahl, ◀ die beste. Nur dieser Zug, nicht Stände und Ziel.")
+	ths, p, ok := coachExample(v.rules())
+	if !ok {
+		return about + "\n"
+	}
+	stop, _ := p.StopValue()
 	return "[::b]" + fmt.Sprintf(v.tr("Throw on: %s %% bust, on average %d · Stop: %d", "Weiter: %s %% Fehlwurf, im Schnitt %d · Schreiben: %d"),
-		v.dec1(ex.bust), ex.throwValue, ex.stop) + "[::-]\n" +
-		v.tr("The coach (* switches off/odds/advice) counts exactly, under these house rules, what the turn banks on average with best play from here: throwing on (with the bust chance) or stopping now. Advice: which is better (+margin), ⌀ every keep's value, ◀ the best. This turn only, not the totals or the target.",
-			"Der Trainer (* schaltet aus/Chancen/Rat) rechnet genau nach diesen Hausregeln, was der Zug bei bestem Spiel von hier an im Schnitt schreibt: weiter (mit Fehlwurf-Chance) oder jetzt schreiben. Rat: was besser ist (+Abstand), ⌀ Wert jeder Auswahl, ◀ die beste. Nur dieser Zug, nicht Stände und Ziel.") +
-		// The example's position is never split when the text wraps.
-		" " + strings.ReplaceAll(fmt.Sprintf(v.tr("(The example: the basic game, turn %d, %s in the cup.)", "(Das Beispiel: Grundspiel, Zug %d, %s im Becher.)"), ex.turn, v.dice(ex.dice)), " ", "\u00a0") + "\n"
+		v.dec1(100*p.BustChance()), coachPoints(p.ThrowValue()), stop) + "[::-]\n" + about +
+		// The example's throws and position are never split when the text wraps.
+		" " + fmt.Sprintf(v.tr("(Example: after %s, turn\u00a0%d, %s in\u00a0the\u00a0cup.)", "(Beispiel: nach %s Zug\u00a0%d, %s im\u00a0Becher.)"),
+		nbsp(throwsText(ths)), p.Points(), nbsp(v.dice(p.Dice()))) + "\n"
 }

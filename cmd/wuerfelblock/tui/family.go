@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
@@ -87,68 +86,12 @@ func (v *familyView) prompt() string {
 	return fmt.Sprintf(v.tr("throw (%s):", "Wurf (%s):"), v.dice(v.game().Family().DiceToThrow()))
 }
 
-func (v *familyView) keys() []keyHelp {
-	if v.pending != nil {
-		return append([]keyHelp{
-			v.pickKey(),
-			{"Enter", v.tr("highest (a)/typed dice", "höchste (a)/getippte Würfel")},
-			{"Esc", v.tr("correct", "korrigieren")},
-		}, v.typingHelp()...)
-	}
-	// The example has as many dice as are to be thrown now.
-	n := v.rules().Dice()
-	if v.rueckwaerts() {
-		_, n = v.game().Table()
-	} else if t := v.game().Family(); t != nil {
-		n = t.DiceToThrow()
-	}
-	ex := exampleThrow(n)
-	k := []keyHelp{{ex + " Enter", v.tr("throw", "Wurf")}}
-	if !v.rueckwaerts() {
-		k = append(k, keyHelp{"s", v.tr("stop (write)", "schreiben")})
-	}
-	if !v.rules().AllScoring() && !v.p.brief {
-		k = append(k, keyHelp{ex + "/" + ex[:min(3, len(ex))], v.tr("throw and keep at once", "Wurf und Auswahl auf einmal")})
-	}
-	if v.rules().Options.Hausbau {
-		k = append(k, keyHelp{"v", v.tr("void throw (Hausbau)", "Fehlversuch (Hausbau)")})
-	}
-	return append(k, v.typingHelp()...)
-}
-
-// typingHelp is the help (not the hint line) on typing turned fives and on
-// the marks in the list of keeps.
-func (v *familyView) typingHelp() []keyHelp {
-	if v.p.brief || v.rueckwaerts() {
-		return nil
-	}
-	var k []keyHelp
-	if v.rules().Options.FuenferDrehen && !v.rules().AllScoring() {
-		k = append(k, keyHelp{"5*", v.tr("a turned five (counts as a 1): 115*, 155523/15*", "gedrehte Fünf (zählt als 1): 115*, 155523/15*")})
-	}
-	if !v.rules().AllScoring() {
-		// Only the marks this game's keeps can carry: 5050 has nothing to
-		// prove, and proving is off where confirming is on.
-		var marks, en, de []string
-		if v.confirmsKeeps() {
-			marks, en, de = append(marks, "!"), append(en, "to confirm"), append(de, "bestätigen")
-		}
-		if v.rules().Options.Beweisen {
-			marks, en, de = append(marks, "✓ ?"), append(en, "proves, to prove"), append(de, "beweist, beweisen")
-		}
-		if len(marks) > 0 {
-			k = append(k, keyHelp{strings.Join(marks, " "), v.tr("in the keeps: "+strings.Join(en, ", "), "bei den Auswahlen: "+strings.Join(de, ", "))})
-		}
-	}
-	return k
-}
-
 // confirmsKeeps is whether a keep of this game can need a confirmation:
 // with bestaetigen, or where a combination must be confirmed (5050's
 // 1500s; the engine is asked about a street of all dice).
 func (v *familyView) confirmsKeeps() bool {
 	r := v.rules()
-	if r.Options.Bestaetigen {
+	if r.Variant().Stops.ConfirmAll {
 		return true
 	}
 	street := []int{1, 2, 3, 4, 5, 6}[:min(r.Dice(), 6)]
@@ -159,17 +102,6 @@ func (v *familyView) confirmsKeeps() bool {
 		}
 	}
 	return false
-}
-
-// pickKey is the help of the keep letters: short on the hint line, with
-// the scheme in help.
-func (v *familyView) pickKey() keyHelp {
-	k := keyHelp{keepLetterRange(len(v.options)), v.tr("pick", "nehmen")}
-	if !v.p.brief {
-		k.what = v.tr("pick that keep (letters without the command keys c q s u v w; ↓/↑ show more when they do not fit)",
-			"diese Auswahl nehmen (Buchstaben ohne die Befehlstasten c q s u v w; ↓/↑ zeigen weitere, wenn nicht alle passen)")
-	}
-	return k
 }
 
 func (v *familyView) cancel() bool {
@@ -333,62 +265,6 @@ func (v *familyView) take(th validate.Throw) bool {
 	})
 }
 
-func (v *familyView) command(ev *tcell.EventKey) bool {
-	if v.pending != nil {
-		switch ev.Key() {
-		case tcell.KeyEnter:
-			v.take(keepThrow(v.pending, v.options[0]))
-			return true
-		case tcell.KeyDown, tcell.KeyPgDn:
-			v.keeps.scroll(true)
-			return true
-		case tcell.KeyUp, tcell.KeyPgUp:
-			v.keeps.scroll(false)
-			return true
-		case tcell.KeyRune:
-			r := ev.Rune()
-			if i := strings.IndexRune(keepLetters, r); i >= 0 {
-				if i < len(v.options) {
-					v.take(keepThrow(v.pending, v.options[i]))
-				} else {
-					v.p.say(fmt.Sprintf(v.tr("'%c' is not among the keeps of this throw (%s).", "„%c“ gehört zu keiner Auswahl dieses Wurfs (%s)."), r, keepLetterRange(len(v.options))))
-				}
-				return true
-			}
-			if r == 's' || r == 'w' {
-				// No stop before the throw is taken: say so instead of nothing.
-				v.p.say(fmt.Sprintf(v.tr("First choose what goes aside (%s or Enter), then stop with s.",
-					"Erst wählen, was zur Seite kommt (%s oder Enter), dann mit s schreiben."), keepLetterRange(len(v.options))))
-				return true
-			}
-			if r == 'v' && v.rules().Options.Hausbau {
-				// The typed throw was void after all (Hausbau): v is a
-				// command key, never a keep, so it does what it says.
-				v.pending, v.options = nil, nil
-				v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryVoid}, nil)
-				return true
-			}
-		}
-		return false
-	}
-	if ev.Key() != tcell.KeyRune {
-		return false
-	}
-	switch ev.Rune() {
-	case 's', 'w':
-		if !v.rueckwaerts() {
-			v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryStop}, nil)
-		}
-		return true
-	case 'v':
-		if v.rules().Options.Hausbau {
-			v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryVoid}, nil)
-			return true
-		}
-	}
-	return false
-}
-
 func (v *familyView) refresh() {
 	v.refreshScores()
 	v.refreshTurn()
@@ -536,27 +412,56 @@ func (v *familyView) refreshTurn() {
 	v.turn.SetText(fullText(v.lines))
 }
 
+// panelLines collects the turn panel's lines.
+type panelLines []panelLine
+
+// add adds a line in its forms, longest first; a keep never splits when
+// the line wraps.
+func (ls *panelLines) add(rank int, forms ...string) {
+	for i := range forms {
+		forms[i] = wholeDice(forms[i])
+	}
+	*ls = append(*ls, panelLine{forms: forms, rank: rank})
+}
+
 // turnLines are the lines of the turn panel, each with its shorter forms
 // for a small screen (see fitRight).
 func (v *familyView) turnLines() []panelLine {
 	g := v.game()
-	t := g.Family()
-	var ls []panelLine
-	add := func(rank int, forms ...string) {
-		for i := range forms {
-			forms[i] = wholeDice(forms[i]) // a keep never splits when the line wraps
-		}
-		ls = append(ls, panelLine{forms: forms, rank: rank})
-	}
+	var ls panelLines
 	// The header names the player too.
-	add(rankRepeat, "[::b]"+fmt.Sprintf(v.tr("%s's turn", "%s ist am Zug"), esc(g.Current()))+"[::-]", "")
+	ls.add(rankRepeat, "[::b]"+fmt.Sprintf(v.tr("%s's turn", "%s ist am Zug"), esc(g.Current()))+"[::-]", "")
 	if v.rueckwaerts() {
 		pts, dice := g.Table()
-		add(rankEssential, fmt.Sprintf(v.tr("On the table: [::b]%d[::-] points · throw [::b]%s[::-]", "Auf dem Tisch: [::b]%d[::-] Punkte · wirf [::b]%s[::-]"), pts, nbsp(v.dice(dice))))
-		add(rankDetail, v.tr("Every scoring die goes aside; nothing scoring: the table's points become your minus points.",
+		ls.add(rankEssential, fmt.Sprintf(v.tr("On the table: [::b]%d[::-] points · throw [::b]%s[::-]", "Auf dem Tisch: [::b]%d[::-] Punkte · wirf [::b]%s[::-]"), pts, nbsp(v.dice(dice))))
+		ls.add(rankDetail, v.tr("Every scoring die goes aside; nothing scoring: the table's points become your minus points.",
 			"Alle zählenden Würfel kommen raus; zählt nichts, bekommst du die ausliegenden Punkte als Minus."), "")
 		return ls
 	}
+	v.asideLines(&ls)
+	v.tieLines(&ls)
+	t := g.Family()
+	switch {
+	case v.pending != nil:
+		// The message line and the prompt ask too.
+		ls.add(rankRepeat, fmt.Sprintf(v.tr("Throw [::b]%s[::-]: what goes aside?", "Wurf [::b]%s[::-]: was kommt zur Seite?"), validate.FormatDice(v.pending)), "")
+		if forms := v.coachPendingLine(); forms != nil {
+			ls.add(rankCoach, forms...)
+		}
+	case t.Throws() == 0:
+		ls.add(rankRepeat, fmt.Sprintf(v.tr("Throw %d dice and type them, e.g. %s.", "%d Würfel werfen und eintippen, z.\u00a0B. %s."), t.DiceToThrow(), exampleThrow(t.DiceToThrow())), "")
+		ls = append(ls, v.coachLines()...)
+	default:
+		v.stopLines(&ls)
+		ls = append(ls, v.coachLines()...)
+	}
+	return append(ls, v.winLines()...)
+}
+
+// asideLines are the dice set aside this turn, the void throws in a row
+// and the turn's and pass's points with the dice in the cup.
+func (v *familyView) asideLines(ls *panelLines) {
+	t := v.game().Family()
 	if passes := v.keptThisTurn(); len(passes) > 0 {
 		var ps []string
 		for _, p := range passes {
@@ -569,10 +474,10 @@ func (v *familyView) turnLines() []panelLine {
 		if len(ps) > 1 {
 			forms = append(forms, fmt.Sprintf("%s … ‖ [::b]%s[::-]", label, ps[len(ps)-1]))
 		}
-		add(rankAside, append(forms, "")...)
+		ls.add(rankAside, append(forms, "")...)
 	}
 	if n := t.VoidsInRow(); n > 0 {
-		add(rankDetail,
+		ls.add(rankDetail,
 			fmt.Sprintf(v.tr("Void throws in a row: [::b]%d of %d[::-] (the third ends the turn with nothing)",
 				"Fehlversuche in Folge: [::b]%d von %d[::-] (der dritte beendet den Zug ohne Punkte)"), n, validate.VoidLimit),
 			fmt.Sprintf(v.tr("Void throws in a row: [::b]%d of %d[::-]", "Fehlversuche in Folge: [::b]%d von %d[::-]"), n, validate.VoidLimit))
@@ -585,47 +490,72 @@ func (v *familyView) turnLines() []panelLine {
 		// panel says whether it may stop).
 		pass, passWord = 0, v.tr("new pass", "neuer Durchgang")
 	}
-	add(rankEssential, fmt.Sprintf(v.tr("Turn [::b]%d[::-] · %s %d · [::b]%s[::-] in the cup", "Zug [::b]%d[::-] · %s %d · [::b]%s[::-] im Becher"),
+	ls.add(rankEssential, fmt.Sprintf(v.tr("Turn [::b]%d[::-] · %s %d · [::b]%s[::-] in the cup", "Zug [::b]%d[::-] · %s %d · [::b]%s[::-] im Becher"),
 		t.TurnPoints(), passWord, pass, nbsp(v.dice(t.DiceToThrow())))) // "3 Würfel" never split
 	if t.Confirming() {
-		add(rankEssential, "[::b]"+fmt.Sprintf(v.tr("Confirming the 1500: this pass needs 350 (now %d).", "Die 1500 wird bestätigt: dieser Durchgang braucht 350 (jetzt %d)."), pass)+"[::-]")
+		ls.add(rankEssential, "[::b]"+fmt.Sprintf(v.tr("Confirming the 1500: this pass needs %d (now %d).", "Die 1500 wird bestätigt: dieser Durchgang braucht %d (jetzt %d)."),
+			v.rules().Variant().Stops.PassPoints, pass)+"[::-]")
 	}
-	switch {
-	case v.pending != nil:
-		// The message line and the prompt ask too.
-		add(rankRepeat, fmt.Sprintf(v.tr("Throw [::b]%s[::-]: what goes aside?", "Wurf [::b]%s[::-]: was kommt zur Seite?"), validate.FormatDice(v.pending)), "")
-		if forms := v.coachPendingLine(); forms != nil {
-			add(rankCoach, forms...)
-		}
-	case t.Throws() == 0:
-		add(rankRepeat, fmt.Sprintf(v.tr("Throw %d dice and type them, e.g. %s.", "%d Würfel werfen und eintippen, z.\u00a0B. %s."), t.DiceToThrow(), exampleThrow(t.DiceToThrow())), "")
-		ls = append(ls, v.coachLines()...)
-	default:
-		if t.NewPass() {
-			// The dice in the cup say it, and the message line.
-			add(rankRepeat, "[::b]"+fmt.Sprintf(v.tr("All dice aside: a new pass with %d dice.", "Alle Würfel liegen: neuer Durchgang mit %d Würfeln."), t.DiceToThrow())+"[::-]", "")
-		}
-		blockers := t.StopBlockers()
-		if len(blockers) == 0 {
-			may := "[green::bu]" + v.tr("You may stop (s).", "Du darfst schreiben (s).") + "[-::-]"
-			add(rankDetail, may+" "+fmt.Sprintf(v.tr("Or throw %s on.", "Oder mit %s weiterwürfeln."), v.diceWith(t.DiceToThrow())), may)
-			// What the stop would do beyond writing the points (5000).
-			if res, ok := g.StopPreview(); ok {
-				for _, ev := range res.Events {
-					stop := v.tr("A stop now:", "Schreiben jetzt:")
-					add(rankPreview, fmt.Sprintf("[::b]%s %s[::-]", stop, v.previewEvent(ev)), fmt.Sprintf("[::b]%s %s[::-]", stop, v.previewEventShort(ev)))
-				}
-			}
-		} else {
-			// Not advice: what forbids a stop now.
-			add(rankEssential, "[::u]"+v.tr("You may not stop yet:", "Schreiben noch nicht erlaubt:")+"[::-]")
-			for _, e := range blockers {
-				add(rankEssential, "• "+esc(e.Message(v.lang)))
-			}
-		}
-		ls = append(ls, v.coachLines()...)
+}
+
+// stopLines say, after a throw was taken, whether the player may stop
+// (and what a stop would do beyond writing the points) or what forbids it.
+func (v *familyView) stopLines(ls *panelLines) {
+	g := v.game()
+	t := g.Family()
+	if t.NewPass() {
+		// The dice in the cup say it, and the message line.
+		ls.add(rankRepeat, "[::b]"+fmt.Sprintf(v.tr("All dice aside: a new pass with %d dice.", "Alle Würfel liegen: neuer Durchgang mit %d Würfeln."), t.DiceToThrow())+"[::-]", "")
 	}
-	return append(ls, v.winLines()...)
+	blockers := t.StopBlockers()
+	if len(blockers) > 0 {
+		// Not advice: what forbids a stop now.
+		ls.add(rankEssential, "[::u]"+v.tr("You may not stop yet:", "Schreiben noch nicht erlaubt:")+"[::-]")
+		for _, e := range blockers {
+			ls.add(rankEssential, "• "+esc(e.Message(v.lang)))
+		}
+		return
+	}
+	may := "[green::bu]" + v.tr("You may stop (s).", "Du darfst schreiben (s).") + "[-::-]"
+	ls.add(rankDetail, may+" "+fmt.Sprintf(v.tr("Or throw %s on.", "Oder mit %s weiterwürfeln."), v.diceWith(t.DiceToThrow())), may)
+	// What the stop would do beyond writing the points (5000).
+	if res, ok := g.StopPreview(); ok {
+		for _, ev := range res.Events {
+			stop := v.tr("A stop now:", "Schreiben jetzt:")
+			ls.add(rankPreview, fmt.Sprintf("[::b]%s %s[::-]", stop, v.previewEvent(ev)), fmt.Sprintf("[::b]%s %s[::-]", stop, v.previewEventShort(ev)))
+		}
+	}
+}
+
+// tieLines: in the final round of a game where a tie for the win goes to
+// the player who sits earlier (5050), what the player on turn needs to
+// beat the leader, and who wins a tie; nothing while they lead.
+func (v *familyView) tieLines(ls *panelLines) {
+	g := v.game()
+	if !g.LastRound() || !v.rules().EarlierSeatWinsTies() {
+		return
+	}
+	seat, totals := g.Seat(), g.Totals()
+	lead := -1
+	for i, t := range totals {
+		// The leader among the others; of equal totals the earliest seat.
+		if i != seat && (lead < 0 || t > totals[lead]) {
+			lead = i
+		}
+	}
+	if lead < 0 || totals[seat] > totals[lead] {
+		return
+	}
+	name, need := esc(g.Players[lead]), totals[lead]-totals[seat]
+	if lead < seat {
+		ls.add(rankEssential, fmt.Sprintf(v.tr("Final round: a tie with %s (%d) goes to %s (earlier seat). To win: [::b]more than %d[::-] this turn.",
+			"Letzte Runde: bei Gleichstand mit %s (%d) gewinnt %s (sitzt früher). Zum Sieg: [::b]mehr als %d[::-] in diesem Zug."), name, totals[lead], name, need),
+			fmt.Sprintf(v.tr("Tie: %s wins (earlier seat); to win more than %d.", "Gleichstand: %s gewinnt (sitzt früher); zum Sieg mehr als %d."), name, need))
+		return
+	}
+	ls.add(rankEssential, fmt.Sprintf(v.tr("Final round: a tie with %s (%d) goes to you (earlier seat). To win: [::b]%d[::-] this turn.",
+		"Letzte Runde: bei Gleichstand mit %s (%d) gewinnst du (sitzt früher). Zum Sieg: [::b]%d[::-] in diesem Zug."), name, totals[lead], need),
+		fmt.Sprintf(v.tr("Tie with %s: you win (earlier seat); to win %d.", "Gleichstand mit %s: du gewinnst (sitzt früher); zum Sieg %d."), name, need))
 }
 
 // previewEvent says what a stop now would do, in the conditional.
@@ -660,7 +590,7 @@ func (v *familyView) helpNote() string {
 	if v.rueckwaerts() {
 		return ""
 	}
-	return v.coachHelpNote() + v.winHelpNote()
+	return v.typingNote() + v.coachHelpNote() + v.winHelpNote()
 }
 
 // refreshKeeps lists the keeps the engine offers for the pending throw,

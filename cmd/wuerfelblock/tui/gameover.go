@@ -72,7 +72,7 @@ func (s *gameOver) bindings() bindings {
 				s.ui.push(newTextPage(s.ui, s.tr("Review: skill and luck", "Auswertung: Können und Glück"), reviewText(s.text, s.gameReview())))
 			}},
 		{keys: runeKey('r'), label: "r", help: s.tr("rematch: same players, same rules", "Revanche: gleiche Spieler, gleiche Regeln"), do: s.rematch},
-		{keys: append(runeKey('u'), keyPress{key: tcell.KeyCtrlZ}), label: "u",
+		{keys: append(runeKey('u'), keyPress{key: tcell.KeyCtrlZ}), label: "u / Ctrl-Z",
 			help: s.tr("take back the last entry and play on", "letzten Eintrag zurücknehmen und weiterspielen"), do: s.undo},
 		// q and Esc go home through the UI (back); Enter here.
 		{keys: specialKey(tcell.KeyEnter), label: "Enter/q", help: s.tr("home", "Hauptmenü"), do: s.ui.home},

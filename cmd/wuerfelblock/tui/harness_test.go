@@ -28,6 +28,7 @@ type harness struct {
 	cells   []tcell.SimCell
 	w, h    int
 	refusal string
+	writes  int // the writes under way at the last sync (reads aside)
 }
 
 const waitLimit = 5 * time.Second
@@ -54,6 +55,14 @@ func startLang(t testing.TB, db *storage.DB, lang validate.Lang) *harness {
 // startWith runs a UI on db with the given configuration.
 func startWith(t testing.TB, db *storage.DB, cfg Config) *harness {
 	t.Helper()
+	h := startNow(t, db, cfg)
+	h.sync()
+	return h
+}
+
+// startNow is startWith without waiting for the first screen's reads.
+func startNow(t testing.TB, db *storage.DB, cfg Config) *harness {
+	t.Helper()
 	h := &harness{t: t, db: db, done: make(chan error, 1)}
 	if cfg.Store == nil {
 		cfg.Store = db
@@ -68,7 +77,7 @@ func startWith(t testing.TB, db *storage.DB, cfg Config) *harness {
 	h.scr.SetSize(80, 24) // after SetScreen, which resets the size
 	go func() { h.done <- h.ui.Run() }()
 	t.Cleanup(h.stop)
-	h.sync()
+	h.syncNow()
 	return h
 }
 
@@ -113,6 +122,7 @@ func (h *harness) syncNow() int {
 	cells, w, ht := h.scr.GetContents()
 	h.cells, h.w, h.h = slices.Clone(cells), w, ht
 	writes := len(h.ui.jobs)
+	h.writes = h.ui.writes()
 	h.refusal = ""
 	if p, ok := h.ui.top().(*play); ok {
 		h.refusal = p.refused
@@ -294,5 +304,29 @@ func (h *harness) refused(code validate.Code) {
 	h.sync()
 	if h.refusal != string(code) {
 		h.t.Fatalf("refusal %q, want %q; screen:\n%s", h.refusal, code, h.screen())
+	}
+}
+
+// seeWhileWriting waits until the screen shows every text while writes
+// may still be under way (a screen's read goes on beside them).
+func (h *harness) seeWhileWriting(texts ...string) {
+	h.t.Helper()
+	deadline := time.Now().Add(waitLimit)
+	for {
+		h.syncNow()
+		flat := strings.Join(strings.Fields(h.screen()), " ")
+		missing := ""
+		for _, s := range texts {
+			if !strings.Contains(flat, strings.Join(strings.Fields(s), " ")) {
+				missing = s
+			}
+		}
+		if missing == "" {
+			return
+		}
+		if time.Now().After(deadline) {
+			h.t.Fatalf("the screen does not show %q:\n%s", missing, h.screen())
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }

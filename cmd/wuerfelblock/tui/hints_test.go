@@ -54,6 +54,7 @@ func TestGermanHintsSayLeertaste(t *testing.T) {
 	h.key(tcell.KeyRight)
 	h.key(tcell.KeyEnter) // leave
 	h.typ("n1")
+	h.key(tcell.KeyDown) // the coach (5050's dice are fixed)
 	h.see("Leertaste ändern")
 	h.notSee("Space")
 	h.key(tcell.KeyTab)
@@ -89,15 +90,27 @@ func TestVoidKeyOnPendingThrow(t *testing.T) {
 }
 
 // The keep list is ordered by points; the coach at "Rat" may prefer another
-// keep (5 5 2 3 4 6: one 5, b). The key hint called a "the best", against
-// the coach line just above it.
+// keep (5 5 2 3 4: one 5, b). The key hint called a "the best", against
+// the coach line just above it; then Enter took the highest keep at Rat,
+// against the advice. At Rat Enter takes the advice and says so; below
+// Rat it takes the highest keep.
 func TestEnterHintDoesNotContradictCoach(t *testing.T) {
 	h := start(t, openDB(t))
 	h.newGame('3', "Anna", "Ben")
-	h.typ("*") // Chancen → Rat
+	h.typ("55234\n") // Chancen
+	h.see("Enter höchste (a)")
+	h.key(tcell.KeyEscape) // the throw back in the input
+	h.key(tcell.KeyEscape) // cleared
+	h.typ("*")             // Chancen → Rat
+	h.see("Trainer: Rat")
 	h.typ("55234\n")
-	h.see("Rat: b (5), dann weiter", "Enter höchste (a)")
-	h.notSee("beste (a)")
+	h.see("Rat: b (5), dann weiter", "Enter 5 (Rat)")
+	h.notSee("höchste (a)")
+	h.typ("\n")
+	h.see("Übernommen: 5 5 2 3 4, zur Seite 5 (50).")
+	if es := h.stored().Game.Entries(); len(es) != 1 || validate.FormatDice(es[0].Keep) != "5" {
+		t.Fatalf("stored %+v, want the advised keep 5", es)
+	}
 }
 
 // Kniffel throw by throw: the key hint's example has as many dice as are to

@@ -26,6 +26,7 @@ type home struct {
 	info    *tview.TextView
 	layout  *fitFlex
 	running []storage.GameInfo // the games listed after "New game"
+	err     error              // why they could not be read
 }
 
 func newHome(ui *UI) *home {
@@ -62,7 +63,16 @@ func (h *home) key(ev *tcell.EventKey) *tcell.EventKey {
 	return ev
 }
 
-func (h *home) help() ([]keyHelp, *validate.Rules) { return h.bindings(nil, nil).keyHelp(), nil }
+// help lists the keys as the screen has them now (the running games read).
+func (h *home) help() ([]keyHelp, *validate.Rules) { return h.table().keyHelp(), nil }
+
+// table is the screen's table of keys for the running games read.
+func (h *home) table() bindings {
+	if h.running == nil {
+		return h.bindings([]storage.GameInfo{}, h.err)
+	}
+	return h.bindings(h.running, h.err)
+}
 
 // bindings is the home screen's table of keys: the menu, the help and the
 // footer are made from it. games are the running games listed (at most
@@ -76,19 +86,16 @@ func (h *home) bindings(games []storage.GameInfo, err error) bindings {
 		b := binding{keys: runeKey(rune('1' + i)), menu: h.tr("Continue: ", "Weiterspielen: ") + h.describeGame(gi), do: func() { h.ui.resume(id) }}
 		if i == 0 { // the first one stands for them all
 			b.label, b.footer = "1", h.tr("continue", "weiterspielen")
+			b.help = h.tr("continue a running game (newest first)", "ein laufendes Spiel fortsetzen (neuestes zuerst)")
 			if n > 1 {
 				b.label = fmt.Sprintf("1–%d", n)
 			}
 		}
 		bs = append(bs, b)
 	}
-	if games == nil && err == nil { // the help: every key the screen can have
-		bs = append(bs, binding{label: fmt.Sprintf("1–%d", homeRunning),
-			help: h.tr("continue a running game (newest first)", "ein laufendes Spiel fortsetzen (neuestes zuerst)")})
-	}
 	return append(bs,
-		binding{keys: runeKey('c'), label: "c", when: func() bool { return games == nil || n > 0 },
-			menu: h.tr("All running games…", "Alle laufenden Spiele…"), help: h.tr("all running games", "alle laufenden Spiele"),
+		binding{keys: runeKey('c'), label: "c", when: func() bool { return n > 0 },
+			menu: h.tr("All running games…", "Alle laufenden Spiele…"), footer: h.tr("all running", "alle laufenden"), help: h.tr("all running games", "alle laufenden Spiele"),
 			do: func() { h.ui.push(newContinue(h.ui)) }},
 		binding{keys: runeKey('p'), label: "p", menu: h.tr("Players", "Spieler"), help: h.tr("players", "Spieler"), do: func() { h.ui.push(newPlayers(h.ui)) }},
 		binding{keys: runeKey('s'), label: "s", menu: h.tr("Statistics", "Statistik"), help: h.tr("statistics", "Statistik"), do: func() { h.ui.push(newStats(h.ui)) }},
@@ -101,21 +108,27 @@ func (h *home) bindings(games []storage.GameInfo, err error) bindings {
 
 const homeRunning = 6 // running games listed on the home screen
 
+// refresh reads the running games off the UI goroutine and then lists
+// them (keys typed meanwhile wait for the list, see UI.read).
 func (h *home) refresh() {
+	doing := h.tr("reading the running games…", "die laufenden Spiele werden gelesen…")
+	h.info.SetText("[::d]" + doing + "[::-]")
+	h.ui.read(h, doing, func(ctx context.Context) func() {
+		games, err := h.ui.store.Games(ctx, storage.GameFilter{Status: statusRunning, Limit: homeRunning + 1})
+		return func() { h.show(games, err) }
+	})
+}
+
+// show lists the menu with the running games read (err: why they could
+// not be).
+func (h *home) show(games []storage.GameInfo, err error) {
 	cur := h.list.GetCurrentItem()
 	h.list.Clear()
-	h.running = nil
-	ctx, cancel := h.ui.ctx()
-	defer cancel()
-	games, err := h.ui.store.Games(ctx, storage.GameFilter{Status: statusRunning, Limit: homeRunning + 1})
 	if err != nil {
 		h.info.SetText(h.tr("The running games cannot be listed: ", "Die laufenden Spiele lassen sich nicht auflisten: ") + h.errText(err))
 	}
-	h.running = games[:min(len(games), homeRunning)]
-	bs := h.bindings(h.running, err)
-	if h.running == nil {
-		bs = h.bindings([]storage.GameInfo{}, err)
-	}
+	h.running, h.err = games[:min(len(games), homeRunning)], err
+	bs := h.table()
 	for _, b := range bs {
 		if b.menu != "" && b.active() {
 			h.list.AddItem(b.menu, "", b.keys[0].r, b.do)
@@ -126,6 +139,9 @@ func (h *home) refresh() {
 		h.info.SetText(hintLine(bs.footerHelp()))
 	}
 }
+
+// tell shows what goes on (the read under way, the keys typed meanwhile).
+func (h *home) tell(msg string) { h.info.SetText(msg) }
 
 // describeGame is one line about a stored game: name, players and standing, round.
 func (t text) describeGame(gi storage.GameInfo) string { return t.describeGameFit(gi, 0) }
@@ -183,15 +199,22 @@ func (t text) when(ts time.Time) string {
 }
 
 // resume loads a stored game and opens its screen.
+// It reads off the UI goroutine; keys typed meanwhile go to the game's
+// screen once it shows (see UI.read).
 func (ui *UI) resume(id string) {
-	ctx, cancel := ui.ctx()
-	defer cancel()
-	sg, err := ui.store.LoadGame(ctx, id)
-	if err != nil {
-		ui.ask(ui.tr("The game cannot be loaded: ", "Das Spiel lässt sich nicht laden: ")+ui.errText(err), []string{"OK"}, func(int) {})
-		return
-	}
-	ui.gotoGame(sg, false)
+	from := ui.top()
+	ui.read(from, ui.tr("loading the game…", "das Spiel wird geladen…"), func(ctx context.Context) func() {
+		sg, err := ui.store.LoadGame(ctx, id)
+		return func() {
+			if err != nil {
+				ui.ask(ui.tr("The game cannot be loaded: ", "Das Spiel lässt sich nicht laden: ")+ui.errText(err), []string{"OK"}, func(int) {})
+				return
+			}
+			if ui.top() == from {
+				ui.gotoGame(sg, false)
+			}
+		}
+	})
 }
 
 // continueList lists every running game, newest first.
@@ -298,11 +321,17 @@ func (c *continueList) showInfo() {
 	c.info.SetText(c.note + "\n" + keys)
 }
 
+// refresh reads the running games off the UI goroutine and then lists
+// them (keys typed meanwhile wait for the list, see UI.read).
 func (c *continueList) refresh() {
-	ctx, cancel := c.ui.ctx()
-	defer cancel()
-	var err error
-	c.games, err = c.ui.store.Games(ctx, storage.GameFilter{Status: statusRunning})
+	c.ui.read(c, c.tr("reading the running games…", "die laufenden Spiele werden gelesen…"), func(ctx context.Context) func() {
+		games, err := c.ui.store.Games(ctx, storage.GameFilter{Status: statusRunning})
+		return func() { c.show(games, err) }
+	})
+}
+
+func (c *continueList) show(games []storage.GameInfo, err error) {
+	c.games = games
 	c.table.Clear()
 	for i, gi := range c.games {
 		c.table.SetCell(i, 0, cell(c.describeGame(gi), styleNormal, tview.AlignLeft))

@@ -63,7 +63,7 @@ func (k *keepList) setItems(items []keepItem) {
 
 // scroll moves a page on (down) or back; false when there is no other page.
 func (k *keepList) scroll(down bool) bool {
-	if k.page == 0 || k.page >= len(k.items) {
+	if !k.paged() {
 		return false
 	}
 	switch {
@@ -76,6 +76,9 @@ func (k *keepList) scroll(down bool) bool {
 	}
 	return true
 }
+
+// paged reports whether the list shows a page at a time (↓/↑ turn them).
+func (k *keepList) paged() bool { return k.page > 0 && k.page < len(k.items) }
 
 // keepColumns arranges n items of the given widths column by column in at most
 // rows rows and width columns; ok false when they do not fit.

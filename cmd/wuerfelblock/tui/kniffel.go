@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
 
 	"github.com/wuerfelblock/wuerfelblock/internal/say"
@@ -193,52 +192,6 @@ func (v *kniffelView) prompt() string {
 	}
 }
 
-// keys are the view's keys for the hint line (brief) and help. The hint
-// line leaves out the view's keys from its end where it is too narrow, so
-// t, the other entry mode, comes right after the first: both modes stay
-// one key away on every screen. At the turn's start t comes first (the
-// prompt says how to type the dice).
-func (v *kniffelView) keys() []keyHelp {
-	t := v.game().KniffelTurn()
-	brief := func(short, long string) string {
-		if v.p.brief {
-			return short
-		}
-		return long
-	}
-	switch {
-	case v.lastThrow(), v.pending == nil && v.canScore():
-		return []keyHelp{{"a–m/↑↓", v.tr("choose box", "Feld wählen")}, {"Enter", v.tr("write it", "eintragen")}}
-	case v.pending != nil:
-		keep := keyHelp{v.holdExample(), brief(v.tr("keep", "behalten"), v.tr("keep these, throw the rest", "behalten, Rest werfen"))}
-		var k []keyHelp
-		if h, ok := v.advisedHold(); ok {
-			what := fmt.Sprintf(v.tr("%s (advice)", "%s (Rat)"), v.holdPhrase(h, v.pendingDice()))
-			k = append(k, keyHelp{"Enter", brief(v.tr("advice", "Rat"), what)})
-			k = append(k, v.toggleKey()...)
-			k = append(k, keep)
-		} else {
-			k = append(append(k, keep), v.toggleKey()...)
-			if !v.p.brief {
-				k = append(k, keyHelp{"Enter", v.tr("the advised hold (coach: advice); never a box", "das geratene Behalten (Trainer: Rat); nie ein Feld")})
-			}
-		}
-		return append(k, keyHelp{"s", brief(v.tr("stand", "stehen lassen"), v.tr("stand: write the box under the cursor now", "stehen lassen: das Feld unter dem Cursor jetzt eintragen"))},
-			keyHelp{"n", v.tr("keep none", "nichts behalten")},
-			keyHelp{"a–m/↑↓", v.tr("box for s", "Feld für s")})
-	case v.quick():
-		return append(v.toggleKey(), keyHelp{"22456", v.tr("final dice, Enter", "Endwürfel, Enter")})
-	}
-	// The example has as many dice as are to be thrown now; the last
-	// throw keeps nothing.
-	ex := "22456"[:max(1, min(5, t.DiceToThrow()))]
-	k := append(v.toggleKey(), keyHelp{ex, v.tr("throw", "Wurf")})
-	if t.ThrowsLeft() > 1 {
-		k = append(k, keyHelp{ex + "/" + ex[:min(2, len(ex))], brief(v.tr("keep", "behalten"), v.tr("throw/keep", "Wurf/behalten"))})
-	}
-	return k
-}
-
 // holdExample is the example of a hold at the hold prompt, from the dice
 // that lie there: those of the face shown most (the highest on a tie),
 // never a face that is not among them ("22" beside 1 3 4 5 6); two at
@@ -255,27 +208,6 @@ func (v *kniffelView) holdExample() string {
 		return "22"
 	}
 	return strings.Repeat(string(rune('0'+best)), min(d[best], 2)) // as narrow as "22": the hint line keeps t
-}
-
-// toggleKey is t, the other entry mode, where t switches it.
-func (v *kniffelView) toggleKey() []keyHelp {
-	if !v.canToggle() {
-		return nil
-	}
-	var what string
-	switch {
-	case v.pending != nil && v.p.brief:
-		what = v.tr("final dice", "Endwürfel")
-	case v.pending != nil:
-		what = v.tr("these are the final dice (only the box is chosen)", "das sind die Endwürfel (nur das Feld wird gewählt)")
-	case v.p.brief && v.quick():
-		what = v.tr("throw by throw", "Wurf für Wurf")
-	case v.p.brief:
-		what = v.tr("final dice", "Endwürfel")
-	default:
-		what = v.tr("this turn: throw by throw ↔ final dice", "dieser Zug: Wurf für Wurf ↔ Endwürfel")
-	}
-	return []keyHelp{{"t", what}}
 }
 
 // pendingDice are the five dice of the throw waiting for its hold.
@@ -484,59 +416,6 @@ func (v *kniffelView) score() {
 		return
 	}
 	box()
-}
-
-func (v *kniffelView) command(ev *tcell.EventKey) bool {
-	switch ev.Key() {
-	case tcell.KeyEnter:
-		switch {
-		case v.early():
-			v.takeHold() // a box before the last throw is s, never Enter
-		case v.canScore():
-			v.score()
-		}
-		return true
-	case tcell.KeyUp, tcell.KeyDown:
-		if v.canScore() {
-			v.move(ev.Key() == tcell.KeyDown)
-		}
-		return true
-	case tcell.KeyRune:
-		r := ev.Rune()
-		switch {
-		case r >= 'a' && r < 'a'+rune(validate.NumCategories) && v.canScore():
-			c := validate.Category(r - 'a')
-			if b := v.game().Boxes(v.game().Seat()); b.Filled[c] {
-				// Say so, and leave the box chosen before as it was.
-				v.p.say(fmt.Sprintf(v.tr("%s is already filled (%d): choose a free box.", "%s ist schon belegt (%d): ein freies Feld wählen."), c.Name(v.lang), b.Value[c]))
-				return true
-			}
-			v.sel = c
-			return true
-		case r == 'n' && v.pending != nil:
-			v.throw(v.pending, []int{})
-			return true
-		case r == 's' && v.early():
-			v.score()
-			return true
-		case r == 't' && v.canToggle() && v.pending != nil:
-			v.finalDice()
-			return true
-		case r == 't' && v.canToggle():
-			if v.quick() {
-				v.byThrow = v.turnNumber()
-			} else {
-				v.byThrow = 0
-			}
-			if v.quick() {
-				v.p.say(v.tr("Entry: final dice only.", "Eingabe: nur die Endwürfel."))
-			} else {
-				v.p.say(v.tr("Entry: throw by throw.", "Eingabe: Wurf für Wurf."))
-			}
-			return true
-		}
-	}
-	return false
 }
 
 // move steps the cursor to the next free box.

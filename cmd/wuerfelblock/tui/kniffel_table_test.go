@@ -54,7 +54,7 @@ func TestKniffelEnterNeverWritesEarly(t *testing.T) {
 	h.typ("*") // Rat
 	h.see("Trainer: Rat")
 	waitCoach(t, false)
-	h.see("Rat: 66 behalten", "Bestes Feld, wenn du jetzt stehen lässt: Einser", "Enter Rat")
+	h.see("Rat: 66 behalten", "Bestes Feld, wenn du jetzt stehen lässt: Einser", "Enter 66 (Rat)")
 	h.typ("\n") // the advice: hold 66
 	h.see("Wurf 2 (3 Würfel):", "Behalten: 6 6")
 	wantKinds(t, h, "throw[6 6]")

@@ -20,14 +20,13 @@ import (
 // line of code outside its definition knowing it (issue 21).
 func TestMadeUpGameNeedsOnlyItsDefinition(t *testing.T) {
 	const id = validate.GameID("totwuerfeln-kurz")
-	t.Cleanup(validate.AddMadeUpGame(validate.MadeUpGame{
+	key := addMadeUp(t, validate.MadeUpGame{
 		Info: validate.GameInfo{ID: id, NameEN: "Short Totwürfeln", NameDE: "Kurzes Totwürfeln",
 			SummaryE: "Totwürfeln for one round", SummaryD: "Totwürfeln über eine Runde"},
 		Like:    validate.GameTotwuerfeln,
 		Vary:    func(v *validate.Variant) { v.Rounds = 1 },
 		RulesEN: "As Totwürfeln, one round.", RulesDE: "Wie Totwürfeln, eine Runde.",
-	}))
-	key := rune('0' + len(validate.Games())) // the last game of the list
+	})
 	db := openDB(t)
 	h := startWith(t, db, Config{Lang: validate.German, Stats: NewStatsPage(db)})
 
@@ -74,4 +73,38 @@ func TestMadeUpGameNeedsOnlyItsDefinition(t *testing.T) {
 	h.see("Kurzes Totwürfeln ", "Anna", "100%")
 	h.typ("p")
 	h.see("Anna · Kurzes Totwürfeln", "Augen pro Zug", "Endstand des einen Spiels")
+}
+
+// TestMadeUpCoachedGameStopsByItsDefinition: a made-up game like 5050
+// whose pass needs 300 instead of 350 (its Variant's Stops, issue 21) is
+// played and coached by its own stop rule: a pass of 300 may be written
+// down and the coach values the stop, a pass of 250 is refused with the
+// definition's number and the coach offers no stop.
+func TestMadeUpCoachedGameStopsByItsDefinition(t *testing.T) {
+	key := addMadeUp(t, validate.MadeUpGame{
+		Info: validate.GameInfo{ID: "3030", NameEN: "3030", NameDE: "3030",
+			SummaryE: "5050 to 3030, stop from 300 per pass", SummaryD: "5050 bis 3030, schreiben ab 300 je Durchgang"},
+		Like: validate.Game5050,
+		Vary: func(v *validate.Variant) { v.Target, v.Stops.PassPoints = 3030, 300 },
+	})
+	h := startWith(t, openDB(t), Config{Lang: validate.German})
+	h.newGame(key, "Anna", "Bob")
+	h.typ("333246/333\n")
+	h.see("Du darfst schreiben (s)", "Schreiben: 300")
+	h.typ("s")
+	h.see("am Zug: Bob")
+	if got := h.stored().Game.Totals(); got[0] != 300 {
+		t.Fatalf("totals %v, want Anna's 300", got)
+	}
+	h.typ("222534/2225\n")
+	h.see("Schreiben noch nicht erlaubt", "ab 300 Punkten", "hat 250)")
+	h.notSee("Schreiben: ")
+}
+
+// addMadeUp adds the made-up game m for the length of the test and returns
+// its key on the new-game list (the last game of the list).
+func addMadeUp(t *testing.T, m validate.MadeUpGame) rune {
+	t.Helper()
+	t.Cleanup(validate.AddMadeUpGame(m))
+	return rune('0' + len(validate.Games()))
 }

@@ -119,15 +119,18 @@ func (o *optionsStep) help() ([]keyHelp, *validate.Rules) {
 // from it. ↑/↓ and Enter are the table's own keys.
 func (o *optionsStep) bindings() bindings {
 	row, _ := o.table.GetSelection()
+	changes := func() bool { return o.canChange(row) }
 	return bindings{
 		{label: "↑/↓", help: o.tr("choose a house rule", "Hausregel wählen")},
-		{keys: runeKey(' '), label: o.tr("Space/Enter/→ ←", "Leertaste/Enter/→ ←"), short: o.tr("Space", "Leertaste"),
+		{keys: runeKey(' '), label: o.tr("Space/Enter/→ ←", "Leertaste/Enter/→ ←"), short: o.tr("Space", "Leertaste"), when: changes,
 			footer: o.tr("change", "ändern"), help: o.tr("change its value (numbers: type them)", "Wert ändern (Zahlen: eintippen)"),
 			do: func() { o.activate(row) }},
-		{keys: specialKey(tcell.KeyRight), do: func() { o.step(row, +1) }},
-		{keys: specialKey(tcell.KeyLeft), do: func() { o.step(row, -1) }},
-		{keys: runeKey('d'), label: "d", footer: o.tr("default", "Vorgabe"), help: o.tr("back to the default", "zurück zur Vorgabe"),
-			do: func() { o.toDefault(row) }},
+		// On the players row Space goes on, as Enter does (the table's key).
+		{keys: runeKey(' '), when: func() bool { return row == o.playersRow() }, do: o.next},
+		{keys: specialKey(tcell.KeyRight), when: changes, do: func() { o.step(row, +1) }},
+		{keys: specialKey(tcell.KeyLeft), when: changes, do: func() { o.step(row, -1) }},
+		{keys: runeKey('d'), label: "d", when: func() bool { return o.changed(row) }, footer: o.tr("default", "Vorgabe"),
+			help: o.tr("back to the default", "zurück zur Vorgabe"), do: func() { o.toDefault(row) }},
 		{keys: runeKey('l'), label: "l", footer: o.tr("load preset", "Vorlage laden"),
 			help: o.tr("load a saved preset (in the list d deletes one)", "gespeicherte Vorlage laden (in der Liste löscht d eine)"), do: o.loadPreset},
 		{keys: runeKey('p'), label: "p", footer: o.tr("save preset", "Vorlage speichern"),
@@ -137,6 +140,28 @@ func (o *optionsStep) bindings() bindings {
 		// q and Esc go back through the UI (back).
 		{label: "q/Esc", help: o.tr("back", "zurück")},
 	}
+}
+
+// canChange reports whether the value of row can change: the coach and a
+// house rule with more than one allowed value (5050 has six dice, no
+// other number). The players row is no value.
+func (o *optionsStep) canChange(row int) bool {
+	if row == o.coachRow() {
+		return true
+	}
+	return row < len(o.specs) && !(o.specs[row].Kind == validate.KindInt && len(o.specs[row].Values) == 1)
+}
+
+// changed reports whether the value of row is not its default (d resets it).
+func (o *optionsStep) changed(row int) bool {
+	if row == o.coachRow() {
+		return o.s.coach != storage.CoachOdds
+	}
+	if row >= len(o.specs) {
+		return false
+	}
+	s := o.specs[row]
+	return fmt.Sprint(o.value(s)) != fmt.Sprint(s.Default)
 }
 
 // toDefault sets the house rule (or the coach) of row back to its default.
@@ -225,7 +250,11 @@ func (o *optionsStep) describe() {
 			// Space toggles: the values are shown as the table shows them.
 			allowed = o.formatValue(false) + ", " + o.formatValue(true)
 		}
-		fmt.Fprintf(&b, "%s %s · %s %s\n", o.tr("default", "Vorgabe"), o.formatValue(s.Default), o.tr("values:", "Werte:"), allowed)
+		if o.canChange(row) {
+			fmt.Fprintf(&b, "%s %s · %s %s\n", o.tr("default", "Vorgabe"), o.formatValue(s.Default), o.tr("values:", "Werte:"), allowed)
+		} else {
+			fmt.Fprintf(&b, "%s %s\n", o.tr("fixed in this game:", "in diesem Spiel fest:"), o.formatValue(s.Default))
+		}
 	} else if row == o.coachRow() {
 		fmt.Fprintf(&b, "[::b]%s[::-]: %s\n", o.tr("coach", "Trainer"), o.coachAbout())
 		fmt.Fprintf(&b, "%s %s · %s %s\n", o.tr("default", "Vorgabe"), o.coachName(storage.CoachOdds), o.tr("values:", "Werte:"), o.coachValues())
@@ -267,6 +296,9 @@ func (o *optionsStep) activate(row int) {
 		return
 	}
 	s := o.specs[row]
+	if !o.canChange(row) {
+		return // one allowed value: nothing to change
+	}
 	if s.Kind == validate.KindFaces || s.Kind == validate.KindInt && len(s.Values) == 0 {
 		o.startEdit(s.ID, s.Name(o.lang)+": ", o.formatValue(o.value(s)))
 		return

@@ -180,10 +180,10 @@ func TestLeaveWhileEntryPending(t *testing.T) {
 	h.notSee("nicht übernommen")
 	h.scr.InjectKey(tcell.KeyTab, 0, tcell.ModNone) // to "Verlassen"
 	h.scr.InjectKey(tcell.KeyEnter, 0, tcell.ModNone)
-	if n := h.syncNow(); n != 1 {
-		t.Fatalf("%d writes under way after leaving, want the stop's", n)
+	if h.syncNow(); h.writes != 1 {
+		t.Fatalf("%d writes under way after leaving, want the stop's", h.writes)
 	}
-	h.seeNow("Weiterspielen: 5050 · Anna 0, Bob 0")
+	h.seeWhileWriting("Weiterspielen: 5050 · Anna 0, Bob 0") // the home screen reads its list meanwhile
 
 	release()
 	h.sync()

@@ -25,15 +25,15 @@ type gameView interface {
 	refresh()
 	// submit handles Enter with typed text; true clears the input.
 	submit(text string) bool
-	// command handles a key typed on an empty input (letters, arrows,
-	// Enter); true means it was used.
-	command(ev *tcell.EventKey) bool
+	// bindings are the view's keys on an empty input (letters, arrows,
+	// Enter) and the throws it takes typed, as examples: the handler, the
+	// help and the hint line are made from them (with play.bindings).
+	bindings() bindings
 	// cancel drops a throw typed but not yet taken; false if there was none.
 	cancel() bool
 	// typedThrow is a throw typed but not yet taken (its keep is still to
 	// be chosen); nil if there is none.
 	typedThrow() []int
-	keys() []keyHelp
 	prompt() string
 }
 
@@ -55,8 +55,6 @@ type play struct {
 	// left out instead (help lists them all).
 	hintKeys []keyHelp
 	hintView int // how many of hintKeys are the view's
-	// brief: the views give the short key list for the hint line.
-	brief bool
 	// atStake are the turn's points before the last entry (what a bust loses).
 	atStake int
 	// saving is the write under way (nil: none); see write.
@@ -149,26 +147,10 @@ func (p *play) typing() bool           { return false }
 
 func (p *play) game() *scoresheet.Game { return p.sg.Game }
 
+// help lists every key of the screen, from the same table as the handler
+// and the hint line (as on an empty input: that is where the keys work).
 func (p *play) help() ([]keyHelp, *validate.Rules) {
-	// Esc is explained once, below, for every case.
-	var view []keyHelp
-	for _, k := range p.view.keys() {
-		if k.key != "Esc" {
-			view = append(view, k)
-		}
-	}
-	keys := view
-	if coach.Covers(p.game().Rules.Game) {
-		// Elsewhere * is no key (Totwürfeln types it into the throw).
-		keys = append(keys, keyHelp{"*", fmt.Sprintf(p.tr("coach: off, odds, advice (now: %s)", "Trainer: aus, Chancen, Rat (jetzt: %s)"), p.coachName(p.coach()))})
-	}
-	keys = append(keys,
-		keyHelp{"u / Ctrl-Z", p.tr("take back the throw waiting for its keep, else the last entry (u on an empty input)",
-			"den Wurf zurücknehmen, der auf seine Auswahl wartet, sonst den letzten Eintrag (u bei leerer Eingabe)")},
-		keyHelp{"Esc", p.tr("clear the input / drop a typed throw; on an empty input: leave (asks first)", "Eingabe löschen / getippten Wurf verwerfen; bei leerer Eingabe: Spiel verlassen (mit Rückfrage)")},
-		keyHelp{"q / Ctrl-C", p.tr("leave the game (asks first; the game is saved)", "Spiel verlassen (mit Rückfrage; das Spiel ist gespeichert)")},
-	)
-	return keys, p.game().Rules
+	return p.bindings(true).keyHelp(), p.game().Rules
 }
 
 func (p *play) helpNote() string {
@@ -187,6 +169,7 @@ func (p *play) key(ev *tcell.EventKey) *tcell.EventKey {
 	}
 	empty := strings.TrimSpace(p.input.GetText()) == ""
 	if p.bindings(empty).handle(ev) {
+		p.refresh()
 		return nil
 	}
 	switch ev.Key() {
@@ -194,45 +177,62 @@ func (p *play) key(ev *tcell.EventKey) *tcell.EventKey {
 		return ev // leaving: the UI asks (back)
 	case tcell.KeyRune:
 		return p.keyRune(ev, empty)
-	case tcell.KeyUp, tcell.KeyDown, tcell.KeyLeft, tcell.KeyRight, tcell.KeyTab, tcell.KeyBacktab, tcell.KeyPgUp, tcell.KeyPgDn, tcell.KeyHome, tcell.KeyEnd:
-		if empty && p.view.command(ev) {
-			p.refresh()
-			return nil
-		}
 	}
 	return ev
 }
 
-// bindings are the keys every play screen has, whatever the game (the
-// views add their own commands: view.command, view.keys).
+// bindings is the play screen's table of keys: the view's (on an empty
+// input only: typed dice take letters as commands, arrows move in the
+// input) and then those every play screen has. The handler, the help and
+// the hint line are made from it.
 func (p *play) bindings(empty bool) bindings {
-	return bindings{
+	var bs bindings
+	for _, b := range p.view.bindings() {
+		when := b.when
+		b.when = func() bool { return empty && (when == nil || when()) }
+		bs = append(bs, b)
+	}
+	isEmpty := func() bool { return empty }
+	return append(bs, bindings{
 		{keys: specialKey(tcell.KeyCtrlZ), do: p.undo},
-		// Ctrl-C asks, like q: it must not end a running game unasked.
-		{keys: specialKey(tcell.KeyCtrlC), do: p.back},
 		// Esc clears what is typed, else cancels a throw waiting for its
 		// keep; only then it leaves (the UI asks).
 		{keys: specialKey(tcell.KeyEscape), when: func() bool { return !empty }, do: func() { p.input.SetText("") }},
 		{keys: specialKey(tcell.KeyEscape), when: func() bool { return empty && p.view.typedThrow() != nil },
-			do: func() { p.view.cancel(); p.refresh() }},
-		{keys: specialKey(tcell.KeyEnter), do: p.enter},
+			label: "Esc", footer: p.tr("correct", "korrigieren"), footerOnly: true, do: func() { p.view.cancel() }},
+		{keys: specialKey(tcell.KeyEnter), when: func() bool { return !empty }, do: p.enter},
+		// Enter on an empty input that the view has no use for now: what
+		// to type first.
+		{keys: specialKey(tcell.KeyEnter), explains: true, do: func() {
+			p.input.SetText("")
+			p.say(p.tr("Type the dice first, then Enter.", "Erst die Würfel tippen, dann Enter."))
+		}},
 		// A turned five is typed after its 5 (5*): * on an empty input can
-		// only mean the coach.
-		{keys: runeKey('*'), when: func() bool { return empty && coach.Covers(p.game().Rules.Game) },
-			do: func() { p.switchCoach(); p.refresh() }},
-		{keys: runeKey('u'), when: func() bool { return empty }, do: p.undo},
-	}
+		// only mean the coach. Elsewhere * is no key (Totwürfeln types it
+		// into the throw).
+		{keys: runeKey('*'), label: "*", when: func() bool { return empty && coach.Covers(p.game().Rules.Game) },
+			help: fmt.Sprintf(p.tr("coach: off, odds, advice (now: %s)", "Trainer: aus, Chancen, Rat (jetzt: %s)"), p.coachName(p.coach())),
+			do:   p.switchCoach},
+		{keys: runeKey('u'), label: "u / Ctrl-Z", short: "u", when: isEmpty, footer: p.tr("undo", "zurück"),
+			help: p.tr("take back the throw waiting for its keep, else the last entry (u on an empty input)",
+				"den Wurf zurücknehmen, der auf seine Auswahl wartet, sonst den letzten Eintrag (u bei leerer Eingabe)"),
+			do: p.undo},
+		{label: "Esc", help: p.tr("clear the input / drop a typed throw; on an empty input: leave (asks first)",
+			"Eingabe löschen / getippten Wurf verwerfen; bei leerer Eingabe: Spiel verlassen (mit Rückfrage)")},
+		// ? is the UI's (the help).
+		{label: "?", footer: p.tr("help", "Hilfe"), footerOnly: true},
+		// Ctrl-C asks, like q: it must not end a running game unasked.
+		{keys: specialKey(tcell.KeyCtrlC), label: "q / Ctrl-C", short: "q", footer: p.tr("leave", "verlassen"),
+			help: p.tr("leave the game (asks first; the game is saved)", "Spiel verlassen (mit Rückfrage; das Spiel ist gespeichert)"),
+			do:   p.back},
+	}...)
 }
 
-// enter takes the dice typed, or on an empty input is the view's Enter.
+// enter takes the dice typed.
 func (p *play) enter() {
-	if text := strings.TrimSpace(p.input.GetText()); text == "" {
-		p.input.SetText("")
-		p.view.command(tcell.NewEventKey(tcell.KeyEnter, 0, tcell.ModNone))
-	} else if p.view.submit(text) {
+	if p.view.submit(strings.TrimSpace(p.input.GetText())) {
 		p.input.SetText("")
 	}
-	p.refresh()
 }
 
 // keyWhileSaving: leaving and help at once while an entry is being saved;
@@ -251,15 +251,13 @@ func (p *play) keyWhileSaving(ev *tcell.EventKey) *tcell.EventKey {
 	return nil
 }
 
-// keyRune is a letter or a die: dice go to the input, ? and q to the UI,
-// the rest are the view's commands (on an empty input only).
+// keyRune is a letter or a die that no binding took: dice go to the
+// input, ? and q to the UI; another letter is no command now.
 func (p *play) keyRune(ev *tcell.EventKey, empty bool) *tcell.EventKey {
 	r := ev.Rune()
 	switch {
 	case isDiceChar(r), r == '?' || r == 'q':
 		return ev
-	case empty && p.view.command(ev):
-		p.refresh()
 	case !empty:
 		// A command letter after typed dice would be lost without a word.
 		p.say(fmt.Sprintf(p.tr("'%c' is a command: first press Enter for the dice typed, or Esc to clear them.",
@@ -336,12 +334,14 @@ func (p *play) refresh() {
 	p.header.SetText(h)
 	p.view.refresh()
 	p.input.SetLabel(p.view.prompt() + " ")
-	p.brief = true
-	keys := p.view.keys()
-	p.brief = false
-	p.hintView = len(keys)
-	p.hintKeys = append(keys,
-		keyHelp{"u", p.tr("undo", "zurück")}, keyHelp{"?", p.tr("help", "Hilfe")}, keyHelp{"q", p.tr("leave", "verlassen")})
+	// The hint line as on an empty input (where the keys work); Esc that
+	// corrects a typed throw counts with the view's keys (it gives way
+	// first where the line is too narrow).
+	p.hintView = len(p.view.bindings().footerHelp())
+	if p.view.typedThrow() != nil {
+		p.hintView++
+	}
+	p.hintKeys = p.bindings(true).footerHelp()
 	p.hints.SetText(hintLine(p.hintKeys))
 }
 

@@ -52,10 +52,6 @@ func newPlayersStep(ui *UI, rules *validate.Rules, level storage.CoachLevel) *pl
 		AddItem(s.name, 1, 0, false).
 		AddItem(s.info, 3, 0, false)
 	s.load()
-	if len(s.known) == 0 {
-		s.naming = true
-	}
-	s.refresh()
 	return s
 }
 
@@ -76,17 +72,24 @@ func (s *playersStep) keys() []keyHelp { return s.bindings().keyHelp() }
 // from it. Enter on a player toggles it too (the table's own key).
 func (s *playersStep) bindings() bindings {
 	row, _ := s.table.GetSelection()
-	onPlayer := func() bool { return row < len(s.known) }
 	name := func() string { return s.known[row].Name }
+	seat := func() int {
+		if row >= len(s.known) {
+			return -1
+		}
+		return slices.Index(s.seats, name())
+	}
+	// +/- and b move a seated player among two or more.
+	movable := func() bool { return seat() >= 0 && len(s.seats) > 1 }
 	return bindings{
 		{keys: runeKey(' '), label: s.tr("Space/Enter", "Leertaste/Enter"), short: s.tr("Space", "Leertaste"),
 			footer: s.tr("in/out", "dabei"), help: s.tr("player in or out", "Spieler dabei oder nicht"), do: func() { s.toggle(row) }},
 		{keys: append(runeKey('a', 'n'), keyPress{key: tcell.KeyTab}), label: "a", footer: s.tr("new", "neu"),
-			help: s.tr("add a new player (or type the name with its capital)", "neuen Spieler anlegen (oder den Namen groß anfangend tippen)"), do: s.startNaming},
-		{keys: runeKey('+'), label: "+/-", when: onPlayer, footer: s.tr("seat", "Platz"),
+			help: s.tr("add a new player (also n or Tab; or type the name with its capital)", "neuen Spieler anlegen (auch n oder Tab; oder den Namen groß anfangend tippen)"), do: s.startNaming},
+		{keys: runeKey('+'), label: "+/-", when: movable, footer: s.tr("seat", "Platz"),
 			help: s.tr("move the player earlier/later in the seat order", "Spieler in der Sitzordnung vor/zurück"), do: func() { s.move(name(), -1) }},
-		{keys: runeKey('-'), when: onPlayer, do: func() { s.move(name(), +1) }},
-		{keys: runeKey('b'), label: "b", when: onPlayer, footer: s.tr("begins", "beginnt"),
+		{keys: runeKey('-'), when: movable, do: func() { s.move(name(), +1) }},
+		{keys: runeKey('b'), label: "b", when: func() bool { return seat() > 0 }, footer: s.tr("begins", "beginnt"),
 			help: s.tr("this player begins", "dieser Spieler beginnt"), do: func() { s.begin(name()) }},
 		{keys: runeKey('s'), label: "s", footer: s.tr("start", "starten"), help: s.tr("start the game", "Spiel starten"), do: s.start},
 		// q and Esc go back through the UI (back).
@@ -96,14 +99,27 @@ func (s *playersStep) bindings() bindings {
 
 func (s *playersStep) help() ([]keyHelp, *validate.Rules) { return s.keys(), s.rules }
 
+// load reads the known players off the UI goroutine (keys typed meanwhile
+// wait, see UI.read); with none known the name field takes the keys.
 func (s *playersStep) load() {
-	ctx, cancel := s.ui.ctx()
-	defer cancel()
-	ps, err := s.ui.store.Players(ctx)
-	if err != nil {
-		s.note = s.errText(err)
-	}
-	s.known = ps
+	doing := s.tr("reading the players…", "die Spieler werden gelesen…")
+	s.note = "[::d]" + doing + "[::-]"
+	s.refresh()
+	s.ui.read(s, doing, func(ctx context.Context) func() {
+		ps, err := s.ui.store.Players(ctx)
+		return func() {
+			s.note = "" // not the read's own note
+			if err != nil {
+				s.note = s.errText(err)
+			}
+			s.known = ps
+			if len(s.known) == 0 {
+				s.startNaming()
+			}
+			s.table.Select(0, 0) // the most recent player first
+			s.refresh()
+		}
+	})
 }
 
 func (s *playersStep) key(ev *tcell.EventKey) *tcell.EventKey {
@@ -222,14 +238,20 @@ func (s *playersStep) proposeStarter() {
 		return
 	}
 	s.lastSet = key
-	ctx, cancel := s.ui.ctx()
-	defer cancel()
-	w, ok, err := s.ui.store.LastWinner(ctx, string(s.rules.Game), s.seats)
-	if err != nil || !ok || !slices.Contains(s.seats, w) {
-		return
-	}
-	s.begin(w)
-	s.note = fmt.Sprintf(s.tr("%s won the last game between you and begins (b changes it).", "%s hat das letzte Spiel zwischen euch gewonnen und beginnt (b ändert das)."), "[::b]"+esc(w)+"[::-]")
+	seats, note := slices.Clone(s.seats), s.note
+	// Off the UI goroutine; keys typed meanwhile (s: start) wait for it.
+	s.ui.read(s, s.tr("looking up the last winner…", "der letzte Sieger wird gesucht…"), func(ctx context.Context) func() {
+		w, ok, err := s.ui.store.LastWinner(ctx, string(s.rules.Game), seats)
+		return func() {
+			s.note = note // not the read's own note
+			defer s.refresh()
+			if err != nil || !ok || !slices.Contains(s.seats, w) {
+				return
+			}
+			s.begin(w)
+			s.note = fmt.Sprintf(s.tr("%s won the last game between you and begins (b changes it).", "%s hat das letzte Spiel zwischen euch gewonnen und beginnt (b ändert das)."), "[::b]"+esc(w)+"[::-]")
+		}
+	})
 }
 
 func (s *playersStep) refresh() {
@@ -306,6 +328,7 @@ type playersPage struct {
 	known   []storage.Player
 	editing bool
 	old     string // the name being renamed; "" adds
+	note    string // what happened last, above the keys ("" : the hint)
 }
 
 func newPlayers(ui *UI) *playersPage {
@@ -353,7 +376,7 @@ func (p *playersPage) bindings() bindings {
 	return bindings{
 		{keys: runeKey('a'), label: "a", footer: p.tr("add", "anlegen"), help: p.tr("add a player", "Spieler anlegen"), do: func() { p.startEdit("") }},
 		// Enter is the table's own key (its selected function).
-		{label: "Enter", footer: p.tr("rename", "umbenennen"), help: p.tr("rename the player (their games keep them)", "Spieler umbenennen (die Spiele bleiben bei ihm)")},
+		{label: "Enter", when: onPlayer, footer: p.tr("rename", "umbenennen"), help: p.tr("rename the player (their games keep them)", "Spieler umbenennen (die Spiele bleiben bei ihm)")},
 		{keys: append(runeKey('d'), keyPress{key: tcell.KeyDelete}), label: "d / Del", short: "d", when: onPlayer, footer: p.tr("delete", "löschen"),
 			help: p.tr("delete the player (only without games; asks first)", "Spieler löschen (nur ohne Spiele; mit Rückfrage)"),
 			do: func() {
@@ -367,6 +390,9 @@ func (p *playersPage) bindings() bindings {
 }
 
 func (p *playersPage) key(ev *tcell.EventKey) *tcell.EventKey {
+	if !p.editing {
+		p.note = "" // a message stays until the next key
+	}
 	if p.editing || !p.bindings().handle(ev) {
 		return ev
 	}
@@ -396,6 +422,7 @@ func (p *playersPage) confirmDelete(name string) {
 
 // tell shows a message above the keys.
 func (p *playersPage) tell(msg string) {
+	p.note = msg
 	p.info.SetText(msg + "\n" + p.keysLine())
 }
 
@@ -451,10 +478,23 @@ func (p *playersPage) endEdit() {
 	p.ui.app.SetFocus(p.table)
 }
 
+// refresh reads the players off the UI goroutine and then lists them
+// (keys typed meanwhile wait for the list, see UI.read).
 func (p *playersPage) refresh() {
-	ctx, cancel := p.ui.ctx()
-	defer cancel()
-	p.known, _ = p.ui.store.Players(ctx)
+	doing := p.tr("reading the players…", "die Spieler werden gelesen…")
+	p.info.SetText("[::d]" + doing + "[::-]")
+	p.ui.read(p, doing, func(ctx context.Context) func() {
+		known, err := p.ui.store.Players(ctx)
+		return func() { p.show(known, err) }
+	})
+}
+
+// show lists the players read (err: why they could not be).
+func (p *playersPage) show(known []storage.Player, err error) {
+	p.known = known
+	if err != nil {
+		p.note = "[::r]" + p.tr("The players cannot be listed: ", "Die Spieler lassen sich nicht auflisten: ") + p.errText(err) + "[::-]"
+	}
 	t := p.table
 	t.Clear()
 	for c, h := range []string{p.tr("Name", "Name"), p.tr("Games", "Spiele"), p.tr("Last played", "Zuletzt gespielt")} {
@@ -473,6 +513,10 @@ func (p *playersPage) refresh() {
 		if r, _ := t.GetSelection(); r < 1 {
 			t.Select(1, 0)
 		}
+	}
+	if p.note != "" {
+		p.info.SetText(p.note + "\n" + p.keysLine())
+		return
 	}
 	p.info.SetText(p.hint())
 }

@@ -325,7 +325,7 @@ func (v *statsView) keys() bindings {
 	}
 	return bindings{
 		{keys: specialKey(tcell.KeyRight, tcell.KeyTab), label: "←/→", when: notVersus,
-			footer: v.tr("game", "Spiel"), help: v.tr("the game before, after", "voriges, nächstes Spiel"), do: func() { v.nextGame(1) }},
+			footer: v.tr("game", "Spiel"), help: v.tr("the game before, after (also Tab)", "voriges, nächstes Spiel (auch Tab)"), do: func() { v.nextGame(1) }},
 		{keys: specialKey(tcell.KeyLeft, tcell.KeyBacktab), when: notVersus, do: func() { v.nextGame(-1) }},
 		{keys: append(specialKey(tcell.KeyDown), runeKey('j')...), label: "↑/↓", when: func() bool { return n > 0 },
 			footer: choose, help: v.tr("choose the player (head-to-head: the opponent); also k/j", "Spieler wählen (Duell: den Gegner); auch k/j"),
@@ -333,14 +333,14 @@ func (v *statsView) keys() bindings {
 		{keys: append(specialKey(tcell.KeyUp), runeKey('k')...), when: func() bool { return n > 0 }, do: func() { v.step(-1) }},
 		{keys: specialKey(tcell.KeyEnter), label: "Enter", when: onBoard,
 			footer: v.tr("player", "Spieler"), help: v.tr("the chosen player's page", "Seite des gewählten Spielers"), do: func() { v.setMode(modePlayer) }},
-		{keys: runeKey('o'), label: "o", when: notVersus,
+		{keys: runeKey('o'), label: "o", when: v.hasSets,
 			footer: v.tr("rules", "Regeln"), help: v.tr("the next house-rule set (then all together)", "nächster Hausregel-Satz (dann alle zusammen)"), do: v.nextSet},
 		{keys: runeKey('b', 'l'), label: "b", when: not(modeBoard),
 			footer: v.tr("board", "Liste"), help: v.tr("the leaderboard", "die Bestenliste"), do: func() { v.setMode(modeBoard) }},
 		{keys: runeKey('p'), label: "p", when: func() bool { return n > 0 && v.mode != modePlayer },
 			footer: v.tr("player", "Spieler"), help: v.tr("the player page", "die Spielerseite"), do: func() { v.setMode(modePlayer) }},
 		{keys: runeKey('v', 'h'), label: "v", when: func() bool { return n > 1 && v.mode != modeVersus },
-			footer: v.tr("versus", "Duell"), help: v.tr("head-to-head with another player", "direkter Vergleich mit einem anderen Spieler"), do: v.versus},
+			footer: v.tr("versus", "Duell"), help: v.tr("head-to-head with another player (also h)", "direkter Vergleich mit einem anderen Spieler (auch h)"), do: v.versus},
 		{keys: runeKey('y'), label: "y", when: not(modeByPlay),
 			footer: v.tr("by play", "Stärke"), help: v.tr("the leaderboard by play (chance to win or points thrown away per decision)", "Bestenliste nach Spielstärke (verschenkte Gewinnchance oder Punkte je Entscheidung)"), do: func() { v.setMode(modeByPlay) }},
 		{keys: runeKey('r'), label: "r", help: v.tr("read the figures again", "Zahlen neu lesen"), do: v.reload},
@@ -348,6 +348,10 @@ func (v *statsView) keys() bindings {
 			help: v.tr("back to the home screen (also Esc)", "zurück zum Startbild (auch Esc)"), do: v.goBack},
 	}
 }
+
+// hasSets reports whether o has house-rule sets to walk: on a page with
+// a game whose games anybody played.
+func (v *statsView) hasSets() bool { return v.mode != modeVersus && len(v.sets(v.gameID())) > 0 }
 
 // goBack returns to the home screen.
 func (v *statsView) goBack() {
@@ -489,7 +493,11 @@ func (v *statsView) Draw(screen tcell.Screen) {
 		col += len([]rune(name)) + 1
 	}
 	if v.mode != modeVersus {
-		c.put(0, 2, clip(v.tr("House rules: ", "Hausregeln: ")+v.setName(v.gameID())+v.tr("  (o: next set)", "  (o: nächste)"), w), styleDim)
+		next := ""
+		if v.hasSets() {
+			next = v.tr("  (o: next set)", "  (o: nächste)")
+		}
+		c.put(0, 2, clip(v.tr("House rules: ", "Hausregeln: ")+v.setName(v.gameID())+next, w), styleDim)
 	}
 	footer := footerRows(v.keys().footerHelp(), w, 2)
 	for i, row := range footer {

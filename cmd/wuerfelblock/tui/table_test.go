@@ -523,7 +523,7 @@ func TestHelpExplainsTurnedFivesAndMarks(t *testing.T) {
 	h.newGame('1', "Anna", "Bob")
 	h.typ("155234\n")
 	h.typ("?")
-	h.see("5*", "gedrehte Fünf", "!  ", "bei den Auswahlen: bestätigen")
+	h.see("5* ist eine gedrehte Fünf", "Zeichen bei den Auswahlen: ! bestätigen.")
 }
 
 // Issue 12.11: the house-rule form keeps its detail lines and keys whole,

@@ -9,6 +9,7 @@ import (
 
 	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -55,6 +56,9 @@ func (v *totView) prompt() string {
 	t := g.DreissigTurn()
 	switch {
 	case v.pending != nil:
+		if _, ok := v.advisedAside(); ok {
+			return v.tr("set aside (Enter = advice):", "zur Seite (Enter = Rat):")
+		}
 		return v.tr("set aside (Enter = all):", "zur Seite (Enter = alle):")
 	case t.Attacking():
 		return fmt.Sprintf(v.tr("attack throw (%s):", "Angriffswurf (%s):"), v.dice(t.AttackLive()))
@@ -62,30 +66,74 @@ func (v *totView) prompt() string {
 	return fmt.Sprintf(v.tr("throw (%s):", "Wurf (%s):"), v.dice(t.InCup()))
 }
 
-func (v *totView) keys() []keyHelp {
-	// The examples have as many dice as are to be thrown now.
+// bindings is the view's table of keys on an empty input, with the throws
+// typed as examples (they have as many dice as are to be thrown now): the
+// play screen's handler, its help and its hint line are made from it.
+func (v *totView) bindings() bindings {
 	g := v.game()
 	if !v.dreissig() {
 		n := 5
 		if tt := g.TotTurn(); tt != nil {
 			n = tt.Live()
 		}
-		return []keyHelp{{diceExample("42613", n), v.tr("the throw, Enter", "der Wurf, Enter")}}
+		ex := diceExample("42613", n)
+		return bindings{{label: ex, typed: ex, footer: v.tr("the throw, Enter", "der Wurf, Enter")}}
 	}
 	if v.pending != nil {
-		return []keyHelp{{asideExample(v.pending), v.tr("set these aside", "diese zur Seite")}, {"Enter", v.tr("all aside", "alle zur Seite")}, {"Esc", v.tr("correct the throw", "Wurf korrigieren")}}
+		ex := asideExample(v.pending)
+		keep, what := v.enterAside()
+		return bindings{{label: ex, typed: ex, footer: v.tr("set these aside", "diese zur Seite")},
+			{keys: specialKey(tcell.KeyEnter), label: "Enter", footer: what, do: func() { v.own(v.pending, keep) }}}
 	}
 	dt := g.DreissigTurn()
 	if dt != nil && dt.Attacking() {
 		// The dice showing the target face go aside by rule: nothing to choose.
-		return []keyHelp{{diceExample("654321", dt.AttackLive()), v.tr("the attack throw, Enter", "der Angriffswurf, Enter")}}
+		ex := diceExample("654321", dt.AttackLive())
+		return bindings{{label: ex, typed: ex, footer: v.tr("the attack throw, Enter", "der Angriffswurf, Enter")}}
 	}
 	n := 6
 	if dt != nil {
 		n = dt.InCup()
 	}
 	ex := diceExample("654321", n)
-	return []keyHelp{{ex, v.tr("the throw, Enter", "der Wurf, Enter")}, {ex + "/" + ex[:1], v.tr("throw/aside", "Wurf/zur Seite")}}
+	both := ex + "/" + ex[:1]
+	return bindings{{label: ex, typed: ex, footer: v.tr("the throw, Enter", "der Wurf, Enter")},
+		{label: both, typed: both, footer: v.tr("throw/aside", "Wurf/zur Seite")}}
+}
+
+// enterAside is what Enter sets aside of the throw waiting for its keep,
+// and how the hint line says it: at Rat the coach's advice ("6 5 (Rat)"),
+// else all the dice.
+func (v *totView) enterAside() ([]int, string) {
+	if keep, ok := v.advisedAside(); ok {
+		return keep, fmt.Sprintf(v.tr("%s (advice)", "%s (Rat)"), validate.FormatDice(keep))
+	}
+	return v.pending, v.tr("all aside", "alle zur Seite")
+}
+
+// advisedAside is the coach's best keep of the throw waiting for its keep
+// at Rat; ok false below Rat or while its table is not there.
+func (v *totView) advisedAside() ([]int, bool) {
+	if v.pending == nil || v.p.coach() != storage.CoachAdvice {
+		return nil, false
+	}
+	c, ok := v.coachOf()
+	if !ok || c == nil {
+		return nil, false
+	}
+	dt := v.game().DreissigTurn()
+	if ks := c.Keeps(dt.InCup(), dt.Sum(), v.pending); len(ks) > 0 {
+		return ks[0].Dice, true
+	}
+	return nil, false
+}
+
+// enterWord is what Enter sets aside, in a sentence ("all", "the advice 6 5").
+func (v *totView) enterWord() string {
+	if keep, ok := v.advisedAside(); ok {
+		return fmt.Sprintf(v.tr("the advice %s", "der Rat %s"), validate.FormatDice(keep))
+	}
+	return v.tr("all", "alle")
 }
 
 // diceExample is n dice from ex (repeated where n is more, up to 12 dice;
@@ -104,14 +152,6 @@ func (v *totView) cancel() bool {
 	v.p.input.SetText(strings.ReplaceAll(validate.FormatDice(v.pending), " ", ""))
 	v.pending = nil
 	return true
-}
-
-func (v *totView) command(ev *tcell.EventKey) bool {
-	if ev.Key() == tcell.KeyEnter && v.pending != nil {
-		v.own(v.pending, v.pending)
-		return true
-	}
-	return false
 }
 
 func (v *totView) submit(s string) bool {
@@ -149,7 +189,7 @@ func (v *totView) submit(s string) bool {
 		return v.own(roll, roll) // the last die: nothing to choose
 	}
 	v.pending = roll
-	v.p.say(fmt.Sprintf(v.tr("Throw %s: which dice go aside? (Enter: all)", "Wurf %s: welche Würfel kommen zur Seite? (Enter: alle)"), validate.FormatDice(roll)))
+	v.p.say(fmt.Sprintf(v.tr("Throw %s: which dice go aside? (Enter: %s)", "Wurf %s: welche Würfel kommen zur Seite? (Enter: %s)"), validate.FormatDice(roll), v.enterWord()))
 	return true
 }
 
@@ -250,7 +290,7 @@ func (v *totView) refreshDreissig() {
 	fmt.Fprintf(&b, v.tr("Aside: [::b]%d[::-] dice, [::b]%d[::-] pips · in the cup: %d\n", "Zur Seite: [::b]%d[::-] Würfel, [::b]%d[::-] Augen · im Becher: %d\n"), dt.Aside(), dt.Sum(), dt.InCup())
 	switch {
 	case v.pending != nil:
-		fmt.Fprintf(&b, v.tr("Throw [::b]%s[::-]: which dice go aside? (Enter: all)\n", "Wurf [::b]%s[::-]: welche kommen zur Seite? (Enter: alle)\n"), validate.FormatDice(v.pending))
+		fmt.Fprintf(&b, v.tr("Throw [::b]%s[::-]: which dice go aside? (Enter: %s)\n", "Wurf [::b]%s[::-]: welche kommen zur Seite? (Enter: %s)\n"), validate.FormatDice(v.pending), v.enterWord())
 	case dt.Attacking():
 		fmt.Fprintf(&b, v.tr("[::r] ATTACK [::-] on [::b]%s[::-] (Vordermann) · target face [::b]%d[::-] · %s · taken so far %d\n",
 			"[::r] ANGRIFF [::-] auf [::b]%s[::-] (Vordermann) · Zielzahl [::b]%d[::-] · %s · bisher %d genommen\n"),

@@ -421,6 +421,9 @@ type job struct {
 	doing string // what that screen says meanwhile ("wird gespeichert… Spieler Anna")
 	what  string // what is written, for a refusal ("Spieler Anna")
 	wait  string // the word for a key that has to wait; "" the usual one
+	// read: the job only reads the store (read); a quit does not wait
+	// for it, and it changes nothing that another screen shows.
+	read bool
 }
 
 // saveNote is "saving… what" in the UI's language, for job.doing.
@@ -487,6 +490,21 @@ func (ui *UI) background(j *job, do func(ctx context.Context) error, done func(e
 	}()
 }
 
+// read reads the store for screen s off the UI goroutine (a database
+// another program holds must not freeze the screen) and then applies what
+// fetch returns on it. Meanwhile the screen's keys wait as they do during
+// a write: they are kept and applied in order, whole, once the read is
+// applied (see hold), and the screen says doing (a teller) with what was
+// typed ahead.
+func (ui *UI) read(s screen, doing string, fetch func(ctx context.Context) (apply func())) {
+	j := &job{text: ui.text, from: s, doing: doing, what: doing, read: true}
+	var apply func()
+	ui.background(j, func(ctx context.Context) error {
+		apply = fetch(ctx)
+		return nil
+	}, func(error) { apply() })
+}
+
 // save is background for a screen that tells what goes on: it says j.doing
 // meanwhile and why not when the write is refused (what the player typed
 // or chose stays); ok runs once the write is stored.
@@ -528,14 +546,14 @@ func (ui *UI) finish(j *job, err error, done func(error)) {
 		ui.ask(ui.tr("wuerfelblock did not quit: ", "wuerfelblock wurde nicht beendet: ")+j.failed(err), []string{"OK"}, func(int) {})
 	case err != nil && !shown:
 		ui.ask(j.failed(err), []string{"OK"}, func(int) {})
-	case !shown:
+	case !shown && !j.read:
 		switch s := ui.top().(type) {
 		case *home, *continueList:
 			s.refresh() // the list of games may have changed
 		}
 	}
 	if ui.quitting {
-		if len(ui.jobs) == 0 {
+		if ui.writes() == 0 {
 			ui.app.Stop()
 		} else {
 			ui.quit() // the dialog again, with what is left
@@ -546,18 +564,31 @@ func (ui *UI) finish(j *job, err error, done func(error)) {
 // quit ends the app; with writes under way it says so and ends once they
 // are stored (or stays when one is refused, and says that).
 func (ui *UI) quit() {
-	if len(ui.jobs) == 0 {
-		ui.app.Stop()
+	if ui.writes() == 0 {
+		ui.app.Stop() // a read under way is not waited for (Run waits for the store to answer)
 		return
 	}
 	var doing []string
 	for _, j := range ui.jobs {
-		doing = append(doing, j.doing)
+		if !j.read {
+			doing = append(doing, j.doing)
+		}
 	}
 	ui.quitting = true
 	ui.ask(ui.tr("Not done yet: ", "Noch nicht fertig: ")+strings.Join(doing, "; ")+"\n\n"+
 		ui.tr("wuerfelblock quits as soon as this is stored.", "wuerfelblock endet, sobald das gespeichert ist."),
 		[]string{ui.tr("Do not quit", "Nicht beenden")}, func(int) { ui.quitting = false })
+}
+
+// writes counts the jobs under way that write.
+func (ui *UI) writes() int {
+	n := 0
+	for _, j := range ui.jobs {
+		if !j.read {
+			n++
+		}
+	}
+	return n
 }
 
 // typedAhead are keys typed on a screen while its write was under way.
@@ -608,23 +639,30 @@ func keysText(keys []*tcell.EventKey) string {
 	return esc(b.String())
 }
 
-// replayAhead, once a write of j.from has ended, applies the keys typed on
-// that screen meanwhile, in order, as if they were typed now (a key that
-// starts the next write holds the keys after it again). After a refusal,
-// or when the screen is not on top any more (or a dialog is open), they
-// are dropped whole, and the screen says so: they were meant for a state
-// that did not come.
+// replayAhead, once a write (or read) of j.from has ended, applies the keys
+// typed on that screen meanwhile, in order, as if they were typed now (a
+// key that starts the next write holds the keys after it again). After a
+// refusal, or when a write's screen is not on top any more (or a dialog is
+// open), they are dropped whole, and the screen says so: they were meant
+// for a state that did not come. After a read they go to the screen on top
+// (the game it opened).
 func (ui *UI) replayAhead(j *job, err error) {
 	a := ui.ahead
 	if a.from != j.from || len(a.keys) == 0 || ui.busy(a.from) != nil {
 		return
 	}
 	ui.ahead = typedAhead{}
-	if err != nil || ui.top() != a.from || ui.overlay || ui.quitting {
+	// A read may open the screen the keys were meant for (a game resumed:
+	// its first throw typed while it loads); a write leaves its screen.
+	if err != nil || ui.top() != a.from && !j.read || ui.overlay || ui.quitting {
 		if n, ok := a.from.(aheadNoter); ok {
 			n.aheadDropped(keysText(a.keys))
-		} else if t, ok := a.from.(teller); ok && err != nil {
-			t.tell(j.failed(err) + " " + ui.droppedNote(keysText(a.keys)))
+		} else if t, ok := a.from.(teller); ok {
+			msg := ui.droppedNote(keysText(a.keys))
+			if err != nil {
+				msg = j.failed(err) + " " + msg
+			}
+			t.tell(msg)
 		}
 		return
 	}

@@ -193,7 +193,8 @@ func TestHelpExplainsOddsLine(t *testing.T) {
 	h := start(t, openDB(t))
 	h.newGame('1', "Anna", "Bob")
 	h.typ("?")
-	h.see("Weiter: 2,3 % Fehlwurf, im Schnitt 1447 · Schreiben: 1200", "was der Zug bei bestem Spiel", "Nur dieser Zug, nicht Stände", "Grundspiel, Zug 1200, 6 Würfel im Becher.", "Regeln: 5050")
+	// 1 1 1 5 = 1050 with two dice left, which bust 16 of 36 times.
+	h.see("Weiter: 44,4 % Fehlwurf, im Schnitt ", "Schreiben: 1050", "was der Zug bei bestem Spiel", "Nur dieser Zug, nicht Stände", "(Beispiel: nach 111523/1115 Zug 1050, 2 Würfel im Becher.)", "Regeln: 5050")
 
 	e := startLang(t, openDB(t), validate.English)
 	e.typ("n3")
@@ -202,7 +203,8 @@ func TestHelpExplainsOddsLine(t *testing.T) {
 	e.typ("Anna\n\n")
 	e.see("turn: Anna")
 	e.typ("?")
-	e.see("Throw on: 7.7 % bust, on average 1218 · Stop: 1150", "what the turn banks on average", "This turn only, not the totals or the target", "basic game, turn 1150, 5 dice in the cup.", "Rules: Zehntausend")
+	// 1 1 5 = 250 (the triple 1 1 1 would have to be proved: no stop after it).
+	e.see("Throw on: 44.4 % bust, on average ", "Stop: 250", "what the turn banks on average", "This turn only, not the totals or the target", "(Example: after 11152/115, turn 250, 2 dice in the cup.)", "Rules: Zehntausend")
 }
 
 // 5050: a tie on the top total says why the earlier seat wins, and the
@@ -226,19 +228,25 @@ func Test5050TieAndRematchSayWhy(t *testing.T) {
 }
 
 // The home screen offers the numbers of the running games it lists (it
-// said "1–9" with none or two listed, and only six are ever listed).
+// said "1–9" with none or two listed, and only six are ever listed); its
+// help too, which named "1–6" with no game to continue.
 func TestHomeContinueKeysMatchList(t *testing.T) {
 	h := start(t, openDB(t))
 	h.see("n neues Spiel · ? Hilfe")
 	h.notSee("1–9")
 	h.typ("?")
-	h.see("1–6", "ein laufendes Spiel fortsetzen")
+	h.see("Tasten auf diesem Bild")
+	h.notSee("1–6")
+	h.notSee("ein laufendes Spiel fortsetzen")
 	h.key(tcell.KeyEscape)
 	h.newGame('1', "Anna", "Bob")
 	h.typ("q")
 	h.key(tcell.KeyRight)
 	h.key(tcell.KeyEnter)
 	h.see("n neues Spiel · 1 weiterspielen")
+	h.typ("?")
+	h.see("ein laufendes Spiel fortsetzen")
+	h.notSee("1–6")
 }
 
 // Game over keeps its keys on the screen when the last turn's note and the
