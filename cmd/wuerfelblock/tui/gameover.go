@@ -30,6 +30,7 @@ type gameOver struct {
 	rv      *review.Review // the review (reviewed games), once computed
 	rvTried bool           // startReview ran
 	rvBusy  bool           // the review is being computed
+	rvOpen  bool           // a was pressed meanwhile: open it once there
 }
 
 func newGameOver(ui *UI, sg *storage.StoredGame) *gameOver {
@@ -68,11 +69,8 @@ func (s *gameOver) bindings() bindings {
 	return bindings{
 		{keys: runeKey('b'), label: "b", when: s.hasSheet, help: s.tr("the final sheet", "das fertige Blatt"),
 			do: func() { s.ui.push(newTextPage(s.ui, s.tr("Final sheet", "Das fertige Blatt"), s.kniffelSheet())) }},
-		{keys: runeKey('a'), label: "a", when: func() bool { return s.gameReview() != nil },
-			help: s.reviewKeyHelp(),
-			do: func() {
-				s.ui.push(newTextPage(s.ui, s.tr("Review: skill and luck", "Auswertung: Können und Glück"), reviewText(s.text, s.gameReview())))
-			}},
+		{keys: runeKey('a'), label: "a", when: func() bool { return s.gameReview() != nil || s.rvBusy },
+			help: s.reviewKeyHelp(), do: s.openReview},
 		{keys: runeKey('r'), label: "r", help: s.tr("rematch: same players, same rules", "Revanche: gleiche Spieler, gleiche Regeln"), do: s.rematch},
 		{keys: append(runeKey('u'), keyPress{key: tcell.KeyCtrlZ}), label: "u / Ctrl-Z",
 			help: s.tr("take back the last entry and play on", "letzten Eintrag zurücknehmen und weiterspielen"), do: s.undo},

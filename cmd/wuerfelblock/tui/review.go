@@ -35,8 +35,22 @@ func (s *gameOver) startReview() {
 				s.rv = rv
 			}
 			s.refresh()
+			if s.rvOpen && s.rv != nil && s.ui.top() == screen(s) {
+				s.openReview()
+			}
 		})
 	}()
+}
+
+// openReview shows the full review (a); pressed while it is being
+// computed, it opens once it is there.
+func (s *gameOver) openReview() {
+	if s.rv == nil {
+		s.rvOpen = s.rvBusy
+		return
+	}
+	s.rvOpen = false
+	s.ui.push(newTextPage(s.ui, s.tr("Review: skill and luck", "Auswertung: Können und Glück"), reviewText(s.text, s.rv)))
 }
 
 // pts is a points figure with one decimal and its unit.

@@ -369,9 +369,13 @@ func TestGameOverReviewOffTheUIGoroutine(t *testing.T) {
 	h.see("Spiel zu Ende", "Die Auswertung (Glück und Verlust) wird berechnet")
 	h.notSee("Verlust:")
 	h.typ("?") // the UI answers while the review is computed
-	h.see("r")
+	h.see("Revanche")
 	h.key(tcell.KeyEscape)
+	h.typ("a") // asked for meanwhile: it opens once it is there
+	h.see("Spiel zu Ende")
 	close(fam.gate)
+	h.see("Auswertung: Können und Glück", "Verlust: was eine Entscheidung")
+	h.key(tcell.KeyEscape)
 	h.see("Spiel zu Ende", "Glück", "Verlust", "a die Auswertung")
 	h.notSee("wird berechnet")
 }
