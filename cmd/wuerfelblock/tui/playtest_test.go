@@ -3,6 +3,9 @@ package tui
 import (
 	"strings"
 	"testing"
+
+	"github.com/wuerfelblock/wuerfelblock/coach/review"
+	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 // fiveOFiftyToEnd plays a 5050 game of two to its end: Anna banks 2000
@@ -30,4 +33,45 @@ func TestGameOverKeyNotBrokenAtHyphen(t *testing.T) {
 			t.Fatalf("a key broken at its hyphen:\n%s", h.screen())
 		}
 	}
+}
+
+// The list of every costly decision of a game with the chance to win
+// describes a decision that cost points only by its points: it said
+// "schreiben statt schreiben, Gewinnchance 0,0 Prozentpunkte (−61,7
+// Punkte)" for a stop at 2000 in 5050 that was best to win, not for the
+// points.
+func TestReviewPointsOnlyDecisionNotSelfContradicting(t *testing.T) {
+	rv := &review.Review{Game: validate.Game5050, Reviewed: true, Finished: true, Win: true, WinExact: true,
+		Players: []review.Player{{Name: "Anna"}, {Name: "Ben"}},
+		Decisions: []review.Decision{{Player: "Anna", Turn: 2, Kind: review.Stop,
+			Chosen: review.Choice{Stop: true}, Best: review.Choice{Stop: false}, Loss: 61.7,
+			HasWin: true, WinChosen: 0.9, WinBest: 0.9, WinBestChoice: review.Choice{Stop: true}}}}
+	for _, c := range []struct {
+		lang      validate.Lang
+		want, not string
+	}{
+		{validate.German, "Anna, Runde 2, 1. Wurf: schreiben statt weiter, −61,7 Punkte", "schreiben statt schreiben"},
+		{validate.English, "Anna, round 2, throw 1: stop instead of throw on, −61.7 points", "stop instead of stop"},
+	} {
+		s := reviewText(text{lang: c.lang}, rv)
+		_, every, _ := strings.Cut(s, map[validate.Lang]string{validate.German: "Jede Entscheidung, die etwas kostete", validate.English: "Every decision that cost something"}[c.lang])
+		if !strings.Contains(every, c.want) || strings.Contains(s, c.not) {
+			t.Errorf("%v: want %q in the list of every decision, no %q:\n%s", c.lang, c.want, c.not, s)
+		}
+	}
+}
+
+// Dreißig tot's review heads its costliest decisions by the unit they are
+// counted in: "nach Gewinnchance" with two players (it said "in Punkten"
+// over figures in percentage points).
+func TestDreissigReviewCostliestTitle(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('7', "Anna", "Ben")
+	h.typ("111111/111111\n") // Anna sets all six aside: 6 pips
+	h.typ("666666/666666\n") // Ben 36: attacks Anna with 6s
+	h.typ("666666\n")        // six 6s: Anna loses 36
+	h.see("Spiel zu Ende", "a die Auswertung")
+	h.typ("a")
+	h.see("Die teuersten Entscheidungen nach Gewinnchance", "111111 behalten statt 1, −34,0 Prozentpunkte")
+	h.notSee("in Punkten")
 }
