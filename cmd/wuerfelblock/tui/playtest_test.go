@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gdamore/tcell/v2"
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -74,4 +75,16 @@ func TestDreissigReviewCostliestTitle(t *testing.T) {
 	h.typ("a")
 	h.see("Die teuersten Entscheidungen nach Gewinnchance", "111111 behalten statt 1, −34,0 Prozentpunkte")
 	h.notSee("in Punkten")
+}
+
+// On a 60×20 screen the leaderboard's legend wraps instead of being cut
+// ("…, dann mehr Spi…").
+func TestStatsBoardLegendWrapsOnSmallScreen(t *testing.T) {
+	db := openDB(t)
+	h := startWith(t, db, Config{Lang: validate.German, Stats: NewStatsPage(db)})
+	fiveOFiftyToEnd(h)
+	h.key(tcell.KeyEnter) // home
+	h.resize(60, 20)
+	h.typ("s")
+	h.see("Bestenliste", "Serie: Siege in Folge jetzt / längste", "Reihenfolge: Siege je Spiel, dann das höchste Mittel, dann mehr Spiele")
 }

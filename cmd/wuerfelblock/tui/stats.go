@@ -545,11 +545,19 @@ func (v *statsView) drawBoard(c canvas) {
 			100*f.WinRate, bar(f.WinRate, 12), f.AvgTotal, f.BestTotal, f.Streak, f.LongestStreak)
 		c.put(0, i+1, line, st)
 	}
-	// What the columns count and the order, under the last row.
-	if row := min(len(b)+2, c.h-2); row > len(b) {
-		c.put(0, row, clip(v.tr("games: finished games · streak: wins in a row now / longest",
-			"Spiele: beendete Spiele · Serie: Siege in Folge jetzt / längste"), c.w), styleDim)
-		c.put(0, row+1, clip(v.boardOrder(g), c.w), styleDim)
+	// What the columns count and the order, under the last row: wrapped
+	// on a narrow screen (60 columns cut "then more g…"), the last row
+	// that fits cut.
+	var legend []string
+	for _, s := range []string{v.tr("games: finished games · streak: wins in a row now / longest",
+		"Spiele: beendete Spiele · Serie: Siege in Folge jetzt / längste"), v.boardOrder(g)} {
+		legend = append(legend, tview.WordWrap(s, max(c.w, 1))...)
+	}
+	row := min(len(b)+2, c.h-len(legend))
+	for i, line := range legend {
+		if row+i > len(b) && row+i < c.h {
+			c.put(0, row+i, clip(line, c.w), styleDim)
+		}
 	}
 }
 
