@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -87,4 +88,26 @@ func TestStatsBoardLegendWrapsOnSmallScreen(t *testing.T) {
 	h.resize(60, 20)
 	h.typ("s")
 	h.see("Bestenliste", "Serie: Siege in Folge jetzt / längste", "Reihenfolge: Siege je Spiel, dann das höchste Mittel, dann mehr Spiele")
+}
+
+// On a 60×20 screen the player page's figures wrap within their column
+// instead of losing their numbers ("final total: avg 5050, best …").
+func TestStatsPlayerFiguresWholeOnSmallScreen(t *testing.T) {
+	db := openDB(t)
+	h := startWith(t, db, Config{Lang: validate.German, Stats: NewStatsPage(db)})
+	fiveOFiftyToEnd(h)
+	h.key(tcell.KeyEnter) // home
+	h.resize(60, 20)
+	h.typ("s")
+	h.see("Bestenliste", "6000")
+	h.typ("p")
+	h.see("Anna · 5050", "Endstand: Schnitt 6000,", "bester 6000", "Bestätigung", "verfehlt 0", "Endstand des einen Spiels")
+	// The figures (the rows under the tabs, cut to fit by design, down to
+	// the charts) keep every word.
+	lines := strings.Split(h.screen(), "\n")
+	for _, line := range lines[2:slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "Endstand des") })] {
+		if strings.Contains(line, "…") {
+			t.Fatalf("a figure cut:\n%s", h.screen())
+		}
+	}
 }

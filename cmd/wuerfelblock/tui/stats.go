@@ -583,13 +583,20 @@ func (v *statsView) drawPlayer(c canvas) {
 	f := *fp
 	left, right := v.gameLines(f), v.turnLines(f, g)
 	half := c.w / 2
-	for i, s := range left {
-		c.put(0, 1+i, clip(s, half-1), styleNormal)
+	// A figure wider than its column wraps within it (at 60 columns
+	// "best 2…" hid the number).
+	put := func(col, w int, lines []string) int {
+		n := 0
+		for _, s := range lines {
+			for _, part := range tview.WordWrap(s, max(w, 1)) {
+				c.put(col, 1+n, clip(strings.TrimSpace(part), w), styleNormal)
+				n++
+			}
+		}
+		return n
 	}
-	for i, s := range right {
-		c.put(half, 1+i, clip(s, c.w-half), styleNormal)
-	}
-	row := 1 + max(len(left), len(right)) + 1
+	rows := max(put(0, half-1, left), put(half, c.w-half, right))
+	row := 1 + rows + 1
 	if !v.loaded() {
 		c.put(0, row, v.tr("Reading the charts…", "Diagramme werden gelesen…"), styleDim)
 		return
