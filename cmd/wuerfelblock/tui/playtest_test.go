@@ -111,3 +111,27 @@ func TestStatsPlayerFiguresWholeOnSmallScreen(t *testing.T) {
 		}
 	}
 }
+
+// The score table's Sieg column never rounds a chance that is not certain
+// to 100 % or 0 %: Ben (0) to throw in the final round against Anna's
+// 6000 has a small chance, shown "<1 %", Anna's ">99 %".
+func TestWinColumnNeverRoundsToCertain(t *testing.T) {
+	w := useWin(t)
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Ben")
+	for i := 0; i < 3; i++ {
+		h.typ("111111/111111\n")
+		h.typ("s")
+		if i < 2 {
+			h.typ("223466\n") // Ben: nothing scores
+		}
+	}
+	h.see("LETZTE RUNDE", "am Zug: Ben")
+	tb := waitWin(t, h, w)
+	p := winAt(t, tb, h.ui.top().(*play).game())
+	if x := p.Win(); x <= 0 || x >= 0.005 {
+		t.Fatalf("Ben's chance %v: not the case of this test", x)
+	}
+	h.see("<1\u00a0%", ">99\u00a0%")
+	h.notSee("100 %")
+}
