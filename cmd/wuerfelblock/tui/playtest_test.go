@@ -135,3 +135,23 @@ func TestWinColumnNeverRoundsToCertain(t *testing.T) {
 	h.see("<1\u00a0%", ">99\u00a0%")
 	h.notSee("100 %")
 }
+
+// Dreißig tot on a 60×20 screen shows every player's account: the turn
+// panel's fixed ten rows left the table room for one of two players.
+func TestDreissigAccountsAllShownOnSmallScreen(t *testing.T) {
+	h := start(t, openDB(t))
+	h.resize(60, 20)
+	h.newGame('7', "Anna", "Ben")
+	h.see("Konten", "Das Spiel endet, sobald ein Konto auf 0 oder darunter ist.", "Trainer: Gewinnchance")
+	for _, name := range []string{"Anna", "Ben"} {
+		row := false
+		for _, line := range strings.Split(h.screen(), "\n") {
+			if f := strings.Fields(strings.Trim(line, "│ ")); len(f) >= 2 && f[len(f)-2] == name && f[len(f)-1] == "30" {
+				row = true
+			}
+		}
+		if !row {
+			t.Fatalf("no account row of %s:\n%s", name, h.screen())
+		}
+	}
+}
