@@ -143,7 +143,17 @@ func TestDreissigAccountsAllShownOnSmallScreen(t *testing.T) {
 	h.resize(60, 20)
 	h.newGame('7', "Anna", "Ben")
 	h.see("Konten", "Das Spiel endet, sobald ein Konto auf 0 oder darunter ist.", "Trainer: Gewinnchance")
-	for _, name := range []string{"Anna", "Ben"} {
+	accounts(t, h, "Anna", "Ben")
+	// At Rat a throw's list of keeps fills the panel: the accounts stay.
+	h.typ("*654321\n")
+	h.see("Rat: 6 zur Seite")
+	accounts(t, h, "Anna", "Ben")
+}
+
+// accounts checks that the accounts table has a row of each name (at 30).
+func accounts(t *testing.T, h *harness, names ...string) {
+	t.Helper()
+	for _, name := range names {
 		row := false
 		for _, line := range strings.Split(h.screen(), "\n") {
 			if f := strings.Fields(strings.Trim(line, "│ ")); len(f) >= 2 && f[len(f)-2] == name && f[len(f)-1] == "30" {

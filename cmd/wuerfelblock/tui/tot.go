@@ -48,15 +48,15 @@ func newTotView(p *play) *totView {
 }
 
 // fit gives the accounts table a row for every player where the screen is
-// short (60×20 showed one of two players): the turn panel gives up its
-// empty rows first, never the rows its text needs.
-func (v *totView) fit(width, height int) {
+// short (60×20 showed one of two players): the turn panel gives up rows,
+// keeping at least three of text (the throw and the coach's first line;
+// at Rat the list of the other keeps is what goes).
+func (v *totView) fit(_, height int) {
 	turn := v.height
 	if need := v.scores.GetRowCount() + 2; height-turn < need {
-		text := textRows(v.turn.GetText(false), width-2) + 2
-		turn = max(height-need, min(text, v.height))
+		turn = max(height-need, 5)
 	}
-	v.layout.ResizeItem(v.turn, max(turn, 3), 0)
+	v.layout.ResizeItem(v.turn, turn, 0)
 }
 
 func (v *totView) body() tview.Primitive  { return v.layout }
