@@ -465,6 +465,7 @@ var goSteps = map[int]func(db *DB, ctx context.Context, tx *sql.Tx) error{
 	6:  (*DB).recountFailedConfirmations,
 	18: (*DB).recomputeReviews, // also the reviews of migration 015
 	24: (*DB).reviewDreissigGames,
+	25: (*DB).reviewManyPlayerGames,
 }
 
 // latest is the highest version of the migrations.

@@ -362,8 +362,11 @@ func printWinReview(e *env, rv *review.Review) {
 			review.Points1(p.WinLuck, e.lang), review.Points1(p.WinLoss, e.lang), res)
 	}
 	w.Flush()
-	fmt.Fprintln(e.stdout, e.tr("Result (100 won, 50 shared, 0 lost) = at the start + luck − loss; luck: everything the player did not decide (their throws, the other's throws and mistakes).",
-		"Ergebnis (100 gewonnen, 50 geteilt, 0 verloren) = zu Beginn + Glück − Verlust; Glück: alles, was der Spieler nicht entschied (seine Würfe, Würfe und Fehler des anderen)."))
+	fmt.Fprintln(e.stdout, e.tr("Result (100 won, 50 shared, 0 lost) = at the start + luck − loss; luck: everything the player did not decide (their throws, the others' throws and mistakes).",
+		"Ergebnis (100 gewonnen, 50 geteilt, 0 verloren) = zu Beginn + Glück − Verlust; Glück: alles, was der Spieler nicht entschied (seine Würfe, Würfe und Fehler der anderen)."))
+	if rv.WinNote.EN != "" { // three or more players: what is approximated
+		fmt.Fprintln(e.stdout, rv.WinNote.Text(e.lang))
+	}
 	worst := rv.CostliestWin(5)
 	if len(worst) == 0 {
 		fmt.Fprintln(e.stdout, e.tr("No decision cost any chance to win.", "Keine Entscheidung hat Gewinnchance gekostet."))

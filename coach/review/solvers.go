@@ -158,7 +158,12 @@ func (w winPos) Win() float64             { return w.p.Win() }
 func (w winPos) ThrowWin() float64        { return w.p.ThrowWin() }
 func (w winPos) StopWin() (float64, bool) { return w.p.StopWin() }
 func (w winPos) Exact() bool              { return w.p.Exact() }
-func (w winPos) AfterVoid() WinPosition   { return winPos{w.p.AfterVoid()} }
+func (w winPos) Chances() []float64       { return w.p.Chances() }
+func (w winPos) ThrowChances() []float64  { return w.p.ThrowChances() }
+func (w winPos) StopChances() ([]float64, bool) {
+	return w.p.StopChances()
+}
+func (w winPos) AfterVoid() WinPosition { return winPos{w.p.AfterVoid()} }
 func (w winPos) After(k validate.Keep) (WinPosition, error) {
 	q, err := w.p.After(k)
 	if err != nil {

@@ -10,7 +10,7 @@ import (
 type Valuers struct {
 	Family   Family
 	Kniffel  Kniffel
-	Win      Win // the chance to win (Zehntausend family, two players); nil: none
+	Win      Win // the chance to win (Zehntausend family); nil: none
 	Dreissig DreissigTables
 }
 
@@ -90,7 +90,7 @@ func (v Valuers) Warm(r *validate.Rules) {
 		v.Kniffel.GameValue(r)
 	case isFamily(r.Game) && v.Family != nil:
 		v.Family.Start(r, validate.TurnContext{Entered: true})
-		if v.Win != nil { // the win table (seconds): the review of two players needs it
+		if v.Win != nil { // the win table (seconds): the review by the chance to win needs it
 			v.Win.Start(r, []int{0, 0}, 0)
 		}
 	}

@@ -75,7 +75,7 @@ func (w *walker) familyThrow(ft *validate.FamilyTurn, pos FamilyPosition, e scor
 		p.Luck += pos.Value() - before
 		if w.wp != nil {
 			w.wp = w.wp.AfterVoid()
-			w.winLuck(at.Seat, w.wp.Win())
+			w.winLuck(w.wp.Chances())
 		}
 		return pos, nil
 	}

@@ -28,7 +28,8 @@ type gameOver struct {
 	msg    string // what is being saved, or why it was not
 
 	rv      *review.Review // the review (reviewed games), once computed
-	rvTried bool
+	rvTried bool           // startReview ran
+	rvBusy  bool           // the review is being computed
 }
 
 func newGameOver(ui *UI, sg *storage.StoredGame) *gameOver {
@@ -41,6 +42,7 @@ func newGameOver(ui *UI, sg *storage.StoredGame) *gameOver {
 		AddItem(s.info, 5, 0, false)}
 	s.layout.fit = s.fit
 	s.refresh()
+	s.startReview()
 	return s
 }
 
@@ -259,6 +261,8 @@ func (s *gameOver) refresh() {
 	}
 	if rv != nil {
 		note += "[::d]" + lossLuckLegend(s.text, rv) + "[::-]\n"
+	} else if s.rvBusy {
+		note += "[::d]" + s.tr("The review (luck and loss) is being computed…", "Die Auswertung (Glück und Verlust) wird berechnet…") + "[::-]\n"
 	}
 	s.info.SetText(note + "[::b]" + label + strings.Join(won, ", ") + "[::-]" + tie + "\n" + hintLine(s.keys()))
 }

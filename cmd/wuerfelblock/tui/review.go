@@ -8,21 +8,35 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
 )
 
-// gameReview is the review of the finished game, computed once; nil for a
-// game without one (Totwürfeln has no decisions; Rückwärts and Dreißig tot
-// are not reviewed).
-func (s *gameOver) gameReview() *review.Review {
-	if s.rv == nil && !s.rvTried {
-		s.rvTried = true
-		if review.Reviewable(s.sg.Game.Rules.Game) { // Totwürfeln: luck only
-			// On the UI goroutine: a win table still being built is not
-			// waited for (the review then shows the points).
-			if rv, err := review.OfGame(s.sg.Game, s.ui.review.WithoutWaiting(s.sg.Game.Rules)); err == nil {
+// gameReview is the review of the finished game once it is computed; nil
+// for a game without one (Rückwärts is not reviewed) and while it is being
+// computed. It is computed once, off the UI goroutine (startReview): with
+// three or more players a final round's chances take a second or more.
+func (s *gameOver) gameReview() *review.Review { return s.rv }
+
+// startReview computes the review of the finished game off the UI
+// goroutine (a copy of the game: undo changes its own) and draws the screen
+// again once it is there. A win table still being built is not waited for
+// (the review then shows the points).
+func (s *gameOver) startReview() {
+	g := s.sg.Game
+	if s.rvTried || !review.Reviewable(g.Rules.Game) {
+		return
+	}
+	s.rvTried, s.rvBusy = true, true
+	g = g.Clone()
+	valuers := s.ui.review.WithoutWaiting(g.Rules)
+	app := s.ui.app
+	go func() {
+		rv, err := review.OfGame(g, valuers)
+		app.QueueUpdateDraw(func() {
+			s.rvBusy = false
+			if err == nil {
 				s.rv = rv
 			}
-		}
-	}
-	return s.rv
+			s.refresh()
+		})
+	}()
 }
 
 // pts is a points figure with one decimal and its unit.
@@ -134,8 +148,8 @@ func costliestTitle(t text, rv *review.Review) string {
 
 // writeWinTable writes the identity in chance to win, per player.
 func writeWinTable(b *strings.Builder, t text, rv *review.Review) {
-	head := t.tr("\n[::b]Chance to win[::-]: result (100 won, 50 shared, 0 lost) = at the start + luck − loss; the luck counts the other's throws and mistakes too",
-		"\n[::b]Gewinnchance[::-]: Ergebnis (100 gewonnen, 50 geteilt, 0 verloren) = zu Beginn + Glück − Verlust; das Glück zählt auch Würfe und Fehler des Gegners")
+	head := t.tr("\n[::b]Chance to win[::-]: result (100 won, 50 shared, 0 lost) = at the start + luck − loss; the luck counts the others' throws and mistakes too",
+		"\n[::b]Gewinnchance[::-]: Ergebnis (100 gewonnen, 50 geteilt, 0 verloren) = zu Beginn + Glück − Verlust; das Glück zählt auch Würfe und Fehler der Gegner")
 	if !rv.WinExact {
 		head += t.tr(" (not exact)", " (nicht exakt)")
 	}
@@ -148,6 +162,9 @@ func writeWinTable(b *strings.Builder, t text, rv *review.Review) {
 			res = t.pp(p.Result, false)
 		}
 		fmt.Fprintf(b, "%-14s %10s %10s %10s %10s\n", esc(clip(p.Name, 14)), t.pp(p.WinStart, false), t.pp(p.WinLuck, true), t.pp(p.WinLoss, false), res)
+	}
+	if rv.WinNote.EN != "" { // three or more players: what is approximated
+		b.WriteString(esc(rv.WinNote.Text(t.lang)) + "\n")
 	}
 }
 

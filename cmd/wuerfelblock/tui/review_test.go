@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
@@ -314,4 +315,45 @@ func highlightedRow(t *testing.T, ss *statsScreen) int {
 		}
 	}
 	return found
+}
+
+// gatedFamily is the review's family solver that, once armed, answers only
+// when the test opens its gate.
+type gatedFamily struct {
+	review.Family
+	armed atomic.Bool
+	gate  chan struct{}
+}
+
+func (f *gatedFamily) Start(r *validate.Rules, ctx validate.TurnContext) (review.FamilyPosition, error) {
+	if f.armed.Load() {
+		<-f.gate
+	}
+	return f.Family.Start(r, ctx)
+}
+
+// TestGameOverReviewOffTheUIGoroutine: the game-over screen computes its
+// review off the UI goroutine (with three or more players a final round's
+// chances take seconds): the screen shows at once, says the review is
+// being computed, answers keys meanwhile, and shows luck and loss once the
+// review is there. Before, the UI did not answer until the review was done.
+func TestGameOverReviewOffTheUIGoroutine(t *testing.T) {
+	db := openDB(t)
+	storeAllButLast(t, db)
+	fam := &gatedFamily{Family: testValuers.Family, gate: make(chan struct{})}
+	v := testValuers
+	v.Family = fam
+	h := startWith(t, db, Config{Lang: validate.German, Review: v})
+	h.typ("1") // continue the stored game
+	h.see("am Zug")
+	fam.armed.Store(true)
+	h.typ("s") // the stop that ends it
+	h.see("Spiel zu Ende", "Die Auswertung (Glück und Verlust) wird berechnet")
+	h.notSee("Verlust:")
+	h.typ("?") // the UI answers while the review is computed
+	h.see("r")
+	h.key(tcell.KeyEscape)
+	close(fam.gate)
+	h.see("Spiel zu Ende", "Glück", "Verlust", "a die Auswertung")
+	h.notSee("wird berechnet")
 }
