@@ -165,3 +165,13 @@ func accounts(t *testing.T, h *harness, names ...string) {
 		}
 	}
 }
+
+// The by-play board's help says in plain German who is ranked by the
+// chance to win (it read "wer 5 danach ausgewertete Spiele hat").
+func TestByPlayPlaceHelpReads(t *testing.T) {
+	v := &statsView{text: text{lang: validate.German}}
+	place := v.byPlayColumns()[0][1]
+	if !strings.Contains(place, "(wer 5 Spiele mit Gewinnchance ausgewertet hat)") || strings.Contains(place, "danach") {
+		t.Errorf("place: %q", place)
+	}
+}
