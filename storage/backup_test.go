@@ -217,6 +217,8 @@ func dropSync(t *testing.T, path string) {
 		`DELETE FROM migrations WHERE version = 24`,
 		// and 025 (the reviews of three or more players again)
 		`DELETE FROM migrations WHERE version = 25`,
+		// and 026 (Kniffel's chance to win, the same)
+		`DELETE FROM migrations WHERE version = 26`,
 	} {
 		if _, err := raw.Exec(q); err != nil {
 			t.Fatalf("%s: %v", q, err)

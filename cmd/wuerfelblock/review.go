@@ -345,13 +345,18 @@ func printWinReview(e *env, rv *review.Review) {
 		return
 	}
 	fmt.Fprintln(e.stdout)
+	start := e.tr("at the start", "zu Beginn")
+	if rv.WinFrom > 0 { // Kniffel: from round 11, what it assumes
+		fmt.Fprintln(e.stdout, rv.WinNote.Text(e.lang))
+		start = fmt.Sprintf(e.tr("round %d", "Runde %d"), rv.WinFrom)
+	}
 	head := e.tr("Chance to win, in percentage points", "Gewinnchance, in Prozentpunkten")
 	if !rv.WinExact {
 		head += e.tr(" (not exact)", " (nicht exakt)")
 	}
 	fmt.Fprintln(e.stdout, head+":")
 	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t\n", e.tr("player", "Spieler"), e.tr("at the start", "zu Beginn"),
+	fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t\n", e.tr("player", "Spieler"), start,
 		e.tr("luck", "Glück"), e.tr("loss", "Verlust"), e.tr("result", "Ergebnis"))
 	for _, p := range rv.Players {
 		res := "–"

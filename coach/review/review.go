@@ -132,7 +132,11 @@ type Review struct {
 	// why there is none where there is not, and what is approximated.
 	Win, WinExact bool
 	WinNote       Note
-	winGap        float64
+	// WinFrom: Kniffel, the round from which the decisions also carry the
+	// chance to win (KniffelWinFrom; 0: none); Player.WinLoss is then the
+	// sum of their losses (kniffel_win.go).
+	WinFrom int
+	winGap  float64
 }
 
 // Unit is the unit of a review's luck and loss.
@@ -314,6 +318,7 @@ type walker struct {
 	// stopExact: the last stop's chances were exact (its gap to the next
 	// turn's start is a defect, not the approximation's)
 	stopExact bool
+	kw        kniffelWinState
 }
 
 func (w *walker) run() error {

@@ -8,10 +8,13 @@ import (
 // Valuers are the solvers a review asks. A nil valuer leaves its games
 // unreviewed.
 type Valuers struct {
-	Family   Family
-	Kniffel  Kniffel
-	Win      Win // the chance to win (Zehntausend family); nil: none
-	Dreissig DreissigTables
+	Family  Family
+	Kniffel Kniffel
+	Win     Win // the chance to win (Zehntausend family); nil: none
+	// KniffelWin: Kniffel's last three rounds by the chance to finish first
+	// (kniffel_win.go); nil: none.
+	KniffelWin KniffelWin
+	Dreissig   DreissigTables
 }
 
 // Family is what a review needs of the Zehntausend-family turn solver

@@ -229,7 +229,7 @@ func (s *gameOver) refresh() {
 		if rv != nil {
 			luck, loss := s.signedPts(rv.Players[seat].Luck), s.pts(rv.Players[seat].Loss)
 			switch {
-			case rv.Win:
+			case rv.Win && rv.WinFrom == 0: // Kniffel's (from round 11) is on the review screen
 				luck, loss = s.pp(rv.Players[seat].WinLuck, true), s.pp(rv.Players[seat].WinLoss, false)
 			case rv.Chances: // Dreißig tot: already percentage points
 				luck, loss = s.pp(rv.Players[seat].Luck/100, true), s.pp(rv.Players[seat].Loss/100, false)

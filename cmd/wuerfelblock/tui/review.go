@@ -81,7 +81,7 @@ func lossLuckLegend(t text, rv *review.Review) string {
 		return t.tr("Loss: the chance to win thrown away against best play (never negative); luck: what the dice and the others' play brought; in percentage points (pp).",
 			"Verlust: gegen bestes Spiel verschenkte Gewinnchance (nie negativ); Glück: was Würfel und das Spiel der anderen brachten; in Prozentpunkten (Pp.).")
 	}
-	if rv.Win {
+	if rv.Win && rv.WinFrom == 0 {
 		return t.tr("Loss: the chance to win thrown away against best play (never negative); luck: what the dice and the other's mistakes brought; in percentage points (pp).",
 			"Verlust: gegen bestes Spiel verschenkte Gewinnchance (nie negativ); Glück: was Würfel und Fehler des Gegners brachten; in Prozentpunkten (Pp.).")
 	}
@@ -154,7 +154,12 @@ func writeWinTable(b *strings.Builder, t text, rv *review.Review) {
 		head += t.tr(" (not exact)", " (nicht exakt)")
 	}
 	b.WriteString(head + ".\n")
-	fmt.Fprintf(b, "[::b]%-14s %10s %10s %10s %10s[::-]\n", t.tr("Player", "Spieler"), t.tr("at start", "zu Beginn"),
+	start := t.tr("at start", "zu Beginn")
+	if rv.WinFrom > 0 { // Kniffel: from round 11, under an assumption
+		b.WriteString(esc(rv.WinNote.Text(t.lang)) + "\n")
+		start = fmt.Sprintf(t.tr("round %d", "Runde %d"), rv.WinFrom)
+	}
+	fmt.Fprintf(b, "[::b]%-14s %10s %10s %10s %10s[::-]\n", t.tr("Player", "Spieler"), start,
 		t.tr("luck", "Glück"), t.tr("loss", "Verlust"), t.tr("result", "Ergebnis"))
 	for _, p := range rv.Players {
 		res := "–"
