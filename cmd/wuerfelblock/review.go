@@ -313,13 +313,25 @@ func printReview(e *env, rv *review.Review) {
 			"Keine Entscheidung hat etwas gekostet: durchweg bestes Spiel."))
 		return
 	}
-	fmt.Fprintln(e.stdout, e.tr("The costliest decisions in points:", "Die teuersten Entscheidungen in Punkten:"))
+	fmt.Fprintln(e.stdout, costliestTitle(e, rv))
 	w = tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	for _, d := range worst {
 		fmt.Fprintf(w, "%s\t%s: %s\t%s\n", scoresheet.SafeText(d.Player), rv.Where(d, e.lang),
 			rv.Describe(d, e.lang), review.Number(-d.Loss, e.lang))
 	}
 	w.Flush()
+}
+
+// costliestTitle heads the costliest decisions by the unit they are in
+// (Dreißig tot: the chance to win or pips).
+func costliestTitle(e *env, rv *review.Review) string {
+	switch rv.Unit {
+	case review.UnitPercent:
+		return e.tr("The costliest decisions by the chance to win (percentage points):", "Die teuersten Entscheidungen nach Gewinnchance (Prozentpunkte):")
+	case review.UnitPips:
+		return e.tr("The costliest decisions in pips:", "Die teuersten Entscheidungen in Augen:")
+	}
+	return e.tr("The costliest decisions in points:", "Die teuersten Entscheidungen in Punkten:")
 }
 
 // printWinReview prints the review by the chance to win (two players of

@@ -135,7 +135,7 @@ func reviewText(t text, rv *review.Review) string {
 		writeDecisions(&b, t, rv, rv.CostliestWin(5), true,
 			t.tr("The costliest decisions by the chance to win", "Die teuersten Entscheidungen nach Gewinnchance"))
 	}
-	writeDecisions(&b, t, rv, rv.Costliest(5), false, t.tr("The costliest decisions in points", "Die teuersten Entscheidungen in Punkten"))
+	writeDecisions(&b, t, rv, rv.Costliest(5), false, costliestTitle(t, rv))
 	var every []review.Decision
 	for _, d := range rv.Decisions {
 		if d.Loss >= 0.05 || d.WinLoss >= 0.0005 {
@@ -146,6 +146,18 @@ func reviewText(t text, rv *review.Review) string {
 		writeDecisions(&b, t, rv, every, rv.Win, t.tr("Every decision that cost something", "Jede Entscheidung, die etwas kostete"))
 	}
 	return b.String()
+}
+
+// costliestTitle heads the costliest decisions by their unit: points,
+// the chance to win (Dreißig tot's table) or pips.
+func costliestTitle(t text, rv *review.Review) string {
+	switch rv.Unit {
+	case review.UnitPercent:
+		return t.tr("The costliest decisions by the chance to win", "Die teuersten Entscheidungen nach Gewinnchance")
+	case review.UnitPips:
+		return t.tr("The costliest decisions in pips", "Die teuersten Entscheidungen in Augen")
+	}
+	return t.tr("The costliest decisions in points", "Die teuersten Entscheidungen in Punkten")
 }
 
 // writeWinTable writes the identity in chance to win, per player.
@@ -224,7 +236,10 @@ func writeDecisions(b *strings.Builder, t text, rv *review.Review, ds []review.D
 		return
 	}
 	for _, d := range ds {
-		if byWin {
+		// A decision that cost points but nothing of the chance to win is
+		// said in points ("schreiben statt weiter"), not as the win-best
+		// choice it was ("schreiben statt schreiben").
+		if byWin && d.WinLoss >= 0.0005 {
 			fmt.Fprintf(b, t.tr("%s, %s: %s, chance to win %s percentage points", "%s, %s: %s, Gewinnchance %s Prozentpunkte"),
 				esc(d.Player), rv.Where(d, l), esc(rv.DescribeWin(d, l)), review.Points1(-d.WinLoss, l))
 			if d.Loss >= 0.05 {

@@ -60,7 +60,7 @@ func (v *statsView) playerColumns() [][2]string {
 
 func (v *statsView) byPlayColumns() [][2]string {
 	return [][2]string{
-		{"#", fmt.Sprintf(v.tr("place: least chance to win thrown away per decision first (players with %d games reviewed by it), then least points per decision", "Platz: wenigste verschenkte Gewinnchance je Entscheidung zuerst (wer %d danach ausgewertete Spiele hat), dann wenigste Punkte je Entscheidung"), storage.ByPlayMinGames)},
+		{"#", fmt.Sprintf(v.tr("place: least chance to win thrown away per decision first (players with %d games reviewed by the chance to win), then least points per decision", "Platz: wenigste verschenkte Gewinnchance je Entscheidung zuerst (wer %d Spiele mit Gewinnchance ausgewertet hat), dann wenigste Punkte je Entscheidung"), storage.ByPlayMinGames)},
 		{v.tr("games", "Spiele"), v.tr("reviewed games", "ausgewertete Spiele")},
 		{v.tr("loss/dec.", "Verl./Entsch."), v.tr("points thrown away against best play, per decision (never negative)", "gegen bestes Spiel verschenkte Punkte je Entscheidung (nie negativ)")},
 		{v.tr("loss/game", "Verl./Spiel"), v.tr("points thrown away per game", "verschenkte Punkte je Spiel")},
