@@ -215,6 +215,10 @@ func dropSync(t *testing.T, path string) {
 		`ALTER TABLE reviews DROP COLUMN result`, `ALTER TABLE reviews DROP COLUMN win_exact`, `DELETE FROM migrations WHERE version = 18`,
 		// and 024 (Dreißig tot's reviews, no table of its own)
 		`DELETE FROM migrations WHERE version = 24`,
+		// and 025 (the reviews of three or more players again)
+		`DELETE FROM migrations WHERE version = 25`,
+		// and 026 (Kniffel's chance to win, the same)
+		`DELETE FROM migrations WHERE version = 26`,
 	} {
 		if _, err := raw.Exec(q); err != nil {
 			t.Fatalf("%s: %v", q, err)

@@ -473,6 +473,8 @@ var goSteps = map[int]func(db *DB, ctx context.Context, tx *sql.Tx) error{
 	6:  (*DB).recountFailedConfirmations,
 	18: (*DB).recomputeReviews, // also the reviews of migration 015
 	24: (*DB).reviewDreissigGames,
+	25: (*DB).reviewManyPlayerGames,
+	26: (*DB).reviewKniffelWinGames,
 }
 
 // latest is the highest version of the migrations.

@@ -16,6 +16,12 @@ import (
 // keeps and stops (a win table that builds in a fraction of a second).
 func smallWinGame(t *testing.T, rng *rand.Rand) *scoresheet.Game {
 	t.Helper()
+	return smallWinGameOf(t, rng, []string{"Anna", "Ben"})
+}
+
+// smallWinGameOf is smallWinGame with these players.
+func smallWinGameOf(t *testing.T, rng *rand.Rand, players []string) *scoresheet.Game {
+	t.Helper()
 	o, err := validate.MakeOptions(validate.GameZehntausend, map[string]any{"ziel": 1500, "beweisen": false})
 	if err != nil {
 		t.Fatal(err)
@@ -28,7 +34,7 @@ func smallWinGame(t *testing.T, rng *rand.Rand) *scoresheet.Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := scoresheet.New(r, []string{"Anna", "Ben"})
+	g, err := scoresheet.New(r, players)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,6 +215,69 @@ func checkWinStats(t *testing.T, db *DB, ids []string) {
 			math.Abs(rf.WinLoss-loss[seat]) > 1e-12 || math.Abs(rf.WinLossPerGame-loss[seat]/float64(len(ids))) > 1e-12 ||
 			math.Abs(rf.WinLuckPerGame-luck[seat]/float64(len(ids))) > 1e-12 {
 			t.Errorf("%s: statistics %+v, stored Σ loss %v luck %v decisions %d", name, rf, loss[seat], luck[seat], decisions[seat])
+		}
+	}
+}
+
+// TestReviewWinManyMigration: three-player games stored before migration
+// 025 (review rows without the win figures, as only two-player games had
+// them) are reviewed again with them: the figures stored equal a
+// recomputation, marked not exact, with progress.
+func TestReviewWinManyMigration(t *testing.T) {
+	ctx := context.Background()
+	v := testValuers.WithWin()
+	o := Options{Reviewer: testReviewer{v}}
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := OpenWith(path, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(25, 1))
+	var rowIDs []int64
+	for range 3 {
+		g := smallWinGameOf(t, rng, []string{"Anna", "Ben", "Clara"})
+		sg, err := db.CreateGame(ctx, g.Rules, g.Players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range g.Entries() {
+			if err := db.Append(ctx, sg, e); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rowIDs = append(rowIDs, sg.row)
+		rows := reviewRows(t, db, sg.row)
+		if len(rows) != 3 || !rows[0].win[3].Valid || !rows[0].exact.Valid || rows[0].exact.Bool {
+			t.Fatalf("three players stored without the win figures (or as exact): %+v", rows)
+		}
+	}
+	for _, q := range []string{`UPDATE reviews SET win_start = NULL, win_luck = NULL, win_loss = NULL, result = NULL, win_exact = NULL`,
+		`DELETE FROM migrations WHERE version = 25`} {
+		if _, err := db.sql.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	calls := 0
+	o.ReviewProgress = func(done, total int) { calls++ }
+	db, err = OpenWith(path, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if n := checkReviewsWith(t, db, v); n != 3 || calls < 2 {
+		t.Errorf("%d games reviewed again, %d progress calls", n, calls)
+	}
+	for _, row := range rowIDs {
+		sum := 0.0
+		for _, r := range reviewRows(t, db, row) {
+			if !r.win[3].Valid {
+				t.Fatalf("game %d: no win figures after migration 025: %+v", row, r)
+			}
+			sum += r.win[3].Float64
+		}
+		if math.Abs(sum-1) > 1e-12 {
+			t.Errorf("game %d: results add up to %v", row, sum)
 		}
 	}
 }

@@ -199,6 +199,44 @@ func (db *DB) reviewDreissigGames(ctx context.Context, tx *sql.Tx) error {
 	return db.reviewListed(ctx, tx, jobs)
 }
 
+// reviewManyPlayerGames is the Go step of migration 025: the finished
+// games of the coached Zehntausend family (5050, 5000, zehntausend) with
+// three or more players are reviewed again, now with the chance to win
+// (before, only two-player games had it).
+func (db *DB) reviewManyPlayerGames(ctx context.Context, tx *sql.Tx) error {
+	all, err := v15FinishedGames(ctx, tx)
+	if err != nil {
+		return err
+	}
+	many := map[int64]bool{}
+	rows, err := tx.QueryContext(ctx, `SELECT game_id FROM seats GROUP BY game_id HAVING count(*) >= 3`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var row int64
+		if err := rows.Scan(&row); err != nil {
+			return err
+		}
+		many[row] = true
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	var jobs []*reviewJob
+	for _, j := range all {
+		if v := validate.VariantOf(validate.GameID(j.game)); !many[j.row] || v.Family != validate.FamilyZehntausend || !v.Coached {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM reviews WHERE game_id = ?`, j.row); err != nil {
+			return err
+		}
+		jobs = append(jobs, j)
+	}
+	return db.reviewListed(ctx, tx, jobs)
+}
+
 // keepsReview reports whether the reviews table keeps the reviews of the
 // games of this stored id: its definition says so.
 func keepsReview(game string) bool {

@@ -23,22 +23,26 @@ type adviseGameValue struct {
 }
 
 type adviseHold struct {
-	Hold     []int   `json:"hold"`
-	Expected float64 `json:"expected"`
+	Hold     []int    `json:"hold"`
+	Expected float64  `json:"expected"`
+	Win      *float64 `json:"win,omitempty"` // the chance to finish first (advise_kniffel_win.go)
 }
 
 type adviseHolds struct {
 	Holds []adviseHold `json:"holds"`
+	adviseWinNote
 }
 
 type adviseBox struct {
-	Box      string  `json:"box"`
-	Points   int     `json:"points"`
-	Expected float64 `json:"expected"`
+	Box      string   `json:"box"`
+	Points   int      `json:"points"`
+	Expected float64  `json:"expected"`
+	Win      *float64 `json:"win,omitempty"`
 }
 
 type adviseBoxes struct {
 	Boxes []adviseBox `json:"boxes"`
+	adviseWinNote
 }
 
 // runAdviseKniffel is `advise kniffel`: the game value, or for a sheet and
@@ -48,8 +52,8 @@ func runAdviseKniffel(e *env, args []string) int {
 	asJSON := fs.Bool("json", false, e.tr("print JSON", "als JSON ausgeben"))
 	var opts optionList
 	fs.Var(&opts, "option", e.tr("a house rule, e.g. --option joker=true (repeatable)", "eine Hausregel, z. B. --option joker=true (mehrfach)"))
-	statePath := fs.String("state", "", e.tr(`a sheet and dice as JSON ({"filled": {"einser": 3, ...}, "dice": [6,6,6,2,1], "throws_left": 2}), - for standard input`,
-		`ein Blatt und Würfel als JSON ({"filled": {"einser": 3, ...}, "dice": [6,6,6,2,1], "throws_left": 2}), - für die Standardeingabe`))
+	statePath := fs.String("state", "", e.tr(`a sheet and dice as JSON ({"filled": {"einser": 3, ...}, "dice": [6,6,6,2,1], "throws_left": 2}; from round 11 "others": [{"filled": {...}}, ...] adds the chance to win), - for standard input`,
+		`ein Blatt und Würfel als JSON ({"filled": {"einser": 3, ...}, "dice": [6,6,6,2,1], "throws_left": 2}; ab Runde 11 gibt "others": [{"filled": {...}}, ...] die Gewinnchance dazu), - für die Standardeingabe`))
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
@@ -88,6 +92,7 @@ func runAdviseKniffel(e *env, args []string) int {
 		for _, h := range turn.Holds(st.dice, st.throwsLeft) {
 			out.Holds = append(out.Holds, adviseHold{Hold: h.Dice.Pips(), Expected: h.Expected})
 		}
+		out.adviseWinNote = e.kniffelWinHolds(rules, st, out.Holds)
 		if *asJSON {
 			e.printJSON(out)
 			return exitOK
@@ -99,11 +104,12 @@ func runAdviseKniffel(e *env, args []string) int {
 	for _, b := range turn.Boxes(st.dice) {
 		out.Boxes = append(out.Boxes, adviseBox{Box: b.Category.ID(), Points: b.Points, Expected: b.Expected})
 	}
+	out.adviseWinNote = e.kniffelWinBoxes(rules, st, out.Boxes)
 	if *asJSON {
 		e.printJSON(out)
 		return exitOK
 	}
-	printBoxes(e, rules, st, turn.Boxes(st.dice))
+	printBoxes(e, rules, st, turn.Boxes(st.dice), out)
 	return exitOK
 }
 
@@ -132,6 +138,7 @@ func printHolds(e *env, rules *validate.Rules, st kniffelState, out adviseHolds)
 	fmt.Fprintln(e.stdout, e.tr("Holds, best first (expected points still to come):", "Halten, das beste zuerst (erwartete Punkte ab jetzt):"))
 	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	best := out.Holds[0].Expected
+	win := winColumn(e, out.Holds[0].Win)
 	for _, h := range out.Holds {
 		name := validate.FormatDice(h.Hold)
 		switch len(h.Hold) {
@@ -140,17 +147,19 @@ func printHolds(e *env, rules *validate.Rules, st kniffelState, out adviseHolds)
 		case 5:
 			name += e.tr(" (stand)", " (stehen bleiben)")
 		}
-		fmt.Fprintf(w, "  %s\t%7s\t%7s\n", name, e.decimal(h.Expected, 2), e.cost(best, h.Expected))
+		fmt.Fprintf(w, "  %s\t%7s\t%7s%s\n", name, e.decimal(h.Expected, 2), e.cost(best, h.Expected), win(h.Win))
 	}
 	w.Flush()
+	printWinNote(e, out.adviseWinNote)
 }
 
-func printBoxes(e *env, rules *validate.Rules, st kniffelState, boxes []kniffel.BoxValue) {
+func printBoxes(e *env, rules *validate.Rules, st kniffelState, boxes []kniffel.BoxValue, out adviseBoxes) {
 	fmt.Fprintf(e.stdout, "%s, %s %s, %s\n", kniffelTitle(e, rules), e.tr("dice", "Würfel"), st.dice, e.tr("last throw", "letzter Wurf"))
 	fmt.Fprintln(e.stdout, e.tr("Boxes, best first (points now, expected points still to come):", "Felder, das beste zuerst (Punkte jetzt, erwartete Punkte ab jetzt):"))
 	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	best := boxes[0].Expected
-	for _, b := range boxes {
+	win := winColumn(e, out.Boxes[0].Win)
+	for i, b := range boxes {
 		bonus := ""
 		if b.UpperBonus > 0 {
 			bonus += fmt.Sprintf(" +%d", b.UpperBonus)
@@ -158,9 +167,10 @@ func printBoxes(e *env, rules *validate.Rules, st kniffelState, boxes []kniffel.
 		if b.KniffelBonus > 0 {
 			bonus += fmt.Sprintf(" +%d", b.KniffelBonus)
 		}
-		fmt.Fprintf(w, "  %s\t%d%s\t%7s\t%7s\n", b.Category.Name(e.lang), b.Points, bonus, e.decimal(b.Expected, 2), e.cost(best, b.Expected))
+		fmt.Fprintf(w, "  %s\t%d%s\t%7s\t%7s%s\n", b.Category.Name(e.lang), b.Points, bonus, e.decimal(b.Expected, 2), e.cost(best, b.Expected), win(out.Boxes[i].Win))
 	}
 	w.Flush()
+	printWinNote(e, out.adviseWinNote)
 }
 
 // maxStateSize bounds what advise reads as a state.
@@ -190,8 +200,10 @@ func readState(e *env, path string) ([]byte, error) {
 // kniffelState is a sheet, five dice and the throws still allowed.
 type kniffelState struct {
 	sheet      validate.KniffelBoxes
+	bonuses    int // Kniffel bonuses already written (100 each)
 	dice       validate.Counts
 	throwsLeft int
+	others     []otherSheet // the other players (advise_kniffel_win.go)
 }
 
 // stateError is a state advise cannot take, said in both languages.
@@ -221,7 +233,7 @@ func parseKniffelState(data []byte) (kniffelState, error) {
 		return st, err
 	}
 	seen := map[string]bool{}
-	var haveDice, haveThrows bool
+	var haveDice, haveThrows, haveOthers bool
 	for dec.More() {
 		key, err := objectKey(dec, seen, "", "")
 		if err != nil {
@@ -242,8 +254,17 @@ func parseKniffelState(data []byte) (kniffelState, error) {
 				return st, err
 			}
 			haveThrows = true
+		case "kniffel_bonuses":
+			if st.bonuses, err = parseBonuses(dec); err != nil {
+				return st, err
+			}
+		case "others":
+			if st.others, err = parseOthers(dec); err != nil {
+				return st, err
+			}
+			haveOthers = true
 		default:
-			return st, badState(`unknown field %q (the fields are "filled", "dice", "throws_left")`, `unbekanntes Feld %q (die Felder sind "filled", "dice", "throws_left")`, key)
+			return st, badState(`unknown field %q (the fields are "filled", "kniffel_bonuses", "dice", "throws_left", "others")`, `unbekanntes Feld %q (die Felder sind "filled", "kniffel_bonuses", "dice", "throws_left", "others")`, key)
 		}
 	}
 	if err := expectDelim(dec, '}', "the state", "der Stand"); err != nil {
@@ -251,6 +272,12 @@ func parseKniffelState(data []byte) (kniffelState, error) {
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return st, badState("more after the state's closing }", "nach der schließenden } des Stands kommt noch etwas")
+	}
+	if err := checkBonuses(st.sheet, st.bonuses, ""); err != nil {
+		return st, err
+	}
+	if haveOthers && len(st.others) == 0 {
+		return st, badState(`"others" lists no player: give each other player's sheet, e.g. [{"filled": {...}}]`, `"others" nennt keinen Spieler: das Blatt jedes anderen Spielers angeben, z. B. [{"filled": {...}}]`)
 	}
 	return st, checkKniffelState(st, haveDice, haveThrows)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -225,6 +226,7 @@ func TestAdviseKniffelHelp(t *testing.T) {
 func FuzzKniffelState(f *testing.F) {
 	f.Add([]byte(`{"filled": {"einser": 3, "kniffel": 50}, "dice": [6,6,6,2,1], "throws_left": 2}`))
 	f.Add([]byte(`{"filled": {}, "dice": [1,1,1,1,1], "throws_left": 0}`))
+	f.Add([]byte(`{"filled": {"kniffel": 50}, "kniffel_bonuses": 1, "dice": [1,1,1,1,1], "throws_left": 0, "others": [{"filled": {"chance": 20}}]}`))
 	f.Add([]byte(`{"dice": [1,2,3,4,5], "dice": [1,2,3,4,5], "throws_left": 1}`))
 	f.Add([]byte(`{"filled": {"chance": 1e400}, "dice": [1,2,3,4,5], "throws_left": 0}`))
 	f.Add([]byte(`{"filled": null, "dice": null, "throws_left": null}`))
@@ -240,15 +242,26 @@ func FuzzKniffelState(f *testing.F) {
 		if st.dice.N() != 5 || st.throwsLeft < 0 || st.throwsLeft > 2 || kniffel.CheckSheet(st.sheet) != nil {
 			t.Fatalf("%q accepted as %+v", data, st)
 		}
-		filled := map[string]int{}
-		for c := validate.Category(0); c < validate.NumCategories; c++ {
-			if st.sheet.Filled[c] {
-				filled[c.ID()] = st.sheet.Value[c]
+		filledOf := func(b validate.KniffelBoxes) map[string]int {
+			filled := map[string]int{}
+			for c := validate.Category(0); c < validate.NumCategories; c++ {
+				if b.Filled[c] {
+					filled[c.ID()] = b.Value[c]
+				}
 			}
+			return filled
 		}
-		again, _ := json.Marshal(map[string]any{"filled": filled, "dice": st.dice.Pips(), "throws_left": st.throwsLeft})
+		m := map[string]any{"filled": filledOf(st.sheet), "dice": st.dice.Pips(), "throws_left": st.throwsLeft, "kniffel_bonuses": st.bonuses}
+		if st.others != nil {
+			var others []any
+			for _, o := range st.others {
+				others = append(others, map[string]any{"filled": filledOf(o.sheet), "kniffel_bonuses": o.bonuses})
+			}
+			m["others"] = others
+		}
+		again, _ := json.Marshal(m)
 		st2, err := parseKniffelState(again)
-		if err != nil || st2 != st {
+		if err != nil || !reflect.DeepEqual(st2, st) {
 			t.Fatalf("%q: read back %s as %+v (%v), want %+v", data, again, st2, err, st)
 		}
 	})

@@ -16,7 +16,7 @@ import (
 func runGames(e *env, args []string) int {
 	fs := newFlags(e, "games", "[--json] [--status running|finished|abandoned] [--limit N | --all] | show ID | undo ID | abandon ID")
 	asJSON := fs.Bool("json", false, e.tr("print JSON", "als JSON ausgeben"))
-	status := fs.String("status", "", e.tr("only games with this status: running, finished or abandoned", "nur Spiele mit diesem Stand: running, finished oder abandoned"))
+	status := fs.String("status", "", e.tr("only games with this status: running, finished or abandoned", "nur Spiele mit diesem Status: running, finished oder abandoned"))
 	limit := fs.Int("limit", defaultGames, e.tr("list this many games, newest first", "so viele Spiele auflisten, neueste zuerst"))
 	all := fs.Bool("all", false, e.tr("list every game", "alle Spiele auflisten"))
 	pos, code, ok := parseFlags(fs, args)
@@ -132,7 +132,7 @@ func listGames(e *env, ctx context.Context, db *storage.DB, f storage.GameFilter
 		return exitOK
 	}
 	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", "id", e.tr("game", "Spiel"), e.tr("status", "Stand"),
+	fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", "id", e.tr("game", "Spiel"), e.tr("status", "Status"),
 		e.tr("started", "begonnen"), e.tr("round", "Runde"), e.tr("players (total)", "Spieler (Punkte)"))
 	for _, g := range gs {
 		var ps []string

@@ -52,3 +52,21 @@ func TestGamesNameTheGames(t *testing.T) {
 		t.Errorf("games --json: %d %s", code, out)
 	}
 }
+
+// The German list heads its status column "Status", not "Stand" (which
+// reads like the score at the kitchen table); the --status flag says the
+// same word.
+func TestGamesGermanStatusColumn(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "w.db")
+	if code, _, errs := wb(t, db, "import", writeFile(t, "in.json", "["+fuenftausendRecord+"]")); code != 0 {
+		t.Fatalf("import: %d %s", code, errs)
+	}
+	code, out, _ := wb(t, db, "--lang", "de", "games")
+	if head, _, _ := strings.Cut(out, "\n"); code != 0 || strings.Fields(head)[2] != "Status" || strings.Contains(head, "Stand") {
+		t.Errorf("games: head %q", head)
+	}
+	_, out, _ = wb(t, db, "--lang", "de", "games", "--help")
+	if !strings.Contains(out, "diesem Status") || strings.Contains(out, "Stand") {
+		t.Errorf("games --help: %s", out)
+	}
+}

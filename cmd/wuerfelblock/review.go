@@ -313,13 +313,25 @@ func printReview(e *env, rv *review.Review) {
 			"Keine Entscheidung hat etwas gekostet: durchweg bestes Spiel."))
 		return
 	}
-	fmt.Fprintln(e.stdout, e.tr("The costliest decisions in points:", "Die teuersten Entscheidungen in Punkten:"))
+	fmt.Fprintln(e.stdout, costliestTitle(e, rv))
 	w = tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	for _, d := range worst {
 		fmt.Fprintf(w, "%s\t%s: %s\t%s\n", scoresheet.SafeText(d.Player), rv.Where(d, e.lang),
 			rv.Describe(d, e.lang), review.Number(-d.Loss, e.lang))
 	}
 	w.Flush()
+}
+
+// costliestTitle heads the costliest decisions by the unit they are in
+// (Dreißig tot: the chance to win or pips).
+func costliestTitle(e *env, rv *review.Review) string {
+	switch rv.Unit {
+	case review.UnitPercent:
+		return e.tr("The costliest decisions by the chance to win (percentage points):", "Die teuersten Entscheidungen nach Gewinnchance (Prozentpunkte):")
+	case review.UnitPips:
+		return e.tr("The costliest decisions in pips:", "Die teuersten Entscheidungen in Augen:")
+	}
+	return e.tr("The costliest decisions in points:", "Die teuersten Entscheidungen in Punkten:")
 }
 
 // printWinReview prints the review by the chance to win (two players of
@@ -333,13 +345,18 @@ func printWinReview(e *env, rv *review.Review) {
 		return
 	}
 	fmt.Fprintln(e.stdout)
+	start := e.tr("at the start", "zu Beginn")
+	if rv.WinFrom > 0 { // Kniffel: from round 11, what it assumes
+		fmt.Fprintln(e.stdout, rv.WinNote.Text(e.lang))
+		start = fmt.Sprintf(e.tr("round %d", "Runde %d"), rv.WinFrom)
+	}
 	head := e.tr("Chance to win, in percentage points", "Gewinnchance, in Prozentpunkten")
 	if !rv.WinExact {
 		head += e.tr(" (not exact)", " (nicht exakt)")
 	}
 	fmt.Fprintln(e.stdout, head+":")
 	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t\n", e.tr("player", "Spieler"), e.tr("at the start", "zu Beginn"),
+	fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t\n", e.tr("player", "Spieler"), start,
 		e.tr("luck", "Glück"), e.tr("loss", "Verlust"), e.tr("result", "Ergebnis"))
 	for _, p := range rv.Players {
 		res := "–"
@@ -350,8 +367,11 @@ func printWinReview(e *env, rv *review.Review) {
 			review.Points1(p.WinLuck, e.lang), review.Points1(p.WinLoss, e.lang), res)
 	}
 	w.Flush()
-	fmt.Fprintln(e.stdout, e.tr("Result (100 won, 50 shared, 0 lost) = at the start + luck − loss; luck: everything the player did not decide (their throws, the other's throws and mistakes).",
-		"Ergebnis (100 gewonnen, 50 geteilt, 0 verloren) = zu Beginn + Glück − Verlust; Glück: alles, was der Spieler nicht entschied (seine Würfe, Würfe und Fehler des anderen)."))
+	fmt.Fprintln(e.stdout, e.tr("Result (100 won, 50 shared, 0 lost) = at the start + luck − loss; luck: everything the player did not decide (their throws, the others' throws and mistakes).",
+		"Ergebnis (100 gewonnen, 50 geteilt, 0 verloren) = zu Beginn + Glück − Verlust; Glück: alles, was der Spieler nicht entschied (seine Würfe, Würfe und Fehler der anderen)."))
+	if rv.WinNote.EN != "" { // three or more players: what is approximated
+		fmt.Fprintln(e.stdout, rv.WinNote.Text(e.lang))
+	}
 	worst := rv.CostliestWin(5)
 	if len(worst) == 0 {
 		fmt.Fprintln(e.stdout, e.tr("No decision cost any chance to win.", "Keine Entscheidung hat Gewinnchance gekostet."))

@@ -35,7 +35,9 @@ func BenchmarkTurn(b *testing.B) {
 	tb.outcomesOf([]int{30, 30}, &o)
 	o.utility(0.5, &u)
 	var tn Turn
+	c := cpuTime()
 	for b.Loop() {
 		tn.Solve(&u)
 	}
+	b.ReportMetric(float64(cpuTime()-c)/float64(b.N), "cpu-ns/op")
 }

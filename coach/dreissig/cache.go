@@ -133,10 +133,11 @@ func encodeTable(tb *Table) []byte {
 	for _, x := range tb.Unsettled {
 		binary.Write(&b, le, uint32(x))
 	}
-	binary.Write(&b, le, uint32(len(tb.w)))
-	buf := make([]byte, 4*len(tb.w))
-	for i, x := range tb.w {
-		le.PutUint32(buf[4*i:], math.Float32bits(float32(x)))
+	count := tb.states() * tb.N
+	binary.Write(&b, le, uint32(count))
+	buf := make([]byte, 4*count)
+	for i := range count {
+		le.PutUint32(buf[4*i:], math.Float32bits(float32(tb.at(i))))
 	}
 	b.Write(buf)
 	binary.Write(&b, le, crc32.Checksum(b.Bytes(), castagnoli))
@@ -170,7 +171,10 @@ func decodeTable(data []byte, n int, hundert bool) (*Table, error) {
 	if _, err := r.Read(key); err != nil || string(key) != Key(n, hundert) {
 		return nil, errBadTable
 	}
-	tb := newTable(n, hundert)
+	tb := &Table{N: n, Hundert: hundert, max: Start}
+	if hundert {
+		tb.max = hundertMax
+	}
 	if binary.Read(r, le, &rounds) != nil || binary.Read(r, le, &unsettled) != nil || int(unsettled) > tb.states() {
 		return nil, errBadTable
 	}
@@ -182,16 +186,17 @@ func decodeTable(data []byte, n int, hundert bool) (*Table, error) {
 		}
 		tb.Unsettled = append(tb.Unsettled, int(x))
 	}
-	if binary.Read(r, le, &count) != nil || int(count) != len(tb.w) || r.Len() != 4*int(count) {
+	if binary.Read(r, le, &count) != nil || int(count) != tb.states()*n || r.Len() != 4*int(count) {
 		return nil, errBadTable
 	}
-	rest := body[len(body)-r.Len():]
-	for i := range tb.w {
-		x := float64(math.Float32frombits(le.Uint32(rest[4*i:])))
-		if math.IsNaN(x) || x < 0 || x > 1 {
+	// The chances stay in the file's bytes (read where needed: a process
+	// asks for a few positions of the four players' 810,000); each must be
+	// a float32 in [0, 1] (as bits: at most those of 1, no sign, no NaN).
+	tb.file = body[len(body)-r.Len():]
+	for i := 0; i < len(tb.file); i += 4 {
+		if le.Uint32(tb.file[i:]) > math.Float32bits(1) {
 			return nil, errBadTable
 		}
-		tb.w[i] = x
 	}
 	return tb, nil
 }

@@ -1,6 +1,7 @@
 package dreissig
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -24,7 +25,7 @@ func TestCacheFile(t *testing.T) {
 		t.Fatalf("after the first build: %v, %d builds", err, builds)
 	}
 	loaded := newCache().Table(2, false)
-	if builds != 1 || !slices.Equal(loaded.w, first.w) || loaded.Rounds != first.Rounds {
+	if builds != 1 || !slices.Equal(chances(loaded), first.w) || loaded.Rounds != first.Rounds {
 		t.Fatalf("loaded table differs or was built again (%d builds)", builds)
 	}
 	good, _ := os.ReadFile(path)
@@ -37,8 +38,8 @@ func TestCacheFile(t *testing.T) {
 		os.WriteFile(path, bad, 0o644)
 		before := builds
 		tb := newCache().Table(2, false)
-		if builds != before+1 || !slices.Equal(tb.w, first.w) {
-			t.Errorf("%s file: %d builds, table equal %v", name, builds-before, slices.Equal(tb.w, first.w))
+		if builds != before+1 || !slices.Equal(chances(tb), first.w) {
+			t.Errorf("%s file: %d builds, table equal %v", name, builds-before, slices.Equal(chances(tb), first.w))
 		}
 		if now, _ := os.ReadFile(path); !slices.Equal(now, good) {
 			t.Errorf("%s file not replaced by a good one", name)
@@ -51,6 +52,38 @@ func TestCacheFile(t *testing.T) {
 	if filepath.Base(path) != "dreissig-tot-2p-v2.table" {
 		t.Errorf("file name %s", filepath.Base(path))
 	}
+}
+
+// A file whose checksum is right but a chance is not one (negative, over
+// 1, NaN) is refused; a loaded table answers as the solved one.
+func TestCacheFileValues(t *testing.T) {
+	tb := Solve(2, false)
+	loaded, err := decodeTable(encodeTable(tb), 2, false)
+	if err != nil || !slices.Equal(chances(loaded), tb.w) {
+		t.Fatalf("loaded: %v", err)
+	}
+	if got, want := loaded.Chances([]int{30, 22}), tb.Chances([]int{30, 22}); !slices.Equal(got, want) {
+		t.Fatalf("loaded %v, solved %v", got, want)
+	}
+	if again := encodeTable(loaded); !slices.Equal(again, encodeTable(tb)) {
+		t.Fatal("a loaded table written again differs from the solved one's file")
+	}
+	for _, bad := range []float64{-0.25, 1.5, math.NaN(), math.Inf(1)} {
+		c := &Table{N: 2, max: Start, w: slices.Clone(tb.w)}
+		c.w[len(c.w)/2] = bad
+		if _, err := decodeTable(encodeTable(c), 2, false); err == nil {
+			t.Errorf("a chance of %v loaded", bad)
+		}
+	}
+}
+
+// chances is every chance of tb, also of a table loaded from its file.
+func chances(tb *Table) []float64 {
+	out := make([]float64, tb.states()*tb.N)
+	for i := range out {
+		out[i] = tb.at(i)
+	}
+	return out
 }
 
 func flip(b []byte, i int) []byte {

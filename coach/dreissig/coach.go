@@ -45,11 +45,11 @@ func (tb *Table) For(a []int) *Coach {
 	for i := range tb.N {
 		rot[i] = a[(i+1)%tb.N]
 	}
-	w := tb.w[tb.index(rot)*tb.N:]
+	next := tb.index(rot) * tb.N
 	var u Utility
 	for s := Dice; s <= MaxSum; s++ {
 		for i := range tb.N {
-			c.leaf[s][i] = o.vec[s][i] + o.cyc[s]*w[(i+tb.N-1)%tb.N]
+			c.leaf[s][i] = o.vec[s][i] + o.cyc[s]*tb.at(next+(i+tb.N-1)%tb.N)
 		}
 		u[s] = c.leaf[s][0]
 	}

@@ -1,10 +1,14 @@
 package dreissig
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"sync"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 // The game: every player's chance to win from every position between
@@ -34,13 +38,17 @@ type Table struct {
 	Hundert bool
 	max     int       // accounts are 1 … max between turns
 	w       []float64 // chance of the player at offset i from the mover: w[idx*N+i]
+	// file: a table loaded from its file keeps the file's chances (float32,
+	// little-endian, in the order of w) and w is nil; at reads either.
+	file []byte
 	// Rounds is the most rounds of policy iteration any ring needed.
 	Rounds int
-	// Unsettled lists the rings (by their first position) where best play
-	// by all has no fixed point among plain plays: each mover's best play
-	// changes another's, round after round (a cyclic game, rare). There the
-	// table keeps the plays of the last round, every one the best answer to
-	// the round before; the values are exact for those plays.
+	// Unsettled lists the rings (by their first position) where the policy
+	// iteration did not settle on plain plays: each mover's best play
+	// changes another's, round after round (a cyclic game, rare; from
+	// another start some of them do settle, docs/COACH.md). There the table
+	// keeps the plays of the last round, every one the best answer to the
+	// round before; the values are exact for those plays.
 	Unsettled []int
 }
 
@@ -81,7 +89,19 @@ func (tb *Table) accounts(idx int, a []int) {
 // Every account must be 1 … 30 (hundert: 1 … 99).
 func (tb *Table) Chances(a []int) []float64 {
 	idx := tb.index(a)
-	return slices.Clone(tb.w[idx*tb.N : (idx+1)*tb.N])
+	out := make([]float64, tb.N)
+	for i := range out {
+		out[i] = tb.at(idx*tb.N + i)
+	}
+	return out
+}
+
+// at is w[i], also of a table loaded from its file.
+func (tb *Table) at(i int) float64 {
+	if tb.w == nil {
+		return float64(math.Float32frombits(binary.LittleEndian.Uint32(tb.file[4*i:])))
+	}
+	return tb.w[i]
 }
 
 // Settled reports whether best play by all has a fixed point in the ring
@@ -125,9 +145,8 @@ func (tb *Table) after(b []int, out []float64, p float64) {
 		}
 		return
 	}
-	w := tb.w[next*tb.N:]
 	for i := range tb.N {
-		out[i] += p * w[(i+tb.N-1)%tb.N]
+		out[i] += p * tb.at(next*tb.N+(i+tb.N-1)%tb.N)
 	}
 }
 
@@ -233,6 +252,61 @@ func (tb *Table) outcomesOf(a []int, o *outcomes) {
 	}
 }
 
+// fallingOutcomes is outcomesOf for the game without hundert, where no
+// account rises (the ring solver's): the next position's index is the
+// accounts' with one changed, and the end the same for all of one kind.
+func (tb *Table) fallingOutcomes(a []int, o *outcomes) {
+	*o = outcomes{}
+	n, last := tb.N, tb.N-1
+	// The next position reads a[1], …, a[N−1], a[0]: a[0] counts most.
+	top := tb.states() / tb.max
+	rest := 0
+	for i := last; i >= 1; i-- {
+		rest = rest*tb.max + a[i] - 1
+	}
+	var b [MaxPlayers]int
+	copy(b[:], a)
+	b[0] = 0
+	_, lost := tb.ended(b[:n]) // the mover's account at 0 or below
+	copy(b[:], a)
+	b[last] = 0
+	_, hit := tb.ended(b[:n])  // the Vordermann's
+	vordermann := top / tb.max // the weight of a[N−1] in the next index
+	for s := Dice; s < validate.DreissigLine; s++ {
+		out := &o.vec[s]
+		if x := a[0] - (validate.DreissigLine - s); x <= 0 {
+			for i := range n {
+				out[i] += lost[i]
+			}
+		} else {
+			w := tb.w[(rest+(x-1)*top)*n:]
+			for i := range n {
+				out[i] += w[(i+last)%n]
+			}
+		}
+	}
+	o.cyc[validate.DreissigLine] = 1
+	hits := Hits()
+	for s := validate.DreissigLine + 1; s <= MaxSum; s++ {
+		f, out := s-validate.DreissigLine, &o.vec[s]
+		o.cyc[s] += hits[0]
+		for h := 1; h < len(hits); h++ {
+			p := hits[h]
+			if x := a[last] - f*h; x <= 0 {
+				for i := range n {
+					out[i] += p * hit[i]
+				}
+			} else {
+				next := rest + (x-a[last])*vordermann + (a[0]-1)*top
+				w := tb.w[next*n:]
+				for i := range n {
+					out[i] += p * w[(i+last)%n]
+				}
+			}
+		}
+	}
+}
+
 // utility is what each sum is worth to the mover when the cycle's position
 // gives the mover g.
 func (o *outcomes) utility(g float64, u *Utility) {
@@ -273,6 +347,15 @@ func Solve(n int, hundert bool) *Table {
 	if n < 2 || n > MaxPlayers {
 		panic(fmt.Sprintf("dreissig: no table for %d players", n))
 	}
+	tb := solveFalling(n, n*Start)
+	tb.round()
+	return tb
+}
+
+// solveFalling solves the game of n players without hundert for the
+// positions whose accounts add up to at most total (the others stay 0), not
+// rounded.
+func solveFalling(n, total int) *Table {
 	tb := newTable(n, false)
 	// Positions by the sum of their accounts: every turn that changes an
 	// account leads to a lower sum, so each sum's rings are independent.
@@ -285,7 +368,9 @@ func Solve(n int, hundert bool) *Table {
 			for _, x := range a {
 				t += x
 			}
-			bySum[t] = append(bySum[t], idx)
+			if t <= total {
+				bySum[t] = append(bySum[t], idx)
+			}
 		}
 	}
 	workers := runtime.GOMAXPROCS(0)
@@ -312,7 +397,6 @@ func Solve(n int, hundert bool) *Table {
 		tb.Unsettled = append(tb.Unsettled, rs[w].unsettled...)
 	}
 	slices.Sort(tb.Unsettled)
-	tb.round()
 	return tb
 }
 

@@ -26,6 +26,10 @@ type ringSolver struct {
 	dup [MaxPlayers]int // the first k with the same position
 	o   [MaxPlayers]outcomes
 	tn  [MaxPlayers]Turn
+	// r, c: each position's chances as r + c × the next one's (linear),
+	// for its play now.
+	r [MaxPlayers][MaxPlayers]float64
+	c [MaxPlayers]float64
 	// unsettled: the rings whose plays did not settle.
 	unsettled []int
 }
@@ -52,9 +56,10 @@ func (rs *ringSolver) solve(idx0 int) int {
 	var u Utility
 	for k := range n {
 		if rs.dup[k] == k {
-			tb.outcomesOf(rs.a[k][:n], &rs.o[k])
+			tb.fallingOutcomes(rs.a[k][:n], &rs.o[k])
 			rs.o[k].utility(rs.guess(rs.a[(k+1)%n][:n]), &u)
 			rs.tn[k].Solve(&u)
+			rs.r[k], rs.c[k] = tb.linear(&rs.o[k], &rs.tn[k])
 		}
 	}
 	var w [MaxPlayers][MaxPlayers]float64
@@ -68,6 +73,7 @@ func (rs *ringSolver) solve(idx0 int) int {
 			rs.o[k].utility(w[(k+1)%n][n-1], &u)
 			if !rs.tn[k].reevaluate(&u, tolerance) {
 				rs.tn[k].resolveCycle(&u)
+				rs.r[k], rs.c[k] = tb.linear(&rs.o[k], &rs.tn[k])
 				settled = false
 			}
 		}
@@ -91,7 +97,7 @@ func (rs *ringSolver) values() [MaxPlayers][MaxPlayers]float64 {
 	var r [MaxPlayers][MaxPlayers]float64
 	var c [MaxPlayers]float64
 	for k := range n {
-		r[k], c[k] = rs.tb.linear(&rs.o[rs.dup[k]], &rs.tn[rs.dup[k]])
+		r[k], c[k] = rs.r[rs.dup[k]], rs.c[rs.dup[k]]
 	}
 	var w [MaxPlayers][MaxPlayers]float64
 	prod := 1.0

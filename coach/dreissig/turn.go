@@ -155,6 +155,9 @@ type Turn struct {
 	// from: only the states that can still reach a sum of at least from
 	// are solved (resolveCycle); 0: all.
 	from int
+	// replayed: every state's value is the play's replayed (reevaluate),
+	// not a solve's (which sums one die's faces in another order).
+	replayed bool
 }
 
 // maxChoices bounds the cells one state can move to (six dice: 111).
@@ -171,6 +174,7 @@ func (tn *Turn) Solve(u *Utility) {
 	for s := Dice; s <= MaxSum; s++ {
 		tn.G[cell(0, s)] = u[s]
 	}
+	tn.replayed = tn.replayed && tn.from > 0
 	tn.mergeLevel(0)
 	tn.solveOne()
 	tn.mergeLevel(1)
@@ -213,6 +217,9 @@ func (tn *Turn) solveOne() {
 	}
 }
 
+// span is the bits lo … hi of a word (states by their pips aside).
+func span(lo, hi int) uint64 { return (2<<hi - 1) &^ (1<<lo - 1) }
+
 // solveLevel1 is solveLevel for up to 64 throws (three dice or fewer).
 func (tn *Turn) solveLevel1(lv *level) {
 	n := lv.n
@@ -220,7 +227,7 @@ func (tn *Turn) solveLevel1(lv *level) {
 	lo = max(lo, tn.from-Dice*n)
 	var open [MaxSum + 1]uint64
 	var val [MaxSum + 1]float64
-	active := hi - lo + 1
+	active := span(lo, hi) // the states with throws not yet given a cell
 	for s := lo; s <= hi; s++ {
 		open[s], val[s] = lv.all[0], 0
 		c := cell(n, s)
@@ -229,8 +236,14 @@ func (tn *Turn) solveLevel1(lv *level) {
 	seg := lv.seg[0]
 	for _, c := range tn.order {
 		j, to := n-int(c)/(MaxSum+1), int(c)%(MaxSum+1)
-		for s := max(lo, to-Dice*j); s <= min(hi, to-j); s++ {
-			x := open[s] & lv.reach[j][to-s][0]
+		a, b := max(lo, to-Dice*j), min(hi, to-j)
+		if a > b {
+			continue
+		}
+		reach := &lv.reach[j]
+		for m := active & span(a, b); m != 0; m &= m - 1 {
+			s := bits.TrailingZeros64(m)
+			x := open[s] & reach[to-s][0]
 			if x == 0 {
 				continue
 			}
@@ -240,11 +253,9 @@ func (tn *Turn) solveLevel1(lv *level) {
 				w += float64(bits.OnesCount64(x&sg.mask)) * sg.p
 			}
 			val[s] += w * tn.G[c]
-			c0 := cell(n, s)
-			tn.recCell[tn.recTo[c0]], tn.recW[tn.recTo[c0]] = c, w
-			tn.recTo[c0]++
+			tn.record(cell(n, s), c, w)
 			if open[s] == 0 {
-				active--
+				active &^= 1 << s
 			}
 		}
 		if active == 0 {
@@ -256,49 +267,59 @@ func (tn *Turn) solveLevel1(lv *level) {
 	}
 }
 
+// record notes that state c0 moves to cell c with chance w.
+func (tn *Turn) record(c0 int, c int16, w float64) {
+	tn.recCell[tn.recTo[c0]], tn.recW[tn.recTo[c0]] = c, w
+	tn.recTo[c0]++
+}
+
 // solveLevel solves the states of lv.n dice in the cup: going down the
 // cells best first, each throw goes to the first cell it can reach.
 func (tn *Turn) solveLevel(lv *level) {
 	n := lv.n
 	lo, hi := sumRange(n)
 	lo = max(lo, tn.from-Dice*n)
-	var left [MaxSum + 1]int
 	var open [MaxSum + 1][8]uint64
+	var live [MaxSum + 1]uint8 // the words of a state with throws open
 	var val [MaxSum + 1]float64
-	active := hi - lo + 1
+	active := span(lo, hi) // the states with throws not yet given a cell
 	for s := lo; s <= hi; s++ {
-		left[s], open[s], val[s] = len(lv.rolls), lv.all, 0
+		open[s], live[s], val[s] = lv.all, uint8(1<<lv.words-1), 0
 		c := cell(n, s)
 		tn.recFrom[c], tn.recTo[c] = int32(c*maxChoices), int32(c*maxChoices)
 	}
 	for _, c := range tn.order {
 		j, to := n-int(c)/(MaxSum+1), int(c)%(MaxSum+1)
-		for s := max(lo, to-Dice*j); s <= min(hi, to-j); s++ {
-			if left[s] == 0 {
-				continue
-			}
-			b := &lv.reach[j][to-s]
-			w, got := 0.0, 0
-			for k := 0; k < lv.words; k++ {
-				x := open[s][k] & b[k]
+		a, b := max(lo, to-Dice*j), min(hi, to-j)
+		if a > b {
+			continue
+		}
+		reach := &lv.reach[j]
+		for m := active & span(a, b); m != 0; m &= m - 1 {
+			s := bits.TrailingZeros64(m)
+			r, op := &reach[to-s], &open[s]
+			w, got := 0.0, false
+			for wm := live[s]; wm != 0; wm &= wm - 1 {
+				k := bits.TrailingZeros8(wm)
+				x := op[k] & r[k]
 				if x == 0 {
 					continue
 				}
-				open[s][k] &^= x
-				got += bits.OnesCount64(x)
+				got = true
+				if op[k] &^= x; op[k] == 0 {
+					live[s] &^= 1 << k
+				}
 				for _, sg := range lv.seg[k] {
 					w += float64(bits.OnesCount64(x&sg.mask)) * sg.p
 				}
 			}
-			if got == 0 {
+			if !got {
 				continue
 			}
 			val[s] += w * tn.G[c]
-			c0 := cell(n, s)
-			tn.recCell[tn.recTo[c0]], tn.recW[tn.recTo[c0]] = c, w
-			tn.recTo[c0]++
-			if left[s] -= got; left[s] == 0 {
-				active--
+			tn.record(cell(n, s), c, w)
+			if live[s] == 0 {
+				active &^= 1 << s
 			}
 		}
 		if active == 0 {
@@ -318,32 +339,33 @@ func (tn *Turn) mergeLevel(n int) {
 		lo, hi = Dice, MaxSum
 	}
 	add := tn.add[:0]
-	for s := lo; s <= hi; s++ {
-		// Insertion sort: best first, ties by cell.
+	for s := hi; s >= lo; s-- {
+		// Insertion sort: best first, ties by cell (c is lower than every
+		// cell in add: it goes before equal ones). The values mostly rise
+		// with s: going down, a cell mostly stays last.
 		c := int16(cell(n, s))
 		i := len(add)
 		add = append(add, c)
-		for i > 0 && tn.G[add[i-1]] < tn.G[c] {
+		for i > 0 && tn.G[add[i-1]] <= tn.G[c] {
 			add[i] = add[i-1]
 			i--
 		}
 		add[i] = c
 	}
-	old := append(tn.old[:0], tn.order...)
-	tn.order = tn.order[:0]
+	old, out := tn.order, tn.old[:0]
 	i, k := 0, 0
 	for i < len(old) || k < len(add) {
 		// Of equal values the lower cell first: the old cells are of fewer
 		// dice in the cup, lower cells.
 		if k == len(add) || (i < len(old) && tn.G[old[i]] >= tn.G[add[k]]) {
-			tn.order = append(tn.order, old[i])
+			out = append(out, old[i])
 			i++
 		} else {
-			tn.order = append(tn.order, add[k])
+			out = append(out, add[k])
 			k++
 		}
 	}
-	tn.add, tn.old = add, old
+	tn.order, tn.old, tn.add = out, old, add
 }
 
 // compact packs the play into slices of their own size (a Turn kept for
@@ -392,16 +414,24 @@ func (tn *Turn) Outcomes(n, s int) [MaxSum + 1]float64 {
 	return out
 }
 
-// reevaluate gives the solved play's values for another u, and reports
-// whether the play is still best for it (up to tol): the values must still
-// fall along the order the play was chosen by.
+// reevaluate gives the solved play's values for another u that differs
+// from the last one only in the outcomes of 30 and more (the ring's value
+// of the 30s changed), and reports whether the play is still best for it
+// (up to tol): the values must still fall along the order the play was
+// chosen by. Once every value is replayed, the states that cannot reach 30
+// keep theirs (resolveCycle does not solve them again either).
 func (tn *Turn) reevaluate(u *Utility, tol float64) bool {
-	for s := Dice; s <= MaxSum; s++ {
+	from := 0
+	if tn.replayed {
+		from = validate.DreissigLine
+	}
+	tn.replayed = true
+	for s := max(Dice, from); s <= MaxSum; s++ {
 		tn.G[cell(0, s)] = u[s]
 	}
 	for n := 1; n <= Dice; n++ {
 		lo, hi := sumRange(n)
-		for s := lo; s <= hi; s++ {
+		for s := max(lo, from-Dice*n); s <= hi; s++ {
 			c := cell(n, s)
 			v := 0.0
 			for i := tn.recFrom[c]; i < tn.recTo[c]; i++ {

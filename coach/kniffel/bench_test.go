@@ -95,3 +95,55 @@ func BenchmarkLoadCache(b *testing.B) {
 		c.Solver(true)
 	}
 }
+
+// endgameWorst is the worst case of the end game: four players, each with
+// three open boxes; the mover's include the Fünfer and the Sechser, needed
+// for the upper bonus (28 more), and the Kniffel box holds 50 (Kniffel
+// bonus and joker in play).
+func endgameWorst(b *testing.B) (*Solver, validate.KniffelBoxes, []validate.KniffelBoxes) {
+	s := solverFor(b, kniffelJoker)
+	mover := sheet(b, map[string]int{"einser": 2, "zweier": 6, "dreier": 9, "vierer": 16,
+		"dreierpasch": 22, "viererpasch": 18, "full-house": 25, "kleine-strasse": 30, "grosse-strasse": 40, "kniffel": 50})
+	others := []validate.KniffelBoxes{
+		sheet(b, map[string]int{"einser": 3, "zweier": 6, "dreier": 9, "fuenfer": 15, "sechser": 18,
+			"dreierpasch": 20, "full-house": 25, "kleine-strasse": 30, "grosse-strasse": 40, "kniffel": 50}),
+		sheet(b, map[string]int{"einser": 3, "zweier": 6, "dreier": 12, "vierer": 12, "fuenfer": 15,
+			"dreierpasch": 20, "viererpasch": 0, "full-house": 25, "grosse-strasse": 40, "chance": 22}),
+		sheet(b, map[string]int{"einser": 3, "zweier": 4, "vierer": 12, "fuenfer": 20, "sechser": 24,
+			"viererpasch": 17, "full-house": 25, "kleine-strasse": 30, "kniffel": 50, "chance": 22}),
+	}
+	return s, mover, others
+}
+
+// BenchmarkEndgameDists is the others' final distributions of the worst
+// case (three sheets with three open boxes; the sheets with one or two
+// open boxes cached as in use).
+func BenchmarkEndgameDists(b *testing.B) {
+	s, _, others := endgameWorst(b)
+	cpu0 := cputime.Used()
+	defer func() { b.ReportMetric((cputime.Used()-cpu0).Seconds()*1000/float64(b.N), "cpu-ms/op") }()
+	for b.Loop() {
+		for _, o := range others {
+			if _, err := s.FinalDist(o, 200); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkEndgameWin is the mover's turn of the worst case valued by the
+// chance to finish first, the others' distributions given.
+func BenchmarkEndgameWin(b *testing.B) {
+	s, mover, others := endgameWorst(b)
+	ds := make([]Dist, len(others))
+	for i, o := range others {
+		ds[i], _ = s.FinalDist(o, 200)
+	}
+	cpu0 := cputime.Used()
+	for b.Loop() {
+		if _, err := s.WinTurn(mover, 190, ds); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric((cputime.Used()-cpu0).Seconds()*1000/float64(b.N), "cpu-ms/op")
+}

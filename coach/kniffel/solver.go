@@ -175,9 +175,13 @@ func (s *Solver) Turn(b validate.KniffelBoxes) *Turn {
 	if err := CheckSheet(b); err != nil {
 		panic("kniffel: " + err.Error())
 	}
-	t := &Turn{s: s, st: stateOf(b)}
+	return s.turnAt(stateOf(b))
+}
+
+// turnAt analyses the turn that starts on sheet st (not full).
+func (s *Solver) turnAt(st state) *Turn {
+	t := &Turn{s: s, st: st}
 	tb := tables()
-	st := t.st
 	// The last throw. Throws that are no Kniffel score by the plain rules:
 	// each free box adds its points to what the rest of the game is worth
 	// after it (the same sums as boxValue, in the same order).

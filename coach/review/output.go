@@ -39,6 +39,8 @@ type JSON struct {
 	Win      bool   `json:"win"`
 	WinExact *bool  `json:"exact,omitempty"`
 	WinNote  string `json:"win_note,omitempty"`
+	// Kniffel: the round from which decisions carry the chance to win.
+	WinFrom int `json:"win_from_round,omitempty"`
 }
 
 // PlayerJSON is one player's summary.
@@ -137,6 +139,8 @@ func (r *Review) JSON(l validate.Lang) JSON {
 			if r.Finished {
 				pj.Result = round6(p.Result)
 			}
+		} else if r.WinFrom > 0 {
+			pj.WinLoss = round6(p.WinLoss)
 		}
 		out.Players[p.Name] = pj
 	}
@@ -157,7 +161,7 @@ func (r *Review) JSON(l validate.Lang) JSON {
 	if r.Win {
 		out.WinExact = &r.WinExact
 	}
-	out.WinNote = r.WinNote.Text(l)
+	out.WinNote, out.WinFrom = r.WinNote.Text(l), r.WinFrom
 	return out
 }
 

@@ -96,8 +96,8 @@ type Player struct {
 	ChanceStart, ChanceResult float64
 	// The win review (Review.Win), chances from 0 to 1: the chance to win
 	// at the game's first turn, the luck (every change of the player's
-	// chance they did not decide: their throws, the other player's throws
-	// and mistakes) and the loss of their decisions; Result is 1 for a win,
+	// chance they did not decide: their throws, the other players' throws
+	// and decisions) and the loss of their decisions; Result is 1 for a win,
 	// 1/2 shared, 0 otherwise (finished games): Result = WinStart + WinLuck − WinLoss.
 	WinStart, WinLuck, WinLoss, Result float64
 }
@@ -126,12 +126,17 @@ type Review struct {
 	// Unit of luck and loss where the game has more than one: Dreißig tot,
 	// UnitPercent (Chances) or UnitPips; "" elsewhere (the game's points).
 	Unit Unit
-	// Win: the game also has the review by the chance to win (two players
-	// of the Zehntausend family); WinExact: its chances are exact; WinNote
-	// says why there is none where there is not.
+	// Win: the game also has the review by the chance to win (the
+	// Zehntausend family); WinExact: its chances are exact (not with three
+	// or more players: approximated before the final round); WinNote says
+	// why there is none where there is not, and what is approximated.
 	Win, WinExact bool
 	WinNote       Note
-	winGap        float64
+	// WinFrom: Kniffel, the round from which the decisions also carry the
+	// chance to win (KniffelWinFrom; 0: none); Player.WinLoss is then the
+	// sum of their losses (kniffel_win.go).
+	WinFrom int
+	winGap  float64
 }
 
 // Unit is the unit of a review's luck and loss.
@@ -310,6 +315,10 @@ type walker struct {
 	dreissig dreissigState
 	ws       winState
 	wp       WinPosition // the win position of the family turn under review (nil: none)
+	// stopExact: the last stop's chances were exact (its gap to the next
+	// turn's start is a defect, not the approximation's)
+	stopExact bool
+	kw        kniffelWinState
 }
 
 func (w *walker) run() error {

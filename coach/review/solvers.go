@@ -16,7 +16,8 @@ import (
 // but tables built from the rules), so a review does not depend on the
 // device that computes it.
 func Solvers() Valuers {
-	return Valuers{Family: familySolver{}, Kniffel: kniffelSolver{kniffel.For}, Win: winSolver{}, Dreissig: dreissig.Shared()}
+	return Valuers{Family: familySolver{}, Kniffel: kniffelSolver{kniffel.For}, Win: winSolver{}, Dreissig: dreissig.Shared(),
+		KniffelWin: kniffelWin{kniffel.For}}
 }
 
 // memDreissig keeps the Dreißig-tot tables of SolversWith in memory, for
@@ -38,9 +39,8 @@ func (s smallDreissig) Table(n int, hundert bool) *dreissig.Table {
 // (four-player games are reviewed in pips: see memDreissig), and without
 // the win solver (see WithWin).
 func SolversWith(c *kniffel.Cache) Valuers {
-	return Valuers{Family: familySolver{}, Kniffel: kniffelSolver{func(r *validate.Rules) *kniffel.Solver {
-		return c.Solver(r.Options.Joker)
-	}}, Dreissig: memDreissig}
+	solver := func(r *validate.Rules) *kniffel.Solver { return c.Solver(r.Options.Joker) }
+	return Valuers{Family: familySolver{}, Kniffel: kniffelSolver{solver}, Dreissig: memDreissig, KniffelWin: kniffelWin{solver}}
 }
 
 // WithWin is v with win solvers (coach/win) of its own whose tables stay
@@ -158,7 +158,12 @@ func (w winPos) Win() float64             { return w.p.Win() }
 func (w winPos) ThrowWin() float64        { return w.p.ThrowWin() }
 func (w winPos) StopWin() (float64, bool) { return w.p.StopWin() }
 func (w winPos) Exact() bool              { return w.p.Exact() }
-func (w winPos) AfterVoid() WinPosition   { return winPos{w.p.AfterVoid()} }
+func (w winPos) Chances() []float64       { return w.p.Chances() }
+func (w winPos) ThrowChances() []float64  { return w.p.ThrowChances() }
+func (w winPos) StopChances() ([]float64, bool) {
+	return w.p.StopChances()
+}
+func (w winPos) AfterVoid() WinPosition { return winPos{w.p.AfterVoid()} }
 func (w winPos) After(k validate.Keep) (WinPosition, error) {
 	q, err := w.p.After(k)
 	if err != nil {

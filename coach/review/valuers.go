@@ -8,10 +8,13 @@ import (
 // Valuers are the solvers a review asks. A nil valuer leaves its games
 // unreviewed.
 type Valuers struct {
-	Family   Family
-	Kniffel  Kniffel
-	Win      Win // the chance to win (Zehntausend family, two players); nil: none
-	Dreissig DreissigTables
+	Family  Family
+	Kniffel Kniffel
+	Win     Win // the chance to win (Zehntausend family); nil: none
+	// KniffelWin: Kniffel's last three rounds by the chance to finish first
+	// (kniffel_win.go); nil: none.
+	KniffelWin KniffelWin
+	Dreissig   DreissigTables
 }
 
 // Family is what a review needs of the Zehntausend-family turn solver
@@ -90,7 +93,7 @@ func (v Valuers) Warm(r *validate.Rules) {
 		v.Kniffel.GameValue(r)
 	case isFamily(r.Game) && v.Family != nil:
 		v.Family.Start(r, validate.TurnContext{Entered: true})
-		if v.Win != nil { // the win table (seconds): the review of two players needs it
+		if v.Win != nil { // the win table (seconds): the review by the chance to win needs it
 			v.Win.Start(r, []int{0, 0}, 0)
 		}
 	}

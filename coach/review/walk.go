@@ -75,7 +75,7 @@ func (w *walker) familyThrow(ft *validate.FamilyTurn, pos FamilyPosition, e scor
 		p.Luck += pos.Value() - before
 		if w.wp != nil {
 			w.wp = w.wp.AfterVoid()
-			w.winLuck(at.Seat, w.wp.Win())
+			w.winLuck(w.wp.Chances())
 		}
 		return pos, nil
 	}
@@ -151,6 +151,7 @@ func finalDice(p *Player, t KniffelTurn, dice validate.Counts, left, throw int) 
 func (w *walker) kniffelTurn(turn, seat int) error {
 	g := w.g
 	t := w.v.Kniffel.Turn(g.Rules, g.Boxes(seat))
+	wt := w.kniffelWinTurn(seat) // nil before round 11
 	p := &w.rv.Players[seat]
 	var held, dice validate.Counts
 	throw := -1
@@ -187,8 +188,11 @@ func (w *walker) kniffelTurn(turn, seat int) error {
 			if hold != dice {
 				chosen = t.ThrowValue(hold, left-1)
 			}
-			w.decide(Decision{Seat: seat, Turn: turn, Throw: throw, Kind: Hold,
+			d := w.decide(Decision{Seat: seat, Turn: turn, Throw: throw, Kind: Hold,
 				Chosen: Choice{Dice: hold.Pips()}, Best: Choice{Dice: t.BestHold(dice, left).Pips()}, Loss: after - chosen})
+			if wt != nil {
+				w.kniffelWinHold(d, wt, dice, hold, left)
+			}
 			held = hold
 		case scoresheet.EntryDice:
 			throw++
@@ -206,8 +210,14 @@ func (w *walker) kniffelTurn(turn, seat int) error {
 				return fmt.Errorf("review: turn %d: the solver does not allow box %s", turn, e.Category)
 			}
 			if len(boxes) > 1 {
-				w.decide(Decision{Seat: seat, Turn: turn, Throw: max(throw, 0), Kind: Box,
+				d := w.decide(Decision{Seat: seat, Turn: turn, Throw: max(throw, 0), Kind: Box,
 					Chosen: Choice{Box: c.ID()}, Best: Choice{Box: boxes[0].Category.ID()}, Loss: boxes[0].Value - boxes[i].Value})
+				if wt != nil {
+					w.kniffelWinBox(d, wt, dice, c)
+				}
+			}
+			if wt != nil {
+				w.kniffelWinScored(seat, wt, dice, c)
 			}
 		default:
 			return fmt.Errorf("review: turn %d: unexpected entry %q", turn, e.Kind)

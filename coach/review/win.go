@@ -27,6 +27,11 @@ type WinPosition interface {
 	After(k validate.Keep) (WinPosition, error)
 	AfterVoid() WinPosition
 	Exact() bool
+	// Every player's chance by seat, summing to 1 (the mover's is Win(),
+	// ThrowWin(), StopWin()): from here, after stopping, after throwing on.
+	Chances() []float64
+	StopChances() ([]float64, bool)
+	ThrowChances() []float64
 }
 
 // WinKeep is a legal keep with the chance to win after it.
@@ -35,10 +40,10 @@ type WinKeep struct {
 	Win  float64
 }
 
-// winState follows the chance to win of both players through a game of two.
+// winState follows every player's chance to win through the game.
 type winState struct {
 	on     bool
-	cur    [2]float64 // each seat's chance to win now
+	cur    []float64 // each seat's chance to win now
 	next   WinPosition
 	nextAt int // the turn whose start next is
 	// starts are the latest turn starts by seat and totals: where both
@@ -93,15 +98,10 @@ func (w *walker) winOff(err error) {
 }
 
 // initWin switches the win review on where it can be made: the
-// Zehntausend family, two players, a win solver that covers the rules.
+// Zehntausend family, a win solver that covers the rules.
 func (w *walker) initWin() {
 	rv := w.rv
 	if !rv.Reviewed || !isFamily(w.g.Rules.Game) || w.v.Win == nil {
-		return
-	}
-	if len(w.g.Players) != 2 {
-		rv.WinNote = Note{"The chance to win is reviewed for two players so far.",
-			"Die Gewinnchance wird bisher für zwei Spieler ausgewertet."}
 		return
 	}
 	w.ws.on, rv.Win, rv.WinExact = true, true, true
@@ -110,9 +110,14 @@ func (w *walker) initWin() {
 		w.winOff(err)
 		return
 	}
-	s := p.Win()
-	w.ws.cur = [2]float64{s, 1 - s}
-	rv.Players[0].WinStart, rv.Players[1].WinStart = s, 1-s
+	w.ws.cur = p.Chances()
+	for seat := range rv.Players {
+		rv.Players[seat].WinStart = w.ws.cur[seat]
+	}
+	if len(rv.Players) > 2 {
+		rv.WinNote = Note{"Three or more players: the chances to win are exact in the final round; before it they are approximated (each player's two-player chance against their strongest other player, the mover's as the coach values its play, normalised to add up to 1), so the figures are not exact.",
+			"Drei oder mehr Spieler: die Gewinnchancen sind in der letzten Runde exakt; davor sind sie genähert (jeder Spieler mit seiner Zwei-Spieler-Chance gegen seinen stärksten Gegner, der am Zug so, wie der Trainer sein Spiel bewertet, auf zusammen 1 normiert), die Zahlen sind also nicht exakt."}
+	}
 }
 
 // winStartOf is the position before the game's turn number turn (the
@@ -146,40 +151,53 @@ func (w *walker) winTurnStart(turn, seat int) WinPosition {
 	return p
 }
 
-// winLuck moves seat's chance to v by chance: the throw's luck, which is
-// the other player's luck with the opposite sign.
-func (w *walker) winLuck(seat int, v float64) {
-	d := v - w.ws.cur[seat]
-	w.rv.Players[seat].WinLuck += d
-	w.rv.Players[1-seat].WinLuck -= d
-	w.ws.cur[seat], w.ws.cur[1-seat] = v, 1-v
+// winTo moves every player's chance to next. A change is luck, but what
+// the decision of seat (−1: none) cost it is its loss.
+func (w *walker) winTo(next []float64, seat int, loss float64) {
+	for i, v := range next {
+		p := &w.rv.Players[i]
+		d := v - w.ws.cur[i]
+		if i == seat {
+			p.WinLoss += loss
+			d += loss
+		}
+		p.WinLuck += d
+		w.ws.cur[i] = v
+	}
 }
 
-// winDecide is a decision of seat worth chosen where best was possible:
-// its loss is the other player's gain, which counts as their luck.
-func (w *walker) winDecide(seat int, d *Decision, best, chosen float64, bestChoice Choice) {
-	loss := w.ws.cur[seat] - chosen
-	w.rv.Players[seat].WinLoss += loss
-	w.rv.Players[1-seat].WinLuck += loss
-	w.ws.cur[seat], w.ws.cur[1-seat] = chosen, 1-chosen
+// winLuck: a throw or another turn's start moved every chance to next.
+func (w *walker) winLuck(next []float64) { w.winTo(next, -1, 0) }
+
+// winDecide is a decision of seat worth chosen (every player's chance)
+// where best (the mover's chance of the best choice) was possible: its loss is what it cost
+// seat; every other player's change is their luck.
+func (w *walker) winDecide(seat int, d *Decision, best float64, chosen []float64, bestChoice Choice) {
+	loss := w.ws.cur[seat] - chosen[seat]
+	w.winTo(chosen, seat, loss)
 	if d != nil {
-		d.HasWin, d.WinLoss, d.WinChosen, d.WinBest, d.WinBestChoice = true, loss, chosen, best, bestChoice
+		d.HasWin, d.WinLoss, d.WinChosen, d.WinBest, d.WinBestChoice = true, loss, chosen[seat], best, bestChoice
 		d.Differs = (d.Loss > lossEpsilon) != (loss > lossEpsilon)
 	}
 }
 
-// winTurnEnd: the entry just applied ended seat's turn; the chance after it
-// is the game's result or what the next turn's start leaves to seat. After
-// a stop that chance must be what the stop was worth (the table is
-// consistent): a difference is kept for the tests (WinGap) and counted as
-// luck, so that the identity holds.
+// winTurnEnd: the entry just applied ended seat's turn; the chances after
+// it are the game's result or the next turn's start. After a stop they must
+// be what the stop was worth where the chances are exact (the table is
+// consistent): a difference is kept for the tests (WinGap); it is counted
+// as luck, so that the identity holds (before the final round with three
+// or more players the approximation's parts differ there).
 func (w *walker) winTurnEnd(seat int, stopped bool) {
 	if !w.ws.on {
 		return
 	}
 	g := w.g
 	if g.Finished() {
-		w.winEnd(seat, result(g, seat), stopped)
+		res := make([]float64, len(g.Players))
+		for i := range res {
+			res[i] = result(g, i)
+		}
+		w.winEnd(res, stopped)
 		w.winResults()
 		return
 	}
@@ -188,19 +206,17 @@ func (w *walker) winTurnEnd(seat int, stopped bool) {
 		w.winOff(err)
 		return
 	}
-	v := p.Win()
-	if g.Seat() != seat {
-		v = 1 - v
-	}
-	w.winEnd(seat, v, stopped)
+	w.winEnd(p.Chances(), stopped)
 }
 
-func (w *walker) winEnd(seat int, v float64, stopped bool) {
-	if stopped {
-		d := v - w.ws.cur[seat]
-		w.rv.winGap = max(w.rv.winGap, d, -d)
+func (w *walker) winEnd(next []float64, stopped bool) {
+	if stopped && w.stopExact {
+		for i, v := range next {
+			d := v - w.ws.cur[i]
+			w.rv.winGap = max(w.rv.winGap, d, -d)
+		}
 	}
-	w.winLuck(seat, v)
+	w.winLuck(next)
 }
 
 // result is seat's share of the win of a finished game: 1, 1/2 shared, 0.
@@ -221,8 +237,8 @@ func (w *walker) winResults() {
 }
 
 // winThrow reviews a scoring throw that left the turn running: its luck
-// (the best keep's chance against throwing) and the keep chosen. It returns
-// the position after the keep.
+// (the best keep's chances against throwing) and the keep chosen. It
+// returns the position after the keep.
 func (w *walker) winThrow(seat int, wp WinPosition, roll []int, keep validate.Keep, d *Decision) (WinPosition, error) {
 	keeps, err := wp.Keeps(roll)
 	if err != nil {
@@ -231,13 +247,18 @@ func (w *walker) winThrow(seat int, wp WinPosition, roll []int, keep validate.Ke
 	if len(keeps) == 0 {
 		return nil, fmt.Errorf("review: the win solver sees a bust the engine does not")
 	}
-	w.winLuck(seat, keeps[0].Win)
+	bp, err := wp.After(keeps[0].Keep)
+	if err != nil {
+		return nil, err
+	}
+	best := bp.Chances()
+	w.winLuck(best)
 	q, err := wp.After(keep)
 	if err != nil {
 		return nil, err
 	}
 	if len(keeps) > 1 {
-		w.winDecide(seat, d, keeps[0].Win, q.Win(), keepChoice(keeps[0].Keep))
+		w.winDecide(seat, d, best[seat], q.Chances(), keepChoice(keeps[0].Keep))
 	}
 	return q, nil
 }
@@ -249,11 +270,14 @@ func (w *walker) winStop(seat int, wq WinPosition, stop bool, d *Decision) {
 		return
 	}
 	tv := wq.ThrowWin()
-	chosen := tv
+	tc := wq.ThrowChances()
+	sc, _ := wq.StopChances()
+	chosen := tc
 	if stop {
-		chosen = sv
+		chosen = sc
 	}
-	w.winDecide(seat, d, max(sv, tv), chosen, Choice{Stop: sv >= tv})
+	w.stopExact = wq.Exact() || len(w.g.Players) == 2 // two players: minus's table is consistent too
+	w.winDecide(seat, d, max(sc[seat], tc[seat]), chosen, Choice{Stop: sv >= tv})
 }
 
 // WinGap is the largest difference found between the end of a turn and the

@@ -7,9 +7,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/family"
 	"github.com/wuerfelblock/wuerfelblock/coach/win"
+	"github.com/wuerfelblock/wuerfelblock/internal/cputime"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage/generate"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -54,43 +56,58 @@ func checkWinIdentity(t testing.TB, name string, g *scoresheet.Game, rv *Review)
 			t.Errorf("%s: %s: start %v + luck %v − loss %v = %v, result %v", name, p.Name, p.WinStart, p.WinLuck, p.WinLoss, got, p.Result)
 		}
 	}
+	if len(rv.Players) > 2 && rv.WinExact {
+		t.Errorf("%s: %d players reviewed as exact", name, len(rv.Players))
+	}
 	if math.Abs(starts-1) > 1e-9 || (g.Finished() && math.Abs(results-1) > 1e-12) {
 		t.Errorf("%s: starts sum to %v, results to %v", name, starts, results)
 	}
 }
 
-// BenchmarkWinReviewHistory reviews every two-player game of the
-// Zehntausend family of a generated history (5050, 5000, zehntausend with
-// and without house rules) and checks that the win figures add up; a
+// BenchmarkWinReviewHistory reviews every game of the Zehntausend family
+// of a generated history (5050, 5000, zehntausend with and without house
+// rules; two to five players) and checks that the win figures add up; a
 // benchmark, not a test, because the five win tables take about 20
-// CPU-seconds to build (run with -benchtime 1x).
+// CPU-seconds to build (run with -benchtime 1x). It reports the CPU time
+// per game by the number of players (the tables built before).
 func BenchmarkWinReviewHistory(b *testing.B) {
-	games, err := generate.All(generate.Config{Games: 400, Seed: 23, Players: 4})
+	games, err := generate.All(generate.Config{Games: 400, Seed: 23, Players: 5})
 	if err != nil {
 		b.Fatal(err)
 	}
+	for _, gm := range games { // the tables first
+		if isFamily(gm.Game.Rules.Game) {
+			winValuers.Warm(gm.Game.Rules)
+		}
+	}
 	for b.Loop() {
 		seen := map[string]int{}
+		cpu := map[int]time.Duration{}
+		count := map[int]int{}
 		for _, gm := range games {
 			g := gm.Game
 			if !isFamily(g.Rules.Game) {
 				continue
 			}
+			n := min(len(g.Players), 4)
+			c0 := cputime.Used()
 			rv, err := OfGame(g, winValuers)
 			if err != nil {
 				b.Fatalf("%s: %v", gm.ID, err)
 			}
-			if len(g.Players) != 2 {
-				if rv.Win || rv.WinNote.EN == "" {
-					b.Errorf("%s: %d players: win %v, note %q", gm.ID, len(g.Players), rv.Win, rv.WinNote.EN)
-				}
-				continue
-			}
+			cpu[n] += cputime.Used() - c0
+			count[n]++
 			checkWinIdentity(b, gm.ID+" "+rulesKey(g.Rules), g, rv)
 			seen[rulesKey(g.Rules)]++
 		}
 		if len(seen) < 4 {
 			b.Errorf("only %d rule sets seen: %v", len(seen), seen)
+		}
+		for n := 2; n <= 4; n++ {
+			if count[n] > 0 {
+				b.ReportMetric(float64(cpu[n].Milliseconds())/float64(count[n]), fmt.Sprintf("cpu-ms/game-%dp", n))
+				b.ReportMetric(float64(count[n]), fmt.Sprintf("games-%dp", n))
+			}
 		}
 	}
 }
@@ -124,16 +141,16 @@ func TestWinIdentity(t *testing.T) {
 // chooser picks a keep (an index into the keeps, best first for the win)
 // and whether to stop after it (used only where a stop is allowed).
 type chooser struct {
-	keep func(turn, throw int, ks []win.KeepWin) int
+	keep func(turn, throw int, p win.Position, ks []win.KeepWin) int
 	stop func(q win.Position) bool
 }
 
 func randomChoice(rng *rand.Rand) chooser {
-	return chooser{func(_, _ int, ks []win.KeepWin) int { return rng.IntN(len(ks)) },
+	return chooser{func(_, _ int, _ win.Position, ks []win.KeepWin) int { return rng.IntN(len(ks)) },
 		func(win.Position) bool { return rng.IntN(3) == 0 }}
 }
 
-var bestWinChoice = chooser{func(_, _ int, _ []win.KeepWin) int { return 0 }, win.Position.ShouldStop}
+var bestWinChoice = chooser{func(_, _ int, _ win.Position, _ []win.KeepWin) int { return 0 }, win.Position.ShouldStop}
 
 func rulesKey(r *validate.Rules) string { return fmt.Sprintf("%s %+v", r.Game, r.Options) }
 
@@ -141,8 +158,14 @@ func rulesKey(r *validate.Rules) string { return fmt.Sprintf("%s %+v", r.Game, r
 // choices from c (a stop only where allowed; the chance of q after the keep).
 func playWin(t testing.TB, r *validate.Rules, rng *rand.Rand, c chooser) *scoresheet.Game {
 	t.Helper()
+	return playWinN(t, r, rng, c, 2)
+}
+
+// playWinN is playWin with n players.
+func playWinN(t testing.TB, r *validate.Rules, rng *rand.Rand, c chooser, n int) *scoresheet.Game {
+	t.Helper()
 	tb := testWin(t, r)
-	g, err := scoresheet.New(r, []string{"Anna", "Ben"})
+	g, err := scoresheet.New(r, generate.Names[:n])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +194,7 @@ func playWinTurn(t testing.TB, g *scoresheet.Game, p win.Position, rng *rand.Ran
 		e := scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: roll, Keep: []int{}}
 		stop := false
 		if len(ks) > 0 {
-			i := c.keep(turn, throw, ks)
+			i := c.keep(turn, throw, p, ks)
 			e.Keep, e.FivesAsOnes = ks[i].Keep.Dice, ks[i].Keep.FivesAsOnes
 			if p, err = p.After(ks[i].Keep); err != nil {
 				t.Fatal(err)
@@ -221,7 +244,7 @@ func TestOneWinMistake(t *testing.T) {
 	var want float64
 	var wantTurn, wantThrow = -1, -1
 	var wantKeeps []win.KeepWin
-	c := chooser{func(turn, throw int, ks []win.KeepWin) int {
+	c := chooser{func(turn, throw int, _ win.Position, ks []win.KeepWin) int {
 		if wantTurn < 0 && len(ks) > 2 && ks[0].Win-ks[len(ks)-1].Win > 0.01 {
 			wantTurn, wantThrow, wantKeeps = turn, throw, ks
 			want = ks[0].Win - ks[len(ks)-1].Win
@@ -372,7 +395,6 @@ func TestWinNotRated(t *testing.T) {
 		note    string
 	}{
 		{map[string]any{"ziel": 1000, "steigerung": true}, []string{"Anna", "Ben"}, "steigerung"},
-		{map[string]any{"ziel": 1000}, []string{"Anna", "Ben", "Clara"}, "two players"},
 	} {
 		r := rules(t, validate.GameZehntausend, c.opts)
 		g, err := scoresheet.New(r, c.players)

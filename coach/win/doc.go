@@ -17,6 +17,7 @@
 //	p.Keeps(roll)                  // every legal keep with its chance, best first
 //	p.After(keep), p.AfterBust(), p.AfterVoid(), p.At(familyPosition)
 //	p.Exact(), p.Method()          // "exact": false where it is not
+//	p.Chances(), p.StopChances(), p.ThrowChances() // every player's chance by seat, summing to 1 (many_chances.go)
 //
 // # Method
 //
@@ -49,5 +50,8 @@
 // Three or more players: the final round exact for any number of seats
 // still to throw (multi.go, many.go: from the last seat back, each seat's
 // one turn played for its own share against the best total so far); before
-// it an approximation marked exact: false.
+// it an approximation marked exact: false. Every player's chance (for the
+// review): in the final round exact (the mover's turn followed with every
+// player's chance at its ends), before it the mover's W and the rest shared
+// by the others' own two-player chances (many_chances.go).
 package win

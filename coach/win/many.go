@@ -33,7 +33,14 @@ type finalMany struct {
 	xs   []int // the later seats' totals in levels, in seat order
 	cut  []int // cut[j]: from this bar on G(j, ·) is the end's
 	memo map[[3]int]float64
-	base []*seatRows // per seat, built when first needed
+	own  map[[3]int]float64 // the seat's own chance of each of memo's passes
+	// reach: from this many levels behind on a seat reaches a total with a
+	// chance below manyEps, taken as none
+	reach int
+	// vmemo: vec's values of the seats before the last (many_chances.go)
+	vmemo map[[3]int][]float64
+	vbase []*vecTurn
+	base  []*seatRows // per seat, built when first needed
 	// chases: the last seat's chase against k > 1 on the best total
 	chases map[int][]float64
 	bufs   [][2][]float64 // per seat: the rows of its last bar's pass
@@ -90,7 +97,7 @@ func (fg *finalGame) manyFor(later []int) manyView {
 	if fg.many == nil || len(fg.many) >= 64 {
 		fg.many = map[string]manyView{}
 	}
-	f := &finalMany{fg: fg, memo: map[[3]int]float64{}}
+	f := &finalMany{fg: fg, memo: map[[3]int]float64{}, own: map[[3]int]float64{}}
 	f.xs = make([]int, len(later))
 	f.cut = make([]int, len(later))
 	f.base = make([]*seatRows, len(later))
@@ -98,9 +105,13 @@ func (fg *finalGame) manyFor(later []int) manyView {
 	for j, x := range later {
 		f.xs[j] = x / step
 	}
+	f.reach = len(fg.chase)
+	for f.reach > 1 && fg.chase[f.reach-1] < manyEps {
+		f.reach--
+	}
 	hi := math.MinInt
 	for j := len(later) - 1; j >= 0; j-- {
-		hi = max(hi, f.xs[j]+len(fg.chase)+1)
+		hi = max(hi, f.xs[j]+f.reach+1)
 		f.cut[j] = hi
 	}
 	for j := range len(later) - 1 {
@@ -137,8 +148,13 @@ func (f *finalMany) share(j, bar, k int) float64 {
 	if v, ok := f.memo[key]; ok {
 		return v
 	}
-	v := f.barPass(j, bar, k)
-	f.memo[key] = v
+	if bar-f.xs[j] >= f.reach { // seat j does not reach the bar
+		v := f.share(j+1, bar, k)
+		f.memo[key], f.own[key] = v, 0
+		return v
+	}
+	own, v := f.barPass(j, bar, k)
+	f.memo[key], f.own[key] = v, own
 	return v
 }
 
@@ -196,8 +212,9 @@ func (f *finalMany) baseRows(j int) *seatRows {
 	return r
 }
 
-// barPass is G(j, bar, k): seat j's turn below the bar on the base.
-func (f *finalMany) barPass(j, bar, k int) float64 {
+// barPass is seat j's own chance and G(j, bar, k): its turn below the bar
+// on the base.
+func (f *finalMany) barPass(j, bar, k int) (float64, float64) {
 	x := f.xs[j]
 	d := bar - x // ≥ 1: every later total is below the target
 	lo := f.share(j+1, bar, k)
@@ -211,7 +228,7 @@ func (f *finalMany) barPass(j, bar, k int) float64 {
 	// (a pass of a later seat, during the nix stop below, has its own).
 	r := &seatRows{tg: f.fg.tg, n: d + 1, base: base, scale: lo, v: f.bufs[j][0], u: f.bufs[j][1]}
 	defer func() { f.bufs[j] = [2][]float64{r.v, r.u} }()
-	_, u := f.rows(r, func(lv int) (float64, float64) {
+	return f.rows(r, func(lv int) (float64, float64) {
 		switch {
 		case lv < d:
 			return 0, lo
@@ -220,8 +237,13 @@ func (f *finalMany) barPass(j, bar, k int) float64 {
 		}
 		return f.share(j+1, x+lv, 1), 0 // above the bar (only nix's first throw)
 	}, lo)
-	return u
 }
+
+// manyEps: in the final round with two or more seats still to throw, a
+// seat's chance to make up a distance below this is taken as none (the
+// chances are exact to a few times this; the two-player chase goes on to
+// chaseEps).
+const manyEps = 1e-14
 
 // rows fills r's levels n−1 … 1 and the start from the levels above, with
 // stop(lv) the value of a stop (the seat's and the second one) and bustU a

@@ -100,8 +100,9 @@ func (pf *plainFinal) rec(j, bar, k int) outv {
 // TestManyLaterSeatsAgainstPlainRecursion: zehntausend with ziel 100 (the
 // rules of TestTinyGameAgainstPlainRecursion), four and five players in
 // the final round with two and three seats still to throw after the one on
-// turn: the chance from Start is the plain recursion's, and there the
-// shares of all players add up to 1. Also with a tie to the earlier seat
+// turn (and three players with one): the chance from Start is the plain
+// recursion's, and there the shares of all players add up to 1; so is
+// every player's chance (Chances). Also with a tie to the earlier seat
 // (5050's rule, on these small rules), and with nix.
 func TestManyLaterSeatsAgainstPlainRecursion(t *testing.T) {
 	for _, v := range []struct{ tie, nix bool }{{true, false}, {false, false}, {true, true}} {
@@ -118,6 +119,7 @@ func TestManyLaterSeatsAgainstPlainRecursion(t *testing.T) {
 			{[]int{100, 0, 50, 0}, 1},
 			{[]int{100, 100, 50, 0, 0}, 2},
 			{[]int{200, 50, 0, 50, 0}, 1},
+			{[]int{150, 50, 0}, 1},
 		} {
 			p, err := tb.Start(c.totals, c.seat)
 			if err != nil {
@@ -147,7 +149,8 @@ func TestManyLaterSeatsAgainstPlainRecursion(t *testing.T) {
 			if math.Abs(sum-1) > 1e-12 {
 				t.Errorf("tie shared %v, %v seat %d: the shares add up to %.15f", tie, c.totals, c.seat+1, sum)
 			}
-			if !p.Exact() || p.Method() != methodMany || math.Abs(p.Win()-r[1]) > 1e-8 {
+			checkPlainChances(t, c.totals, c.seat, best, tie, p, r)
+			if method := []string{methodLastSeat, methodLastSeat, methodOneLater, methodMany}[min(len(pf.xs), 3)]; !p.Exact() || p.Method() != method || math.Abs(p.Win()-r[1]) > 1e-8 {
 				t.Errorf("tie shared %v, %v seat %d: %.12f (exact %v, %q), the plain recursion %.12f", tie, c.totals, c.seat+1, p.Win(), p.Exact(), p.Method(), r[1])
 			}
 		}

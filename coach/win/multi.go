@@ -78,6 +78,7 @@ func (t *Table) startMany(totals []int, seat int) (Position, error) {
 		}
 	}
 	p.exact = t.s.exact
+	p.sh = t.finalShares(p, totals, seat)
 	return p, nil
 }
 
@@ -147,6 +148,7 @@ func (t *Table) strongest(totals []int, seat int) (Position, error) {
 		return p, err
 	}
 	p.exact, p.note = false, methodStrong
+	p.sh = &shares{n: n, seat: seat, w: t.weights(totals, seat), norm: true}
 	return p, nil
 }
 

@@ -34,7 +34,9 @@ func (t *Table) Start(totals []int, seat int) (Position, error) {
 	if err != nil {
 		return Position{}, err
 	}
-	return t.position(e, totals[seat] > 0), nil
+	p := t.position(e, totals[seat] > 0)
+	p.sh = &shares{n: 2, seat: seat, w: unit(2, 1-seat)}
+	return p, nil
 }
 
 func (t *Table) position(e ends, entered bool) Position {

@@ -295,6 +295,9 @@ type Position struct {
 	endV  float64
 	exact bool
 	note  string
+	// endFirst: the turn ended on its first throw with nix's or minus's 1000
+	endFirst bool
+	sh       *shares // every player's chance (many_chances.go); nil: none
 }
 
 // Family is the same point of the turn in the points coach.
@@ -360,6 +363,7 @@ func (p Position) At(fp family.Position) Position {
 		p.endV = p.tt.e.b
 		if banked != 0 {
 			p.endV = p.tt.e.first + p.tt.e.firstB*p.tt.e.b
+			p.endFirst = banked > 0
 		}
 	}
 	return p

@@ -27,6 +27,7 @@ type kniffelTables interface {
 type kniffelCoach struct {
 	started bool
 	level   storage.CoachLevel // the level the view last drew with
+	win     kniffelWinCache    // rounds 11–13 (coach_kniffel_win.go)
 }
 
 // coachSolver is the table for this game's rules, nil while it is being
@@ -111,6 +112,8 @@ func (v *kniffelView) coachLines() []panelLine {
 	}
 	left := v.throwsLeft()
 	add(fmt.Sprintf(v.tr("Expected total: %s", "Erwarteter Endstand: %s"), v.num(float64(v.game().Totals()[v.game().Seat()])+v.positionValue(tn, d, have, left))))
+	winNow, winDiffer := v.winLines(tn, d, have, left) // from round 11, at Rat
+	add(winNow)
 	if level != storage.CoachAdvice || !have {
 		return ls
 	}
@@ -126,6 +129,9 @@ func (v *kniffelView) coachLines() []panelLine {
 		add(fmt.Sprintf(v.tr("Best box if you stand now: %s", "Bestes Feld, wenn du jetzt stehen lässt: %s"), boxes[0].Category.Name(v.lang)))
 	} else {
 		add(fmt.Sprintf(v.tr("Best box: %s", "Bestes Feld: %s"), boxes[0].Category.Name(v.lang)))
+	}
+	for _, s := range winDiffer {
+		add(s)
 	}
 	if v.sel >= 0 && v.sel != boxes[0].Category {
 		if loss, ok := tn.BoxLoss(d, v.sel); ok {

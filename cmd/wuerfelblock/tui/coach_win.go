@@ -319,7 +319,14 @@ func (v *familyView) winChances() []string {
 	approx := !p.Exact()
 	out := make([]string, len(g.Players))
 	pct := func(x float64) string {
+		// A chance that is not certain never reads 0 % or 100 %.
 		s := v.words().Decimal(100*x, 0) + "\u00a0%"
+		switch {
+		case x > 0 && x < 0.005:
+			s = "<1\u00a0%"
+		case x < 1 && x >= 0.995:
+			s = ">99\u00a0%"
+		}
 		if approx {
 			s = "≈" + s
 		}

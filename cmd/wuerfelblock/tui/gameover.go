@@ -28,7 +28,9 @@ type gameOver struct {
 	msg    string // what is being saved, or why it was not
 
 	rv      *review.Review // the review (reviewed games), once computed
-	rvTried bool
+	rvTried bool           // startReview ran
+	rvBusy  bool           // the review is being computed
+	rvOpen  bool           // a was pressed meanwhile: open it once there
 }
 
 func newGameOver(ui *UI, sg *storage.StoredGame) *gameOver {
@@ -41,6 +43,7 @@ func newGameOver(ui *UI, sg *storage.StoredGame) *gameOver {
 		AddItem(s.info, 5, 0, false)}
 	s.layout.fit = s.fit
 	s.refresh()
+	s.startReview()
 	return s
 }
 
@@ -66,11 +69,8 @@ func (s *gameOver) bindings() bindings {
 	return bindings{
 		{keys: runeKey('b'), label: "b", when: s.hasSheet, help: s.tr("the final sheet", "das fertige Blatt"),
 			do: func() { s.ui.push(newTextPage(s.ui, s.tr("Final sheet", "Das fertige Blatt"), s.kniffelSheet())) }},
-		{keys: runeKey('a'), label: "a", when: func() bool { return s.gameReview() != nil },
-			help: s.reviewKeyHelp(),
-			do: func() {
-				s.ui.push(newTextPage(s.ui, s.tr("Review: skill and luck", "Auswertung: Können und Glück"), reviewText(s.text, s.gameReview())))
-			}},
+		{keys: runeKey('a'), label: "a", when: func() bool { return s.gameReview() != nil || s.rvBusy },
+			help: s.reviewKeyHelp(), do: s.openReview},
 		{keys: runeKey('r'), label: "r", help: s.tr("rematch: same players, same rules", "Revanche: gleiche Spieler, gleiche Regeln"), do: s.rematch},
 		{keys: append(runeKey('u'), keyPress{key: tcell.KeyCtrlZ}), label: "u / Ctrl-Z",
 			help: s.tr("take back the last entry and play on", "letzten Eintrag zurücknehmen und weiterspielen"), do: s.undo},
@@ -227,7 +227,7 @@ func (s *gameOver) refresh() {
 		if rv != nil {
 			luck, loss := s.signedPts(rv.Players[seat].Luck), s.pts(rv.Players[seat].Loss)
 			switch {
-			case rv.Win:
+			case rv.Win && rv.WinFrom == 0: // Kniffel's (from round 11) is on the review screen
 				luck, loss = s.pp(rv.Players[seat].WinLuck, true), s.pp(rv.Players[seat].WinLoss, false)
 			case rv.Chances: // Dreißig tot: already percentage points
 				luck, loss = s.pp(rv.Players[seat].Luck/100, true), s.pp(rv.Players[seat].Loss/100, false)
@@ -259,6 +259,8 @@ func (s *gameOver) refresh() {
 	}
 	if rv != nil {
 		note += "[::d]" + lossLuckLegend(s.text, rv) + "[::-]\n"
+	} else if s.rvBusy {
+		note += "[::d]" + s.tr("The review (luck and loss) is being computed…", "Die Auswertung (Glück und Verlust) wird berechnet…") + "[::-]\n"
 	}
 	s.info.SetText(note + "[::b]" + label + strings.Join(won, ", ") + "[::-]" + tie + "\n" + hintLine(s.keys()))
 }

@@ -463,10 +463,26 @@ func quote(lang validate.Lang, s string) string {
 	return "“" + s + "”"
 }
 
+// loadPreset lists the game's presets to load one. It reads them off the
+// UI goroutine; keys typed meanwhile (a preset's number) go to the list.
 func (o *optionsStep) loadPreset() {
-	ctx, cancel := o.ui.ctx()
-	defer cancel()
-	presets, err := o.ui.store.Presets(ctx, string(o.s.game))
+	game := string(o.s.game)
+	doing := o.tr("reading the presets…", "die Vorlagen werden gelesen…")
+	o.tell("[::b]" + doing + "[::-]")
+	j := o.ui.read(o, doing, func(ctx context.Context) func() {
+		presets, err := o.ui.store.Presets(ctx, game)
+		return func() {
+			o.tell("")
+			if o.ui.top() == screen(o) {
+				o.showPresets(presets, err)
+			}
+		}
+	})
+	j.toOverlay = true
+}
+
+// showPresets opens the list of presets read (err: why they could not be).
+func (o *optionsStep) showPresets(presets []storage.Preset, err error) {
 	if err != nil || len(presets) == 0 {
 		o.desc.SetText(o.tr("No presets saved for this game yet (p saves one).", "Für dieses Spiel ist noch keine Vorlage gespeichert (p speichert eine)."))
 		return

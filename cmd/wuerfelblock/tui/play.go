@@ -272,7 +272,7 @@ func (p *play) back() {
 	if p.saving != nil && p.saving.entry {
 		q += "\n\n" + p.tr("An entry is still being saved: leaving does not stop that.",
 			"Ein Eintrag wird noch gespeichert: Verlassen hält das nicht auf.")
-	} else if p.saving != nil {
+	} else if p.saving != nil && !p.saving.read {
 		q += "\n\n" + p.saving.doing + " " + p.tr("Leaving does not stop that.", "Verlassen hält das nicht auf.")
 	} else if d := p.view.typedThrow(); d != nil {
 		q += "\n\n" + fmt.Sprintf(p.tr("The throw %s is not taken yet: it is not saved.", "Der Wurf %s ist noch nicht übernommen: er wird nicht gespeichert."), validate.FormatDice(d))
@@ -507,39 +507,70 @@ func (p *play) aheadDropped(typed string) {
 }
 
 // checkElsewhere loads the game again when another program changed it
-// since this screen last saw it, and says so; what was typed stays.
+// since this screen last saw it, and says so; what was typed stays. It
+// reads off the UI goroutine (readGame): keys typed meanwhile wait and
+// then apply to the game as it stands, so no entry is written before the
+// check has answered.
 func (p *play) checkElsewhere() {
-	ctx, cancel := p.ui.ctx()
-	defer cancel()
 	if p.saving != nil {
 		return // the entry under way checks the revision itself
 	}
-	rev, err := p.ui.store.Revision(ctx, p.sg.ID)
-	if err != nil || rev == p.sg.Revision() {
-		return
-	}
-	if p.reload() {
-		p.message.SetText("[::b]" + p.tr("Changed elsewhere (another terminal or the command line): this is how the game stands now.",
-			"Anderswo geändert (anderes Terminal oder Befehlszeile): so steht das Spiel jetzt.") + "[::-]")
-		p.refresh()
-	}
+	id, seen := p.sg.ID, p.sg.Revision()
+	before := p.message.GetText(false)
+	p.readGame(p.tr("checking for changes made elsewhere…", "Änderungen von anderswo werden gesucht…"), func(ctx context.Context) func() {
+		rev, err := p.ui.store.Revision(ctx, id)
+		if err != nil || rev == seen {
+			return func() { p.say(before) } // what the line said before keys typed meanwhile
+		}
+		sg, err := p.ui.store.LoadGame(ctx, id)
+		return func() {
+			if err != nil {
+				p.say(before + " " + p.errText(err))
+				return
+			}
+			if p.loaded(sg) {
+				p.say("[::b]" + p.tr("Changed elsewhere (another terminal or the command line): this is how the game stands now.",
+					"Anderswo geändert (anderes Terminal oder Befehlszeile): so steht das Spiel jetzt.") + "[::-]")
+				p.refresh()
+			}
+		}
+	})
 }
 
-// reload replaces the game by the stored one, keeping what was typed; false
-// when it could not be loaded or the game is over (then the game-over
-// screen shows).
-func (p *play) reload() bool {
-	ctx, cancel := p.ui.ctx()
-	defer cancel()
-	sg, lerr := p.ui.store.LoadGame(ctx, p.sg.ID)
-	if lerr != nil {
-		p.message.SetText(p.message.GetText(false) + " " + p.errText(lerr))
+// readGame reads the store for the play screen off the UI goroutine (a
+// database another program holds must not freeze the table), then applies
+// what fetch returns on it. Meanwhile the screen is busy as during a write
+// (p.saving): no entry starts, and the keys typed are kept and applied
+// whole, in order, once the read is applied (keyWhileSaving, UI.read).
+func (p *play) readGame(doing string, fetch func(ctx context.Context) (apply func())) {
+	var s *saving
+	j := p.ui.read(p, doing, func(ctx context.Context) func() {
+		apply := fetch(ctx)
+		return func() {
+			if p.saving == s {
+				p.saving = nil
+			}
+			apply()
+		}
+	})
+	s = &saving{job: j, typed: p.input.GetText()}
+	p.saving = s
+}
+
+// loaded puts the game read again in place of the one shown, keeping what
+// was typed; false when the screen was left meanwhile or the game is over
+// (then the game-over screen shows).
+func (p *play) loaded(sg *storage.StoredGame) bool {
+	if p.ui.top() != screen(p) {
 		return false
 	}
 	typed := p.input.GetText()
 	if p.view.cancel() && typed != "" {
 		p.input.SetText(typed)
 	}
+	g := p.sg.Game
+	*g = *sg.Game // the views keep p.sg.Game: update it in place
+	sg.Game = g
 	*p.sg = *sg
 	if p.game().Finished() {
 		p.ui.replace(newGameOver(p.ui, p.sg))
@@ -548,32 +579,53 @@ func (p *play) reload() bool {
 	return true
 }
 
-// reloadOnConflict loads the game again when another program (a second
-// device, the command line) changed it meanwhile, so that the table sees
-// the stored state and can enter again. What was typed is dropped (and
-// named): it was meant for a state that is gone, maybe another player's turn.
+// reloadOnConflict loads the game again (off the UI goroutine) when
+// another program (a second device, the command line) changed it
+// meanwhile, so that the table sees the stored state and can enter again.
+// What was typed, and the keys typed while the refused entry was being
+// saved, are dropped (and named): they were meant for a state that is
+// gone, maybe another player's turn. Keys typed while it loads apply to
+// the game as it stands.
 func (p *play) reloadOnConflict(err error) {
 	var se *storage.Error
 	if !errors.As(err, &se) || se.Code != storage.CodeConflict {
 		return
 	}
-	msg := "[red::rb]" + p.tr(" NOT TAKEN ", " NICHT ÜBERNOMMEN ") + "[-::-] " +
-		p.tr("The game was changed elsewhere meanwhile and has been loaded again: this is how it stands now.",
-			"Das Spiel wurde inzwischen anderswo geändert und neu geladen: so steht es jetzt.")
 	typed := strings.TrimSpace(p.input.GetText())
 	if d := p.view.typedThrow(); d != nil {
 		typed = strings.ReplaceAll(validate.FormatDice(d), " ", "")
 	}
-	if p.reload() {
-		p.view.cancel()
-		p.input.SetText("")
-		if typed != "" {
-			msg += " " + fmt.Sprintf(p.tr("What was typed (%s) is dropped: type it again if it still holds.",
-				"Das Getippte (%s) ist verworfen: neu eingeben, falls es noch gilt."), esc(typed))
-		}
-		p.message.SetText(msg)
-		p.refresh()
+	ahead := p.ui.dropAhead(p)
+	if ahead != "" {
+		p.aheadDropped(ahead)
 	}
+	refused := p.message.GetText(false)
+	id := p.sg.ID
+	p.readGame(p.tr("loading the game again…", "das Spiel wird neu geladen…"), func(ctx context.Context) func() {
+		sg, lerr := p.ui.store.LoadGame(ctx, id)
+		return func() {
+			if lerr != nil {
+				p.say(refused + " " + p.errText(lerr))
+				return
+			}
+			if !p.loaded(sg) {
+				return
+			}
+			p.view.cancel()
+			p.input.SetText("")
+			msg := p.refusedTag() + p.tr("The game was changed elsewhere meanwhile and has been loaded again: this is how it stands now.",
+				"Das Spiel wurde inzwischen anderswo geändert und neu geladen: so steht es jetzt.")
+			if typed != "" {
+				msg += " " + fmt.Sprintf(p.tr("What was typed (%s) is dropped: type it again if it still holds.",
+					"Das Getippte (%s) ist verworfen: neu eingeben, falls es noch gilt."), esc(typed))
+			}
+			p.say(msg)
+			if ahead != "" {
+				p.aheadDropped(ahead)
+			}
+			p.refresh()
+		}
+	})
 }
 
 // turnSummary says how a finished turn ended.

@@ -8,21 +8,49 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
 )
 
-// gameReview is the review of the finished game, computed once; nil for a
-// game without one (Totwürfeln has no decisions; Rückwärts and Dreißig tot
-// are not reviewed).
-func (s *gameOver) gameReview() *review.Review {
-	if s.rv == nil && !s.rvTried {
-		s.rvTried = true
-		if review.Reviewable(s.sg.Game.Rules.Game) { // Totwürfeln: luck only
-			// On the UI goroutine: a win table still being built is not
-			// waited for (the review then shows the points).
-			if rv, err := review.OfGame(s.sg.Game, s.ui.review.WithoutWaiting(s.sg.Game.Rules)); err == nil {
+// gameReview is the review of the finished game once it is computed; nil
+// for a game without one (Rückwärts is not reviewed) and while it is being
+// computed. It is computed once, off the UI goroutine (startReview): with
+// three or more players a final round's chances take a second or more.
+func (s *gameOver) gameReview() *review.Review { return s.rv }
+
+// startReview computes the review of the finished game off the UI
+// goroutine (a copy of the game: undo changes its own) and draws the screen
+// again once it is there. A win table still being built is not waited for
+// (the review then shows the points).
+func (s *gameOver) startReview() {
+	g := s.sg.Game
+	if s.rvTried || !review.Reviewable(g.Rules.Game) {
+		return
+	}
+	s.rvTried, s.rvBusy = true, true
+	g = g.Clone()
+	valuers := s.ui.review.WithoutWaiting(g.Rules)
+	app := s.ui.app
+	go func() {
+		rv, err := review.OfGame(g, valuers)
+		app.QueueUpdateDraw(func() {
+			s.rvBusy = false
+			if err == nil {
 				s.rv = rv
 			}
-		}
+			s.refresh()
+			if s.rvOpen && s.rv != nil && s.ui.top() == screen(s) {
+				s.openReview()
+			}
+		})
+	}()
+}
+
+// openReview shows the full review (a); pressed while it is being
+// computed, it opens once it is there.
+func (s *gameOver) openReview() {
+	if s.rv == nil {
+		s.rvOpen = s.rvBusy
+		return
 	}
-	return s.rv
+	s.rvOpen = false
+	s.ui.push(newTextPage(s.ui, s.tr("Review: skill and luck", "Auswertung: Können und Glück"), reviewText(s.text, s.rv)))
 }
 
 // pts is a points figure with one decimal and its unit.
@@ -67,7 +95,7 @@ func lossLuckLegend(t text, rv *review.Review) string {
 		return t.tr("Loss: the chance to win thrown away against best play (never negative); luck: what the dice and the others' play brought; in percentage points (pp).",
 			"Verlust: gegen bestes Spiel verschenkte Gewinnchance (nie negativ); Glück: was Würfel und das Spiel der anderen brachten; in Prozentpunkten (Pp.).")
 	}
-	if rv.Win {
+	if rv.Win && rv.WinFrom == 0 {
 		return t.tr("Loss: the chance to win thrown away against best play (never negative); luck: what the dice and the other's mistakes brought; in percentage points (pp).",
 			"Verlust: gegen bestes Spiel verschenkte Gewinnchance (nie negativ); Glück: was Würfel und Fehler des Gegners brachten; in Prozentpunkten (Pp.).")
 	}
@@ -107,7 +135,7 @@ func reviewText(t text, rv *review.Review) string {
 		writeDecisions(&b, t, rv, rv.CostliestWin(5), true,
 			t.tr("The costliest decisions by the chance to win", "Die teuersten Entscheidungen nach Gewinnchance"))
 	}
-	writeDecisions(&b, t, rv, rv.Costliest(5), false, t.tr("The costliest decisions in points", "Die teuersten Entscheidungen in Punkten"))
+	writeDecisions(&b, t, rv, rv.Costliest(5), false, costliestTitle(t, rv))
 	var every []review.Decision
 	for _, d := range rv.Decisions {
 		if d.Loss >= 0.05 || d.WinLoss >= 0.0005 {
@@ -120,15 +148,32 @@ func reviewText(t text, rv *review.Review) string {
 	return b.String()
 }
 
+// costliestTitle heads the costliest decisions by their unit: points,
+// the chance to win (Dreißig tot's table) or pips.
+func costliestTitle(t text, rv *review.Review) string {
+	switch rv.Unit {
+	case review.UnitPercent:
+		return t.tr("The costliest decisions by the chance to win", "Die teuersten Entscheidungen nach Gewinnchance")
+	case review.UnitPips:
+		return t.tr("The costliest decisions in pips", "Die teuersten Entscheidungen in Augen")
+	}
+	return t.tr("The costliest decisions in points", "Die teuersten Entscheidungen in Punkten")
+}
+
 // writeWinTable writes the identity in chance to win, per player.
 func writeWinTable(b *strings.Builder, t text, rv *review.Review) {
-	head := t.tr("\n[::b]Chance to win[::-]: result (100 won, 50 shared, 0 lost) = at the start + luck − loss; the luck counts the other's throws and mistakes too",
-		"\n[::b]Gewinnchance[::-]: Ergebnis (100 gewonnen, 50 geteilt, 0 verloren) = zu Beginn + Glück − Verlust; das Glück zählt auch Würfe und Fehler des Gegners")
+	head := t.tr("\n[::b]Chance to win[::-]: result (100 won, 50 shared, 0 lost) = at the start + luck − loss; the luck counts the others' throws and mistakes too",
+		"\n[::b]Gewinnchance[::-]: Ergebnis (100 gewonnen, 50 geteilt, 0 verloren) = zu Beginn + Glück − Verlust; das Glück zählt auch Würfe und Fehler der Gegner")
 	if !rv.WinExact {
 		head += t.tr(" (not exact)", " (nicht exakt)")
 	}
 	b.WriteString(head + ".\n")
-	fmt.Fprintf(b, "[::b]%-14s %10s %10s %10s %10s[::-]\n", t.tr("Player", "Spieler"), t.tr("at start", "zu Beginn"),
+	start := t.tr("at start", "zu Beginn")
+	if rv.WinFrom > 0 { // Kniffel: from round 11, under an assumption
+		b.WriteString(esc(rv.WinNote.Text(t.lang)) + "\n")
+		start = fmt.Sprintf(t.tr("round %d", "Runde %d"), rv.WinFrom)
+	}
+	fmt.Fprintf(b, "[::b]%-14s %10s %10s %10s %10s[::-]\n", t.tr("Player", "Spieler"), start,
 		t.tr("luck", "Glück"), t.tr("loss", "Verlust"), t.tr("result", "Ergebnis"))
 	for _, p := range rv.Players {
 		res := "–"
@@ -136,6 +181,9 @@ func writeWinTable(b *strings.Builder, t text, rv *review.Review) {
 			res = t.pp(p.Result, false)
 		}
 		fmt.Fprintf(b, "%-14s %10s %10s %10s %10s\n", esc(clip(p.Name, 14)), t.pp(p.WinStart, false), t.pp(p.WinLuck, true), t.pp(p.WinLoss, false), res)
+	}
+	if rv.WinNote.EN != "" { // three or more players: what is approximated
+		b.WriteString(esc(rv.WinNote.Text(t.lang)) + "\n")
 	}
 }
 
@@ -188,7 +236,10 @@ func writeDecisions(b *strings.Builder, t text, rv *review.Review, ds []review.D
 		return
 	}
 	for _, d := range ds {
-		if byWin {
+		// A decision that cost points but nothing of the chance to win is
+		// said in points ("schreiben statt weiter"), not as the win-best
+		// choice it was ("schreiben statt schreiben").
+		if byWin && d.WinLoss >= 0.0005 {
 			fmt.Fprintf(b, t.tr("%s, %s: %s, chance to win %s percentage points", "%s, %s: %s, Gewinnchance %s Prozentpunkte"),
 				esc(d.Player), rv.Where(d, l), esc(rv.DescribeWin(d, l)), review.Points1(-d.WinLoss, l))
 			if d.Loss >= 0.05 {

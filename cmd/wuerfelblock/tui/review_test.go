@@ -3,7 +3,9 @@ package tui
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
@@ -116,22 +118,33 @@ func TestStatsScreenByPlay(t *testing.T) {
 		ss.key(tcell.KeyRight, 0)
 	}
 	ss.key(tcell.KeyRune, 'y')
-	ss.see("Spielstärke", "nach Verlust je Entscheidung", "Verl./Entsch.", "Enter Spieler", "b Liste")
+	// Kniffel's games of 2+ players carry the chance to win of their last
+	// three rounds: the board ranks by it first (storage.CompareByPlay).
+	ss.see("Spielstärke", "nach verschenkter Gewinnchance je Entscheidung", "Pp./Entsch.", "Verl./Entsch.", "Enter Spieler", "b Liste")
 	b := ss.v.byPlay(validate.GameKniffel)
 	if len(b) == 0 {
 		t.Fatal("nobody on the Kniffel by-play board")
 	}
 	scr := ss.text()
-	prev := -1.0
+	var prev *storage.ByPlayRow
 	for i, pi := range b {
 		r := ss.v.figures(pi, validate.GameKniffel).Review
-		if r.Games < storage.ByPlayMinGames || r.LossPerDecision < prev {
+		row := storage.ByPlayRow{Name: ss.v.all[pi].Name, ReviewFigures: *r}
+		if r.Games < storage.ByPlayMinGames || prev != nil && storage.CompareByPlay(*prev, row) > 0 {
 			t.Errorf("row %d: %+v", i, r)
 		}
-		prev = r.LossPerDecision
+		prev = &row
 		if !strings.Contains(scr, review.Number1(r.LossPerDecision, validate.German)) {
 			t.Errorf("the board lacks %s's loss per decision:\n%s", ss.v.all[pi].Name, scr)
 		}
+	}
+	// 5050's (no chance to win in the tests' reviews) ranks by the points.
+	for ss.v.gameID() != validate.Game5050 {
+		ss.key(tcell.KeyRight, 0)
+	}
+	ss.see("nach Verlust je Entscheidung", "Verl./Entsch.")
+	for ss.v.gameID() != validate.GameKniffel {
+		ss.key(tcell.KeyRight, 0)
 	}
 	// The first on the board: the player page with the loss chart.
 	ss.v.sel = b[0]
@@ -281,20 +294,26 @@ func TestByPlayBoardChoosesAndOpens(t *testing.T) {
 	if len(b) < 2 {
 		t.Fatalf("%d players on the Kniffel by-play board: need two", len(b))
 	}
-	// The leaderboard's order differs: the by-play board starts on its first.
+	// The chosen player stays chosen where they are on the board (else
+	// the board starts on its first).
 	ss.see("↑/↓ wählen Enter Spieler")
-	if row := highlightedRow(t, ss); row != 2 {
-		t.Fatalf("highlighted row %d, want 2 (the first on the board):\n%s", row, ss.text())
+	i := slices.Index(b, ss.v.sel)
+	if row := highlightedRow(t, ss); i < 0 || row != i+2 {
+		t.Fatalf("highlighted row %d, want %d (the chosen player's):\n%s", row, i+2, ss.text())
 	}
-	ss.key(tcell.KeyDown, 0)
-	if row := highlightedRow(t, ss); row != 3 {
-		t.Fatalf("after ↓ highlighted row %d, want 3:\n%s", row, ss.text())
+	key, j := tcell.KeyDown, i+1
+	if i == len(b)-1 {
+		key, j = tcell.KeyUp, i-1
+	}
+	ss.key(key, 0)
+	if row := highlightedRow(t, ss); row != j+2 {
+		t.Fatalf("after ↑/↓ highlighted row %d, want %d:\n%s", row, j+2, ss.text())
 	}
 	ss.key(tcell.KeyEnter, 0)
-	if ss.v.mode != modePlayer || ss.v.sel != b[1] {
-		t.Fatalf("Enter: mode %d, player %d, want the player page of %d", ss.v.mode, ss.v.sel, b[1])
+	if ss.v.mode != modePlayer || ss.v.sel != b[j] {
+		t.Fatalf("Enter: mode %d, player %d, want the player page of %d", ss.v.mode, ss.v.sel, b[j])
 	}
-	ss.see(ss.v.all[b[1]].Name + " · Kniffel")
+	ss.see(ss.v.all[b[j]].Name + " · Kniffel")
 }
 
 // highlightedRow is the one body row (from the board's first line: 0 is
@@ -314,4 +333,49 @@ func highlightedRow(t *testing.T, ss *statsScreen) int {
 		}
 	}
 	return found
+}
+
+// gatedFamily is the review's family solver that, once armed, answers only
+// when the test opens its gate.
+type gatedFamily struct {
+	review.Family
+	armed atomic.Bool
+	gate  chan struct{}
+}
+
+func (f *gatedFamily) Start(r *validate.Rules, ctx validate.TurnContext) (review.FamilyPosition, error) {
+	if f.armed.Load() {
+		<-f.gate
+	}
+	return f.Family.Start(r, ctx)
+}
+
+// TestGameOverReviewOffTheUIGoroutine: the game-over screen computes its
+// review off the UI goroutine (with three or more players a final round's
+// chances take seconds): the screen shows at once, says the review is
+// being computed, answers keys meanwhile, and shows luck and loss once the
+// review is there. Before, the UI did not answer until the review was done.
+func TestGameOverReviewOffTheUIGoroutine(t *testing.T) {
+	db := openDB(t)
+	storeAllButLast(t, db)
+	fam := &gatedFamily{Family: testValuers.Family, gate: make(chan struct{})}
+	v := testValuers
+	v.Family = fam
+	h := startWith(t, db, Config{Lang: validate.German, Review: v})
+	h.typ("1") // continue the stored game
+	h.see("am Zug")
+	fam.armed.Store(true)
+	h.typ("s") // the stop that ends it
+	h.see("Spiel zu Ende", "Die Auswertung (Glück und Verlust) wird berechnet")
+	h.notSee("Verlust:")
+	h.typ("?") // the UI answers while the review is computed
+	h.see("Revanche")
+	h.key(tcell.KeyEscape)
+	h.typ("a") // asked for meanwhile: it opens once it is there
+	h.see("Spiel zu Ende")
+	close(fam.gate)
+	h.see("Auswertung: Können und Glück", "Verlust: was eine Entscheidung")
+	h.key(tcell.KeyEscape)
+	h.see("Spiel zu Ende", "Glück", "Verlust", "a die Auswertung")
+	h.notSee("wird berechnet")
 }

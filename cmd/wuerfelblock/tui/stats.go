@@ -545,11 +545,19 @@ func (v *statsView) drawBoard(c canvas) {
 			100*f.WinRate, bar(f.WinRate, 12), f.AvgTotal, f.BestTotal, f.Streak, f.LongestStreak)
 		c.put(0, i+1, line, st)
 	}
-	// What the columns count and the order, under the last row.
-	if row := min(len(b)+2, c.h-2); row > len(b) {
-		c.put(0, row, clip(v.tr("games: finished games · streak: wins in a row now / longest",
-			"Spiele: beendete Spiele · Serie: Siege in Folge jetzt / längste"), c.w), styleDim)
-		c.put(0, row+1, clip(v.boardOrder(g), c.w), styleDim)
+	// What the columns count and the order, under the last row: wrapped
+	// on a narrow screen (60 columns cut "then more g…"), the last row
+	// that fits cut.
+	var legend []string
+	for _, s := range []string{v.tr("games: finished games · streak: wins in a row now / longest",
+		"Spiele: beendete Spiele · Serie: Siege in Folge jetzt / längste"), v.boardOrder(g)} {
+		legend = append(legend, tview.WordWrap(s, max(c.w, 1))...)
+	}
+	row := min(len(b)+2, c.h-len(legend))
+	for i, line := range legend {
+		if row+i > len(b) && row+i < c.h {
+			c.put(0, row+i, clip(line, c.w), styleDim)
+		}
 	}
 }
 
@@ -575,13 +583,20 @@ func (v *statsView) drawPlayer(c canvas) {
 	f := *fp
 	left, right := v.gameLines(f), v.turnLines(f, g)
 	half := c.w / 2
-	for i, s := range left {
-		c.put(0, 1+i, clip(s, half-1), styleNormal)
+	// A figure wider than its column wraps within it (at 60 columns
+	// "best 2…" hid the number).
+	put := func(col, w int, lines []string) int {
+		n := 0
+		for _, s := range lines {
+			for _, part := range tview.WordWrap(s, max(w, 1)) {
+				c.put(col, 1+n, clip(strings.TrimSpace(part), w), styleNormal)
+				n++
+			}
+		}
+		return n
 	}
-	for i, s := range right {
-		c.put(half, 1+i, clip(s, c.w-half), styleNormal)
-	}
-	row := 1 + max(len(left), len(right)) + 1
+	rows := max(put(0, half-1, left), put(half, c.w-half, right))
+	row := 1 + rows + 1
 	if !v.loaded() {
 		c.put(0, row, v.tr("Reading the charts…", "Diagramme werden gelesen…"), styleDim)
 		return

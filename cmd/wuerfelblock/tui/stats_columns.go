@@ -53,14 +53,14 @@ func (v *statsView) playerColumns() [][2]string {
 		{v.tr("hot dice", "alle raus"), v.tr("turns where every die scored and all were thrown again", "Züge, in denen alle Würfel zählten und neu geworfen wurden")},
 		{v.tr("loss/decision", "Verlust/Entsch."), v.tr("points thrown away against best play, per decision (never negative)", "gegen bestes Spiel verschenkte Punkte je Entscheidung (nie negativ)")},
 		{v.tr("luck/game", "Glück/Spiel"), v.tr("what the dice brought above (+) or below (−) the expected, per game", "was die Würfel über (+) oder unter (−) dem Erwarteten brachten, je Spiel")},
-		{v.tr("chance lost", "Gewinnch. verl."), v.tr("the chance to win thrown away against best play, in percentage points (two-player games)", "gegen bestes Spiel verschenkte Gewinnchance, in Prozentpunkten (Spiele zu zweit)")},
+		{v.tr("chance lost", "Gewinnch. verl."), v.tr("the chance to win thrown away against best play, in percentage points (5050, 5000, Zehntausend)", "gegen bestes Spiel verschenkte Gewinnchance, in Prozentpunkten (5050, 5000, Zehntausend)")},
 		{v.tr("charts", "Diagramme"), v.tr("final totals and the loss per reviewed game, oldest left; the distribution of turns or totals", "Endstände und Verlust je ausgewertetem Spiel, ältestes links; die Verteilung der Züge oder Endstände")},
 	}
 }
 
 func (v *statsView) byPlayColumns() [][2]string {
 	return [][2]string{
-		{"#", fmt.Sprintf(v.tr("place: least chance to win thrown away per decision first (players with %d games reviewed by it), then least points per decision", "Platz: wenigste verschenkte Gewinnchance je Entscheidung zuerst (wer %d danach ausgewertete Spiele hat), dann wenigste Punkte je Entscheidung"), storage.ByPlayMinGames)},
+		{"#", fmt.Sprintf(v.tr("place: least chance to win thrown away per decision first (players with %d games reviewed by the chance to win), then least points per decision", "Platz: wenigste verschenkte Gewinnchance je Entscheidung zuerst (wer %d Spiele mit Gewinnchance ausgewertet hat), dann wenigste Punkte je Entscheidung"), storage.ByPlayMinGames)},
 		{v.tr("games", "Spiele"), v.tr("reviewed games", "ausgewertete Spiele")},
 		{v.tr("loss/dec.", "Verl./Entsch."), v.tr("points thrown away against best play, per decision (never negative)", "gegen bestes Spiel verschenkte Punkte je Entscheidung (nie negativ)")},
 		{v.tr("loss/game", "Verl./Spiel"), v.tr("points thrown away per game", "verschenkte Punkte je Spiel")},

@@ -125,7 +125,7 @@ func (v *statsView) drawLosses(c canvas, row int) int {
 	if len(win) == 0 || c.h-row < 3 {
 		return row
 	}
-	c.put(0, row, clip(fmt.Sprintf(v.tr("chance to win thrown away per game (percentage points), last %d two-player games", "verschenkte Gewinnchance je Spiel (Prozentpunkte), letzte %d Spiele zu zweit"), len(win)), c.w), styleCurrent)
+	c.put(0, row, clip(fmt.Sprintf(v.tr("chance to win thrown away per game (percentage points), last %d games", "verschenkte Gewinnchance je Spiel (Prozentpunkte), letzte %d Spiele"), len(win)), c.w), styleCurrent)
 	c.put(0, row+1, sparkline(win, c.w), styleNormal)
 	return row + 3
 }

@@ -191,11 +191,23 @@ func cell(s string, style tcell.Style, align int) *tview.TableCell {
 // split when the line wraps: its spaces are non-breaking.
 func hintLine(keys []keyHelp) string {
 	// A word joiner after "/" keeps "Enter/q" whole too (UAX #14 allows a
-	// break after a slash).
+	// break after a slash), and after a hyphen "Ctrl-Z" (not in a style
+	// tag's "-:" or "-]").
 	nb := strings.NewReplacer(" ", "\u00a0", "/", "/\u2060")
+	whole := func(s string) string {
+		s = nb.Replace(s)
+		var b strings.Builder
+		for i := 0; i < len(s); i++ {
+			b.WriteByte(s[i])
+			if s[i] == '-' && i+1 < len(s) && s[i+1] != ':' && s[i+1] != ']' {
+				b.WriteString("\u2060")
+			}
+		}
+		return b.String()
+	}
 	parts := make([]string, 0, len(keys))
 	for _, k := range keys {
-		parts = append(parts, "[::b]"+nb.Replace(k.key)+"[::-]\u00a0"+nb.Replace(k.what))
+		parts = append(parts, "[::b]"+whole(k.key)+"[::-]\u00a0"+whole(k.what))
 	}
 	return strings.Join(parts, "\u00a0· ")
 }

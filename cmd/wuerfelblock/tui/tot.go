@@ -20,7 +20,8 @@ type totView struct {
 	p      *play
 	scores *nameTable
 	turn   *tview.TextView
-	layout *tview.Flex
+	layout *fitFlex
+	height int // the turn panel's rows where the screen has room
 
 	// Dreißig tot: a throw typed whose keep is not chosen yet.
 	pending []int
@@ -38,10 +39,24 @@ func newTotView(p *play) *totView {
 	if v.dreissig() {
 		height = 10 // the coach's lines too
 	}
-	v.layout = tview.NewFlex().SetDirection(tview.FlexRow).
+	v.height = height
+	v.layout = &fitFlex{Flex: tview.NewFlex().SetDirection(tview.FlexRow).
 		AddItem(v.scores, 0, 1, false).
-		AddItem(v.turn, height, 0, false)
+		AddItem(v.turn, height, 0, false)}
+	v.layout.fit = v.fit
 	return v
+}
+
+// fit gives the accounts table a row for every player where the screen is
+// short (60×20 showed one of two players): the turn panel gives up rows,
+// keeping at least three of text (the throw and the coach's first line;
+// at Rat the list of the other keeps is what goes).
+func (v *totView) fit(_, height int) {
+	turn := v.height
+	if need := v.scores.GetRowCount() + 2; height-turn < need {
+		turn = max(height-need, 5)
+	}
+	v.layout.ResizeItem(v.turn, turn, 0)
 }
 
 func (v *totView) body() tview.Primitive  { return v.layout }

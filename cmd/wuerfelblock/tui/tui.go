@@ -424,6 +424,9 @@ type job struct {
 	// read: the job only reads the store (read); a quit does not wait
 	// for it, and it changes nothing that another screen shows.
 	read bool
+	// toOverlay: the read's result opens the overlay that the keys typed
+	// meanwhile are meant for (the list of presets), so they go to it.
+	toOverlay bool
 }
 
 // saveNote is "saving… what" in the UI's language, for job.doing.
@@ -448,7 +451,11 @@ func (j *job) waitNote() string {
 // aheadNote is what a screen says while keys typed during the job wait
 // for it.
 func (j *job) aheadNote(typed string) string {
-	return "[::b]" + j.doing + "[::-] " + fmt.Sprintf(j.tr("Typed ahead, taken once it is stored: %s", "Vorgetippt, kommt danach: %s"), typed)
+	note := j.tr("Typed ahead, taken once it is stored: %s", "Vorgetippt, kommt danach: %s")
+	if j.read {
+		note = j.tr("Typed ahead, taken once it is read: %s", "Vorgetippt, kommt danach: %s")
+	}
+	return "[::b]" + j.doing + "[::-] " + fmt.Sprintf(note, typed)
 }
 
 // droppedNote says that the keys typed during a refused job were dropped.
@@ -495,14 +502,16 @@ func (ui *UI) background(j *job, do func(ctx context.Context) error, done func(e
 // fetch returns on it. Meanwhile the screen's keys wait as they do during
 // a write: they are kept and applied in order, whole, once the read is
 // applied (see hold), and the screen says doing (a teller) with what was
-// typed ahead.
-func (ui *UI) read(s screen, doing string, fetch func(ctx context.Context) (apply func())) {
-	j := &job{text: ui.text, from: s, doing: doing, what: doing, read: true}
+// typed ahead. It returns the job (the play screen keeps it as its own).
+func (ui *UI) read(s screen, doing string, fetch func(ctx context.Context) (apply func())) *job {
+	j := &job{text: ui.text, from: s, doing: doing, what: doing, read: true,
+		wait: ui.tr("One moment: this is still being read.", "Einen Moment: das wird noch gelesen.")}
 	var apply func()
 	ui.background(j, func(ctx context.Context) error {
 		apply = fetch(ctx)
 		return nil
 	}, func(error) { apply() })
+	return j
 }
 
 // save is background for a screen that tells what goes on: it says j.doing
@@ -622,6 +631,17 @@ func (ui *UI) heldKeys(s screen) string {
 	return keysText(ui.ahead.keys)
 }
 
+// dropAhead takes the keys typed ahead on s off the queue, unapplied
+// (they were meant for a state that did not come), and returns them as
+// heldKeys does.
+func (ui *UI) dropAhead(s screen) string {
+	typed := ui.heldKeys(s)
+	if ui.ahead.from == s {
+		ui.ahead = typedAhead{}
+	}
+	return typed
+}
+
 // keysText writes keys as typed: the letters, ⏎ for Enter, ‹name› for
 // another key; markup-safe.
 func keysText(keys []*tcell.EventKey) string {
@@ -645,7 +665,7 @@ func keysText(keys []*tcell.EventKey) string {
 // refusal, or when a write's screen is not on top any more (or a dialog is
 // open), they are dropped whole, and the screen says so: they were meant
 // for a state that did not come. After a read they go to the screen on top
-// (the game it opened).
+// (the game it opened), or to the overlay it opened for them (toOverlay).
 func (ui *UI) replayAhead(j *job, err error) {
 	a := ui.ahead
 	if a.from != j.from || len(a.keys) == 0 || ui.busy(a.from) != nil {
@@ -654,7 +674,7 @@ func (ui *UI) replayAhead(j *job, err error) {
 	ui.ahead = typedAhead{}
 	// A read may open the screen the keys were meant for (a game resumed:
 	// its first throw typed while it loads); a write leaves its screen.
-	if err != nil || ui.top() != a.from && !j.read || ui.overlay || ui.quitting {
+	if err != nil || ui.top() != a.from && !j.read || ui.overlay && !j.toOverlay || ui.quitting {
 		if n, ok := a.from.(aheadNoter); ok {
 			n.aheadDropped(keysText(a.keys))
 		} else if t, ok := a.from.(teller); ok {

@@ -1,0 +1,234 @@
+package dreissig
+
+import (
+	"math/rand"
+	"slices"
+	"testing"
+)
+
+// The ring solver's outcomes (fallingOutcomes) are the general settling's
+// (outcomesOf) to the last bit: every three-player position of the solved
+// table, and four-player positions of a table of random chances.
+func TestFallingOutcomes(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	four := newTable(4, false)
+	for i := range four.w {
+		four.w[i] = rng.Float64()
+	}
+	for _, tb := range []*Table{table(2), table(3), four} {
+		a := make([]int, tb.N)
+		var fast, plain outcomes
+		for idx := range tb.states() {
+			if tb.N == 4 && rng.Intn(20) != 0 {
+				continue
+			}
+			tb.accounts(idx, a)
+			tb.fallingOutcomes(a, &fast)
+			tb.outcomesOf(a, &plain)
+			if fast != plain {
+				t.Fatalf("%d players %v: outcomes differ", tb.N, a)
+			}
+		}
+	}
+}
+
+// The ring's check replays, after its first time, only the states that
+// can reach 30: for a u changed only there, its values are the play's
+// values everywhere, to the last bit.
+func TestReevaluateFrom30(t *testing.T) {
+	rng := rand.New(rand.NewSource(13))
+	var tn Turn
+	for trial := range 30 {
+		var u Utility
+		for s := Dice; s <= MaxSum; s++ {
+			u[s] = rng.Float64()
+		}
+		tn.Solve(&u)
+		for round := range 3 {
+			for s := 30; s <= MaxSum; s++ {
+				u[s] = rng.Float64()
+			}
+			if round == 1 {
+				tn.resolveCycle(&u)
+			}
+			tn.reevaluate(&u, tolerance)
+		}
+		var g [cellCount]float64
+		for s := Dice; s <= MaxSum; s++ {
+			g[cell(0, s)] = u[s]
+		}
+		for n := 1; n <= Dice; n++ {
+			lo, hi := sumRange(n)
+			for s := lo; s <= hi; s++ {
+				c := cell(n, s)
+				for i := tn.recFrom[c]; i < tn.recTo[c]; i++ {
+					g[c] += tn.recW[i] * g[tn.recCell[i]]
+				}
+				if g[c] != tn.G[c] {
+					t.Fatalf("trial %d, %d in the cup, %d aside: %v, the play's value %v", trial, n, s, tn.G[c], g[c])
+				}
+			}
+		}
+	}
+}
+
+// The order the play is chosen by is best first, of equal values the lower
+// cell first (ties everywhere with utilities of three values).
+func TestOrderBestFirst(t *testing.T) {
+	rng := rand.New(rand.NewSource(17))
+	var tn Turn
+	for trial := range 40 {
+		var u Utility
+		for s := Dice; s <= MaxSum; s++ {
+			u[s] = rng.Float64()
+			if trial%2 == 1 {
+				u[s] = float64(rng.Intn(3))
+			}
+		}
+		tn.Solve(&u)
+		want := MaxSum - Dice + 1 // no dice in the cup: the sums 6 … 36
+		for n := 1; n < Dice; n++ {
+			lo, hi := sumRange(n)
+			want += hi - lo + 1
+		}
+		if len(tn.order) != want {
+			t.Fatalf("trial %d: %d cells in the order, want %d", trial, len(tn.order), want)
+		}
+		for i := 1; i < len(tn.order); i++ {
+			a, b := tn.order[i-1], tn.order[i]
+			if ga, gb := tn.G[a], tn.G[b]; ga < gb || (ga == gb && a > b) {
+				t.Fatalf("trial %d: cell %d (%v) before %d (%v)", trial, a, ga, b, gb)
+			}
+		}
+	}
+}
+
+// plainSolve is the table as the solver built it before its shortcuts
+// (format v2): every ring's positions settled the general way (outcomesOf),
+// every position's linear form taken again each round, every check
+// replaying every state; the positions whose accounts add up to at most
+// total, one after the other.
+func plainSolve(n, total int) *Table {
+	tb := newTable(n, false)
+	rs := newRingSolver(tb)
+	a := make([]int, n)
+	bySum := make([][]int, total+1)
+	for idx := range tb.states() {
+		tb.accounts(idx, a)
+		sum := 0
+		for _, x := range a {
+			sum += x
+		}
+		if sum <= total && tb.ringStart(a) {
+			bySum[sum] = append(bySum[sum], idx)
+		}
+	}
+	for _, rings := range bySum {
+		for _, idx := range rings {
+			plainRing(rs, idx)
+		}
+	}
+	slices.Sort(rs.unsettled)
+	tb.Unsettled = rs.unsettled
+	return tb
+}
+
+func plainRing(rs *ringSolver, idx0 int) {
+	tb, n := rs.tb, rs.tb.N
+	var a [MaxPlayers][MaxPlayers]int
+	var idx [MaxPlayers]int
+	tn := &rs.tn // reused, as the solver reuses its own
+	var o [MaxPlayers]outcomes
+	var u Utility
+	// dup[k]: the first position of the ring that is x_k (x_k not solved).
+	var dup [MaxPlayers]int
+	tb.accounts(idx0, a[0][:n])
+	for k := range n {
+		for i := range n {
+			a[k][i] = a[0][(i+k)%n]
+		}
+		idx[k] = tb.index(a[k][:n])
+		dup[k] = slices.Index(idx[:k+1], idx[k])
+	}
+	for k := range n {
+		if dup[k] == k {
+			tb.outcomesOf(a[k][:n], &o[k])
+			o[k].utility(rs.guess(a[(k+1)%n][:n]), &u)
+			tn[k].Solve(&u)
+		}
+	}
+	for round := 1; ; round++ {
+		for k := range n {
+			rs.r[k], rs.c[k] = tb.linear(&o[dup[k]], &tn[dup[k]])
+			rs.dup[k] = k
+		}
+		w := rs.values()
+		settled := true
+		for k := range n {
+			if dup[k] != k {
+				continue
+			}
+			o[k].utility(w[(k+1)%n][n-1], &u)
+			if !plainCheck(&tn[k], &u) {
+				tn[k].resolveCycle(&u)
+				settled = false
+			}
+		}
+		if settled || round == maxRounds {
+			if !settled {
+				rs.unsettled = append(rs.unsettled, idx0)
+			}
+			for k := range n {
+				if dup[k] == k {
+					copy(tb.w[idx[k]*n:(idx[k]+1)*n], w[k][:n])
+				}
+			}
+			return
+		}
+	}
+}
+
+// plainCheck is the check replaying every state.
+func plainCheck(tn *Turn, u *Utility) bool {
+	for s := Dice; s <= MaxSum; s++ {
+		tn.G[cell(0, s)] = u[s]
+	}
+	for n := 1; n <= Dice; n++ {
+		lo, hi := sumRange(n)
+		for s := lo; s <= hi; s++ {
+			c := cell(n, s)
+			v := 0.0
+			for i := tn.recFrom[c]; i < tn.recTo[c]; i++ {
+				v += tn.recW[i] * tn.G[tn.recCell[i]]
+			}
+			tn.G[c] = v
+		}
+	}
+	for i := 1; i < len(tn.order); i++ {
+		if tn.G[tn.order[i]] > tn.G[tn.order[i-1]]+tolerance {
+			return false
+		}
+	}
+	return true
+}
+
+// The solver with its shortcuts builds the table the plain way builds, to
+// the last bit: three players whole, four players up to a sum of 26 (the
+// positions of both solved one by one and in parallel), the unsettled rings
+// the same.
+func TestSolveMatchesPlain(t *testing.T) {
+	for _, c := range []struct{ n, total int }{{3, 3 * Start}, {4, 26}} {
+		fast, plain := solveFalling(c.n, c.total), plainSolve(c.n, c.total)
+		for i := range fast.w {
+			if fast.w[i] != plain.w[i] {
+				a := make([]int, c.n)
+				fast.accounts(i/c.n, a)
+				t.Fatalf("%d players %v, player %d: %v, plain %v", c.n, a, i%c.n, fast.w[i], plain.w[i])
+			}
+		}
+		if !slices.Equal(fast.Unsettled, plain.Unsettled) {
+			t.Fatalf("%d players: unsettled %v, plain %v", c.n, fast.Unsettled, plain.Unsettled)
+		}
+		t.Logf("%d players up to %d: %d unsettled rings", c.n, c.total, len(fast.Unsettled))
+	}
+}

@@ -1,0 +1,273 @@
+package kniffel
+
+import (
+	"fmt"
+	"math/bits"
+	"sync"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// EndgameBoxes is how many open boxes the end-game solver takes: the last
+// three rounds (11–13). Before them the expected points stand (docs/COACH.md).
+const EndgameBoxes = 3
+
+// Dist is a distribution of whole points: P[i] is the chance of Min+i.
+type Dist struct {
+	Min int
+	P   []float64
+}
+
+// Point is the distribution that is x for sure.
+func Point(x int) Dist { return Dist{Min: x, P: []float64{1}} }
+
+// Max is the largest value the distribution holds a place for.
+func (d Dist) Max() int { return d.Min + len(d.P) - 1 }
+
+// At is the chance of x.
+func (d Dist) At(x int) float64 {
+	if x < d.Min || x > d.Max() {
+		return 0
+	}
+	return d.P[x-d.Min]
+}
+
+// Mean is the expected value.
+func (d Dist) Mean() float64 {
+	m := 0.0
+	for i, p := range d.P {
+		m += p * float64(d.Min+i)
+	}
+	return m
+}
+
+// EndgameError is a sheet with more open boxes than the end-game solver
+// takes.
+type EndgameError struct{ Open int }
+
+func (e *EndgameError) Error() string {
+	return fmt.Sprintf("%d boxes are open: the chance to win is computed for the last %d rounds (at most %d open boxes)", e.Open, EndgameBoxes, EndgameBoxes)
+}
+
+// Text says it in l.
+func (e *EndgameError) Text(de bool) string {
+	if de {
+		return fmt.Sprintf("%d Felder sind offen: die Gewinnchance wird für die letzten %d Runden berechnet (höchstens %d offene Felder)", e.Open, EndgameBoxes, EndgameBoxes)
+	}
+	return e.Error()
+}
+
+func openBoxes(mask int) int { return int(validate.NumCategories) - bits.OnesCount(uint(mask)) }
+
+// FinalDist is the distribution of the final total of a player whose
+// sheet is b and whose total (bonuses included) is total now, when they
+// play the rest of the game as this solver does: at every step the first
+// of Turn.Holds and Turn.Boxes (the best expected points, ties broken as
+// those lists order them). A full sheet gives total for sure; a sheet with
+// more than EndgameBoxes open boxes gives an *EndgameError.
+func (s *Solver) FinalDist(b validate.KniffelBoxes, total int) (Dist, error) {
+	st := stateOf(b)
+	if st.mask == allFilled {
+		return Point(total), nil
+	}
+	if err := CheckSheet(b); err != nil {
+		return Dist{}, err
+	}
+	if n := openBoxes(st.mask); n > EndgameBoxes {
+		return Dist{}, &EndgameError{Open: n}
+	}
+	d := s.restDist(st)
+	return Dist{Min: total + d.Min, P: d.P}, nil
+}
+
+// restDists keeps the distributions of the sheets with one or two open
+// boxes (at most 13·128 + 78·128 sheets, a few kilobytes each), shared by
+// every caller of a solver; a sheet with three is computed each time.
+type restDists struct {
+	mu sync.Mutex
+	m  map[state]Dist
+}
+
+var distCaches sync.Map // *Solver → *restDists
+
+func (s *Solver) dists() *restDists {
+	c, _ := distCaches.LoadOrStore(s, &restDists{m: map[state]Dist{}})
+	return c.(*restDists)
+}
+
+// restDist is the distribution of the points still to come on st.
+func (s *Solver) restDist(st state) Dist {
+	if st.mask == allFilled {
+		return Point(0)
+	}
+	cache := openBoxes(st.mask) < EndgameBoxes
+	if cache {
+		c := s.dists()
+		c.mu.Lock()
+		d, ok := c.m[st]
+		c.mu.Unlock()
+		if ok {
+			return d
+		}
+	}
+	d := s.turnAt(st).restDist()
+	if cache {
+		c := s.dists()
+		c.mu.Lock()
+		c.m[st] = d
+		c.mu.Unlock()
+	}
+	return d
+}
+
+// turnEnd is where a turn ends: the sheet after it and the points it
+// brought (box, upper bonus, Kniffel bonus).
+type turnEnd struct {
+	next state
+	gain int
+	p    float64
+}
+
+// restDist is the distribution of the points still to come from the start
+// of t's turn: the chance of every final throw under the solver's play,
+// each ending in the box the solver picks, then the rest of the game.
+func (t *Turn) restDist() Dist {
+	fin := t.finalMass()
+	var outs []turnEnd // in the order first met: the sums are reproducible
+	for r, m := range fin {
+		if m == 0 {
+			continue
+		}
+		b := t.policyBox(r)
+		next := t.st.after(b)
+		gain := b.Points + b.UpperBonus + b.KniffelBonus
+		i := 0
+		for i < len(outs) && (outs[i].next != next || outs[i].gain != gain) {
+			i++
+		}
+		if i == len(outs) {
+			outs = append(outs, turnEnd{next: next, gain: gain})
+		}
+		outs[i].p += m
+	}
+	lo, hi := 1<<30, -1
+	rests := make([]Dist, len(outs))
+	for i, o := range outs {
+		rests[i] = t.s.restDist(o.next)
+		lo, hi = min(lo, o.gain+rests[i].Min), max(hi, o.gain+rests[i].Max())
+	}
+	d := Dist{Min: lo, P: make([]float64, hi-lo+1)}
+	for i, o := range outs {
+		off := o.gain + rests[i].Min - lo
+		for j, p := range rests[i].P {
+			d.P[off+j] += o.p * p
+		}
+	}
+	return d
+}
+
+// after is the sheet after box b was written on st.
+func (st state) after(b BoxValue) state {
+	next := state{mask: st.mask | 1<<b.Category, upper: st.upper, kniffel50: st.kniffel50}
+	if b.Category.Upper() {
+		next.upper = min(upperThreshold, st.upper+b.Points)
+	}
+	if b.Category == validate.Kniffel && b.Points == 50 {
+		next.kniffel50 = true
+	}
+	return next
+}
+
+// policyBox is the box the solver writes throw r in: the first of Boxes
+// (the best value, at equal value the first box).
+func (t *Turn) policyBox(r int) BoxValue {
+	var best BoxValue
+	found := false
+	for c := validate.Category(0); c < validate.NumCategories; c++ {
+		if b, ok := t.boxValue(r, c); ok && (!found || b.Expected > best.Expected) {
+			best, found = b, true
+		}
+	}
+	return best
+}
+
+// policyHold is the hold the solver takes of throw r with throwsLeft (1 or
+// 2) throws still allowed, as a hold number (r's own: standing): the first
+// of Holds (the best value, at equal value more dice, then the order Holds
+// lists them in).
+func (t *Turn) policyHold(r, throwsLeft int) int {
+	roll := firstRoll + r
+	best, bestV, bestN := -1, 0.0, int8(0)
+	tb := tables()
+	for _, h := range subHolds()[r] {
+		v := t.hold[throwsLeft-1][h]
+		if int(h) == roll {
+			v = t.v[0][r]
+		}
+		if n := tb.size[h]; best < 0 || v > bestV || (v == bestV && n > bestN) {
+			best, bestV, bestN = int(h), v, n
+		}
+	}
+	return best
+}
+
+// finalMass is the chance of each throw the turn ends with under the
+// solver's holds.
+func (t *Turn) finalMass() [numRolls]float64 {
+	tb := tables()
+	var fin [numRolls]float64
+	cur := tb.prob
+	var node [numHolds]float64
+	for k := 2; k >= 1; k-- {
+		clear(node[:])
+		for r, m := range cur {
+			if m == 0 {
+				continue
+			}
+			if h := t.policyHold(r, k); h == firstRoll+r {
+				fin[r] += m
+			} else {
+				node[h] += m
+			}
+		}
+		// The dice a hold lacks are thrown one at a time.
+		for h := 0; h < firstRoll; h++ {
+			if m := node[h]; m != 0 {
+				p := m * sixth
+				for _, c := range tb.child[h] {
+					node[c] += p
+				}
+			}
+		}
+		copy(cur[:], node[firstRoll:])
+	}
+	for r, m := range cur {
+		fin[r] += m
+	}
+	return fin
+}
+
+// subHolds lists, for each throw, its holds in the order Turn.Holds
+// enumerates them (the throw itself first).
+var subHolds = sync.OnceValue(func() *[numRolls][]int16 {
+	tb := tables()
+	var out [numRolls][]int16
+	for r := range numRolls {
+		dice := tb.counts[firstRoll+r]
+		var h [7]int8
+		var rec func(f int)
+		rec = func(f int) {
+			if f == 7 {
+				out[r] = append(out[r], tb.index[h])
+				return
+			}
+			for k := dice[f]; k >= 0; k-- {
+				h[f] = k
+				rec(f + 1)
+			}
+			h[f] = 0
+		}
+		rec(1)
+	}
+	return &out
+})

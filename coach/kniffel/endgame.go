@@ -1,0 +1,317 @@
+package kniffel
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// The end game (docs/COACH.md, "Die letzten drei Runden"): in the last
+// three rounds a player may rather ask for the chance to finish first than
+// for the points. The others are taken to play the rest of their games as
+// this solver does (the best expected points), so each one's final total
+// is a distribution (FinalDist), independent of the others and of the
+// player on turn. The player on turn plays to win: backward induction over
+// their own remaining turns, every turn valued by the chance to finish
+// first, which depends only on their final total. Their plan looks at their
+// own sheet only: it does not change its later turns by what the others
+// throw in between (the others are their distributions). Under these
+// assumptions the chances are exact.
+//
+// A shared first place counts 1/k for each of the k players who share it
+// (as validate's winner rule and the family's win review count it): the
+// chance to "win" is the expected share of the first place.
+
+// WinChance is the chance to finish first with final total x against
+// others (their final totals, independent): the expected share of the
+// first place.
+func WinChance(x int, others []Dist) float64 {
+	// poly[k]: the chance that exactly k others reach x and none passes it.
+	poly := make([]float64, 1, len(others)+1)
+	poly[0] = 1
+	for _, o := range others {
+		less, eq := 0.0, o.At(x)
+		for y := o.Min; y < x && y <= o.Max(); y++ {
+			less += o.P[y-o.Min]
+		}
+		poly = append(poly, 0)
+		for k := len(poly) - 1; k >= 0; k-- {
+			v := poly[k] * less
+			if k > 0 {
+				v += poly[k-1] * eq
+			}
+			poly[k] = v
+		}
+	}
+	w := 0.0
+	for k, p := range poly {
+		w += p / float64(k+1)
+	}
+	return w
+}
+
+// WinTurn is one turn of the end game valued by the chance to finish
+// first: every throw, hold and box, as Turn values them by points. It is
+// not safe for concurrent use (Boxes may value sheets after the turn).
+type WinTurn struct {
+	e  *endgame
+	st state
+	// v[k][r]: throw r with k throws left, under play to win.
+	v [3][numRolls]float64
+	// hold[k][h]: holding h and throwing the rest, k throws left after it.
+	hold [3][numHolds]float64
+}
+
+// WinHold is a hold with the chance to finish first after it.
+type WinHold struct {
+	Dice validate.Counts // all five: standing on them
+	Win  float64
+}
+
+// WinBox is a box with the chance to finish first after writing in it.
+type WinBox struct {
+	Category validate.Category
+	Points   int // what the box gets, bonuses not included
+	Win      float64
+}
+
+// endgame is one question of the end game: the chance to finish first by
+// the points the player on turn still gains, and the turns valued so far.
+type endgame struct {
+	s *Solver
+	// win[g]: the chance to finish first when the player gains g more points.
+	win []float64
+	// same[g]: the first gain above g with another chance (len(win) if none).
+	same  []int
+	memo  map[int64]float64
+	bufs  [EndgameBoxes]*WinTurn // per open boxes: the turns being valued
+	lanes *[numHolds]vec         // the buffer of fillLanes
+	gains map[state]*gainTable
+}
+
+// WinTurn values the turn that starts on sheet b (at most EndgameBoxes
+// open boxes) of the player on turn, whose total is total now (bonuses
+// included), against the others' final totals (FinalDist of each).
+func (s *Solver) WinTurn(b validate.KniffelBoxes, total int, others []Dist) (*WinTurn, error) {
+	if err := CheckSheet(b); err != nil {
+		return nil, err
+	}
+	st := stateOf(b)
+	if n := openBoxes(st.mask); n > EndgameBoxes {
+		return nil, &EndgameError{Open: n}
+	}
+	n := maxGain(st) + 1
+	e := &endgame{s: s, win: make([]float64, n), same: make([]int, n), memo: map[int64]float64{}}
+	for g := range e.win {
+		e.win[g] = WinChance(total+g, others)
+	}
+	e.same[n-1] = n
+	for g := n - 2; g >= 0; g-- {
+		e.same[g] = g + 1
+		if e.win[g+1] == e.win[g] {
+			e.same[g] = e.same[g+1]
+		}
+	}
+	t := &WinTurn{e: e, st: st}
+	e.fill(e.children(node{st, 0}, map[int64]bool{}, nil)) // the sheets after this turn, eight at a time
+	e.solve(t, 0)
+	return t, nil
+}
+
+// maxGain bounds the points still to come on st: every open box at its
+// most, a Kniffel bonus in each, the upper bonus.
+func maxGain(st state) int {
+	most := [validate.NumCategories]int{5, 10, 15, 20, 25, 30, 30, 30, 25, 30, 40, 50, 30}
+	g := 0
+	for c := range most {
+		if st.mask&(1<<c) == 0 {
+			g += most[c] + 100
+		}
+	}
+	if st.upper < upperThreshold {
+		g += upperBonus
+	}
+	return g
+}
+
+// value is the chance to finish first from the start of a turn on st after
+// gaining g points.
+func (e *endgame) value(st state, g int) float64 {
+	if st.mask == allFilled || e.same[g] > g+maxGain(st) {
+		return e.win[g] // nothing still to come changes the chance
+	}
+	key := nodeKey(st, g)
+	if v, ok := e.memo[key]; ok {
+		return v
+	}
+	n := openBoxes(st.mask) - 1
+	t := e.bufs[n]
+	if t == nil {
+		t = &WinTurn{e: e}
+		e.bufs[n] = t
+	}
+	t.st = st
+	e.solve(t, g)
+	v := t.Value()
+	e.memo[key] = v
+	return v
+}
+
+// gainOf is what writing throw r in box c on st brings and the sheet after
+// it; ok is false where the box may not take the throw.
+func (s *Solver) gainOf(st state, r int, c validate.Category) (gain int, next state, ok bool) {
+	pts, kb, ok := s.v.place(st.mask, st.kniffel50, r, c)
+	if !ok {
+		return 0, state{}, false
+	}
+	b := BoxValue{Category: c, Points: pts}
+	if c.Upper() && st.upper < upperThreshold && st.upper+pts >= upperThreshold {
+		b.UpperBonus = upperBonus
+	}
+	return pts + b.UpperBonus + kb, st.after(b), true
+}
+
+// maxBoxGain bounds what one box brings: a Kniffel of sixes as a joker
+// in the Sechser with the upper bonus (30 + 35 + 100).
+const maxBoxGain = 165
+
+// solve values turn t (its sheet set) after gaining g points so far.
+func (e *endgame) solve(t *WinTurn, g int) {
+	tb := tables()
+	st := t.st
+	// What each open box is worth by its gain (which fixes the sheet after
+	// it); a box's gains are few. -1: not asked yet.
+	var open [EndgameBoxes]validate.Category
+	var seen [EndgameBoxes][maxBoxGain + 1]float64
+	n := 0
+	for c := validate.Category(0); c < validate.NumCategories; c++ {
+		if st.mask&(1<<c) == 0 {
+			open[n] = c
+			for i := range seen[n] {
+				seen[n][i] = -1
+			}
+			n++
+		}
+	}
+	for r := range numRolls {
+		best := 0.0
+		for i, c := range open[:n] {
+			var gain int
+			var next state
+			if tb.kniffelFace[r] != 0 { // bonus and joker: the rules decide
+				var ok bool
+				if gain, next, ok = e.s.gainOf(st, r, c); !ok {
+					continue
+				}
+			} else {
+				gain, next = st.plainGain(c, int(tb.score[c][r]))
+			}
+			v := &seen[i][gain]
+			if *v < 0 {
+				*v = e.value(next, g+gain)
+			}
+			best = max(best, *v)
+		}
+		t.v[0][r] = best
+	}
+	t.lattice()
+}
+
+// plainGain is what pts in box c brings on st (a throw that is no Kniffel)
+// and the sheet after it.
+func (st state) plainGain(c validate.Category, pts int) (int, state) {
+	next := st
+	next.mask |= 1 << c
+	if !c.Upper() {
+		return pts, next
+	}
+	next.upper = min(upperThreshold, st.upper+pts)
+	if st.upper < upperThreshold && st.upper+pts >= upperThreshold {
+		return pts + upperBonus, next
+	}
+	return pts, next
+}
+
+// lattice fills the holds and the earlier throws from the last throw's
+// values: a hold is the average over the next die's faces, a throw the
+// best of its holds.
+func (t *WinTurn) lattice() {
+	tb := tables()
+	var best [numHolds]float64
+	for k := 0; k < 3; k++ {
+		h := &t.hold[k]
+		copy(h[firstRoll:], t.v[k][:])
+		for i := firstRoll - 1; i >= 0; i-- {
+			c := &tb.child[i]
+			h[i] = (h[c[0]] + h[c[1]] + h[c[2]] + h[c[3]] + h[c[4]] + h[c[5]]) * sixth
+		}
+		if k == 2 {
+			break
+		}
+		for i := range numHolds {
+			best[i] = h[i]
+			for _, p := range tb.parents[i] {
+				best[i] = max(best[i], best[p])
+			}
+		}
+		copy(t.v[k+1][:], best[firstRoll:])
+	}
+}
+
+// Value is the chance to finish first before the turn's first throw.
+func (t *WinTurn) Value() float64 { return t.hold[2][0] }
+
+// ThrowValue is the chance of throwing the dice not held (held: fewer than
+// five) with throwsLeft (0–2) throws allowed after this one.
+func (t *WinTurn) ThrowValue(held validate.Counts, throwsLeft int) float64 {
+	return t.hold[throwsLeft][tables().holdOf(held)]
+}
+
+// RollValue is the chance with five dice and throwsLeft (0–2) throws still
+// allowed, under play to win.
+func (t *WinTurn) RollValue(dice validate.Counts, throwsLeft int) float64 {
+	return t.v[throwsLeft][tables().holdOf(dice)-firstRoll]
+}
+
+// Holds lists every hold of five dice with throwsLeft (1 or 2) throws
+// still allowed, best first (at equal chance more dice first, then in the
+// order Turn.Holds lists them); holding all five is standing.
+func (t *WinTurn) Holds(dice validate.Counts, throwsLeft int) []WinHold {
+	tb := tables()
+	r := tb.holdOf(dice) - firstRoll
+	var out []WinHold
+	for _, h := range subHolds()[r] {
+		x := WinHold{Dice: tb.diceOf(int(h))}
+		if int(h) == firstRoll+r {
+			x.Win = t.v[0][r]
+		} else {
+			x.Win = t.hold[throwsLeft-1][h]
+		}
+		out = append(out, x)
+	}
+	slices.SortStableFunc(out, func(a, b WinHold) int {
+		if c := cmp.Compare(b.Win, a.Win); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.Dice.N(), a.Dice.N())
+	})
+	return out
+}
+
+// Boxes lists every box five dice may go in now (joker rules applied),
+// best first (at equal chance in the sheet's order).
+func (t *WinTurn) Boxes(dice validate.Counts) []WinBox {
+	r := tables().holdOf(dice) - firstRoll
+	var out []WinBox
+	for c := validate.Category(0); c < validate.NumCategories; c++ {
+		gain, next, ok := t.e.s.gainOf(t.st, r, c)
+		if !ok {
+			continue
+		}
+		pts, _, _ := t.e.s.v.place(t.st.mask, t.st.kniffel50, r, c)
+		out = append(out, WinBox{Category: c, Points: pts, Win: t.e.value(next, gain)})
+	}
+	slices.SortStableFunc(out, func(a, b WinBox) int { return cmp.Compare(b.Win, a.Win) })
+	return out
+}
