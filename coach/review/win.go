@@ -3,6 +3,7 @@ package review
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -60,7 +61,7 @@ const startsKept = 3
 
 type winStart struct {
 	seat   int
-	totals [2]int
+	totals []int
 	p      WinPosition
 }
 
@@ -69,7 +70,7 @@ type winStart struct {
 func (w *walker) startAt(totals []int, seat int) (WinPosition, error) {
 	ws := &w.ws
 	for _, s := range ws.starts {
-		if s.p != nil && s.seat == seat && s.totals[0] == totals[0] && s.totals[1] == totals[1] {
+		if s.p != nil && s.seat == seat && slices.Equal(s.totals, totals) {
 			return s.p, nil
 		}
 	}
@@ -78,7 +79,7 @@ func (w *walker) startAt(totals []int, seat int) (WinPosition, error) {
 		return nil, err
 	}
 	ws.last = (ws.last + 1) % startsKept
-	ws.starts[ws.last] = winStart{seat: seat, totals: [2]int{totals[0], totals[1]}, p: p}
+	ws.starts[ws.last] = winStart{seat: seat, totals: slices.Clone(totals), p: p}
 	return p, nil
 }
 
