@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -567,80 +566,34 @@ type judgedRecord struct {
 	err error
 }
 
-// judgeAhead reads the records of next, judges and reviews them on the
-// other cores (a worker per core, the records handed on in the input's
-// order) while the import writes, until the input ends (its last item
-// carries io.EOF or the input's error) or stop is closed.
+// judgeAhead reads the records of next, judges and reviews them on a
+// goroutine of its own (another core) while the import writes, until the
+// input ends (its last item carries io.EOF or the input's error) or stop is
+// closed.
 func (db *DB) judgeAhead(next func() (ExportRecord, error), stop <-chan struct{}) <-chan judgedRecord {
-	type job struct {
-		r   ExportRecord
-		out chan judgedRecord
-	}
 	ahead := make(chan judgedRecord, aheadRecords)
-	order := make(chan chan judgedRecord, aheadRecords) // the records' results, in input order
-	jobs := make(chan job)
-	go func() { // the reader: next is called here only
-		defer close(order)
-		defer close(jobs)
+	go func() {
+		defer close(ahead)
 		for {
 			r, err := next()
-			out := make(chan judgedRecord, 1)
+			if err == nil && r.bad == nil {
+				r.game, r.verr, r.lerr = scoresheet.Load(r.Record, validate.English)
+				r.judged = true
+				if r.lerr == nil && r.verr == nil {
+					r.review = db.reviewOf(r.game)
+				}
+			}
 			select {
-			case order <- out:
+			case ahead <- judgedRecord{r, err}:
 			case <-stop:
 				return
 			}
 			if err != nil {
-				out <- judgedRecord{r, err}
-				return
-			}
-			select {
-			case jobs <- job{r, out}:
-			case <-stop:
-				return
-			}
-		}
-	}()
-	for range max(runtime.GOMAXPROCS(0), 1) {
-		go func() {
-			for j := range jobs {
-				db.judge(&j.r)
-				j.out <- judgedRecord{j.r, nil}
-			}
-		}()
-	}
-	go func() { // the records in order to the writer
-		defer close(ahead)
-		for out := range order {
-			var jr judgedRecord
-			select {
-			case jr = <-out:
-			case <-stop:
-				return
-			}
-			select {
-			case ahead <- jr:
-			case <-stop:
-				return
-			}
-			if jr.err != nil {
 				return
 			}
 		}
 	}()
 	return ahead
-}
-
-// judge judges a record read by the rules and reviews it when finished.
-func (db *DB) judge(r *ExportRecord) {
-	if r.bad != nil {
-		return
-	}
-	r.game, r.verr, r.lerr = scoresheet.Load(r.Record, validate.English)
-	r.judged = true
-	if r.lerr == nil && r.verr == nil {
-		r.review = db.reviewOf(r.game)
-	}
 }
 
 // aheadRecords is how many judged records wait for the writer at most.
