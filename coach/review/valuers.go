@@ -15,6 +15,13 @@ type Valuers struct {
 	// (kniffel_win.go); nil: none.
 	KniffelWin KniffelWin
 	Dreissig   DreissigTables
+	// WinFinalPlayers, where more than 0: games of the Zehntausend family
+	// with a final round and more players than this get no review by the
+	// chance to win (the points review stands, with a note). The stored
+	// reviews use it (internal/reviewer): with four or more players a
+	// final round's exact chances cost about 1.6 CPU-s a turn, which an
+	// import of a long history cannot pay; `review` has no limit.
+	WinFinalPlayers int
 }
 
 // Family is what a review needs of the Zehntausend-family turn solver

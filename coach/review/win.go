@@ -105,6 +105,11 @@ func (w *walker) initWin() {
 	if !rv.Reviewed || !isFamily(w.g.Rules.Game) || w.v.Win == nil {
 		return
 	}
+	if n := w.v.WinFinalPlayers; n > 0 && len(rv.Players) > n && w.g.Rules.Variant().End == validate.EndFinalRound {
+		rv.WinNote = Note{fmt.Sprintf("More than %d players with a final round: the stored review keeps the points (the exact chances of such a final round take seconds a turn); `wuerfelblock review` gives the chance to win.", n),
+			fmt.Sprintf("Mehr als %d Spieler mit letzter Runde: die gespeicherte Auswertung bleibt bei den Punkten (die exakten Chancen einer solchen letzten Runde brauchen Sekunden je Zug); `wuerfelblock review` gibt die Gewinnchance.", n)}
+		return
+	}
 	w.ws.on, rv.Win, rv.WinExact = true, true, true
 	p, err := w.winStartOf(0)
 	if err != nil {

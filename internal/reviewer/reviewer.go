@@ -14,9 +14,20 @@ type Reviewer struct {
 	Valuers review.Valuers
 }
 
+// StoredWinPlayers is the most players of a game with a final round
+// (5050, zehntausend) whose stored review follows the chance to win
+// (review.Valuers.WinFinalPlayers): three. With four or more a final
+// round's exact chances take seconds a turn; the stored review of such a
+// game keeps the points, and `review` gives its chances.
+const StoredWinPlayers = 3
+
 // New is the reviewer with valuers v (review.Solvers: the project's
-// solvers; tests keep the Kniffel tables in memory).
-func New(v review.Valuers) Reviewer { return Reviewer{v} }
+// solvers; tests keep the Kniffel tables in memory), limited to
+// StoredWinPlayers for the chance to win.
+func New(v review.Valuers) Reviewer {
+	v.WinFinalPlayers = StoredWinPlayers
+	return Reviewer{v}
+}
 
 // Review is the rows the reviews table keeps of finished game g, by seat:
 // none for a game that is not finished or whose kind keeps no review

@@ -1,12 +1,14 @@
 package reviewer
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/kniffel"
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage/generate"
+	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 // TestRowsAreTheReview: the rows kept of a finished game of a reviewed
@@ -65,5 +67,62 @@ func TestRowsAreTheReview(t *testing.T) {
 	}
 	if kept < 5 || none < 3 {
 		t.Fatalf("%d games with rows, %d without: generate more", kept, none)
+	}
+}
+
+// countingWin is a win solver that only counts how often it is asked and
+// says it has no table.
+type countingWin struct{ calls *int }
+
+func (c countingWin) Start(*validate.Rules, []int, int) (review.WinPosition, error) {
+	*c.calls++
+	return nil, errors.New("no table in this test")
+}
+
+// TestStoredReviewLeavesBigFinalRoundsToReview: the stored review of a
+// game with a final round and more than StoredWinPlayers players keeps the
+// points and never asks the win solver (its exact final round costs
+// seconds a turn, an import of a long history could not pay it); the same
+// review without the limit (the `review` command) asks it.
+func TestStoredReviewLeavesBigFinalRoundsToReview(t *testing.T) {
+	games, err := generate.All(generate.Config{Games: 60, Seed: 11})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tried := 0
+	for _, gm := range games {
+		g := gm.Game
+		if !g.Finished() || g.Rules.Variant().End != validate.EndFinalRound || len(g.Players) <= StoredWinPlayers {
+			continue
+		}
+		calls := 0
+		v := review.SolversWith(kniffel.NewCache(""))
+		v.Win = countingWin{&calls}
+		rows, err := New(v).Review(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if calls != 0 || len(rows) != len(g.Players) {
+			t.Fatalf("%s of %d players: the stored review asked the win solver %d times, %d rows", g.Rules.Game, len(g.Players), calls, len(rows))
+		}
+		for _, r := range rows {
+			if r.Win {
+				t.Fatalf("%s of %d players: a stored row with the chance to win", g.Rules.Game, len(g.Players))
+			}
+		}
+		rv, err := review.OfGame(g, v) // no limit: review asks
+		if err != nil {
+			t.Fatal(err)
+		}
+		if calls == 0 {
+			t.Fatalf("%s of %d players: review without the limit did not ask the win solver", g.Rules.Game, len(g.Players))
+		}
+		if rv.Win {
+			t.Fatalf("%s: a review with the chance to win from a solver without a table", g.Rules.Game)
+		}
+		tried++
+	}
+	if tried < 3 {
+		t.Fatalf("only %d games of more than %d players with a final round: generate more", tried, StoredWinPlayers)
 	}
 }
