@@ -260,7 +260,7 @@ func (s *gameOver) refresh() {
 	if rv != nil {
 		note += "[::d]" + lossLuckLegend(s.text, rv) + "[::-]\n"
 	} else if s.rvBusy {
-		note += "[::d]" + s.tr("The review (luck and loss) is being computed…", "Die Auswertung (Glück und Verlust) wird berechnet…") + "[::-]\n"
+		note += "[::d]" + s.tr("The review is being computed…", "Die Auswertung wird berechnet…") + "[::-]\n"
 	}
 	s.info.SetText(note + "[::b]" + label + strings.Join(won, ", ") + "[::-]" + tie + "\n" + hintLine(s.keys()))
 }

@@ -366,7 +366,7 @@ func TestGameOverReviewOffTheUIGoroutine(t *testing.T) {
 	h.see("am Zug")
 	fam.armed.Store(true)
 	h.typ("s") // the stop that ends it
-	h.see("Spiel zu Ende", "Die Auswertung (Glück und Verlust) wird berechnet")
+	h.see("Spiel zu Ende", "Die Auswertung wird berechnet")
 	h.notSee("Verlust:")
 	h.typ("?") // the UI answers while the review is computed
 	h.see("Revanche")
