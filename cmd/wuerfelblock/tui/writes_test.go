@@ -15,7 +15,8 @@ import (
 )
 
 // press sends keys without waiting: a string types its runes ("\n" is
-// Enter), a tcell.Key is that key.
+// Enter), a tcell.Key is that key, a seen waits until the screen shows its
+// text (a list read off the UI goroutine, before the keys that act on it).
 func (h *harness) press(keys ...any) {
 	for _, k := range keys {
 		switch k := k.(type) {
@@ -23,11 +24,16 @@ func (h *harness) press(keys ...any) {
 			h.typNow(k)
 		case tcell.Key:
 			h.scr.InjectKey(k, 0, tcell.ModNone)
+		case seen:
+			h.see(string(k))
 		default:
 			panic(fmt.Sprintf("press %T", k))
 		}
 	}
 }
+
+// seen is a text press waits for on the screen.
+type seen string
 
 // seeDialog checks the text of the dialog on the screen of the last sync,
 // its lines joined.
@@ -287,12 +293,11 @@ var busyWrites = []busyWrite{{
 	},
 	setup: func(h *harness) {
 		h.typ("n3")
-		// The list stays open: it is read off the UI goroutine, and a
-		// read still under way would hold the keys of the act.
 		h.typ("l")
 		h.see("Vorlage laden (d: löschen", "Oma")
+		h.key(tcell.KeyEscape)
 	},
-	act:      []any{"d", tcell.KeyRight, tcell.KeyEnter},
+	act:      []any{"l", seen("Vorlage laden (d: löschen"), "d", tcell.KeyRight, tcell.KeyEnter},
 	saving:   []string{"wird gespeichert… Vorlage „Oma“ löschen"},
 	conflict: []any{tcell.KeyDown},
 	wait:     "Vorgetippt, kommt danach: ‹Down›",
