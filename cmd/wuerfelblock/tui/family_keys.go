@@ -28,15 +28,26 @@ func (v *familyView) bindings() bindings {
 	ex := exampleThrow(n)
 	bs := bindings{{label: ex + " Enter", typed: ex, footer: v.tr("throw", "Wurf")}}
 	if !v.rueckwaerts() {
-		bs = append(bs, binding{keys: runeKey('s', 'w'), label: "s", footer: v.tr("stop (write)", "schreiben"),
-			help: v.tr("stop and write the turn's points (also w)", "schreiben: die Punkte des Zugs eintragen (auch w)"),
-			do:   func() { v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryStop}, nil) }})
+		bs = append(bs, v.stopBinding())
 	}
 	if !v.rules().AllScoring() {
 		both := ex + "/" + ex[:min(3, len(ex))]
 		bs = append(bs, binding{label: both, typed: both, help: v.tr("throw and keep at once", "Wurf und Auswahl auf einmal")})
 	}
 	return append(bs, v.voidBinding())
+}
+
+// stopBinding is s (also w), named only where the rules allow a stop now;
+// at a turn's start or while a rule forbids it, s only says why (the
+// refusal), unnamed.
+func (v *familyView) stopBinding() binding {
+	stop := func() { v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryStop}, nil) }
+	if t := v.game().Family(); t == nil || len(t.StopBlockers()) > 0 {
+		return binding{keys: runeKey('s', 'w'), explains: true, do: stop}
+	}
+	return binding{keys: runeKey('s', 'w'), label: "s", footer: v.tr("stop (write)", "schreiben"),
+		help: v.tr("stop and write the turn's points (also w)", "schreiben: die Punkte des Zugs eintragen (auch w)"),
+		do:   stop}
 }
 
 // voidBinding is v, a void throw, where Hausbau has them (also while a
