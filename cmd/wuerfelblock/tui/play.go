@@ -88,6 +88,7 @@ func newPlay(ui *UI, sg *storage.StoredGame) *play {
 		AddItem(p.hints, 1, 0, false)}
 	p.layout.fit = p.fitHints
 	p.refresh()
+	p.input.SetChangedFunc(func(string) { p.refreshHints() })
 	return p
 }
 
@@ -334,15 +335,50 @@ func (p *play) refresh() {
 	p.header.SetText(h)
 	p.view.refresh()
 	p.input.SetLabel(p.view.prompt() + " ")
-	// The hint line as on an empty input (where the keys work); Esc that
-	// corrects a typed throw counts with the view's keys (it gives way
-	// first where the line is too narrow).
+	p.refreshHints()
+}
+
+// refreshHints redraws the hint line: the keys of an empty input (where
+// they work), with one change while dice are typed at a keep prompt:
+// Enter then takes the dice typed, and the line says so ("Enter 1 1
+// nehmen"), not what Enter does on an empty input. Esc that corrects a
+// typed throw counts with the view's keys (it gives way first where the
+// line is too narrow). The input calls it on every change.
+func (p *play) refreshHints() {
 	p.hintView = len(p.view.bindings().footerHelp())
 	if p.view.typedThrow() != nil {
 		p.hintView++
 	}
 	p.hintKeys = p.bindings(true).footerHelp()
+	if dice := p.typedKeep(); dice != "" {
+		take := keyHelp{"Enter", fmt.Sprintf(p.tr("take %s", "%s nehmen"), dice)}
+		if i := slices.IndexFunc(p.hintKeys, func(k keyHelp) bool { return k.key == "Enter" }); i >= 0 {
+			p.hintKeys[i] = take
+		} else {
+			p.hintKeys = append([]keyHelp{take}, p.hintKeys...)
+			p.hintView++
+		}
+	}
 	p.hints.SetText(hintLine(p.hintKeys))
+}
+
+// typedKeep is the keep typed while a throw waits for it, as Enter will
+// take it ("1 1", "5 (1×5→1)"); "" when none is typed, or what is typed
+// is no keep (a new throw with /, a bad die: Enter says why).
+func (p *play) typedKeep() string {
+	text := strings.TrimSpace(p.input.GetText())
+	if text == "" || p.view.typedThrow() == nil || strings.Contains(text, "/") {
+		return ""
+	}
+	dice, fives, err := validate.ParseKeep(text)
+	if err != nil || len(dice) == 0 {
+		return ""
+	}
+	d := validate.FormatDice(dice)
+	if fives > 0 {
+		d += fmt.Sprintf(" (%d×5→1)", fives)
+	}
+	return d
 }
 
 // say shows a message.
