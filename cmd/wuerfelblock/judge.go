@@ -210,7 +210,11 @@ func isTerminal(r io.Reader) bool {
 
 func printVerdict(e *env, rec scoresheet.Record, v scoresheet.Verdict) {
 	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	boxes := turnBoxes(e, rec)
 	fmt.Fprintf(w, "#\t%s\t%s\t", e.tr("player", "Spieler"), e.tr("points", "Punkte"))
+	if boxes != nil {
+		fmt.Fprintf(w, "%s\t", e.tr("box", "Feld"))
+	}
 	for _, p := range rec.Players {
 		fmt.Fprintf(w, "%s\t", p)
 	}
@@ -221,12 +225,22 @@ func printVerdict(e *env, rec scoresheet.Record, v scoresheet.Verdict) {
 			pts = e.tr("(open)", "(offen)")
 		}
 		fmt.Fprintf(w, "%d\t%s\t%s\t", i+1, t.Player, pts)
+		if boxes != nil {
+			box := ""
+			if i < len(boxes) {
+				box = boxes[i]
+			}
+			fmt.Fprintf(w, "%s\t", box)
+		}
 		for _, p := range rec.Players {
 			fmt.Fprintf(w, "%d\t", t.Totals[p])
 		}
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "\t%s\t\t", e.tr("total", "Summe"))
+	if boxes != nil {
+		fmt.Fprint(w, "\t")
+	}
 	for _, p := range rec.Players {
 		fmt.Fprintf(w, "%d\t", v.Totals[p])
 	}
@@ -253,4 +267,23 @@ func printVerdict(e *env, rec scoresheet.Record, v scoresheet.Verdict) {
 
 func describeEvent(e *env, ev scoresheet.Event) string {
 	return say.New(e.lang).EventAlone(ev)
+}
+
+// turnBoxes are the names of the boxes a Kniffel record's turns were
+// written in, in the user's language, by turn ("" where a turn names
+// none or one unknown); nil for a record that writes no boxes.
+func turnBoxes(e *env, rec scoresheet.Record) []string {
+	var boxes []string
+	for i, t := range rec.Turns {
+		if t.Score == "" {
+			continue
+		}
+		if boxes == nil {
+			boxes = make([]string, len(rec.Turns))
+		}
+		if c, err := validate.ParseCategory(t.Score); err == nil {
+			boxes[i] = c.Name(e.lang)
+		}
+	}
+	return boxes
 }
