@@ -371,8 +371,8 @@ func (p *play) typedKeep() string {
 		return ""
 	}
 	dice, fives, err := validate.ParseKeep(text)
-	if err != nil || len(dice) == 0 {
-		return ""
+	if err != nil || len(dice) == 0 || fives > 0 && !p.game().Rules.Options.FuenferDrehen {
+		return "" // no turned fives in this game: Enter says so
 	}
 	d := validate.FormatDice(dice)
 	if fives > 0 {
