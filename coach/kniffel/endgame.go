@@ -55,12 +55,9 @@ func WinChance(x int, others []Dist) float64 {
 // first: every throw, hold and box, as Turn values them by points. It is
 // not safe for concurrent use (Boxes may value sheets after the turn).
 type WinTurn struct {
-	e  *endgame
-	st state
-	// v[k][r]: throw r with k throws left, under play to win.
-	v [3][numRolls]float64
-	// hold[k][h]: holding h and throwing the rest, k throws left after it.
-	hold [3][numHolds]float64
+	e         *endgame
+	st        state
+	turnTable // under play to win: Value, ThrowValue, RollValue
 }
 
 // WinHold is a hold with the chance to finish first after it.
@@ -257,21 +254,6 @@ func (t *WinTurn) lattice() {
 		}
 		copy(t.v[k+1][:], best[firstRoll:])
 	}
-}
-
-// Value is the chance to finish first before the turn's first throw.
-func (t *WinTurn) Value() float64 { return t.hold[2][0] }
-
-// ThrowValue is the chance of throwing the dice not held (held: fewer than
-// five) with throwsLeft (0–2) throws allowed after this one.
-func (t *WinTurn) ThrowValue(held validate.Counts, throwsLeft int) float64 {
-	return t.hold[throwsLeft][tables().holdOf(held)]
-}
-
-// RollValue is the chance with five dice and throwsLeft (0–2) throws still
-// allowed, under play to win.
-func (t *WinTurn) RollValue(dice validate.Counts, throwsLeft int) float64 {
-	return t.v[throwsLeft][tables().holdOf(dice)-firstRoll]
 }
 
 // Holds lists every hold of five dice with throwsLeft (1 or 2) throws

@@ -161,9 +161,15 @@ type BoxValue struct {
 // and every hold at every stage. Build one per sheet and ask it many
 // questions; it is immutable.
 type Turn struct {
-	s  *Solver
-	st state
-	// v[k][r]: throw r (five dice) with k throws left, under best play.
+	s         *Solver
+	st        state
+	turnTable // under best play for points
+}
+
+// turnTable is a turn's values, expected points (Turn) or the chance to
+// finish first (WinTurn), at every throw and hold.
+type turnTable struct {
+	// v[k][r]: throw r (five dice) with k throws left.
 	v [3][numRolls]float64
 	// hold[k][h]: holding h and throwing the rest, k throws left after it.
 	hold [3][numHolds]float64
@@ -276,18 +282,19 @@ func (t *Turn) boxValue(r int, c validate.Category) (BoxValue, bool) {
 	return b, true
 }
 
-// Value is the expected points still to come before the turn's first throw.
-func (t *Turn) Value() float64 { return t.hold[2][0] }
+// Value is the turn's value before its first throw: the expected points
+// still to come (Turn), the chance to finish first (WinTurn).
+func (t *turnTable) Value() float64 { return t.hold[2][0] }
 
 // ThrowValue is the value of throwing the dice not held (held: up to five
 // dice) when throwsLeft throws remain after this one (0–2).
-func (t *Turn) ThrowValue(held validate.Counts, throwsLeft int) float64 {
+func (t *turnTable) ThrowValue(held validate.Counts, throwsLeft int) float64 {
 	return t.hold[throwsLeft][tables().holdOf(held)]
 }
 
 // RollValue is the value of five dice with throwsLeft throws still allowed
-// (0–2), under best play: the best box, or the best hold.
-func (t *Turn) RollValue(dice validate.Counts, throwsLeft int) float64 {
+// (0–2), under the turn's play: the best box, or the best hold.
+func (t *turnTable) RollValue(dice validate.Counts, throwsLeft int) float64 {
 	return t.v[throwsLeft][tables().holdOf(dice)-firstRoll]
 }
 

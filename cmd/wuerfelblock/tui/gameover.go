@@ -27,10 +27,9 @@ type gameOver struct {
 	note   string // how the last turn ended
 	msg    string // what is being saved, or why it was not
 
-	rv      *review.Review // the review (reviewed games), once computed
-	rvTried bool           // startReview ran
-	rvBusy  bool           // the review is being computed
-	rvOpen  bool           // a was pressed meanwhile: open it once there
+	rv     *review.Review // the review (reviewed games), once computed
+	rvBusy bool           // the review is being computed
+	rvOpen bool           // a was pressed meanwhile: open it once there
 }
 
 func newGameOver(ui *UI, sg *storage.StoredGame) *gameOver {
@@ -69,7 +68,7 @@ func (s *gameOver) bindings() bindings {
 	return bindings{
 		{keys: runeKey('b'), label: "b", when: s.hasSheet, help: s.tr("the final sheet", "das fertige Blatt"),
 			do: func() { s.ui.push(newTextPage(s.ui, s.tr("Final sheet", "Das fertige Blatt"), s.kniffelSheet())) }},
-		{keys: runeKey('a'), label: "a", when: func() bool { return s.gameReview() != nil || s.rvBusy },
+		{keys: runeKey('a'), label: "a", when: func() bool { return s.rv != nil || s.rvBusy },
 			help: s.reviewKeyHelp(), do: s.openReview},
 		{keys: runeKey('r'), label: "r", help: s.tr("rematch: same players, same rules", "Revanche: gleiche Spieler, gleiche Regeln"), do: s.rematch},
 		{keys: append(runeKey('u'), keyPress{key: tcell.KeyCtrlZ}), label: "u / Ctrl-Z",
@@ -204,7 +203,7 @@ func (s *gameOver) refresh() {
 		total = s.tr("Account", "Konto")
 	}
 	head := []string{"", s.tr("Player", "Spieler"), total}
-	rv := s.gameReview()
+	rv := s.rv
 	lossCol := rv != nil && review.RatesDecisions(g.Rules.Game) // Totwürfeln: luck only
 	if rv != nil {
 		head = append(head, s.tr("Luck", "Glück"))

@@ -8,23 +8,18 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
 )
 
-// gameReview is the review of the finished game once it is computed; nil
-// for a game without one (Rückwärts is not reviewed) and while it is being
-// computed. It is computed once, off the UI goroutine (startReview): with
-// three or more players a final round's chances take a second or more.
-func (s *gameOver) gameReview() *review.Review { return s.rv }
-
-// startReview computes the review of the finished game off the UI
-// goroutine (a copy of the game: undo changes its own) and draws the screen
-// again once it is there. A win table still being built is not waited for
-// (the review then shows the points).
+// startReview (once, when the screen is made) computes the review of the
+// finished game off the UI goroutine (with three or more players a final
+// round's chances take a second or more), on a copy of the game (undo
+// changes its own), and draws the screen again once it is there (s.rv; nil
+// for a game without one and while it is computed). A win table still
+// being built is not waited for (the review then shows the points).
 func (s *gameOver) startReview() {
-	g := s.sg.Game
-	if s.rvTried || !review.Reviewable(g.Rules.Game) {
+	if !review.Reviewable(s.sg.Game.Rules.Game) {
 		return
 	}
-	s.rvTried, s.rvBusy = true, true
-	g = g.Clone()
+	s.rvBusy = true
+	g := s.sg.Game.Clone()
 	valuers := s.ui.review.WithoutWaiting(g.Rules)
 	app := s.ui.app
 	go func() {
