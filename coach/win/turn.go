@@ -3,6 +3,7 @@ package win
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/family"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -29,6 +30,11 @@ type turnGraph struct {
 	// at least as good; not in 5000, where more points can be worth less):
 	// offs as in family.Graph, pts and to.
 	offs, pts, to []int32
+	// sameQ[s] is the least state whose throws (chances and outcomes, in
+	// order) and chance to bust are those of s (s itself where there is
+	// none): its value of throwing on is the same sums of the same numbers,
+	// which table computes once per level.
+	sameQ []int32
 }
 
 func newTurnGraph(fs *family.Solver) *turnGraph {
@@ -47,6 +53,10 @@ func newTurnGraph(fs *family.Solver) *turnGraph {
 			// Far above any floor, of phase ph.
 			tg.stopPh[ph][s] = fs.CanStop(int32(s), 1_000_000_000_000+ph*step, 0)
 		}
+	}
+	tg.sameQ = make([]int32, g.States)
+	for s := range g.States {
+		tg.sameQ[s] = tg.firstSame(s)
 	}
 	return tg
 }
@@ -79,6 +89,30 @@ func (tg *turnGraph) addThrows(fs *family.Solver, s int) {
 		tg.throws = append(tg.throws, family.ThrowEdge{P: th.P, Lo: lo, Hi: int32(len(tg.offs))})
 	}
 	tg.throwsOf = append(tg.throwsOf, int32(len(tg.throws)))
+}
+
+// firstSame is the least state (s itself if none), neither at the turn's
+// start, whose throws and chance to bust are bit for bit those of s.
+func (tg *turnGraph) firstSame(s int) int32 {
+	for r := range s {
+		if !tg.fresh[r] && !tg.fresh[s] && tg.sameThrows(r, s) {
+			return int32(r)
+		}
+	}
+	return int32(s)
+}
+
+// sameThrows reports whether states r and s throw alike: the same chance
+// to bust and the same throws (chance and outcome offsets, which name the
+// points and the state) in the same order.
+func (tg *turnGraph) sameThrows(r, s int) bool {
+	if math.Float64bits(tg.bustP[r]) != math.Float64bits(tg.bustP[s]) {
+		return false
+	}
+	a, b := tg.throws[tg.throwsOf[r]:tg.throwsOf[r+1]], tg.throws[tg.throwsOf[s]:tg.throwsOf[s+1]]
+	return slices.EqualFunc(a, b, func(x, y family.ThrowEdge) bool {
+		return math.Float64bits(x.P) == math.Float64bits(y.P) && slices.Equal(tg.offs[x.Lo:x.Hi], tg.offs[y.Lo:y.Hi])
+	})
 }
 
 // dominated reports whether another outcome of th is worth at least
@@ -306,13 +340,10 @@ type turnTable struct {
 func (tg *turnGraph) table(e ends) *turnTable {
 	ns := tg.ns
 	top := e.levels()
-	v := make([]float64, (top+tg.above)*ns)
-	q := make([]float64, top*ns)
-	for lv := top; lv < top+tg.above; lv++ {
-		for s := range ns {
-			v[lv*ns+s], _ = tg.highValue(&e, s, lv)
-		}
-	}
+	nv := (top + tg.above) * ns
+	buf := make([]float64, nv+top*ns) // one allocation for both
+	v, q := buf[:nv:nv], buf[nv:]
+	tg.highRows(&e, v, top)
 	for lv := top - 1; lv >= 1; lv-- {
 		row := lv * ns
 		for s := range ns {
@@ -320,7 +351,12 @@ func (tg *turnGraph) table(e ends) *turnTable {
 				v[row+s] = math.NaN() // the start has no points
 				continue
 			}
-			x := tg.throwOnValue(v[row:], s) + tg.bustP[s]*e.b
+			var x float64
+			if r := int(tg.sameQ[s]); r < s {
+				x = q[row+r] // the same sums of the same numbers
+			} else {
+				x = tg.throwOnValue(v[row:], s) + tg.bustP[s]*e.b
+			}
 			q[row+s] = x
 			if tg.canStop(s, lv, e.floor) {
 				if sv, _ := e.stopAt(lv); sv >= x {
@@ -334,6 +370,23 @@ func (tg *turnGraph) table(e ends) *turnTable {
 	x := tg.throwOnValue(v, 0) + tg.bustP[0]*(e.first+e.firstB*e.b)
 	v[0], q[0] = x, x
 	return &turnTable{tg: tg, e: e, top: top, v: v, q: q}
+}
+
+// highRows fills the rows of v from top on with highValue. Without a tail
+// a row's values depend on its phase alone: the rows of one period are
+// computed, the others copied.
+func (tg *turnGraph) highRows(e *ends, v []float64, top int) {
+	ns := tg.ns
+	for lv := top; lv < top+tg.above; lv++ {
+		row := v[lv*ns : (lv+1)*ns]
+		if e.tail == nil && lv >= top+tg.period {
+			copy(row, v[(lv-tg.period)*ns:])
+			continue
+		}
+		for s := range row {
+			row[s], _ = tg.highValue(e, s, lv)
+		}
+	}
 }
 
 // throwOnValue is pass.throwOn's value alone (the same sums in the same
