@@ -27,28 +27,49 @@ import (
 // others (their final totals, independent): the expected share of the
 // first place.
 func WinChance(x int, others []Dist) float64 {
+	return winChances(x, 1, others)[0]
+}
+
+// winChances is WinChance(total+g, others) for every gain g below n. An
+// other's chance of less than x is its chances from Min on added up in
+// order: a running sum, made once, holds those very sums.
+func winChances(total, n int, others []Dist) []float64 {
+	below := make([][]float64, len(others)) // below[i][k]: P[0] + … + P[k-1]
+	for i, o := range others {
+		c := make([]float64, len(o.P)+1)
+		less := 0.0
+		for k, p := range o.P {
+			c[k] = less
+			less += p
+		}
+		c[len(o.P)] = less
+		below[i] = c
+	}
+	out := make([]float64, n)
 	// poly[k]: the chance that exactly k others reach x and none passes it.
 	poly := make([]float64, 1, len(others)+1)
-	poly[0] = 1
-	for _, o := range others {
-		less, eq := 0.0, o.At(x)
-		for y := o.Min; y < x && y <= o.Max(); y++ {
-			less += o.P[y-o.Min]
-		}
-		poly = append(poly, 0)
-		for k := len(poly) - 1; k >= 0; k-- {
-			v := poly[k] * less
-			if k > 0 {
-				v += poly[k-1] * eq
+	for g := range out {
+		x := total + g
+		poly = poly[:1]
+		poly[0] = 1
+		for i, o := range others {
+			less, eq := below[i][min(max(x-o.Min, 0), len(o.P))], o.At(x)
+			poly = append(poly, 0)
+			for k := len(poly) - 1; k >= 0; k-- {
+				v := poly[k] * less
+				if k > 0 {
+					v += poly[k-1] * eq
+				}
+				poly[k] = v
 			}
-			poly[k] = v
 		}
+		w := 0.0
+		for k, p := range poly {
+			w += p / float64(k+1)
+		}
+		out[g] = w
 	}
-	w := 0.0
-	for k, p := range poly {
-		w += p / float64(k+1)
-	}
-	return w
+	return out
 }
 
 // WinTurn is one turn of the end game valued by the chance to finish
@@ -99,10 +120,7 @@ func (s *Solver) WinTurn(b validate.KniffelBoxes, total int, others []Dist) (*Wi
 		return nil, &EndgameError{Open: n}
 	}
 	n := maxGain(st) + 1
-	e := &endgame{s: s, win: make([]float64, n), same: make([]int, n), memo: map[int64]float64{}}
-	for g := range e.win {
-		e.win[g] = WinChance(total+g, others)
-	}
+	e := &endgame{s: s, win: winChances(total, n, others), same: make([]int, n), memo: map[int64]float64{}}
 	e.same[n-1] = n
 	for g := n - 2; g >= 0; g-- {
 		e.same[g] = g + 1

@@ -42,22 +42,15 @@ func (s *Solver) boxGain(st state, r int, c validate.Category) (int, state, bool
 }
 
 // children appends the nodes a turn on n leads to that are not settled,
-// each once (queued).
+// each once (queued): every open box with each gain a throw brings in it
+// (its gain table).
 func (e *endgame) children(n node, queued map[int64]bool, out []node) []node {
-	var seen [validate.NumCategories][maxBoxGain + 1]bool
-	for r := range numRolls {
-		for c := validate.Category(0); c < validate.NumCategories; c++ {
-			if n.st.mask&(1<<c) != 0 {
-				continue
-			}
-			gain, next, ok := e.s.boxGain(n.st, r, c)
-			if !ok || seen[c][gain] {
-				continue
-			}
-			seen[c][gain] = true
-			g := n.g + gain
-			if k := nodeKey(next, g); !e.settled(next, g) && !queued[k] {
-				queued[k] = true
+	gt := e.gainsOf(n.st)
+	for i := range gt.n {
+		for k, gain := range gt.gains[i] {
+			next, g := gt.next[i][k], n.g+gain
+			if key := nodeKey(next, g); !e.settled(next, g) && !queued[key] {
+				queued[key] = true
 				out = append(out, node{next, g})
 			}
 		}

@@ -513,3 +513,145 @@ func TestEndgameRefusesEarlierRounds(t *testing.T) {
 		t.Error("WinTurn took four open boxes")
 	}
 }
+
+// winChanceByLoop is WinChance as it was before winChances (each other's
+// chance below x added up anew for every x): the reference of
+// TestWinChancesAsBefore.
+func winChanceByLoop(x int, others []Dist) float64 {
+	poly := make([]float64, 1, len(others)+1)
+	poly[0] = 1
+	for _, o := range others {
+		less, eq := 0.0, o.At(x)
+		for y := o.Min; y < x && y <= o.Max(); y++ {
+			less += o.P[y-o.Min]
+		}
+		poly = append(poly, 0)
+		for k := len(poly) - 1; k >= 0; k-- {
+			v := poly[k] * less
+			if k > 0 {
+				v += poly[k-1] * eq
+			}
+			poly[k] = v
+		}
+	}
+	w := 0.0
+	for k, p := range poly {
+		w += p / float64(k+1)
+	}
+	return w
+}
+
+// winChances (running sums) gives every chance bit for bit as the loop
+// did, below, inside and above the others' ranges.
+func TestWinChancesAsBefore(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	s := solverFor(t, kniffelJoker)
+	for players := 2; players <= 5; players++ {
+		for range 4 {
+			others := make([]Dist, players-1)
+			for i := range others {
+				var err error
+				if others[i], err = s.FinalDist(randomEndSheet(rng), 150+rng.IntN(40)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			total := 100 + rng.IntN(60)
+			got := winChances(total, 400, others)
+			for g, w := range got {
+				if want := winChanceByLoop(total+g, others); math.Float64bits(w) != math.Float64bits(want) {
+					t.Fatalf("%d players, total %d: %v, the loop %v", players, total+g, w, want)
+				}
+			}
+		}
+	}
+}
+
+// The end game's sheets may be valued in any order (eight at a time, each
+// lane on its own): shuffled, every value is the same bit for bit.
+func TestEndgameFillOrderFree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 34))
+	s := solverFor(t, kniffelJoker)
+	for range 6 {
+		other, err := s.FinalDist(randomEndSheet(rng), 170+rng.IntN(40))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, total := randomEndSheet(rng), 160+rng.IntN(40)
+		w, err := s.WinTurn(b, total, []Dist{other})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := &endgame{s: s, win: w.e.win, same: w.e.same, memo: map[int64]float64{}}
+		kids := e.children(node{stateOf(b), 0}, map[int64]bool{}, nil)
+		if old := e.childrenByThrow(node{stateOf(b), 0}); !sameNodes(kids, old) {
+			t.Fatalf("children by the gain table %v, by every throw %v", kids, old)
+		}
+		e.fillShuffled(kids, rng)
+		if len(e.memo) != len(w.e.memo) {
+			t.Fatalf("%d sheets valued shuffled, %d in order", len(e.memo), len(w.e.memo))
+		}
+		for k, v := range e.memo {
+			if math.Float64bits(v) != math.Float64bits(w.e.memo[k]) {
+				t.Fatalf("sheet %x: %v shuffled, %v in order", k, v, w.e.memo[k])
+			}
+		}
+	}
+}
+
+// fillShuffled is fill with the nodes of every level in a random order.
+func (e *endgame) fillShuffled(nodes []node, rng *rand.Rand) {
+	if len(nodes) == 0 {
+		return
+	}
+	rng.Shuffle(len(nodes), func(i, j int) { nodes[i], nodes[j] = nodes[j], nodes[i] })
+	if openBoxes(nodes[0].st.mask) > 1 {
+		queued := map[int64]bool{}
+		var kids []node
+		for _, n := range nodes {
+			kids = e.children(n, queued, kids)
+		}
+		e.fillShuffled(kids, rng)
+	}
+	for i := 0; i < len(nodes); i += lanes {
+		e.fillLanes(nodes[i:min(i+lanes, len(nodes))])
+	}
+}
+
+// childrenByThrow is children as it was before the gain tables: every
+// throw in every open box (the reference of TestEndgameFillOrderFree).
+func (e *endgame) childrenByThrow(n node) []node {
+	var out []node
+	queued := map[int64]bool{}
+	var seen [validate.NumCategories][maxBoxGain + 1]bool
+	for r := range numRolls {
+		for c := validate.Category(0); c < validate.NumCategories; c++ {
+			if n.st.mask&(1<<c) != 0 {
+				continue
+			}
+			gain, next, ok := e.s.boxGain(n.st, r, c)
+			if !ok || seen[c][gain] {
+				continue
+			}
+			seen[c][gain] = true
+			g := n.g + gain
+			if k := nodeKey(next, g); !e.settled(next, g) && !queued[k] {
+				queued[k] = true
+				out = append(out, node{next, g})
+			}
+		}
+	}
+	return out
+}
+
+func sameNodes(a, b []node) bool {
+	in := map[node]bool{}
+	for _, n := range a {
+		in[n] = true
+	}
+	for _, n := range b {
+		if !in[n] {
+			return false
+		}
+	}
+	return len(a) == len(b) && len(in) == len(a)
+}

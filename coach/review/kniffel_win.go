@@ -16,10 +16,14 @@ const KniffelWinFrom = 11
 // and box of a turn in the last three rounds by the chance to finish
 // first, the others playing the rest by the best expected points.
 type KniffelWin interface {
-	// WinTurn is the turn of seat on the game's sheets and totals (by
-	// seat, bonuses included); an error where there is none (more than
-	// three open boxes on a sheet).
-	WinTurn(r *validate.Rules, sheets []validate.KniffelBoxes, totals []int, seat int) (KniffelWinTurn, error)
+	// FinalDist is the distribution of the final total of a player whose
+	// sheet is b and total (bonuses included) total, who plays the rest for
+	// the best expected points; an error where there is none (more than
+	// three open boxes).
+	FinalDist(r *validate.Rules, b validate.KniffelBoxes, total int) (kniffel.Dist, error)
+	// WinTurn is the turn of the player on sheet b at total against the
+	// others' final totals (FinalDist of each).
+	WinTurn(r *validate.Rules, b validate.KniffelBoxes, total int, others []kniffel.Dist) (KniffelWinTurn, error)
 }
 
 // KniffelWinTurn values the stages of one turn by the chance to finish
@@ -45,20 +49,12 @@ type kniffelWin struct {
 	solver func(*validate.Rules) *kniffel.Solver
 }
 
-func (k kniffelWin) WinTurn(r *validate.Rules, sheets []validate.KniffelBoxes, totals []int, seat int) (KniffelWinTurn, error) {
-	s := k.solver(r)
-	var others []kniffel.Dist
-	for j, b := range sheets {
-		if j == seat {
-			continue
-		}
-		d, err := s.FinalDist(b, totals[j])
-		if err != nil {
-			return nil, err
-		}
-		others = append(others, d)
-	}
-	t, err := s.WinTurn(sheets[seat], totals[seat], others)
+func (k kniffelWin) FinalDist(r *validate.Rules, b validate.KniffelBoxes, total int) (kniffel.Dist, error) {
+	return k.solver(r).FinalDist(b, total)
+}
+
+func (k kniffelWin) WinTurn(r *validate.Rules, b validate.KniffelBoxes, total int, others []kniffel.Dist) (KniffelWinTurn, error) {
+	t, err := k.solver(r).WinTurn(b, total, others)
 	if err != nil {
 		return nil, err
 	}
@@ -111,6 +107,22 @@ type kniffelWinState struct {
 	cur        []float64 // each seat's chance at its last turn boundary
 	start      float64   // the mover's chance at the start of the turn
 	lossInTurn float64   // the mover's win loss so far in the turn
+	// dists: each seat's final distribution, kept while its sheet and
+	// total stay (it depends on nothing else): a seat's changes once a turn,
+	// but every other seat's turn asks for it.
+	dists []seatDist
+}
+
+// keepDists: finalDist keeps the distributions (off only in the test that
+// compares the review with and without).
+var keepDists = true
+
+// seatDist is a seat's final distribution on sheet b at total.
+type seatDist struct {
+	ok    bool
+	b     validate.KniffelBoxes
+	total int
+	d     kniffel.Dist
 }
 
 // kniffelWinTurn is the end-game turn of seat now: nil before round 11,
@@ -152,11 +164,40 @@ func (w *walker) kniffelWinTurn(seat int) KniffelWinTurn {
 // winTurnOf is the end-game turn of seat on the sheets now.
 func (w *walker) winTurnOf(seat int) (KniffelWinTurn, error) {
 	g := w.g
-	sheets := make([]validate.KniffelBoxes, len(g.Players))
-	for j := range sheets {
-		sheets[j] = g.Boxes(j)
+	totals := g.Totals()
+	others := make([]kniffel.Dist, 0, len(g.Players)-1)
+	for j := range g.Players {
+		if j == seat {
+			continue
+		}
+		d, err := w.finalDist(j, g.Boxes(j), totals[j])
+		if err != nil {
+			return nil, err
+		}
+		others = append(others, d)
 	}
-	return w.v.KniffelWin.WinTurn(g.Rules, sheets, g.Totals(), seat)
+	return w.v.KniffelWin.WinTurn(g.Rules, g.Boxes(seat), totals[seat], others)
+}
+
+// finalDist is seat's final distribution on sheet b at total, computed
+// once while they stay.
+func (w *walker) finalDist(seat int, b validate.KniffelBoxes, total int) (kniffel.Dist, error) {
+	kw := &w.kw
+	if !keepDists {
+		return w.v.KniffelWin.FinalDist(w.g.Rules, b, total)
+	}
+	if kw.dists == nil {
+		kw.dists = make([]seatDist, len(w.g.Players))
+	}
+	if sd := &kw.dists[seat]; sd.ok && sd.b == b && sd.total == total {
+		return sd.d, nil
+	}
+	d, err := w.v.KniffelWin.FinalDist(w.g.Rules, b, total)
+	if err != nil {
+		return kniffel.Dist{}, err
+	}
+	kw.dists[seat] = seatDist{ok: true, b: b, total: total, d: d}
+	return d, nil
 }
 
 // kniffelWinScored ends the mover's turn in box c with dice: its chance

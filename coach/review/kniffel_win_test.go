@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wuerfelblock/wuerfelblock/coach/kniffel"
 	"github.com/wuerfelblock/wuerfelblock/internal/cputime"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage/generate"
@@ -17,11 +18,18 @@ import (
 // winTurnNow is the end-game turn of the player on turn in g.
 func winTurnNow(t testing.TB, g *scoresheet.Game) KniffelWinTurn {
 	t.Helper()
-	sheets := make([]validate.KniffelBoxes, len(g.Players))
-	for j := range sheets {
-		sheets[j] = g.Boxes(j)
+	kw := testValuers(t).KniffelWin
+	var others []kniffel.Dist
+	for j := range g.Players {
+		if j != g.Seat() {
+			d, err := kw.FinalDist(g.Rules, g.Boxes(j), g.Totals()[j])
+			if err != nil {
+				t.Fatal(err)
+			}
+			others = append(others, d)
+		}
 	}
-	wt, err := testValuers(t).KniffelWin.WinTurn(g.Rules, sheets, g.Totals(), g.Seat())
+	wt, err := kw.WinTurn(g.Rules, g.Boxes(g.Seat()), g.Totals()[g.Seat()], others)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,5 +234,44 @@ func BenchmarkReviewKniffelWin(b *testing.B) {
 				b.ReportMetric((cputime.Used()-cpu0).Seconds()*1000/float64(b.N), "cpu-ms/op")
 			})
 		}
+	}
+}
+
+// The review keeps each seat's final distribution while its sheet stays
+// (finalDist): on generated games of two to four players it gives the same
+// review, bit for bit, as computing every distribution again for each turn.
+func TestKniffelWinKeptDistsSame(t *testing.T) {
+	games, err := generate.All(generate.Config{Games: 120, Seed: 29, Players: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := testValuers(t)
+	n := 0
+	for _, gm := range games {
+		g := gm.Game
+		if g.Rules.Game != validate.GameKniffel || len(g.Players) < 2 || round(g) < KniffelWinFrom {
+			continue
+		}
+		kept, err := OfGame(g, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		keepDists = false
+		fresh, err := OfGame(g, v)
+		keepDists = true
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !kept.Win {
+			t.Fatalf("%s: no win review", gm.ID)
+		}
+		a, b := must(json.Marshal(kept)), must(json.Marshal(fresh))
+		if string(a) != string(b) {
+			t.Errorf("%s: kept distributions give\n%s\nfresh ones\n%s", gm.ID, a, b)
+		}
+		n++
+	}
+	if n < 10 {
+		t.Fatalf("only %d end games", n)
 	}
 }
