@@ -82,16 +82,19 @@ func (s *Solver) FinalDist(b validate.KniffelBoxes, total int) (Dist, error) {
 
 // restDists keeps the distributions of the sheets with one or two open
 // boxes (at most 13·128 + 78·128 sheets, a few kilobytes each), shared by
-// every caller of a solver; a sheet with three is computed each time.
+// every caller of a solver; a sheet with three is computed each time. The
+// end game's gain tables of those sheets (endgame_lanes.go, about a
+// kilobyte each) are kept with them.
 type restDists struct {
-	mu sync.Mutex
-	m  map[state]Dist
+	mu    sync.Mutex
+	m     map[state]Dist
+	gains map[state]*gainTable
 }
 
 var distCaches sync.Map // *Solver → *restDists
 
 func (s *Solver) dists() *restDists {
-	c, _ := distCaches.LoadOrStore(s, &restDists{m: map[state]Dist{}})
+	c, _ := distCaches.LoadOrStore(s, &restDists{m: map[state]Dist{}, gains: map[state]*gainTable{}})
 	return c.(*restDists)
 }
 

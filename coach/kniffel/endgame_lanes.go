@@ -88,11 +88,42 @@ type gainTable struct {
 	next  [EndgameBoxes][]state
 }
 
-// gainsOf is the gain table of st, made once.
+// gainsOf is the gain table of st, made once per solver (sheets with one
+// or two open boxes: kept with the distributions) or per end game.
 func (e *endgame) gainsOf(st state) *gainTable {
 	if gt, ok := e.gains[st]; ok {
 		return gt
 	}
+	gt := e.s.sharedGains(st)
+	if e.gains == nil {
+		e.gains = map[state]*gainTable{}
+	}
+	e.gains[st] = gt
+	return gt
+}
+
+// sharedGains is the gain table of st; those of sheets with fewer than
+// EndgameBoxes open boxes are kept for every end game of the solver.
+func (s *Solver) sharedGains(st state) *gainTable {
+	if openBoxes(st.mask) == EndgameBoxes {
+		return s.newGains(st)
+	}
+	c := s.dists()
+	c.mu.Lock()
+	gt, ok := c.gains[st]
+	c.mu.Unlock()
+	if ok {
+		return gt
+	}
+	gt = s.newGains(st)
+	c.mu.Lock()
+	c.gains[st] = gt
+	c.mu.Unlock()
+	return gt
+}
+
+// newGains makes the gain table of st.
+func (s *Solver) newGains(st state) *gainTable {
 	gt := &gainTable{}
 	for c := validate.Category(0); c < validate.NumCategories; c++ {
 		if st.mask&(1<<c) != 0 {
@@ -102,7 +133,7 @@ func (e *endgame) gainsOf(st state) *gainTable {
 		gt.n++
 		var at [maxBoxGain + 1]int8 // 1 + place; 0: not yet
 		for r := range numRolls {
-			gain, next, ok := e.s.boxGain(st, r, c)
+			gain, next, ok := s.boxGain(st, r, c)
 			if !ok {
 				gt.idx[i][r] = -1
 				continue
@@ -115,10 +146,6 @@ func (e *endgame) gainsOf(st state) *gainTable {
 			gt.idx[i][r] = at[gain] - 1
 		}
 	}
-	if e.gains == nil {
-		e.gains = map[state]*gainTable{}
-	}
-	e.gains[st] = gt
 	return gt
 }
 
