@@ -187,6 +187,9 @@ func (t *Turn) policyBox(r int) BoxValue {
 	var best BoxValue
 	found := false
 	for c := validate.Category(0); c < validate.NumCategories; c++ {
+		if t.st.mask&(1<<c) != 0 {
+			continue // filled: boxValue refuses it
+		}
 		if b, ok := t.boxValue(r, c); ok && (!found || b.Expected > best.Expected) {
 			best, found = b, true
 		}
