@@ -184,6 +184,19 @@ func (w winPos) Keeps(roll []int) ([]WinKeep, error) {
 	return out, nil
 }
 
+// Release hands p's turn table back to its table for a later Start to
+// reuse; p and its turn's positions must not be used after.
+func (w winSolver) Release(r *validate.Rules, p WinPosition) {
+	wp, ok := p.(winPos)
+	s, err := w.solver(r)
+	if !ok || err != nil {
+		return
+	}
+	if t := s.Ready(); t != nil {
+		t.Release(wp.p)
+	}
+}
+
 // Ready reports whether the win table of r is there already (built or
 // loaded), so that a review will not wait for it.
 func (w winSolver) Ready(r *validate.Rules) bool {

@@ -79,8 +79,30 @@ func (w *walker) startAt(totals []int, seat int) (WinPosition, error) {
 		return nil, err
 	}
 	ws.last = (ws.last + 1) % startsKept
+	if old := ws.starts[ws.last].p; old != nil {
+		w.release(old)
+	}
 	ws.starts[ws.last] = winStart{seat: seat, totals: slices.Clone(totals), p: p}
 	return p, nil
+}
+
+// releaseStarts: the review hands its old turn starts back (off only in
+// the test that compares reviews with and without).
+var releaseStarts = true
+
+// winReleaser is a Win whose positions' turn tables may be handed back for
+// later starts to reuse (coach/win's Table.Release).
+type winReleaser interface {
+	Release(r *validate.Rules, p WinPosition)
+}
+
+// release hands back the turn start p leaves the kept starts: the review
+// is past its turn (the start just made is the next turn's; the current
+// turn's positions are not used after its end), so nothing uses it again.
+func (w *walker) release(p WinPosition) {
+	if rl, ok := w.v.Win.(winReleaser); ok && releaseStarts {
+		rl.Release(w.g.Rules, p)
+	}
 }
 
 // texter is an error that has its text in both languages.

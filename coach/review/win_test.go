@@ -1,6 +1,7 @@
 package review
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -484,5 +485,33 @@ func TestWinStartsTakenAgain(t *testing.T) {
 	}
 	if total == 0 {
 		t.Fatal("no turn start came back: play more games")
+	}
+}
+
+// The review hands the turn tables of its old turn starts back for later
+// starts to reuse (coach/win's Table.Release): randomly played two-player
+// games give the same review, bit for bit, as with new tables for every
+// start.
+func TestWinReleasedStartsSame(t *testing.T) {
+	rng := rand.New(rand.NewPCG(37, 38))
+	for _, opts := range smallWinSets {
+		r := rules(t, validate.GameZehntausend, opts)
+		for range 4 {
+			g := playWin(t, r, rng, randomChoice(rng))
+			reused, err := OfGame(g, winValuers)
+			if err != nil {
+				t.Fatal(err)
+			}
+			releaseStarts = false
+			fresh, err := OfGame(g, winValuers)
+			releaseStarts = true
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, b := must(json.Marshal(reused)), must(json.Marshal(fresh))
+			if !reused.Win || string(a) != string(b) {
+				t.Errorf("%s: with released tables\n%s\nwith new ones\n%s", rulesKey(r), a, b)
+			}
+		}
 	}
 }

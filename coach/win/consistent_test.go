@@ -111,3 +111,58 @@ func checkTableIsPass(t *testing.T, tg *turnGraph, e ends) {
 		}
 	}
 }
+
+// A Start that reuses a released turn table (Release) has every value bit
+// for bit as a new one, whatever the released table held; the released
+// position's values are gone.
+func TestReleasedTableReused(t *testing.T) {
+	for _, o := range []map[string]any{{"ziel": 1000}, {"ziel": 1000, "wuerfel": 6}} {
+		tb := tableOf(t, validate.GameZehntausend, o)
+		fg := tb.fg
+		var e ends
+		reused := 0
+		for _, c := range [][3]int{{0, 0, 0}, {1, 3, 12}, {0, 15, 2}, {1, 19, 19}, {0, 1, 18}} {
+			p, err := tb.Start([]int{c[1] * step, c[2] * step}, c[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k := range p.tt.buf {
+				p.tt.buf[k] = -7 // what a reused buffer may hold
+			}
+			old := &p.tt.buf[0]
+			tb.Release(p)
+			if p.tt.v != nil {
+				t.Fatal("a released position keeps its values")
+			}
+			totals, seat := []int{c[2] * step, c[1] * step}, 1-c[0] // another turn
+			q, err := tb.Start(totals, seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := fg.startEnds(&e, totals, seat); err != nil {
+				t.Fatal(err)
+			}
+			want := fg.tg.table(e)
+			if cap(q.tt.buf) > 0 && &q.tt.buf[:1][0] == old {
+				reused++
+			}
+			if len(q.tt.v) != len(want.v) || len(q.tt.q) != len(want.q) {
+				t.Fatalf("%v: %d/%d values, a new table %d/%d", c, len(q.tt.v), len(q.tt.q), len(want.v), len(want.q))
+			}
+			for k := range want.v {
+				if math.Float64bits(q.tt.v[k]) != math.Float64bits(want.v[k]) {
+					t.Fatalf("%v: v[%d] %v reused, %v new", c, k, q.tt.v[k], want.v[k])
+				}
+			}
+			for k := range want.q {
+				if math.Float64bits(q.tt.q[k]) != math.Float64bits(want.q[k]) {
+					t.Fatalf("%v: q[%d] %v reused, %v new", c, k, q.tt.q[k], want.q[k])
+				}
+			}
+			tb.Release(q)
+		}
+		if reused == 0 {
+			t.Errorf("%v: no Start took a released table", o)
+		}
+	}
+}

@@ -42,7 +42,27 @@ func (t *Table) Start(totals []int, seat int) (Position, error) {
 func (t *Table) position(e ends, entered bool) Position {
 	s := t.s
 	ft := s.fs.Table(validate.TurnContext{Entered: entered})
-	return Position{tt: s.graph().table(e), fp: ft.Start(), exact: s.exact, note: s.note}
+	var buf []float64
+	if b, ok := t.spare.Get().(*[]float64); ok {
+		buf = *b
+	}
+	return Position{tt: s.graph().tableIn(e, buf), fp: ft.Start(), exact: s.exact, note: s.note, own: t}
+}
+
+// Release hands the turn table of p, a position of t's two-player Start,
+// back for a later Start to reuse (a review, which moves from turn to turn,
+// makes no new garbage so). Neither p nor any position of its turn (After,
+// At, AfterVoid...) may be used after: their values are gone (a use
+// panics). Positions of three or more players (whose chances may build on
+// the turn table later) and of other tables are left alone.
+func (t *Table) Release(p Position) {
+	tt := p.tt
+	if tt == nil || tt.buf == nil || p.own != t || p.sh == nil || p.sh.n != 2 {
+		return
+	}
+	buf := tt.buf
+	tt.buf, tt.v, tt.q = nil, nil, nil
+	t.spare.Put(&buf)
 }
 
 // startEnds checks a 5050 or zehntausend state and gives its turn's ends.

@@ -335,20 +335,32 @@ type turnTable struct {
 	top int
 	v   []float64 // best of stopping and throwing on
 	q   []float64 // throwing on
+	buf []float64 // v and q in one (nil once released)
 }
 
-func (tg *turnGraph) table(e ends) *turnTable {
+func (tg *turnGraph) table(e ends) *turnTable { return tg.tableIn(e, nil) }
+
+// tableIn is table in buf where it is large enough (a table released
+// before: Table.Release); every value is written, those table leaves out
+// set to 0 as a new buffer has them.
+func (tg *turnGraph) tableIn(e ends, buf []float64) *turnTable {
 	ns := tg.ns
 	top := e.levels()
 	nv := (top + tg.above) * ns
-	buf := make([]float64, nv+top*ns) // one allocation for both
+	if n := nv + top*ns; cap(buf) >= n {
+		buf = buf[:n]
+		clear(buf[1:ns])         // level 0: only the start is computed
+		clear(buf[nv+1 : nv+ns]) // q's too
+	} else {
+		buf = make([]float64, n) // one allocation for v and q
+	}
 	v, q := buf[:nv:nv], buf[nv:]
 	tg.highRows(&e, v, top)
 	for lv := top - 1; lv >= 1; lv-- {
 		row := lv * ns
 		for s := range ns {
 			if tg.fresh[s] {
-				v[row+s] = math.NaN() // the start has no points
+				v[row+s], q[row+s] = math.NaN(), 0 // the start has no points
 				continue
 			}
 			var x float64
@@ -369,7 +381,7 @@ func (tg *turnGraph) table(e ends) *turnTable {
 	// The turn's start: its only state at 0 points.
 	x := tg.throwOnValue(v, 0) + tg.bustP[0]*(e.first+e.firstB*e.b)
 	v[0], q[0] = x, x
-	return &turnTable{tg: tg, e: e, top: top, v: v, q: q}
+	return &turnTable{tg: tg, e: e, top: top, v: v, q: q, buf: buf}
 }
 
 // highRows fills the rows of v from top on with highValue. Without a tail

@@ -233,6 +233,8 @@ type Table struct {
 	// a total can fall: 5000's resets, minus); Passes how many turns.
 	Sweeps, Passes int
 	Loaded         bool // read from the cache file
+	// spare: turn tables released (Release) for Start to reuse.
+	spare sync.Pool
 }
 
 // Solver is the table's solver.
@@ -298,6 +300,7 @@ type Position struct {
 	// endFirst: the turn ended on its first throw with nix's or minus's 1000
 	endFirst bool
 	sh       *shares // every player's chance (many_chances.go); nil: none
+	own      *Table  // the table whose Start made tt (Release)
 }
 
 // Family is the same point of the turn in the points coach.
