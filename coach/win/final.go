@@ -28,6 +28,11 @@ type finalGame struct {
 	// their totals (many.go)
 	manyMu sync.Mutex
 	many   map[string]manyView
+	// rob: the plain chase's robust keeps by the tie's worth (many_robust.go)
+	robMu sync.Mutex
+	rob   map[float64]*robustChase
+	// noRobust, noClosed: every keep compared, no closed shares (tests)
+	noRobust, noClosed bool
 }
 
 // minusTol: with minus the sweeps stop when no value moves by this much
