@@ -343,10 +343,17 @@ func (r *seatRows) throw(s, lv int) (float64, float64) {
 		return r.at(tg.to[j], lv+int(tg.pts[j])/step)
 	}
 	if outs, ps, ok := r.rc.merged(s, r.d-lv, r.rho); ok {
+		rv, ru := r.v[:nv], r.u[:nv]
 		for i, j := range outs {
+			p := ps[i]
+			if k := row + int(tg.offs[j]); k < nv {
+				q += p * rv[k]
+				qu += p * ru[k]
+				continue
+			}
 			v, u := get(j)
-			q += ps[i] * v
-			qu += ps[i] * u
+			q += p * v
+			qu += p * u
 		}
 		return q, qu
 	}

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/cputime"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -79,4 +80,56 @@ func same(t *testing.T, totals []int, what string, got, want []float64) {
 			t.Errorf("%v %s: player %d %.15f, every keep and bar solved %.15f", totals, what, i+1, got[i], want[i])
 		}
 	}
+}
+
+// BenchmarkFinalRoundWorst: the costliest turn of a final round found for
+// four and five players (the mover and the seats after it far behind, the
+// last seat just below the target, so that every seat after the mover
+// plays against every bar up to the later seats' reach): the mover's
+// Start and every player's chance, afresh each time (the robust tables,
+// one per table and tie, built before). Target: four players well under
+// 50 ms, five under 200 ms.
+func BenchmarkFinalRoundWorst(b *testing.B) {
+	for _, c := range []struct {
+		name   string
+		g      validate.GameID
+		totals []int
+	}{
+		{"zehntausend-4", validate.GameZehntausend, []int{10000, 0, 0, 9950}},
+		{"5050-4", validate.Game5050, []int{5050, 0, 0, 5000}},
+		{"zehntausend-5", validate.GameZehntausend, []int{10000, 0, 0, 0, 9950}},
+		{"5050-5", validate.Game5050, []int{5050, 0, 0, 0, 5000}},
+	} {
+		for _, full := range []bool{false, true} {
+			name := c.name
+			if full {
+				name += "-every-keep-and-bar" // as before the robust keeps
+			}
+			b.Run(name, func(b *testing.B) {
+				benchWorst(b, c.g, c.totals, full)
+			})
+		}
+	}
+}
+
+func benchWorst(b *testing.B, g validate.GameID, totals []int, full bool) {
+	tb := chaseTable(b, g, nil, true)
+	tb.fg.noRobust, tb.fg.noClosed = full, full
+	for k := 1; k < len(totals); k++ {
+		tb.fg.robust(1/float64(k+1), len(tb.fg.chase))
+	}
+	tb.fg.robust(0, len(tb.fg.chase))
+	tb.fg.robust(1, len(tb.fg.chase))
+	cpu0 := int64(cputime.Used())
+	for b.Loop() {
+		tb.fg.many = nil
+		p, err := tb.Start(totals, 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(p.Chances()) != len(totals) {
+			b.Fatal("no chances")
+		}
+	}
+	b.ReportMetric(float64(int64(cputime.Used())-cpu0)/float64(b.N)/1e6, "cpu-ms/op")
 }
