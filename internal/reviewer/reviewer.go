@@ -16,10 +16,12 @@ type Reviewer struct {
 
 // StoredWinPlayers is the most players of a game with a final round
 // (5050, zehntausend) whose stored review follows the chance to win
-// (review.Valuers.WinFinalPlayers): three. With four or more a final
-// round's exact chances take seconds a turn; the stored review of such a
-// game keeps the points, and `review` gives its chances.
-const StoredWinPlayers = 3
+// (review.Valuers.WinFinalPlayers): five, as many as a generated history
+// seats. The exact final round with several seats after the mover costs
+// about 0.1–0.3 CPU-s a game of four or five players (coach/win's robust
+// keeps and closed shares, many_robust.go); more players than this keep
+// the points in the stored review, and `review` gives their chances.
+const StoredWinPlayers = 5
 
 // New is the reviewer with valuers v (review.Solvers: the project's
 // solvers; tests keep the Kniffel tables in memory), limited to
