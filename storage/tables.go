@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -266,7 +267,7 @@ func (db *DB) ExportBGStats(ctx context.Context, w io.Writer, l validate.Lang, l
 	b := bgsBuilder{players: map[string]int{}, games: map[string]int{}, seen: map[[2]int]bool{}, lang: l, loc: loc}
 	b.file = bgsFile{About: bgsAbout, Players: []bgsPlayer{}, Locations: []bgsLocation{}, Games: []bgsGame{}, Plays: []bgsPlay{}}
 	err := db.view(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT g.uuid, g.game, g.started, g.ended, r.players,
+		rows, err := tx.QueryContext(ctx, `SELECT g.uuid, g.game, g.started, coalesce(g.ended, r.ended), r.players,
 			coalesce((SELECT max(t.turn) + 1 FROM turns t WHERE t.game_id = g.id), 0),
 			r.seat, p.name, r.total, r.rank, r.won
 			FROM games g JOIN results r ON r.game_id = g.id JOIN players p ON p.id = r.player_id
@@ -288,16 +289,56 @@ func (db *DB) ExportBGStats(ctx context.Context, w io.Writer, l validate.Lang, l
 		return 0, err
 	}
 	b.finish()
-	bw := bufio.NewWriterSize(w, 64<<10)
-	enc := json.NewEncoder(bw)
-	enc.SetIndent("", " ")
-	if err := enc.Encode(b.file); err != nil {
-		return 0, errWrite{err}
-	}
-	if err := bw.Flush(); err != nil {
+	if err := b.file.write(w); err != nil {
 		return 0, errWrite{err}
 	}
 	return len(b.file.Plays), nil
+}
+
+// write writes the file as json.Encoder with a one-space indent would,
+// one element at a time (a history's file is not held twice in memory).
+func (f *bgsFile) write(w io.Writer) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	about, _ := json.Marshal(f.About)
+	fmt.Fprintf(bw, "{\n \"about\": %s,\n", about)
+	for _, err := range []error{
+		writeList(bw, "players", f.Players), writeList(bw, "locations", f.Locations),
+		writeList(bw, "games", f.Games), writeList(bw, "plays", f.Plays),
+	} {
+		if err != nil {
+			return err
+		}
+	}
+	user, err := json.MarshalIndent(f.UserInfo, " ", " ")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(bw, " \"userInfo\": %s\n}\n", user)
+	return bw.Flush()
+}
+
+// writeList writes one list of the file and the comma after it.
+func writeList[T any](bw *bufio.Writer, name string, items []T) error {
+	if len(items) == 0 {
+		_, err := fmt.Fprintf(bw, " %q: [],\n", name)
+		return err
+	}
+	fmt.Fprintf(bw, " %q: [\n", name)
+	for i, it := range items {
+		b, err := json.MarshalIndent(it, "  ", " ")
+		if err != nil {
+			return err
+		}
+		sep := ",\n"
+		if i == len(items)-1 {
+			sep = "\n"
+		}
+		bw.WriteString("  ")
+		bw.Write(b)
+		bw.WriteString(sep)
+	}
+	_, err := bw.WriteString(" ],\n")
+	return err
 }
 
 type bgsRow struct {

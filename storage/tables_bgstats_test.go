@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -315,4 +316,19 @@ func TestBGStatsShapeCheckFails(t *testing.T) {
 			t.Errorf("%s %s passed the shape check", c.kind, c.obj)
 		}
 	}
+}
+
+// BenchmarkExportBGStats20k: the play file of the 20,000-game history
+// (every game finished), to io.Discard; it reports the plays per second.
+func BenchmarkExportBGStats20k(b *testing.B) {
+	db := benchDB(b)
+	b.ReportAllocs()
+	var n int
+	for b.Loop() {
+		var err error
+		if n, err = db.ExportBGStats(ctx, io.Discard, validate.German, time.UTC); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "plays/s")
 }
