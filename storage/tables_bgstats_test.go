@@ -60,10 +60,25 @@ func kniffelTie(t *testing.T) scoresheet.Record {
 	return rec
 }
 
+// zehntausendTie is a Zehntausend game to 1000 that A and C both reach in
+// the first round: a shared win.
+func zehntausendTie(t *testing.T) scoresheet.Record {
+	t.Helper()
+	rec, err := scoresheet.ParseRecord([]byte(`{"game":"zehntausend","options":{"ziel":1000,"beweisen":false},"players":["A","B","C"],"turns":[
+		{"player":"A","throws":[{"roll":[1,1,1,2,3],"keep":[1,1,1]}],"stop":true},
+		{"player":"B","throws":[{"roll":[2,2,3,4,6]}]},
+		{"player":"C","throws":[{"roll":[1,1,1,2,3],"keep":[1,1,1]}],"stop":true}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
 // bgsHistory stores a small history with every case the play file has to
 // get right: a Kniffel tie for the win (twice, so the second is nobody's
 // first play), a 5050 tie the seat order broke, Zehntausend with a target
-// option, Rückwärts (the lowest total wins), and a running game.
+// option (won outright, then shared), Rückwärts (the lowest total wins),
+// and a running game.
 func bgsHistory(t *testing.T) *DB {
 	t.Helper()
 	db := device(t, "bgs")
@@ -74,6 +89,7 @@ func bgsHistory(t *testing.T) *DB {
 		{Record: example(t, "zehntausend-10-target_round_end_and_shared_win.json")},
 		{Record: example(t, "zehntausend-rueckwaerts-02-loser_at_10000.json")},
 		{Record: kniffelTie(t)},
+		{Record: zehntausendTie(t)},
 		{Record: example(t, "dreissig-tot-04-hundert_win.json")},
 	}
 	for i := range recs {
@@ -93,7 +109,7 @@ func bgsHistory(t *testing.T) *DB {
 
 // The play file written for the small history is the one in
 // testdata/bgstats-golden.json (read and checked by hand: ranks 1 1 3 for
-// the Kniffel tie with both tied players winners, the 5050 tie with one
+// the Kniffel and the Zehntausend tie with both tied players winners, the 5050 tie with one
 // winner and manualWinner, Rückwärts with highestWins false and the 0
 // winning, newPlayer only on a player's first play of a game, times in the
 // players' zone (Berlin: 20:00 before the switch to summer time, 21:00
@@ -106,7 +122,7 @@ func TestExportBGStatsGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	n, err := db.ExportBGStats(ctx, &buf, validate.German, berlin)
-	if err != nil || n != 5 {
+	if err != nil || n != 6 {
 		t.Fatalf("ExportBGStats: %d plays, %v", n, err)
 	}
 	golden := filepath.Join("testdata", "bgstats-golden.json")
