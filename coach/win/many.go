@@ -41,7 +41,10 @@ type finalMany struct {
 	vmemo map[[3]int][]float64
 	vbase []*vecTurn
 	minUp [][]float64 // per seat: the least G of the next seat from a bar on (many_robust.go)
-	base  []*seatRows // per seat, built when first needed
+	// passVec: vecPass's values of the passes share made (seats before
+	// the second-to-last)
+	passVec map[[3]int][]float64
+	base    []*seatRows // per seat, built when first needed
 	// chases: the last seat's chase against k > 1 on the best total
 	chases map[int][]float64
 	bufs   [][2][]float64 // per seat: the rows of its last bar's pass
@@ -160,7 +163,17 @@ func (f *finalMany) share(j, bar, k int) float64 {
 		return v
 	}
 	own, v, ok := f.closedG(j, bar, k)
-	if !ok {
+	switch {
+	case !ok && j < len(f.xs)-2 && !f.fg.noShared:
+		// Every player's chance needs this seat's pass with a value per
+		// later seat anyway (vecPass): its second value is G.
+		pv := f.vecPass(j, bar, k)
+		own, v = pv[0], pv[1]
+		if f.passVec == nil {
+			f.passVec = map[[3]int][]float64{}
+		}
+		f.passVec[key] = pv
+	case !ok:
 		own, v = f.barPass(j, bar, k)
 	}
 	f.memo[key], f.own[key] = v, own

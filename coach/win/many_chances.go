@@ -274,7 +274,10 @@ func (f *finalMany) vec(j, bar, k int) []float64 {
 			return v
 		}
 		if !f.closedVec(j, bar, k, out) {
-			own := f.vecPass(j, bar, k)
+			own, ok := f.passVec[key]
+			if !ok {
+				own = f.vecPass(j, bar, k)
+			}
 			out[1] = own[0]
 			copy(out[2:], own[2:])
 		}

@@ -14,7 +14,8 @@ import (
 // defaults, zehntausend with verschaerft's floor and with nix): every
 // player's chance from Start and at every point of randomly played turns
 // is what the passes that compare every keep and solve every bar give
-// (fg.noRobust, fg.noClosed), to 1e-12; so is the mover's W.
+// (fg.noRobust, fg.noClosed; G of the seats before the second-to-last
+// from a pass of their own, fg.noShared), to 1e-12; so is the mover's W.
 func TestRobustPassesAreExact(t *testing.T) {
 	for _, c := range []struct {
 		g      validate.GameID
@@ -30,7 +31,7 @@ func TestRobustPassesAreExact(t *testing.T) {
 	} {
 		fast := chaseTable(t, c.g, c.o, true)
 		full := chaseTable(t, c.g, c.o, true)
-		full.fg.noRobust, full.fg.noClosed = true, true
+		full.fg.noRobust, full.fg.noClosed, full.fg.noShared = true, true, true
 		rng := rand.New(rand.NewPCG(uint64(len(c.totals)), 7))
 		p, err := fast.Start(c.totals, c.seat)
 		if err != nil {
@@ -114,7 +115,7 @@ func BenchmarkFinalRoundWorst(b *testing.B) {
 
 func benchWorst(b *testing.B, g validate.GameID, totals []int, full bool) {
 	tb := chaseTable(b, g, nil, true)
-	tb.fg.noRobust, tb.fg.noClosed = full, full
+	tb.fg.noRobust, tb.fg.noClosed, tb.fg.noShared = full, full, full
 	for k := 1; k < len(totals); k++ {
 		tb.fg.robust(1/float64(k+1), len(tb.fg.chase))
 	}
