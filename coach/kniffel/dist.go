@@ -217,6 +217,13 @@ func (t *Turn) policyHold(r, throwsLeft int) int {
 	return best
 }
 
+// BestHold is the hold Holds lists first (policyHold, without the list):
+// the best value, at equal value more dice, then in Holds' order.
+func (t *Turn) BestHold(dice validate.Counts, throwsLeft int) validate.Counts {
+	tb := tables()
+	return tb.diceOf(t.policyHold(tb.holdOf(dice)-firstRoll, throwsLeft))
+}
+
 // finalMass is the chance of each throw the turn ends with under the
 // solver's holds.
 func (t *Turn) finalMass() [numRolls]float64 {

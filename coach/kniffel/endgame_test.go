@@ -655,3 +655,27 @@ func sameNodes(a, b []node) bool {
 	}
 	return len(a) == len(b) && len(in) == len(a)
 }
+
+// BestHold is the first of Holds on every throw, on sheets of every stage
+// of the game.
+func TestBestHoldIsFirstOfHolds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	for _, v := range []variant{kniffelPlain, kniffelJoker} {
+		s := solverFor(t, v)
+		for range 12 {
+			var b validate.KniffelBoxes
+			perm := rng.Perm(int(validate.NumCategories))
+			for _, c := range perm[1+rng.IntN(int(validate.NumCategories)):] {
+				b.Filled[c], b.Value[c] = true, validate.KniffelScore(validate.Category(c), randomDice(rng))
+			}
+			tn := s.Turn(b)
+			for _, d := range allRolls() {
+				for left := 1; left <= 2; left++ {
+					if got, want := tn.BestHold(d, left), tn.Holds(d, left)[0].Dice; got != want {
+						t.Fatalf("%v, %d left: BestHold %v, Holds lists %v first", d, left, got, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -66,7 +66,7 @@ func (k kniffelSolver) Turn(r *validate.Rules, b validate.KniffelBoxes) KniffelT
 type kniffelTurn struct{ *kniffel.Turn }
 
 func (t kniffelTurn) BestHold(dice validate.Counts, throwsLeft int) validate.Counts {
-	return t.Holds(dice, throwsLeft)[0].Dice
+	return t.Turn.BestHold(dice, throwsLeft) // the first of Holds
 }
 
 func (t kniffelTurn) Boxes(dice validate.Counts) []KniffelBox {
