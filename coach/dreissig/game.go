@@ -279,10 +279,7 @@ func (tb *Table) fallingOutcomes(a []int, o *outcomes) {
 				out[i] += lost[i]
 			}
 		} else {
-			w := tb.w[(rest+(x-1)*top)*n:]
-			for i := range n {
-				out[i] += w[(i+last)%n]
-			}
+			rotateAdd(out[:n], tb.w[(rest+(x-1)*top)*n:][:n], 1)
 		}
 	}
 	o.cyc[validate.DreissigLine] = 1
@@ -298,12 +295,19 @@ func (tb *Table) fallingOutcomes(a []int, o *outcomes) {
 				}
 			} else {
 				next := rest + (x-a[last])*vordermann + (a[0]-1)*top
-				w := tb.w[next*n:]
-				for i := range n {
-					out[i] += p * w[(i+last)%n]
-				}
+				rotateAdd(out[:n], tb.w[next*n:][:n], p)
 			}
 		}
+	}
+}
+
+// rotateAdd adds p × w read one player later (w[N−1], w[0], …, w[N−2])
+// to out (p = 1: w itself, exactly), without a division per chance.
+func rotateAdd(out, w []float64, p float64) {
+	last := len(out) - 1
+	out[0] += p * w[last]
+	for i := 1; i <= last; i++ {
+		out[i] += p * w[i-1]
 	}
 }
 
