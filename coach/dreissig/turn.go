@@ -227,20 +227,22 @@ func (tn *Turn) solveLevel1(lv *level) {
 	lo = max(lo, tn.from-Dice*n)
 	var open [MaxSum + 1]uint64
 	var val [MaxSum + 1]float64
-	active := span(lo, hi) // the states with throws not yet given a cell
+	var at [MaxSum + 1]int32 // where each state's next choice goes
+	active := span(lo, hi)   // the states with throws not yet given a cell
 	for s := lo; s <= hi; s++ {
 		open[s], val[s] = lv.all[0], 0
 		c := cell(n, s)
-		tn.recFrom[c], tn.recTo[c] = int32(c*maxChoices), int32(c*maxChoices)
+		at[s] = int32(c * maxChoices)
+		tn.recFrom[c] = at[s]
 	}
-	seg := lv.seg[0]
+	seg, recCell, recW := lv.seg[0], tn.recCell, tn.recW
 	for _, c := range tn.order {
-		j, to := n-int(c)/(MaxSum+1), int(c)%(MaxSum+1)
+		j, to := n-int(cellDice[c]), int(cellPips[c])
 		a, b := max(lo, to-Dice*j), min(hi, to-j)
 		if a > b {
 			continue
 		}
-		reach := &lv.reach[j]
+		reach, g := &lv.reach[j], tn.G[c]
 		for m := active & span(a, b); m != 0; m &= m - 1 {
 			s := bits.TrailingZeros64(m)
 			x := open[s] & reach[to-s][0]
@@ -252,8 +254,9 @@ func (tn *Turn) solveLevel1(lv *level) {
 			for _, sg := range seg {
 				w += float64(bits.OnesCount64(x&sg.mask)) * sg.p
 			}
-			val[s] += w * tn.G[c]
-			tn.record(cell(n, s), c, w)
+			val[s] += w * g
+			i := at[s]
+			recCell[i], recW[i], at[s] = c, w, i+1
 			if open[s] == 0 {
 				active &^= 1 << s
 			}
@@ -263,14 +266,8 @@ func (tn *Turn) solveLevel1(lv *level) {
 		}
 	}
 	for s := lo; s <= hi; s++ {
-		tn.G[cell(n, s)] = val[s]
+		tn.G[cell(n, s)], tn.recTo[cell(n, s)] = val[s], at[s]
 	}
-}
-
-// record notes that state c0 moves to cell c with chance w.
-func (tn *Turn) record(c0 int, c int16, w float64) {
-	tn.recCell[tn.recTo[c0]], tn.recW[tn.recTo[c0]] = c, w
-	tn.recTo[c0]++
 }
 
 // solveLevel solves the states of lv.n dice in the cup: going down the
@@ -282,19 +279,22 @@ func (tn *Turn) solveLevel(lv *level) {
 	var open [MaxSum + 1][8]uint64
 	var live [MaxSum + 1]uint8 // the words of a state with throws open
 	var val [MaxSum + 1]float64
-	active := span(lo, hi) // the states with throws not yet given a cell
+	var at [MaxSum + 1]int32 // where each state's next choice goes
+	active := span(lo, hi)   // the states with throws not yet given a cell
 	for s := lo; s <= hi; s++ {
 		open[s], live[s], val[s] = lv.all, uint8(1<<lv.words-1), 0
 		c := cell(n, s)
-		tn.recFrom[c], tn.recTo[c] = int32(c*maxChoices), int32(c*maxChoices)
+		at[s] = int32(c * maxChoices)
+		tn.recFrom[c] = at[s]
 	}
+	recCell, recW := tn.recCell, tn.recW
 	for _, c := range tn.order {
-		j, to := n-int(c)/(MaxSum+1), int(c)%(MaxSum+1)
+		j, to := n-int(cellDice[c]), int(cellPips[c])
 		a, b := max(lo, to-Dice*j), min(hi, to-j)
 		if a > b {
 			continue
 		}
-		reach := &lv.reach[j]
+		reach, g := &lv.reach[j], tn.G[c]
 		for m := active & span(a, b); m != 0; m &= m - 1 {
 			s := bits.TrailingZeros64(m)
 			r, op := &reach[to-s], &open[s]
@@ -316,8 +316,9 @@ func (tn *Turn) solveLevel(lv *level) {
 			if !got {
 				continue
 			}
-			val[s] += w * tn.G[c]
-			tn.record(cell(n, s), c, w)
+			val[s] += w * g
+			i := at[s]
+			recCell[i], recW[i], at[s] = c, w, i+1
 			if live[s] == 0 {
 				active &^= 1 << s
 			}
@@ -327,9 +328,18 @@ func (tn *Turn) solveLevel(lv *level) {
 		}
 	}
 	for s := lo; s <= hi; s++ {
-		tn.G[cell(n, s)] = val[s]
+		tn.G[cell(n, s)], tn.recTo[cell(n, s)] = val[s], at[s]
 	}
 }
+
+// cellDice and cellPips are the dice in the cup and the pips aside of each
+// cell.
+var cellDice, cellPips = func() (d, p [cellCount]int8) {
+	for c := range cellCount {
+		d[c], p[c] = int8(c/(MaxSum+1)), int8(c%(MaxSum+1))
+	}
+	return d, p
+}()
 
 // mergeLevel adds the cells of n dice in the cup to the order, best first
 // (ties by cell, so that the order is deterministic).
