@@ -42,7 +42,11 @@ type level struct {
 	all   [8]uint64
 	// seg[k]: the throws of word k by chance (the throws are sorted by it).
 	seg   [8][]segment
-	reach [Dice + 1][MaxSum + 1][8]uint64
+	// segMask, segP: seg as four entries per word (an entry beyond the
+	// word's segments has no throws and chance 0: it adds +0, nothing).
+	segMask [8][4]uint64
+	segP    [8][4]float64
+	reach   [Dice + 1][MaxSum + 1][8]uint64
 }
 
 var levels = sync.OnceValue(func() [Dice + 1]*level {
@@ -91,6 +95,11 @@ func newLevel(n int) *level {
 			lv.seg[k] = append(lv.seg[k], segment{p: lv.prob[i]})
 		}
 		lv.seg[k][len(lv.seg[k])-1].mask |= 1 << (i % 64)
+	}
+	for k, sg := range lv.seg {
+		for i, g := range sg {
+			lv.segMask[k][i], lv.segP[k][i] = g.mask, g.p
+		}
 	}
 	return lv
 }
@@ -309,9 +318,11 @@ func (tn *Turn) solveLevel(lv *level) {
 				if op[k] &^= x; op[k] == 0 {
 					live[s] &^= 1 << k
 				}
-				for _, sg := range lv.seg[k] {
-					w += float64(bits.OnesCount64(x&sg.mask)) * sg.p
-				}
+				sm, sp := &lv.segMask[k], &lv.segP[k]
+				w += float64(bits.OnesCount64(x&sm[0])) * sp[0]
+				w += float64(bits.OnesCount64(x&sm[1])) * sp[1]
+				w += float64(bits.OnesCount64(x&sm[2])) * sp[2]
+				w += float64(bits.OnesCount64(x&sm[3])) * sp[3]
 			}
 			if !got {
 				continue
