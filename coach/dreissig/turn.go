@@ -41,7 +41,7 @@ type level struct {
 	words int
 	all   [8]uint64
 	// seg[k]: the throws of word k by chance (the throws are sorted by it).
-	seg   [8][]segment
+	seg [8][]segment
 	// segMask, segP: seg as four entries per word (an entry beyond the
 	// word's segments has no throws and chance 0: it adds +0, nothing).
 	segMask [8][4]uint64
