@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -361,35 +362,25 @@ func Solve(n int, hundert bool) *Table {
 // rounded.
 func solveFalling(n, total int) *Table {
 	tb := newTable(n, false)
+	workers := runtime.GOMAXPROCS(0)
 	// Positions by the sum of their accounts: every turn that changes an
 	// account leads to a lower sum, so each sum's rings are independent.
-	bySum := make([][]int, n*Start+1)
-	a := make([]int, n)
-	for idx := range tb.states() {
-		tb.accounts(idx, a)
-		if tb.ringStart(a) {
-			t := 0
-			for _, x := range a {
-				t += x
-			}
-			if t <= total {
-				bySum[t] = append(bySum[t], idx)
-			}
-		}
-	}
-	workers := runtime.GOMAXPROCS(0)
+	bySum := tb.ringsBySum(total, workers)
 	rs := make([]*ringSolver, workers)
 	rounds := make([]int, workers)
 	for w := range workers {
 		rs[w] = newRingSolver(tb)
 	}
 	for _, ring := range bySum {
+		// Each worker takes the next ring not yet taken (rings differ in
+		// cost: an unsettled one takes 12 rounds).
+		var next atomic.Int64
 		var wg sync.WaitGroup
-		for w := range workers {
+		for w := range min(workers, len(ring)) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				for i := w; i < len(ring); i += workers {
+				for i := int(next.Add(1) - 1); i < len(ring); i = int(next.Add(1) - 1) {
 					rounds[w] = max(rounds[w], rs[w].solve(ring[i]))
 				}
 			}()
@@ -402,6 +393,42 @@ func solveFalling(n, total int) *Table {
 	}
 	slices.Sort(tb.Unsettled)
 	return tb
+}
+
+// ringsBySum lists the rings (by their least position) whose accounts add
+// up to at most total, by that sum, each sum's in increasing order; the
+// positions are gone through in parts, in parallel.
+func (tb *Table) ringsBySum(total, parts int) [][]int {
+	states := tb.states()
+	found := make([][][]int, parts)
+	var wg sync.WaitGroup
+	for p := range parts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			bySum := make([][]int, total+1)
+			a := make([]int, tb.N)
+			for idx := p * states / parts; idx < (p+1)*states/parts; idx++ {
+				tb.accounts(idx, a)
+				t := 0
+				for _, x := range a {
+					t += x
+				}
+				if t <= total && tb.ringStart(a) {
+					bySum[t] = append(bySum[t], idx)
+				}
+			}
+			found[p] = bySum
+		}()
+	}
+	wg.Wait()
+	bySum := make([][]int, total+1)
+	for _, f := range found {
+		for t, r := range f {
+			bySum[t] = append(bySum[t], r...)
+		}
+	}
+	return bySum
 }
 
 // round rounds the chances to float32, as the cache file keeps them (a
