@@ -1,6 +1,7 @@
 package dreissig
 
 import (
+	"math"
 	"math/bits"
 	"slices"
 	"sync"
@@ -160,7 +161,9 @@ type Turn struct {
 	recCell        []int16
 	recW           []float64
 	order          []int16 // the cells below six dice, best first, as solved
-	add, old       []int16
+	orderV         []float64
+	old            []int16
+	oldV           []float64
 	// from: only the states that can still reach a sum of at least from
 	// are solved (resolveCycle); 0: all.
 	from int
@@ -169,15 +172,28 @@ type Turn struct {
 	replayed bool
 }
 
-// maxChoices bounds the cells one state can move to (six dice: 111).
-const maxChoices = 112
+// recBase is where each state's choices start in recCell and recW: a
+// state of n dice in the cup moves to at most 5n(n+1)/2 + n cells (six
+// dice: 111); recBase[cellCount] is their total.
+var recBase = func() (b [cellCount + 1]int32) {
+	at := int32(0)
+	for c := range cellCount {
+		b[c] = at
+		n, s := c/(MaxSum+1), c%(MaxSum+1)
+		if lo, hi := sumRange(n); n > 0 && s >= lo && s <= hi {
+			at += int32(5*n*(n+1)/2 + n)
+		}
+	}
+	b[cellCount] = at
+	return b
+}()
 
 // Solve solves the turn for u (the receiver is reused: no allocation once warm).
 func (tn *Turn) Solve(u *Utility) {
 	ls := levels()
 	if tn.recCell == nil {
-		tn.recCell = make([]int16, cellCount*maxChoices)
-		tn.recW = make([]float64, cellCount*maxChoices)
+		tn.recCell = make([]int16, recBase[cellCount])
+		tn.recW = make([]float64, recBase[cellCount])
 	}
 	tn.order = tn.order[:0]
 	for s := Dice; s <= MaxSum; s++ {
@@ -214,7 +230,7 @@ func (tn *Turn) solveOne() {
 	lo = max(lo, tn.from-Dice)
 	for s := lo; s <= hi; s++ {
 		c0 := cell(1, s)
-		from := int32(c0 * maxChoices)
+		from := recBase[c0]
 		tn.recFrom[c0], tn.recTo[c0] = from, from+Dice
 		v := 0.0
 		for f := 1; f <= Dice; f++ {
@@ -241,7 +257,7 @@ func (tn *Turn) solveLevel1(lv *level) {
 	for s := lo; s <= hi; s++ {
 		open[s], val[s] = lv.all[0], 0
 		c := cell(n, s)
-		at[s] = int32(c * maxChoices)
+		at[s] = recBase[c]
 		tn.recFrom[c] = at[s]
 	}
 	seg, recCell, recW := lv.seg[0], tn.recCell, tn.recW
@@ -293,7 +309,7 @@ func (tn *Turn) solveLevel(lv *level) {
 	for s := lo; s <= hi; s++ {
 		open[s], live[s], val[s] = lv.all, uint8(1<<lv.words-1), 0
 		c := cell(n, s)
-		at[s] = int32(c * maxChoices)
+		at[s] = recBase[c]
 		tn.recFrom[c] = at[s]
 	}
 	recCell, recW := tn.recCell, tn.recW
@@ -353,40 +369,48 @@ var cellDice, cellPips = func() (d, p [cellCount]int8) {
 }()
 
 // mergeLevel adds the cells of n dice in the cup to the order, best first
-// (ties by cell, so that the order is deterministic).
+// (ties by cell, so that the order is deterministic). orderV keeps the
+// order's values, and after them −∞ (so that neither list runs out).
 func (tn *Turn) mergeLevel(n int) {
 	lo, hi := Dice-n, Dice*(Dice-n)
 	if n == 0 {
 		lo, hi = Dice, MaxSum
+		tn.orderV = append(tn.orderV[:0], math.Inf(-1))
 	}
-	add := tn.add[:0]
+	var addC [MaxSum + 2]int16
+	var addV [MaxSum + 2]float64
+	m := 0
 	for s := hi; s >= lo; s-- {
 		// Insertion sort: best first, ties by cell (c is lower than every
-		// cell in add: it goes before equal ones). The values mostly rise
+		// cell added: it goes before equal ones). The values mostly rise
 		// with s: going down, a cell mostly stays last.
 		c := int16(cell(n, s))
-		i := len(add)
-		add = append(add, c)
-		for i > 0 && tn.G[add[i-1]] <= tn.G[c] {
-			add[i] = add[i-1]
+		v, i := tn.G[c], m
+		for i > 0 && addV[i-1] <= v {
+			addC[i], addV[i] = addC[i-1], addV[i-1]
 			i--
 		}
-		add[i] = c
+		addC[i], addV[i] = c, v
+		m++
 	}
-	old, out := tn.order, tn.old[:0]
+	addV[m] = math.Inf(-1)
+	old, ov := tn.order, tn.orderV
+	total := len(old) + m
+	out, outV := slices.Grow(tn.old[:0], total)[:total], slices.Grow(tn.oldV[:0], total+1)[:total+1]
 	i, k := 0, 0
-	for i < len(old) || k < len(add) {
+	for t := range total {
 		// Of equal values the lower cell first: the old cells are of fewer
 		// dice in the cup, lower cells.
-		if k == len(add) || (i < len(old) && tn.G[old[i]] >= tn.G[add[k]]) {
-			out = append(out, old[i])
+		if ov[i] >= addV[k] {
+			out[t], outV[t] = old[i], ov[i]
 			i++
 		} else {
-			out = append(out, add[k])
+			out[t], outV[t] = addC[k], addV[k]
 			k++
 		}
 	}
-	tn.order, tn.old, tn.add = out, old, add
+	outV[total] = math.Inf(-1)
+	tn.order, tn.old, tn.orderV, tn.oldV = out, old, outV, ov
 }
 
 // compact packs the play into slices of their own size (a Turn kept for
@@ -402,7 +426,7 @@ func (tn *Turn) compact() {
 		tn.recTo[c] = int32(len(cells))
 	}
 	tn.recCell, tn.recW = cells, ws
-	tn.add, tn.old = nil, nil
+	tn.old, tn.orderV, tn.oldV = nil, nil, nil
 }
 
 // Value is the value of the whole turn (six dice in the cup).
