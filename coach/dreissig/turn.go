@@ -302,12 +302,11 @@ func (tn *Turn) solveLevel(lv *level) {
 	lo, hi := sumRange(n)
 	lo = max(lo, tn.from-Dice*n)
 	var open [MaxSum + 1][8]uint64
-	var live [MaxSum + 1]uint8 // the words of a state with throws open
 	var val [MaxSum + 1]float64
 	var at [MaxSum + 1]int32 // where each state's next choice goes
 	active := span(lo, hi)   // the states with throws not yet given a cell
 	for s := lo; s <= hi; s++ {
-		open[s], live[s], val[s] = lv.all, uint8(1<<lv.words-1), 0
+		open[s], val[s] = lv.all, 0
 		c := cell(n, s)
 		at[s] = recBase[c]
 		tn.recFrom[c] = at[s]
@@ -323,30 +322,25 @@ func (tn *Turn) solveLevel(lv *level) {
 		for m := active & span(a, b); m != 0; m &= m - 1 {
 			s := bits.TrailingZeros64(m)
 			r, op := &reach[to-s], &open[s]
-			w, got := 0.0, false
-			for wm := live[s]; wm != 0; wm &= wm - 1 {
-				k := bits.TrailingZeros8(wm)
+			nz := hitWords(op, r, lv.words)
+			if nz == 0 {
+				continue
+			}
+			w := 0.0
+			for ; nz != 0; nz &= nz - 1 {
+				k := bits.TrailingZeros8(nz)
 				x := op[k] & r[k]
-				if x == 0 {
-					continue
-				}
-				got = true
-				if op[k] &^= x; op[k] == 0 {
-					live[s] &^= 1 << k
-				}
+				op[k] &^= x
 				sm, sp := &lv.segMask[k], &lv.segP[k]
 				w += float64(bits.OnesCount64(x&sm[0])) * sp[0]
 				w += float64(bits.OnesCount64(x&sm[1])) * sp[1]
 				w += float64(bits.OnesCount64(x&sm[2])) * sp[2]
 				w += float64(bits.OnesCount64(x&sm[3])) * sp[3]
 			}
-			if !got {
-				continue
-			}
 			val[s] += w * g
 			i := at[s]
 			recCell[i], recW[i], at[s] = c, w, i+1
-			if live[s] == 0 {
+			if hitWords(op, op, lv.words) == 0 {
 				active &^= 1 << s
 			}
 		}
@@ -357,6 +351,20 @@ func (tn *Turn) solveLevel(lv *level) {
 	for s := lo; s <= hi; s++ {
 		tn.G[cell(n, s)], tn.recTo[cell(n, s)] = val[s], at[s]
 	}
+}
+
+// hitWords is a bit for each of the first words words where a and b share
+// a throw, without a branch per word.
+func hitWords(a, b *[8]uint64, words int) uint8 {
+	nz := func(x uint64) uint8 { return uint8((x | -x) >> 63) }
+	switch words {
+	case 2:
+		return nz(a[0]&b[0]) | nz(a[1]&b[1])<<1
+	case 4:
+		return nz(a[0]&b[0]) | nz(a[1]&b[1])<<1 | nz(a[2]&b[2])<<2 | nz(a[3]&b[3])<<3
+	}
+	return nz(a[0]&b[0]) | nz(a[1]&b[1])<<1 | nz(a[2]&b[2])<<2 | nz(a[3]&b[3])<<3 |
+		nz(a[4]&b[4])<<4 | nz(a[5]&b[5])<<5 | nz(a[6]&b[6])<<6 | nz(a[7]&b[7])<<7
 }
 
 // cellDice and cellPips are the dice in the cup and the pips aside of each
