@@ -260,7 +260,7 @@ func (tn *Turn) solveLevel1(lv *level) {
 		at[s] = recBase[c]
 		tn.recFrom[c] = at[s]
 	}
-	seg, recCell, recW := lv.seg[0], tn.recCell, tn.recW
+	sm, sp, recCell, recW := &lv.segMask[0], &lv.segP[0], tn.recCell, tn.recW
 	for _, c := range tn.order {
 		j, to := n-int(cellDice[c]), int(cellPips[c])
 		a, b := max(lo, to-Dice*j), min(hi, to-j)
@@ -275,10 +275,11 @@ func (tn *Turn) solveLevel1(lv *level) {
 				continue
 			}
 			open[s] &^= x
-			w := 0.0
-			for _, sg := range seg {
-				w += float64(bits.OnesCount64(x&sg.mask)) * sg.p
-			}
+			// Up to three chances (two or three dice; an unused entry
+			// adds +0).
+			w := float64(bits.OnesCount64(x&sm[0])) * sp[0]
+			w += float64(bits.OnesCount64(x&sm[1])) * sp[1]
+			w += float64(bits.OnesCount64(x&sm[2])) * sp[2]
 			val[s] += w * g
 			i := at[s]
 			recCell[i], recW[i], at[s] = c, w, i+1
