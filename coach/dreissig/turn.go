@@ -457,8 +457,11 @@ func (tn *Turn) Outcomes(n, s int) [MaxSum + 1]float64 {
 			if occ[c] == 0 {
 				continue
 			}
-			for i := tn.recFrom[c]; i < tn.recTo[c]; i++ {
-				occ[tn.recCell[i]] += occ[c] * tn.recW[i]
+			ws := tn.recW[tn.recFrom[c]:tn.recTo[c]]
+			cs := tn.recCell[tn.recFrom[c]:tn.recTo[c]]
+			cs = cs[:len(ws)]
+			for i, w := range ws {
+				occ[cs[i]] += occ[c] * w
 			}
 		}
 	}
@@ -487,9 +490,12 @@ func (tn *Turn) reevaluate(u *Utility, tol float64) bool {
 		lo, hi := sumRange(n)
 		for s := max(lo, from-Dice*n); s <= hi; s++ {
 			c := cell(n, s)
+			ws := tn.recW[tn.recFrom[c]:tn.recTo[c]]
+			cs := tn.recCell[tn.recFrom[c]:tn.recTo[c]]
+			cs = cs[:len(ws)]
 			v := 0.0
-			for i := tn.recFrom[c]; i < tn.recTo[c]; i++ {
-				v += tn.recW[i] * tn.G[tn.recCell[i]]
+			for i, w := range ws {
+				v += w * tn.G[cs[i]]
 			}
 			tn.G[c] = v
 		}
