@@ -98,7 +98,7 @@ func (c *Cache) load(n int, hundert bool) *Table {
 	if build == nil {
 		build = Solve
 	}
-	tb := build(n, hundert)
+	tb := tablefile.Build(func() *Table { return build(n, hundert) })
 	if path != "" {
 		tablefile.Write(path, "dreissig", encodeTable(tb))
 		// The table the process keeps is the file's, off the Go heap (the
