@@ -577,8 +577,11 @@ func (db *DB) judgeAhead(next func() (ExportRecord, error), stop <-chan struct{}
 		r   ExportRecord
 		out chan judgedRecord
 	}
-	ahead := make(chan judgedRecord, aheadRecords)
-	order := make(chan chan judgedRecord, aheadRecords) // each record's result, in input order
+	// What waits is little: a judged record holds its game, every turn
+	// worked out (about 140 KB of heap with its record), and the judges
+	// are what the import waits for, not the writer.
+	ahead := make(chan judgedRecord, judgedAhead)
+	order := make(chan chan judgedRecord, 2*judgeWorkers()) // each record's result, in input order
 	jobs := make(chan job)
 	go func() { // the reader: next is called here only
 		defer close(order)
@@ -649,8 +652,12 @@ func (db *DB) judge(r *ExportRecord) {
 	}
 }
 
-// aheadRecords is how many judged records wait for the writer at most.
-const aheadRecords = 64
+// aheadRecords is how many records one import transaction takes at most.
+const aheadRecords = 32
+
+// judgedAhead is how many judged records wait for the writer beyond those
+// of the transaction it writes.
+const judgedAhead = 16
 
 // gatherJudged adds to waiting (records left from the last transaction)
 // the judged records that come within importSlice, up to aheadRecords,
