@@ -10,7 +10,9 @@ import (
 // freebsd; not with -tags purego), so that a large table is no part of the
 // Go heap (the collector neither scans it nor counts it towards the heap's
 // limit, and only the pages a process reads are resident); elsewhere the
-// file read whole. The bytes must never be written.
+// file read whole. The bytes must never be written. A mapped file must not
+// change while it is mapped: Write replaces a table file by renaming a new
+// one over it, which leaves the mapped one as it was.
 type Mapping struct {
 	data   []byte
 	mapped bool
