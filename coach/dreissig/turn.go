@@ -192,8 +192,7 @@ var recBase = func() (b [cellCount + 1]int32) {
 func (tn *Turn) Solve(u *Utility) {
 	ls := levels()
 	if tn.recCell == nil {
-		tn.recCell = make([]int16, recBase[cellCount])
-		tn.recW = make([]float64, recBase[cellCount])
+		tn.recCell, tn.recW = choiceBuffers()
 	}
 	tn.order = tn.order[:0]
 	for s := Dice; s <= MaxSum; s++ {
@@ -424,9 +423,13 @@ func (tn *Turn) mergeLevel(n int) {
 
 // compact packs the play into slices of their own size (a Turn kept for
 // long holds only these).
+// The solve's buffers go back to choicePool for the next turn solved.
 func (tn *Turn) compact() {
-	var cells []int16
-	var ws []float64
+	n := 0
+	for c := range cellCount {
+		n += int(tn.recTo[c] - tn.recFrom[c])
+	}
+	cells, ws := make([]int16, 0, n), make([]float64, 0, n)
 	for c := range cellCount {
 		from, to := tn.recFrom[c], tn.recTo[c]
 		tn.recFrom[c] = int32(len(cells))
@@ -434,8 +437,32 @@ func (tn *Turn) compact() {
 		ws = append(ws, tn.recW[from:to]...)
 		tn.recTo[c] = int32(len(cells))
 	}
+	if len(tn.recCell) == int(recBase[cellCount]) {
+		choicePool.Put(&choiceBuf{tn.recCell, tn.recW})
+	}
 	tn.recCell, tn.recW = cells, ws
 	tn.old, tn.orderV, tn.oldV = nil, nil, nil
+}
+
+// choiceBuf is a solve's choice buffers (Turn.recCell, recW, full size).
+type choiceBuf struct {
+	cells []int16
+	ws    []float64
+}
+
+// choicePool keeps the buffers of turns compacted for the next solve: a
+// coach per position (Table.For, a review asks one for every turn) would
+// else leave its buffers a question to the collector. A solve writes every
+// choice it reads, so what a buffer held before does not matter.
+var choicePool sync.Pool
+
+// choiceBuffers is a pair of full-size choice buffers, from choicePool
+// where it has one.
+func choiceBuffers() ([]int16, []float64) {
+	if b, ok := choicePool.Get().(*choiceBuf); ok {
+		return b.cells, b.ws
+	}
+	return make([]int16, recBase[cellCount]), make([]float64, recBase[cellCount])
 }
 
 // Value is the value of the whole turn (six dice in the cup).
