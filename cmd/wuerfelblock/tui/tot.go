@@ -176,6 +176,9 @@ func (v *totView) submit(s string) bool {
 		return ok && v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: roll}, nil)
 	}
 	t := g.DreissigTurn()
+	if v.pending != nil && strings.Contains(s, "/") {
+		v.pending = nil // "ROLL/ASIDE": the typed throw replaces the waiting one
+	}
 	if v.pending != nil {
 		keep, err := validate.ParseDice(s)
 		if err != nil {
@@ -352,4 +355,23 @@ func asideExample(thrown []int) string {
 		return "66"
 	}
 	return strings.Repeat(string(rune('0'+high)), min(n, 2))
+}
+
+// enterTyped: Totwürfeln's throw; Dreißig tot's dice set aside while a
+// throw waits for them, its attack throw, else a throw (with what goes
+// aside after /; at the keep prompt such a throw replaces the waiting
+// one).
+func (v *totView) enterTyped(text string) string {
+	slash := strings.Contains(text, "/")
+	switch {
+	case slash && (!v.dreissig() || v.game().DreissigTurn().Attacking()):
+		return v.tr("refused: a throw only, no / here", "abgelehnt: nur der Wurf, hier kein /")
+	case !v.dreissig():
+		return v.p.throwWords(text, false, [2]string{})
+	case v.pending != nil && !slash:
+		return fmt.Sprintf(v.tr("set %s aside", "%s zur Seite"), v.p.keepWords(text))
+	case v.game().DreissigTurn().Attacking():
+		return fmt.Sprintf(v.tr("attack throw %s", "Angriffswurf %s"), v.p.keepWords(text))
+	}
+	return v.p.throwWords(text, v.pending != nil, [2]string{"%s aside", "%s zur Seite"})
 }
