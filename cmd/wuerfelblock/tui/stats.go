@@ -465,13 +465,15 @@ func (v *statsView) Draw(screen tcell.Screen) {
 	x, y, w, h := v.GetInnerRect()
 	c := canvas{screen, x, y, w, h}
 	v.load()
-	titles := []string{v.tr("Leaderboard", "Bestenliste"), v.tr("Player", "Spieler"), v.tr("Head-to-head", "Direkter Vergleich"), v.tr("By play", "Spielstärke")}
+	// Each title with its shorter forms, whole words (60 columns: "Vergleich").
+	titles := [][]string{{v.tr("Leaderboard", "Bestenliste"), v.tr("Board", "Besten")}, {v.tr("Player", "Spieler")},
+		{v.tr("Head-to-head", "Direkter Vergleich"), v.tr("Versus", "Vergleich")}, {v.tr("By play", "Spielstärke"), v.tr("By play", "Stärke")}}
 	col := 0
 	c.put(col, 0, v.tr("Statistics", "Statistik")+": ", styleCurrent)
 	col += len([]rune(v.tr("Statistics", "Statistik"))) + 2
-	// Each title takes its letters and three spaces; shortened with "…"
+	// Each title takes its letters and three spaces; in a shorter form
 	// (the chosen one whole) where the row is too narrow.
-	for i, t := range fitTabs(titles, int(v.mode), w-col-2*len(titles)-1) {
+	for i, t := range fitTabs(titles, int(v.mode), w-col-2*len(titles)-1, 1) {
 		st := styleDim
 		if statsMode(i) == v.mode {
 			st = styleSelected
@@ -479,9 +481,15 @@ func (v *statsView) Draw(screen tcell.Screen) {
 		c.put(col, 0, " "+t+" ", st)
 		col += len([]rune(t)) + 3
 	}
-	// The games as tabs.
-	col = 0
-	for i, name := range fitTabs(v.gameNames(), v.game, w) {
+	// The games as tabs, two spaces apart ("Zehntausend  Rückwärts" are
+	// two), one where the row is too narrow for that.
+	col, gap := 0, 2
+	names := fitTabs(v.gameNames(), v.game, w, gap)
+	if tabsWidth(names, gap) > w {
+		gap = 1
+		names = fitTabs(v.gameNames(), v.game, w, gap)
+	}
+	for i, name := range names {
 		st := styleNormal
 		if i == v.game {
 			st = styleSelected
@@ -490,7 +498,7 @@ func (v *statsView) Draw(screen tcell.Screen) {
 			st = styleDim
 		}
 		c.put(col, 1, name, st)
-		col += len([]rune(name)) + 1
+		col += len([]rune(name)) + gap
 	}
 	if v.mode != modeVersus {
 		next := ""
@@ -879,20 +887,70 @@ func clip(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-func (v *statsView) gameNames() []string {
-	names := make([]string, len(v.games))
+// gameNames are the games' tab names, each with its shorter forms
+// (whole words or figures: "Fünftausend", "5000").
+func (v *statsView) gameNames() [][]string {
+	names := make([][]string, len(v.games))
 	for i, g := range v.games {
-		names[i] = v.gameName(g)
+		names[i] = append([]string{v.gameName(g)}, gameShortNames[g]...)
 	}
 	return names
 }
 
-// fitTabs shortens tab names (one space apart) until they fit width: the
+// gameShortNames are the shorter tab names of the games whose names are
+// long, shortest last.
+var gameShortNames = map[validate.GameID][]string{
+	validate.Game5000:        {"5000"},
+	validate.GameZehntausend: {"10000"},
+	validate.GameRueckwaerts: {"Rückwärts"},
+	validate.GameDreissigTot: {"30 tot"},
+}
+
+// tabsWidth is how wide tabs are, gap spaces apart.
+func tabsWidth(tabs []string, gap int) int {
+	w := gap * (len(tabs) - 1)
+	for _, t := range tabs {
+		w += len([]rune(t))
+	}
+	return w
+}
+
+// fitTabs picks each tab's form (forms[i], longest first) so that they
+// fit width, gap spaces apart: the longest tab but the selected one takes
+// its next shorter form first, the selected one last, so no tab is cut in
+// a word. Only where even the shortest forms are too wide do they lose
+// letters (cutTabs).
+func fitTabs(forms [][]string, selected, width, gap int) []string {
+	at := make([]int, len(forms))
+	tabs := make([]string, len(forms))
+	for i, f := range forms {
+		tabs[i] = f[0]
+	}
+	for tabsWidth(tabs, gap) > width {
+		next := -1
+		for i, f := range forms {
+			if i != selected && at[i] < len(f)-1 && (next < 0 || len([]rune(tabs[i])) > len([]rune(tabs[next]))) {
+				next = i
+			}
+		}
+		if next < 0 && selected >= 0 && selected < len(forms) && at[selected] < len(forms[selected])-1 {
+			next = selected
+		}
+		if next < 0 {
+			return cutTabs(tabs, selected, width, gap)
+		}
+		at[next]++
+		tabs[next] = forms[next][at[next]]
+	}
+	return tabs
+}
+
+// cutTabs shortens tab names (gap spaces apart) until they fit width: the
 // longest name but the selected one loses a letter at a time ("…" shows
 // it), so every game stays recognisable and the chosen one is whole.
-func fitTabs(names []string, selected, width int) []string {
+func cutTabs(names []string, selected, width, gap int) []string {
 	runes := make([][]rune, len(names))
-	total := len(names) - 1
+	total := gap * (len(names) - 1)
 	for i, n := range names {
 		runes[i] = []rune(n)
 		total += len(runes[i])

@@ -249,9 +249,40 @@ func TestStatsTabsFit(t *testing.T) {
 		t.Fatalf("tab line %d wide: %q", n, line)
 	}
 	ss.key(tcell.KeyLeft, 0)
-	ss.see("Zehntausend Rückwär… Kniffel Totwürfeln Dreißig tot")
-	if got := fitTabs([]string{"5050", "5000", "Zehntausend", "Zehntausend Rückwärts"}, 0, 80); got[3] != "Zehntausend Rückwärts" {
+	ss.see("Zehntausend  Rückwärts  Kniffel  Totwürfeln  Dreißig tot")
+	if got := fitTabs([][]string{{"5050"}, {"5000"}, {"Zehntausend", "10000"}, {"Zehntausend Rückwärts", "Rückwärts"}}, 0, 80, 2); got[3] != "Zehntausend Rückwärts" {
 		t.Fatalf("tabs cut though they fit: %q", got)
+	}
+}
+
+// On a 60-column screen the statistics' tabs were cut inside words
+// ("Direkter…", "Spielstär…", "Fünftau…", "Dreißig …"). Every page, every
+// game, both languages: the two rows of tabs fit and every tab is a name
+// or one of its shorter forms, whole; the chosen game is named in full
+// below where its tab is short.
+func TestStatsTabsWholeWordsAt60(t *testing.T) {
+	db := statsHistory(t, 60)
+	for _, lang := range []validate.Lang{validate.German, validate.English} {
+		ss := newStatsScreen(t, db, lang)
+		ss.s.SetSize(60, 20)
+		ss.v.SetRect(0, 0, 60, 20)
+		for _, mode := range []rune{'b', 'p', 'v', 'y'} {
+			ss.key(tcell.KeyRune, mode)
+			for range 7 {
+				rows := strings.Split(ss.text(), "\n")
+				for _, row := range rows[:2] {
+					if strings.Contains(row, "…") || len([]rune(strings.TrimRight(row, " "))) > 60 {
+						t.Fatalf("%v %c: tabs cut:\n%s", lang, mode, strings.Join(rows, "\n"))
+					}
+				}
+				ss.key(tcell.KeyRight, 0)
+			}
+		}
+		ss.key(tcell.KeyRune, 'b')
+		for ss.v.gameID() != validate.GameRueckwaerts {
+			ss.key(tcell.KeyRight, 0)
+		}
+		ss.see("Rückwärts  Kniffel", "Kniffel  Totwürfeln")
 	}
 }
 
