@@ -158,7 +158,7 @@ func newFitTextPage(ui *UI, title string, body func(width int) string) *textPage
 		if w != width {
 			width = w
 			row, col := p.tv.GetScrollOffset()
-			p.tv.SetText(body(w - 2)).ScrollTo(row, col) // inside the border
+			p.tv.SetText(body(w-2)).ScrollTo(row, col) // inside the border
 		}
 	}
 	return p
