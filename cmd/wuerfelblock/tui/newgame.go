@@ -264,8 +264,20 @@ func (o *optionsStep) describe() {
 	if o.s.preset != "" {
 		fmt.Fprintf(&b, "%s [::b]%s[::-]\n", o.tr("Preset:", "Vorlage:"), esc(o.s.preset))
 	}
-	b.WriteString(hintLine(o.bindings().footerHelp()))
+	b.WriteString(hintLine(o.footer()))
 	o.desc.SetText(b.String())
+}
+
+// footer is the keys under the details: the table's, or while a value or
+// a preset's name is typed the field's (the table's keys wait till then).
+func (o *optionsStep) footer() []keyHelp {
+	switch o.editing {
+	case "":
+		return o.bindings().footerHelp()
+	case presetEdit:
+		return []keyHelp{{"Enter", o.tr("save", "speichern")}, {"Esc", o.tr("cancel", "abbrechen")}}
+	}
+	return []keyHelp{{"Enter", o.tr("take the value", "Wert übernehmen")}, {"Esc", o.tr("cancel", "abbrechen")}}
 }
 
 // tell shows a message above the details.
@@ -354,6 +366,7 @@ func (o *optionsStep) startEdit(what, label, text string) {
 	o.editing = what
 	o.edit.SetLabel(label).SetText(text)
 	o.ui.app.SetFocus(o.edit)
+	o.describe()
 }
 
 func (o *optionsStep) editDone(k tcell.Key) {
@@ -368,7 +381,7 @@ func (o *optionsStep) editDone(k tcell.Key) {
 			_, err = validate.MakeOptions(o.s.game, map[string]any{what: v})
 		}
 		if err != nil {
-			o.desc.SetText("[::r]" + o.errText(err) + "[::-]")
+			o.desc.SetText("[::r]" + o.errText(err) + "[::-]\n" + hintLine(o.footer()))
 			return // keep what was typed
 		}
 		o.s.values[what] = v
