@@ -25,3 +25,16 @@ func TestOptionEditHintNamesEnterEsc(t *testing.T) {
 	h.typ("p")
 	h.see("Name der Vorlage:", "Enter speichern · Esc abbrechen")
 }
+
+// l without a saved preset said so in place of the details and the keys,
+// which were gone until the next key; they stay under the message now, as
+// under a refused value.
+func TestLoadPresetNoneKeepsKeys(t *testing.T) {
+	h := start(t, openDB(t))
+	h.typ("n3")
+	h.typ("l")
+	h.see("Für dieses Spiel ist noch keine Vorlage gespeichert (p speichert eine).", "Würfel (wuerfel)", "Tab Spieler")
+	h.key(tcell.KeyDown)
+	h.typ(" 7\n") // Ziel 100007: refused
+	h.see("Vielfaches", "Ziel (ziel)", "Enter Wert übernehmen")
+}
