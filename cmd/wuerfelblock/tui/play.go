@@ -358,7 +358,9 @@ func (p *play) refreshHints() {
 				p.hintKeys = append(p.hintKeys, k)
 			}
 		}
-		p.hintView = 1
+		// Where the line must be one row too narrow for them all, leave
+		// and help give way first, then Esc: Enter stays.
+		p.hintView = len(p.hintKeys)
 		p.hints.SetText(hintLine(p.hintKeys))
 		return
 	}

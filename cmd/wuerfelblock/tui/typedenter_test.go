@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
@@ -83,12 +84,18 @@ func TestEnterHintTypedSlashKniffelAndTot(t *testing.T) {
 	h := start(t, openDB(t))
 	h.newGame('5', "Anna", "Bob")
 	h.typ("t66231\n")
-	h.typ("22456/22")
-	h.see("Enter neuer Wurf 2 2 4 5 6, 2 2 behalten")
+	h.typ("12345/1234")
+	h.see("Enter neuer Wurf 1 2 3 4 5, 1 2 3 4 behalten · Esc löschen")
+	// Too wide for the one row the sheet leaves: leave and help give way,
+	// whole (the row ended in "· ? Hilfe ·", q cut off).
+	rows := strings.Split(strings.TrimRight(h.screen(), "\n"), "\n")
+	if last := strings.TrimRight(rows[len(rows)-1], " \u00a0"); strings.HasSuffix(last, "·") {
+		t.Fatalf("the hint line is cut after a key:\n%s", h.screen())
+	}
 	h.typ("\n")
-	h.see("Behalten: 2 2")
-	if es := h.stored().Game.Entries(); len(es) != 1 || validate.FormatDice(es[0].Roll) != "2 2 4 5 6" {
-		t.Fatalf("stored %+v, want the typed throw 2 2 4 5 6", es)
+	h.see("Behalten: 1 2 3 4")
+	if es := h.stored().Game.Entries(); len(es) != 1 || validate.FormatDice(es[0].Roll) != "1 2 3 4 5" {
+		t.Fatalf("stored %+v, want the typed throw 1 2 3 4 5", es)
 	}
 
 	h = start(t, openDB(t))
