@@ -111,8 +111,11 @@ func reviewText(t text, rv *review.Review) string { return reviewTextAt(t, rv, 8
 // fit it (tableText).
 func reviewTextAt(t text, rv *review.Review, width int) string {
 	var b strings.Builder
-	b.WriteString(t.tr("[::b]Loss[::-]: what a decision cost against the best play (never negative).\n",
-		"[::b]Verlust[::-]: was eine Entscheidung gegen das beste Spiel kostete (nie negativ).\n"))
+	decides := review.RatesDecisions(rv.Game) // Totwürfeln: luck only
+	if decides {
+		b.WriteString(t.tr("[::b]Loss[::-]: what a decision cost against the best play (never negative).\n",
+			"[::b]Verlust[::-]: was eine Entscheidung gegen das beste Spiel kostete (nie negativ).\n"))
+	}
 	b.WriteString(t.tr("[::b]Luck[::-]: what the dice brought above (+) or below (−) what was to be expected before the throw.\n",
 		"[::b]Glück[::-]: was die Würfel über (+) oder unter (−) dem vor dem Wurf Erwartbaren brachten.\n"))
 	if rv.Win {
@@ -125,10 +128,16 @@ func reviewTextAt(t text, rv *review.Review, width int) string {
 	switch {
 	case rv.Chances:
 		writeChanceTable(&b, t, rv, width)
-	case !review.RatesDecisions(rv.Game):
-		b.WriteString(t.tr("\nNo decisions: only luck, against the turn's expected points.\nPoints = turn values + luck.\n",
-			"\nKeine Entscheidungen: nur Glück, gemessen am Erwartungswert des Zugs.\nPunkte = Zugwerte + Glück.\n"))
-		writePointsTable(&b, t, rv, width)
+	case !decides:
+		// No decisions: no loss, nothing counted of them (the table said
+		// "Entsch. 0", "Verlust 0,0" under "… + Glück − Verlust").
+		b.WriteString(t.tr("\nNo decisions: only luck, against the turn's expected points.\n[::b]Points[::-]: banked = turn values + luck.\n",
+			"\nKeine Entscheidungen: nur Glück, gemessen am Erwartungswert des Zugs.\n[::b]Punkte[::-]: Geschrieben = Zugwerte + Glück.\n"))
+		tb := reviewTable{head: []string{t.tr("Player", "Spieler"), t.tr("turn values", "Zugwerte"), t.tr("luck", "Glück"), t.tr("banked", "Geschrieben")}}
+		for _, p := range rv.Players {
+			tb.rows = append(tb.rows, []string{p.Name, review.Number1(p.TurnValueSum, t.lang), plus(review.Number1(p.Luck, t.lang)), fmt.Sprint(p.Banked)})
+		}
+		b.WriteString(tb.text(width))
 		return b.String()
 	default:
 		writePointsTable(&b, t, rv, width)

@@ -159,7 +159,8 @@ func TestStatsScreenByPlay(t *testing.T) {
 }
 
 // Totwürfeln's game-over screen shows every player's luck (no loss: there
-// is no decision) and a opens the review; it showed neither.
+// is no decision) and a opens the review; it showed neither. The review
+// has luck only.
 func TestGameOverTotLuck(t *testing.T) {
 	h := start(t, openDB(t))
 	h.newGame('6', "Anna")
@@ -169,7 +170,11 @@ func TestGameOverTotLuck(t *testing.T) {
 	h.see("Spiel zu Ende", "Glück", "a die Auswertung: das Glück jedes Spielers")
 	h.notSee("Verlust")
 	h.typ("a")
-	h.see("Auswertung: Können und Glück", "Punkte = Zugwerte + Glück")
+	// Nor does the review speak of decisions: it had a column of 0
+	// decisions and one of 0,0 loss under "Zugwerte + Glück − Verlust".
+	h.see("Auswertung: Können und Glück", "Punkte: Geschrieben = Zugwerte + Glück.", "Zugwerte", "Glück", "Geschrieben")
+	h.notSee("Verlust")
+	h.notSee("Entsch.")
 }
 
 // Dreißig tot's game-over screen shows luck and loss, in percentage
