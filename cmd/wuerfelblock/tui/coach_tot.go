@@ -190,10 +190,11 @@ func (v *totView) coachAdvice(c *dreissig.Coach, dt *validate.DreissigTurn) pane
 	for n := len(others); n >= 0; n-- {
 		f := s
 		if n > 0 {
-			f += v.tr("; others: ", "; sonst: ") + strings.Join(others[:n], " · ")
+			// "·" ends a row, never starts one.
+			f += v.tr("; others: ", "; sonst: ") + strings.Join(others[:n], "\u00a0· ")
 		}
 		if rest := len(others) - n; rest > 0 {
-			sep := " · "
+			sep := "\u00a0· "
 			if n == 0 {
 				sep = "; "
 			}

@@ -31,6 +31,11 @@ func TestDreissigAdviceListFitsPanel(t *testing.T) {
 			break
 		}
 	}
+	for _, r := range panel {
+		if strings.HasPrefix(r, "·") {
+			t.Fatalf("a row of the list starts with its separator:\n%s", h.screen())
+		}
+	}
 	text := strings.ReplaceAll(strings.Join(panel, " "), "\u00a0", " ")
 	_, list, ok := strings.Cut(text, "sonst: ")
 	m := regexp.MustCompile(`· \+(\d+) weitere$`).FindStringSubmatch(list)
