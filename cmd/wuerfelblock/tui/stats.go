@@ -530,6 +530,31 @@ func (v *statsView) Draw(screen tcell.Screen) {
 	}
 }
 
+// boardWidths are the leaderboard's widths for a row width cells wide:
+// the names' column as wide as the longest name (7 to 15), the win rate's
+// bar 12 wide where there is room, narrower or none where the screen is
+// narrow (60 columns cut off "bester" and "Serie"), the names cut last.
+func (v *statsView) boardWidths(board []int, width int) (nameW, quoteW, barW int) {
+	nameW = len([]rune(v.tr("player", "Spieler")))
+	for _, pi := range board {
+		nameW = max(nameW, len([]rune(v.all[pi].Name)))
+	}
+	nameW = min(nameW, 15)
+	head := len([]rune(v.tr("win rate", "Quote")))
+	rest := 2 + 2 + 1 + 6 + 1 + 5 + 2 + 1 + 6 + 1 + 6 + 1 + 7 // #, games, won, avg, best, streak and the spaces
+	barW = min(12, width-rest-nameW-6)                      // "100% " before the bar
+	if barW < 3 {
+		barW = 0
+	}
+	quoteW = 5
+	if barW > 0 {
+		quoteW += 1 + barW
+	}
+	quoteW = max(quoteW, head)
+	nameW = max(min(nameW, width-rest-quoteW), 4)
+	return nameW, quoteW, barW
+}
+
 func (v *statsView) drawBoard(c canvas) {
 	g := v.gameID()
 	b := v.board(g)
@@ -537,8 +562,9 @@ func (v *statsView) drawBoard(c canvas) {
 		c.put(0, 0, fmt.Sprintf(v.tr("No finished %s games yet.", "Noch keine beendeten Spiele %s."), v.gameName(g)), styleNormal)
 		return
 	}
-	c.put(0, 0, fmt.Sprintf("%2s  %-15s %6s %5s  %-18s %6s %6s %7s", "#", v.tr("player", "Spieler"), v.tr("games", "Spiele"),
-		v.tr("won", "Siege"), v.tr("win rate", "Quote"), v.tr("avg", "Mittel"), v.tr("best", "bester"), v.tr("streak", "Serie")), styleCurrent)
+	nameW, quoteW, barW := v.boardWidths(b, c.w)
+	c.put(0, 0, fmt.Sprintf("%2s  %-*s %6s %5s  %-*s %6s %6s %7s", "#", nameW, v.tr("player", "Spieler"), v.tr("games", "Spiele"),
+		v.tr("won", "Siege"), quoteW, v.tr("win rate", "Quote"), v.tr("avg", "Mittel"), v.tr("best", "bester"), v.tr("streak", "Serie")), styleCurrent)
 	for i, pi := range b {
 		if i+1 >= c.h {
 			break
@@ -549,8 +575,12 @@ func (v *statsView) drawBoard(c canvas) {
 		if pi == v.sel {
 			st = styleSelected
 		}
-		line := fmt.Sprintf("%2d  %-15s %6d %5d  %4.0f%% %-12s %6.0f %6d %3d/%-3d", i+1, clip(p.Name, 15), f.Played, f.Won,
-			100*f.WinRate, bar(f.WinRate, 12), f.AvgTotal, f.BestTotal, f.Streak, f.LongestStreak)
+		rate := fmt.Sprintf("%4.0f%%", 100*f.WinRate)
+		if barW > 0 {
+			rate += " " + bar(f.WinRate, barW)
+		}
+		line := fmt.Sprintf("%2d  %-*s %6d %5d  %-*s %6.0f %6d %3d/%-3d", i+1, nameW, clip(p.Name, nameW), f.Played, f.Won,
+			quoteW, rate, f.AvgTotal, f.BestTotal, f.Streak, f.LongestStreak)
 		c.put(0, i+1, line, st)
 	}
 	// What the columns count and the order, under the last row: wrapped

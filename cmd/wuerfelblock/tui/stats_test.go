@@ -391,3 +391,19 @@ func TestStatsByDiceOneDie(t *testing.T) {
 		t.Errorf("1 dice:\n%s", scr)
 	}
 }
+
+// On a 60×20 screen the leaderboard lost its last columns ("bester",
+// "Serie") to the win rate's bar, while its legend explained "Serie". The
+// bar narrows there; every column stays.
+func TestStatsBoardAllColumnsOnSmallScreen(t *testing.T) {
+	db := openDB(t)
+	h := startWith(t, db, Config{Lang: validate.German, Stats: NewStatsPage(db)})
+	fiveOFiftyToEnd(h)
+	h.key(tcell.KeyEnter) // home
+	h.resize(60, 20)
+	h.typ("s")
+	h.see("Bestenliste", "Mittel bester   Serie")
+	if lineWith(h, "1  Anna", "100%", "6000   6000   1/1") == "" {
+		t.Fatalf("Anna's row lacks a column:\n%s", h.screen())
+	}
+}
