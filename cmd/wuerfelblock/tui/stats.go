@@ -542,7 +542,7 @@ func (v *statsView) boardWidths(board []int, width int) (nameW, quoteW, barW int
 	nameW = min(nameW, 15)
 	head := len([]rune(v.tr("win rate", "Quote")))
 	rest := 2 + 2 + 1 + 6 + 1 + 5 + 2 + 1 + 6 + 1 + 6 + 1 + 7 // #, games, won, avg, best, streak and the spaces
-	barW = min(12, width-rest-nameW-6)                      // "100% " before the bar
+	barW = min(12, width-rest-nameW-6)                        // "100% " before the bar
 	if barW < 3 {
 		barW = 0
 	}
