@@ -816,19 +816,21 @@ func (v *statsView) drawVersus(c canvas) {
 	c.put(0, 1, fmt.Sprintf("%-*s %6s %6s %6s %6s  %s", nameW, clip(v.tr("game", "Spiel"), nameW), v.tr("games", "Spiele"),
 		clip(a, 6), clip(b, 6), v.tr("level", "gleich"), v.tr("ahead", "vorn")), styleDim)
 	row := 2
-	line := func(name string, p storage.PairFigures, st tcell.Style) {
+	line := func(names []string, p storage.PairFigures, st tcell.Style) {
+		name := fitName(names, nameW)
 		// The bar: A's share of the games where one was ahead.
 		frac := 0.5
 		if n := p.AAhead + p.BAhead; n > 0 {
 			frac = float64(p.AAhead) / float64(n)
 		}
-		c.put(0, row, fmt.Sprintf("%-*s %6d %6d %6d %6d  %s", nameW, clip(name, nameW), p.Played, p.AAhead, p.BAhead, p.Level, versusBar(frac, barW)), st)
+		c.put(0, row, fmt.Sprintf("%-*s %6d %6d %6d %6d  %s", nameW, name, p.Played, p.AAhead, p.BAhead, p.Level, versusBar(frac, barW)), st)
 		row++
 	}
 	for _, p := range h.Games {
-		line(v.gameName(validate.GameID(p.Game)), p, styleNormal)
+		g := validate.GameID(p.Game)
+		line(append([]string{v.gameName(g)}, gameShortNames[g]...), p, styleNormal)
 	}
-	line(v.tr("all games", "alle Spiele"), h.Total, styleCurrent)
+	line([]string{v.tr("all games", "alle Spiele"), v.tr("all", "gesamt")}, h.Total, styleCurrent)
 	c.put(0, row+1, fmt.Sprintf(v.tr("%s won %d, %s won %d of %d games together", "%s gewann %d, %s gewann %d von %d gemeinsamen Spielen"),
 		a, h.Total.AWon, b, h.Total.BWon, h.Total.Played), styleNormal)
 	c.put(0, row+2, v.tr("↑/↓ choose the opponent, p the player page", "↑/↓ Gegner wählen, p Spielerseite"), styleDim)
@@ -836,6 +838,17 @@ func (v *statsView) drawVersus(c canvas) {
 
 // versusWidths splits a head-to-head line of width w: the game's name
 // (22 letters, down to 8) and the bar (up to 20; at least 6, else none).
+// fitName is the longest of a name's forms (longest first) that fits w
+// cells, the shortest cut where none does.
+func fitName(forms []string, w int) string {
+	for _, f := range forms {
+		if len([]rune(f)) <= w {
+			return f
+		}
+	}
+	return clip(forms[len(forms)-1], w)
+}
+
 func versusWidths(w int) (nameW, barW int) {
 	const figures = 4*7 + 2 // four numbers, the gap before the bar
 	nameW = 22

@@ -407,3 +407,20 @@ func TestStatsBoardAllColumnsOnSmallScreen(t *testing.T) {
 		t.Fatalf("Anna's row lacks a column:\n%s", h.screen())
 	}
 }
+
+// The head-to-head page at 60 columns cut the games' names ("Zehntause…"
+// twice: Zehntausend and Rückwärts looked alike, "Dreißig t…", "alle
+// Spie…"); they take their short forms there (10000, Rückwärts, 30 tot).
+func TestStatsVersusGameNamesWholeAt60(t *testing.T) {
+	db := statsHistory(t, 120)
+	ss := newStatsScreen(t, db, validate.German)
+	ss.s.SetSize(60, 20)
+	ss.v.SetRect(0, 0, 60, 20)
+	ss.key(tcell.KeyRune, 'v')
+	scr := ss.see("Spiel      Spiele", "10000 ", "Rückwärts ", "gesamt ")
+	for _, l := range strings.Split(scr, "\n")[4:] {
+		if strings.Contains(l, "…") {
+			t.Fatalf("a game's name cut:\n%s", scr)
+		}
+	}
+}
