@@ -559,7 +559,7 @@ func (v *statsView) drawBoard(c canvas) {
 	g := v.gameID()
 	b := v.board(g)
 	if len(b) == 0 {
-		c.put(0, 0, fmt.Sprintf(v.tr("No finished %s games yet.", "Noch keine beendeten Spiele %s."), v.gameName(g)), styleNormal)
+		c.put(0, 0, fmt.Sprintf(v.tr("%s: no finished games yet.", "%s: noch keine beendeten Spiele."), v.gameName(g)), styleNormal)
 		return
 	}
 	nameW, quoteW, barW := v.boardWidths(b, c.w)

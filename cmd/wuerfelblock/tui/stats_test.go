@@ -424,3 +424,26 @@ func TestStatsVersusGameNamesWholeAt60(t *testing.T) {
 		}
 	}
 }
+
+// The by-play board at 60 columns cut its order line ("… in Punkten…",
+// the minimum of games lost) and said "Noch niemand hat 5 ausgewertete
+// Spiele 5050."; the line wraps now, and the sentence names the game
+// first.
+func TestStatsByPlayTextsAt60(t *testing.T) {
+	db := statsHistory(t, 120)
+	ss := newStatsScreen(t, db, validate.German)
+	ss.s.SetSize(60, 20)
+	ss.v.SetRect(0, 0, 60, 20)
+	ss.key(tcell.KeyRune, 'y')
+	scr := ss.see("(ab 5 Spielen)")
+	if strings.Contains(scr, "…") {
+		t.Fatalf("a line cut:\n%s", scr)
+	}
+
+	db = openDB(t)
+	h := startWith(t, db, Config{Lang: validate.German, Stats: NewStatsPage(db)})
+	fiveOFiftyToEnd(h)
+	h.key(tcell.KeyEnter) // home
+	h.typ("sy")
+	h.see("5050: noch niemand hat 5 ausgewertete Spiele.")
+}
