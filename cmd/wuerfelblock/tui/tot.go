@@ -55,7 +55,13 @@ func newTotView(p *play) *totView {
 // at Rat the list of the other keeps is what goes).
 func (v *totView) fit(width, height int) {
 	turn := v.height
-	if need := v.scores.GetRowCount() + 2; height-turn < need {
+	need := v.scores.GetRowCount() + 2
+	if v.dreissig() {
+		// A tall screen gives the panel the rows its text needs (at Rat
+		// every keep of the throw) that the accounts leave.
+		turn = max(turn, min(textRows(fullText(v.lines), width-2)+2, height-need))
+	}
+	if height-turn < need {
 		turn = max(height-need, 5)
 	}
 	v.layout.ResizeItem(v.turn, turn, 0)

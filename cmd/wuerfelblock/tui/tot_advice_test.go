@@ -54,3 +54,20 @@ func TestDreissigAdviceListFitsPanel(t *testing.T) {
 	}
 	accounts(t, h, "Anna", "Ben")
 }
+
+// On a tall screen (120×40) the panel kept its ten rows and cut the list
+// to "+21 weitere" beside twenty empty rows of the accounts table: it
+// takes the rows its text needs now, every keep shown.
+func TestDreissigAdviceListWholeOnTallScreen(t *testing.T) {
+	h := start(t, openDB(t))
+	h.resize(120, 40)
+	h.newGame('7', "Anna", "Ben")
+	h.typ("*654321\n")
+	h.see("Rat: 6 zur Seite", "sonst: 65")
+	h.notSee("weitere")
+	flat := strings.ReplaceAll(h.screen(), "\u00a0", " ")
+	if n := len(regexp.MustCompile(`[1-6]+ \d+,\d %`).FindAllString(flat, -1)); n < 62 {
+		t.Fatalf("%d keeps' values on the screen, want the 62 others and more:\n%s", n, h.screen())
+	}
+	accounts(t, h, "Anna", "Ben")
+}
