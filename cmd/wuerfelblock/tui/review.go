@@ -321,6 +321,13 @@ func (tb reviewTable) text(width int) string {
 	}
 	if over := total() - width; over > 0 {
 		widths[0] = max(widths[0]-over, 4)
+	} else if total()+2*(len(cols)-1) <= width {
+		// Room to spare: the figures three spaces apart, easier to read.
+		for _, c := range cols[1:] {
+			if !tb.leftLast || c != len(tb.head)-1 {
+				widths[c] += 2
+			}
+		}
 	}
 	row := func(cells []string) string {
 		var b strings.Builder
