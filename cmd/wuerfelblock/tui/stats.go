@@ -482,36 +482,36 @@ func (v *statsView) Draw(screen tcell.Screen) {
 		col += len([]rune(t)) + 3
 	}
 	// The games as tabs, two spaces apart ("Zehntausend  Rückwärts" are
-	// two), one where the row is too narrow for that.
-	col, gap := 0, 2
-	names := fitTabs(v.gameNames(), v.game, w, gap)
-	if tabsWidth(names, gap) > w {
-		gap = 1
-		names = fitTabs(v.gameNames(), v.game, w, gap)
-	}
-	for i, name := range names {
-		st := styleNormal
-		if i == v.game {
-			st = styleSelected
+	// two), whole, in a second row where one is too narrow.
+	rows := tabRows(v.gameNames(), w, 2)
+	for r, row := range rows {
+		col := 0
+		for _, i := range row {
+			st := styleNormal
+			if i == v.game {
+				st = styleSelected
+			}
+			if v.mode == modeVersus {
+				st = styleDim
+			}
+			name := clip(v.gameNames()[i], w)
+			c.put(col, 1+r, name, st)
+			col += len([]rune(name)) + 2
 		}
-		if v.mode == modeVersus {
-			st = styleDim
-		}
-		c.put(col, 1, name, st)
-		col += len([]rune(name)) + gap
 	}
+	extra := len(rows) - 1
 	if v.mode != modeVersus {
 		next := ""
 		if v.hasSets() {
 			next = v.tr("  (o: next set)", "  (o: nächste)")
 		}
-		c.put(0, 2, clip(v.tr("House rules: ", "Hausregeln: ")+v.setName(v.gameID())+next, w), styleDim)
+		c.put(0, 2+extra, clip(v.tr("House rules: ", "Hausregeln: ")+v.setName(v.gameID())+next, w), styleDim)
 	}
 	footer := footerRows(v.keys().footerHelp(), w, 2)
 	for i, row := range footer {
 		c.put(0, h-len(footer)+i, row, styleDim)
 	}
-	body := canvas{screen, x, y + 3, w, h - 3 - len(footer)}
+	body := canvas{screen, x, y + 3 + extra, w, h - 3 - extra - len(footer)}
 	switch {
 	case v.loading:
 		body.put(0, 0, v.tr("Reading the statistics…", "Statistik wird gelesen…"), styleDim)
@@ -812,12 +812,16 @@ func (v *statsView) drawVersus(c canvas) {
 	}
 	// The bar gets what the figures leave, up to 20; on a narrow screen the
 	// game's name gives way first, so that the bar is never cut.
-	nameW, barW := versusWidths(c.w)
+	longest := len([]rune(v.tr("all games", "alle Spiele")))
+	for _, p := range h.Games {
+		longest = max(longest, len([]rune(v.gameName(validate.GameID(p.Game)))))
+	}
+	nameW, barW := versusWidths(c.w, longest)
 	c.put(0, 1, fmt.Sprintf("%-*s %6s %6s %6s %6s  %s", nameW, clip(v.tr("game", "Spiel"), nameW), v.tr("games", "Spiele"),
 		clip(a, 6), clip(b, 6), v.tr("level", "gleich"), v.tr("ahead", "vorn")), styleDim)
 	row := 2
-	line := func(names []string, p storage.PairFigures, st tcell.Style) {
-		name := fitName(names, nameW)
+	line := func(name string, p storage.PairFigures, st tcell.Style) {
+		name = clip(name, nameW)
 		// The bar: A's share of the games where one was ahead.
 		frac := 0.5
 		if n := p.AAhead + p.BAhead; n > 0 {
@@ -827,34 +831,25 @@ func (v *statsView) drawVersus(c canvas) {
 		row++
 	}
 	for _, p := range h.Games {
-		g := validate.GameID(p.Game)
-		line(append([]string{v.gameName(g)}, gameShortNames[g]...), p, styleNormal)
+		line(v.gameName(validate.GameID(p.Game)), p, styleNormal)
 	}
-	line([]string{v.tr("all games", "alle Spiele"), v.tr("all", "gesamt")}, h.Total, styleCurrent)
+	line(v.tr("all games", "alle Spiele"), h.Total, styleCurrent)
 	c.put(0, row+1, fmt.Sprintf(v.tr("%s won %d, %s won %d of %d games together", "%s gewann %d, %s gewann %d von %d gemeinsamen Spielen"),
 		a, h.Total.AWon, b, h.Total.BWon, h.Total.Played), styleNormal)
 	c.put(0, row+2, v.tr("↑/↓ choose the opponent, p the player page", "↑/↓ Gegner wählen, p Spielerseite"), styleDim)
 }
 
-// versusWidths splits a head-to-head line of width w: the game's name
-// (22 letters, down to 8) and the bar (up to 20; at least 6, else none).
-// fitName is the longest of a name's forms (longest first) that fits w
-// cells, the shortest cut where none does.
-func fitName(forms []string, w int) string {
-	for _, f := range forms {
-		if len([]rune(f)) <= w {
-			return f
-		}
-	}
-	return clip(forms[len(forms)-1], w)
-}
-
-func versusWidths(w int) (nameW, barW int) {
+// versusWidths splits a head-to-head line of width w: the games' names
+// as wide as the longest (up to 22; 60 columns cut "Zehntause…" for both
+// Zehntausend and Rückwärts) and the bar what is left (up to 20; at least
+// 6, the names cut for it down to 8; else no bar).
+func versusWidths(w, longest int) (nameW, barW int) {
 	const figures = 4*7 + 2 // four numbers, the gap before the bar
-	nameW = 22
+	w--                     // a bar never reaches the edge: it is whole
+	nameW = min(longest, 22)
 	barW = min(w-nameW-figures, 20)
-	if barW < 20 {
-		nameW = max(nameW-(20-barW), 8)
+	if barW < 6 {
+		nameW = max(nameW-(6-barW), 8)
 		barW = min(w-nameW-figures, 20)
 	}
 	if barW < 6 {
@@ -930,23 +925,32 @@ func clip(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-// gameNames are the games' tab names, each with its shorter forms
-// (whole words or figures: "Fünftausend", "5000").
-func (v *statsView) gameNames() [][]string {
-	names := make([][]string, len(v.games))
+// gameNames are the games' names, as their tabs show them.
+func (v *statsView) gameNames() []string {
+	names := make([]string, len(v.games))
 	for i, g := range v.games {
-		names[i] = append([]string{v.gameName(g)}, gameShortNames[g]...)
+		names[i] = v.gameName(g)
 	}
 	return names
 }
 
-// gameShortNames are the shorter tab names of the games whose names are
-// long, shortest last.
-var gameShortNames = map[validate.GameID][]string{
-	validate.Game5000:        {"5000"},
-	validate.GameZehntausend: {"10000"},
-	validate.GameRueckwaerts: {"Rückwärts"},
-	validate.GameDreissigTot: {"30 tot"},
+// tabRows lays tabs out in rows of width cells, gap spaces apart: the
+// indices of each row's tabs, a tab never split (one wider than a row is
+// cut on its own row).
+func tabRows(tabs []string, width, gap int) [][]int {
+	var rows [][]int
+	used := 0
+	for i, t := range tabs {
+		n := len([]rune(t))
+		if len(rows) == 0 || used+gap+n > width {
+			rows = append(rows, []int{i})
+			used = n
+			continue
+		}
+		rows[len(rows)-1] = append(rows[len(rows)-1], i)
+		used += gap + n
+	}
+	return rows
 }
 
 // tabsWidth is how wide tabs are, gap spaces apart.
