@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -146,89 +148,137 @@ func noFormula(s string) string {
 	return s
 }
 
-// BG Stats (the board game tracker) imports a "play file": JSON with
-// players, games and plays that refer to each other by small ids. Its
-// format is not documented publicly; this follows a play file the app
-// itself wrote and two programs that write files for it to import (see
-// docs/RECORD.md). The ids of things stay the same from export to export
-// (uuids derived from our ids), so a second import updates rather than
+// BG Stats (the board game tracker) imports a "play file" (.bgsplay): JSON
+// with players, locations, games and plays that refer to each other by small
+// integer ids. BG Stats documents only its one-play push link, not this
+// file; what is written here follows the files the app itself writes (its
+// data exports on iOS and Android, and programs that read or write its play
+// files), see docs/RECORD.md. Every field the app always writes is written,
+// with the app's types (booleans as booleans, numbers as numbers, a score
+// as text), because its importer on Android refuses an object with a
+// missing field. The uuids stay the same from export to export (derived
+// from our ids and names), so a second import updates rather than
 // duplicates.
 
 // bgsNamespace derives the uuids of players and games in a BG Stats file.
 var bgsNamespace = uuid.NewSHA1(uuid.NameSpaceURL, []byte("https://github.com/wuerfelblock/wuerfelblock/bgstats"))
 
 type bgsFile struct {
-	About   string      `json:"about"`
-	Players []bgsPlayer `json:"players"`
-	Games   []bgsGame   `json:"games"`
-	Plays   []bgsPlay   `json:"plays"`
+	About     string        `json:"about"`
+	Players   []bgsPlayer   `json:"players"`
+	Locations []bgsLocation `json:"locations"`
+	Games     []bgsGame     `json:"games"`
+	Plays     []bgsPlay     `json:"plays"`
+	UserInfo  bgsUserInfo   `json:"userInfo"`
+}
+
+// bgsUserInfo names the player who is "me" in the file: none (0), since
+// the score pad does not know who imports it.
+type bgsUserInfo struct {
+	MeRefID int `json:"meRefId"`
 }
 
 type bgsPlayer struct {
-	ID          int    `json:"id"`
-	UUID        string `json:"uuid"`
-	Name        string `json:"name"`
-	IsAnonymous bool   `json:"isAnonymous"`
+	ID               int    `json:"id"`
+	UUID             string `json:"uuid"`
+	Name             string `json:"name"`
+	IsAnonymous      bool   `json:"isAnonymous"`
+	ModificationDate string `json:"modificationDate"`
+	BGGUsername      string `json:"bggUsername"`
+}
+
+// bgsLocation is the shape of a location; the score pad records none, so
+// the list stays empty and plays have no locationRefId (as the app writes
+// a play without a location).
+type bgsLocation struct {
+	ID               int    `json:"id"`
+	UUID             string `json:"uuid"`
+	Name             string `json:"name"`
+	ModificationDate string `json:"modificationDate"`
 }
 
 type bgsGame struct {
-	ID          int    `json:"id"`
-	UUID        string `json:"uuid"`
-	Name        string `json:"name"`
-	HighestWins bool   `json:"highestWins"`
-	NoPoints    bool   `json:"noPoints"`
-	Cooperative bool   `json:"cooperative"`
-	UsesTeams   bool   `json:"usesTeams"`
-	BGGID       int    `json:"bggId"`
-	BGGYear     int    `json:"bggYear"`
+	ID               int        `json:"id"`
+	UUID             string     `json:"uuid"`
+	Name             string     `json:"name"`
+	ModificationDate string     `json:"modificationDate"`
+	Cooperative      bool       `json:"cooperative"`
+	HighestWins      bool       `json:"highestWins"`
+	NoPoints         bool       `json:"noPoints"`
+	UsesTeams        bool       `json:"usesTeams"`
+	BGGID            int        `json:"bggId"`
+	BGGYear          int        `json:"bggYear"`
+	IsBaseGame       int        `json:"isBaseGame"`
+	IsExpansion      int        `json:"isExpansion"`
+	Rating           int        `json:"rating"`
+	MinPlayerCount   int        `json:"minPlayerCount"`
+	MaxPlayerCount   int        `json:"maxPlayerCount"`
+	MinPlayTime      int        `json:"minPlayTime"`
+	MaxPlayTime      int        `json:"maxPlayTime"`
+	MinAge           int        `json:"minAge"`
+	PreferredImage   int        `json:"preferredImage"`
+	Copies           []struct{} `json:"copies"`
 }
 
 type bgsPlay struct {
-	UUID           string     `json:"uuid"`
-	GameRefID      int        `json:"gameRefId"`
-	PlayDate       string     `json:"playDate"`
-	EntryDate      string     `json:"entryDate"`
-	DurationMin    int        `json:"durationMin"`
-	Ignored        bool       `json:"ignored"`
-	ManualWinner   bool       `json:"manualWinner"`
-	Rounds         int        `json:"rounds"`
-	UsesTeams      bool       `json:"usesTeams"`
-	Rating         int        `json:"rating"`
-	ScoringSetting int        `json:"scoringSetting"`
-	PlayImages     string     `json:"playImages"`
-	PlayerScores   []bgsScore `json:"playerScores"`
+	UUID             string     `json:"uuid"`
+	ModificationDate string     `json:"modificationDate"`
+	EntryDate        string     `json:"entryDate"`
+	PlayDate         string     `json:"playDate"`
+	UsesTeams        bool       `json:"usesTeams"`
+	DurationMin      int        `json:"durationMin"`
+	Ignored          bool       `json:"ignored"`
+	ManualWinner     bool       `json:"manualWinner"`
+	Rounds           int        `json:"rounds"`
+	BGGID            int        `json:"bggId"`
+	NemestatsID      int        `json:"nemestatsId"`
+	ImportPlayID     int        `json:"importPlayId"`
+	GameRefID        int        `json:"gameRefId"`
+	Rating           int        `json:"rating"`
+	ScoringSetting   int        `json:"scoringSetting"`
+	PlayImages       string     `json:"playImages"`
+	ExpansionPlays   []struct{} `json:"expansionPlays"`
+	PlayerScores     []bgsScore `json:"playerScores"`
 }
 
 type bgsScore struct {
-	PlayerRefID int    `json:"playerRefId"`
-	Score       string `json:"score"`
-	Winner      bool   `json:"winner"`
-	Rank        int    `json:"rank"`
-	SeatOrder   int    `json:"seatOrder"`
-	StartPlayer bool   `json:"startPlayer"`
-	NewPlayer   bool   `json:"newPlayer"`
+	PlayerRefID   int    `json:"playerRefId"`
+	Score         string `json:"score"`
+	Winner        bool   `json:"winner"`
+	NewPlayer     bool   `json:"newPlayer"`
+	StartPlayer   bool   `json:"startPlayer"`
+	Rank          int    `json:"rank"`
+	SeatOrder     int    `json:"seatOrder"`
+	StartPosition string `json:"startPosition"`
+	total         int
 }
 
-// bgsDate is how a BG Stats file writes a time: local, to the second.
+// bgsDate is how a BG Stats file writes a time: the players' local time,
+// to the second, without a zone.
 const bgsDate = "2006-01-02 15:04:05"
 
+// bgsAbout is the file's "about": what it is, for a person who opens it.
+const bgsAbout = "A play file for BG Stats (Board Game Stats), written by wuerfelblock: open it with BG Stats to import its plays."
+
 // ExportBGStats writes the finished games as a BG Stats play file, with
-// game names in l. Times are written in loc (the players' local time).
+// game names in l, times in loc (the players' local time), and returns how
+// many plays it wrote.
 func (db *DB) ExportBGStats(ctx context.Context, w io.Writer, l validate.Lang, loc *time.Location) (int, error) {
-	var f bgsFile
+	b := bgsBuilder{players: map[string]int{}, games: map[string]int{}, seen: map[[2]int]bool{}, lang: l, loc: loc}
+	b.file = bgsFile{About: bgsAbout, Players: []bgsPlayer{}, Locations: []bgsLocation{}, Games: []bgsGame{}, Plays: []bgsPlay{}}
 	err := db.view(ctx, func(tx *sql.Tx) error {
-		f = bgsFile{About: "A play file for Board Game Stats, written by wuerfelblock (dice games): open it with Board Game Stats to import its plays."}
-		rows, err := tx.QueryContext(ctx, `SELECT g.uuid, g.game, g.options, g.started, g.ended, r.seat, p.name, r.total, r.rank, r.won
+		rows, err := tx.QueryContext(ctx, `SELECT g.uuid, g.game, g.started, coalesce(g.ended, r.ended), r.players,
+			coalesce((SELECT max(t.turn) + 1 FROM turns t WHERE t.game_id = g.id), 0),
+			r.seat, p.name, r.total, r.rank, r.won
 			FROM games g JOIN results r ON r.game_id = g.id JOIN players p ON p.id = r.player_id
 			WHERE g.status = 'finished' ORDER BY g.started, g.uuid, r.seat`)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
-		b := bgsBuilder{file: &f, players: map[string]int{}, games: map[string]int{}, lang: l, loc: loc}
 		for rows.Next() {
 			var r bgsRow
-			if err := rows.Scan(&r.id, &r.game, &r.options, &r.started, &r.ended, &r.seat, &r.name, &r.total, &r.rank, &r.won); err != nil {
+			if err := rows.Scan(&r.id, &r.game, &r.started, &r.ended, &r.players, &r.turns, &r.seat, &r.name, &r.total, &r.rank, &r.won); err != nil {
 				return err
 			}
 			b.add(r)
@@ -238,70 +288,153 @@ func (db *DB) ExportBGStats(ctx context.Context, w io.Writer, l validate.Lang, l
 	if err != nil {
 		return 0, err
 	}
-	bw := bufio.NewWriterSize(w, 64<<10)
-	enc := json.NewEncoder(bw)
-	enc.SetIndent("", " ")
-	if err := enc.Encode(f); err != nil {
-		return 0, err
+	b.finish()
+	if err := b.file.write(w); err != nil {
+		return 0, errWrite{err}
 	}
-	return len(f.Plays), bw.Flush()
+	return len(b.file.Plays), nil
+}
+
+// write writes the file as json.Encoder with a one-space indent would,
+// one element at a time (a history's file is not held twice in memory).
+func (f *bgsFile) write(w io.Writer) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	about, _ := json.Marshal(f.About)
+	fmt.Fprintf(bw, "{\n \"about\": %s,\n", about)
+	for _, err := range []error{
+		writeList(bw, "players", f.Players), writeList(bw, "locations", f.Locations),
+		writeList(bw, "games", f.Games), writeList(bw, "plays", f.Plays),
+	} {
+		if err != nil {
+			return err
+		}
+	}
+	user, err := json.MarshalIndent(f.UserInfo, " ", " ")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(bw, " \"userInfo\": %s\n}\n", user)
+	return bw.Flush()
+}
+
+// writeList writes one list of the file and the comma after it.
+func writeList[T any](bw *bufio.Writer, name string, items []T) error {
+	if len(items) == 0 {
+		_, err := fmt.Fprintf(bw, " %q: [],\n", name)
+		return err
+	}
+	fmt.Fprintf(bw, " %q: [\n", name)
+	for i, it := range items {
+		b, err := json.MarshalIndent(it, "  ", " ")
+		if err != nil {
+			return err
+		}
+		sep := ",\n"
+		if i == len(items)-1 {
+			sep = "\n"
+		}
+		bw.WriteString("  ")
+		bw.Write(b)
+		bw.WriteString(sep)
+	}
+	_, err := bw.WriteString(" ],\n")
+	return err
 }
 
 type bgsRow struct {
-	id, game, options, name string
-	started, ended          int64
-	seat, total, rank       int
-	won                     bool
+	id, game, name                    string
+	started, ended                    int64
+	players, turns, seat, total, rank int
+	won                               bool
 }
 
 type bgsBuilder struct {
-	file    *bgsFile
-	players map[string]int // name key → id
-	games   map[string]int // game id → id
+	file    bgsFile
+	players map[string]int  // name key → id
+	games   map[string]int  // game id → id
+	seen    map[[2]int]bool // (player id, game id) in an earlier play
 	lang    validate.Lang
 	loc     *time.Location
 }
 
 func (b *bgsBuilder) add(r bgsRow) {
-	plays := b.file.Plays
-	if len(plays) == 0 || plays[len(plays)-1].UUID != strings.ToUpper(r.id) {
-		started, ended := time.UnixMilli(r.started).In(b.loc), time.UnixMilli(r.ended).In(b.loc)
-		p := bgsPlay{UUID: strings.ToUpper(r.id), GameRefID: b.game(r.game), PlayDate: started.Format(bgsDate),
-			EntryDate: ended.Format(bgsDate), DurationMin: int(ended.Sub(started).Minutes()), PlayImages: "[]"}
-		b.file.Plays = append(plays, p)
+	ended := time.UnixMilli(r.ended).In(b.loc)
+	game := b.game(r.game, ended)
+	if n := len(b.file.Plays); n == 0 || b.file.Plays[n-1].UUID != strings.ToUpper(r.id) {
+		started := time.UnixMilli(r.started).In(b.loc)
+		rounds := 0
+		if r.players > 0 {
+			rounds = (r.turns + r.players - 1) / r.players
+		}
+		b.file.Plays = append(b.file.Plays, bgsPlay{UUID: strings.ToUpper(r.id), GameRefID: game,
+			PlayDate: started.Format(bgsDate), EntryDate: ended.Format(bgsDate), ModificationDate: ended.Format(bgsDate),
+			DurationMin: max(0, int(ended.Sub(started).Minutes())), Rounds: rounds,
+			PlayImages: "[]", ExpansionPlays: []struct{}{}})
 	}
 	p := &b.file.Plays[len(b.file.Plays)-1]
-	p.PlayerScores = append(p.PlayerScores, bgsScore{PlayerRefID: b.player(r.name), Score: strconv.Itoa(r.total),
-		Winner: r.won, Rank: r.rank, SeatOrder: r.seat + 1, StartPlayer: r.seat == 0})
+	player := b.player(r.name, ended)
+	key := [2]int{player, game}
+	p.PlayerScores = append(p.PlayerScores, bgsScore{PlayerRefID: player, Score: strconv.Itoa(r.total), total: r.total,
+		Winner: r.won, NewPlayer: !b.seen[key], Rank: r.rank,
+		SeatOrder: r.seat + 1, StartPosition: strconv.Itoa(r.seat + 1), StartPlayer: r.seat == 0})
+	b.seen[key] = true
 }
 
-func (b *bgsBuilder) player(name string) int {
+// finish marks the plays whose winners are not simply the best totals
+// (a tie that the seat order broke) as having a winner set by hand, so
+// that BG Stats keeps ours instead of working them out from the scores.
+func (b *bgsBuilder) finish() {
+	for i := range b.file.Plays {
+		p := &b.file.Plays[i]
+		highest := b.file.Games[p.GameRefID-1].HighestWins
+		best := p.PlayerScores[0].total
+		for _, s := range p.PlayerScores {
+			if highest && s.total > best || !highest && s.total < best {
+				best = s.total
+			}
+		}
+		for _, s := range p.PlayerScores {
+			if s.Winner != (s.total == best) {
+				p.ManualWinner = true
+			}
+		}
+	}
+}
+
+func (b *bgsBuilder) player(name string, ended time.Time) int {
 	key := nameKey(name)
-	if id, ok := b.players[key]; ok {
-		return id
+	id, ok := b.players[key]
+	if !ok {
+		id = len(b.players) + 1
+		b.players[key] = id
+		b.file.Players = append(b.file.Players, bgsPlayer{ID: id, Name: name,
+			UUID: strings.ToUpper(uuid.NewSHA1(bgsNamespace, []byte("player:"+key)).String())})
 	}
-	id := len(b.players) + 1
-	b.players[key] = id
-	b.file.Players = append(b.file.Players, bgsPlayer{ID: id, Name: name,
-		UUID: strings.ToUpper(uuid.NewSHA1(bgsNamespace, []byte("player:"+key)).String())})
+	later(&b.file.Players[id-1].ModificationDate, ended)
 	return id
 }
 
-func (b *bgsBuilder) game(game string) int {
-	if id, ok := b.games[game]; ok {
-		return id
+func (b *bgsBuilder) game(game string, ended time.Time) int {
+	id, ok := b.games[game]
+	if !ok {
+		id = len(b.games) + 1
+		b.games[game] = id
+		name := game
+		if info, err := validate.LookupGame(game); err == nil {
+			name = info.Name(b.lang)
+		}
+		b.file.Games = append(b.file.Games, bgsGame{ID: id, Name: name, IsBaseGame: 1, Copies: []struct{}{},
+			HighestWins: !scoresheet.LowerWins(validate.GameID(game)),
+			UUID:        strings.ToUpper(uuid.NewSHA1(bgsNamespace, []byte("game:"+game)).String())})
 	}
-	id := len(b.games) + 1
-	b.games[game] = id
-	name := game
-	highest := true
-	if info, err := validate.LookupGame(game); err == nil {
-		name = info.Name(b.lang)
-	}
-	if r, err := validate.ParseRules(game, nil); err == nil {
-		highest = !r.Variant().LowerWins
-	}
-	b.file.Games = append(b.file.Games, bgsGame{ID: id, Name: name, HighestWins: highest,
-		UUID: strings.ToUpper(uuid.NewSHA1(bgsNamespace, []byte("game:"+game)).String())})
+	later(&b.file.Games[id-1].ModificationDate, ended)
 	return id
+}
+
+// later sets *date to t if t is later: a player's or game's modification
+// date is the end of its last play.
+func later(date *string, t time.Time) {
+	if s := t.Format(bgsDate); s > *date {
+		*date = s
+	}
 }

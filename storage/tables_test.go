@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
 
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -70,9 +72,12 @@ func TestExportCSV(t *testing.T) {
 	}
 }
 
-// The BG Stats play file: every finished game a play with its players'
-// totals, winners and seats; players and games listed once, referred to by
-// id; Rückwärts is a game where the lowest total wins.
+// The BG Stats play file of a random history: every finished game a play
+// with its players' totals, winners, ranks and seats as the replay has
+// them, in the shape BG Stats writes; players and games listed once,
+// referred to by id; Rückwärts is a game where the lowest total wins; a
+// play's winners are set by hand exactly where they are not the best
+// totals; newPlayer marks a player's first play of a game.
 func TestExportBGStats(t *testing.T) {
 	db := device(t, "a")
 	importBotGames(t, db, 55, 40)
@@ -81,6 +86,7 @@ func TestExportBGStats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkPlayFile(t, buf.Bytes())
 	var f bgsFile
 	if err := json.Unmarshal(buf.Bytes(), &f); err != nil {
 		t.Fatal(err)
@@ -100,6 +106,8 @@ func TestExportBGStats(t *testing.T) {
 			t.Errorf("game %q highestWins %v", g.Name, g.HighestWins)
 		}
 	}
+	played := map[[2]int]bool{}
+	var manual int
 	for _, p := range f.Plays {
 		sg, err := db.LoadGame(ctx, p.UUID)
 		if err != nil {
@@ -108,15 +116,32 @@ func TestExportBGStats(t *testing.T) {
 		if _, ok := games[p.GameRefID]; !ok || len(p.PlayerScores) != len(sg.Game.Players) {
 			t.Fatalf("play %s: game %d, %d scores", p.UUID, p.GameRefID, len(p.PlayerScores))
 		}
-		winners := map[int]bool{}
-		for _, w := range sg.Game.Winners() {
-			winners[w] = true
+		totals := sg.Game.Totals()
+		rank, won := scoresheet.Ranks(sg.Game.Rules.Game, totals, sg.Game.Winners())
+		best := slices.Max(totals)
+		if scoresheet.LowerWins(sg.Game.Rules.Game) {
+			best = slices.Min(totals)
 		}
+		byHand := false
 		for _, s := range p.PlayerScores {
 			seat := s.SeatOrder - 1
-			if players[s.PlayerRefID] != sg.Game.Players[seat] || s.Score != strconv.Itoa(sg.Game.Totals()[seat]) || s.Winner != winners[seat] || s.StartPlayer != (seat == 0) {
+			if players[s.PlayerRefID] != sg.Game.Players[seat] || s.Score != strconv.Itoa(totals[seat]) || s.Winner != won[seat] ||
+				s.Rank != rank[seat] || s.StartPlayer != (seat == 0) || s.StartPosition != strconv.Itoa(seat+1) {
 				t.Fatalf("play %s seat %d: %+v", p.UUID, seat, s)
 			}
+			byHand = byHand || won[seat] != (totals[seat] == best)
+			key := [2]int{s.PlayerRefID, p.GameRefID}
+			if s.NewPlayer == played[key] {
+				t.Fatalf("play %s seat %d: newPlayer %v", p.UUID, seat, s.NewPlayer)
+			}
+			played[key] = true
+		}
+		if p.ManualWinner != byHand {
+			t.Fatalf("play %s: manualWinner %v, winners %v, totals %v", p.UUID, p.ManualWinner, sg.Game.Winners(), totals)
+		}
+		if byHand {
+			manual++
 		}
 	}
+	t.Logf("%d plays, %d with the winner set by hand", len(f.Plays), manual)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -48,11 +49,22 @@ func (e *env) exportCSV(ctx context.Context, db *storage.DB, dir string) int {
 		if dbErr != nil {
 			return e.dbFail("export", dbErr)
 		}
-		fmt.Fprintf(e.stderr, "wuerfelblock export: %s\n", e.fileProblem(failed, err, true))
-		return exitFailure
+		return e.outFail(failed, err)
 	}
 	fmt.Fprintf(e.stdout, e.tr("games.csv, turns.csv and totals.csv written to %s.\n", "games.csv, turns.csv und totals.csv nach %s geschrieben.\n"), dir)
 	return exitOK
+}
+
+// outFail says why path was not written: exit status 2 for a file that
+// is refused (the open database's, read-only, a directory), as export
+// FILE has it; 3 for one that could not be written.
+func (e *env) outFail(path string, err error) int {
+	fmt.Fprintf(e.stderr, "wuerfelblock export: %s\n", e.fileProblem(path, err, true))
+	var refused *outfile.Error
+	if errors.As(err, &refused) {
+		return exitInput
+	}
+	return exitFailure
 }
 
 // exportBGStats writes the finished games as a BG Stats play file.
@@ -64,7 +76,7 @@ func (e *env) exportBGStats(ctx context.Context, db *storage.DB, path string) in
 		return err
 	}
 	if path == "-" {
-		if fill(e.stdout); err != nil {
+		if err := fill(e.stdout); err != nil {
 			return e.dbFail("export", err)
 		}
 		return exitOK
@@ -73,8 +85,7 @@ func (e *env) exportBGStats(ctx context.Context, db *storage.DB, path string) in
 		if err != nil {
 			return e.dbFail("export", err)
 		}
-		fmt.Fprintf(e.stderr, "wuerfelblock export: %s\n", e.fileProblem(path, ferr, true))
-		return exitFailure
+		return e.outFail(path, ferr)
 	}
 	fmt.Fprintf(e.stdout, e.tr("%d finished games written to %s (a BG Stats play file).\n", "%d beendete Spiele nach %s geschrieben (eine BG-Stats-Datei).\n"), n, path)
 	return exitOK

@@ -28,6 +28,13 @@ type finalGame struct {
 	// their totals (many.go)
 	manyMu sync.Mutex
 	many   map[string]manyView
+	// rob: the plain chase's robust keeps by the tie's worth (many_robust.go)
+	robMu sync.Mutex
+	rob   map[float64]*robustChase
+	// noRobust, noClosed: every keep compared, no closed shares (tests);
+	// noShared: G of the seats before the second-to-last from a pass of
+	// their own (as before many.go's share used vecPass)
+	noRobust, noClosed, noShared bool
 }
 
 // minusTol: with minus the sweeps stop when no value moves by this much

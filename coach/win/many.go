@@ -40,7 +40,11 @@ type finalMany struct {
 	// vmemo: vec's values of the seats before the last (many_chances.go)
 	vmemo map[[3]int][]float64
 	vbase []*vecTurn
-	base  []*seatRows // per seat, built when first needed
+	minUp [][]float64 // per seat: the least G of the next seat from a bar on (many_robust.go)
+	// passVec: vecPass's values of the passes share made (seats before
+	// the second-to-last)
+	passVec map[[3]int][]float64
+	base    []*seatRows // per seat, built when first needed
 	// chases: the last seat's chase against k > 1 on the best total
 	chases map[int][]float64
 	bufs   [][2][]float64 // per seat: the rows of its last bar's pass
@@ -57,6 +61,11 @@ type seatRows struct {
 	v, u  []float64
 	base  *seatRows
 	scale float64
+	// rc, where set: the robust keeps of a bar's pass at d levels above
+	// the seat with the later seats' ρ (many_robust.go)
+	rc  *robustChase
+	d   int
+	rho float64
 }
 
 func (r *seatRows) at(s int32, lv int) (float64, float64) {
@@ -153,7 +162,20 @@ func (f *finalMany) share(j, bar, k int) float64 {
 		f.memo[key], f.own[key] = v, 0
 		return v
 	}
-	own, v := f.barPass(j, bar, k)
+	own, v, ok := f.closedG(j, bar, k)
+	switch {
+	case !ok && j < len(f.xs)-2 && !f.fg.noShared:
+		// Every player's chance needs this seat's pass with a value per
+		// later seat anyway (vecPass): its second value is G.
+		pv := f.vecPass(j, bar, k)
+		own, v = pv[0], pv[1]
+		if f.passVec == nil {
+			f.passVec = map[[3]int][]float64{}
+		}
+		f.passVec[key] = pv
+	case !ok:
+		own, v = f.barPass(j, bar, k)
+	}
 	f.memo[key], f.own[key] = v, own
 	return v
 }
@@ -226,7 +248,8 @@ func (f *finalMany) barPass(j, bar, k int) (float64, float64) {
 	base := f.baseRows(j)
 	// The rows of a bar's pass are kept for the next bar of the same seat
 	// (a pass of a later seat, during the nix stop below, has its own).
-	r := &seatRows{tg: f.fg.tg, n: d + 1, base: base, scale: lo, v: f.bufs[j][0], u: f.bufs[j][1]}
+	r := &seatRows{tg: f.fg.tg, n: d + 1, base: base, scale: lo, v: f.bufs[j][0], u: f.bufs[j][1], d: d}
+	r.rc, r.rho = f.robustFor(j, bar, k, eqOwn)
 	defer func() { f.bufs[j] = [2][]float64{r.v, r.u} }()
 	return f.rows(r, func(lv int) (float64, float64) {
 		switch {
@@ -323,19 +346,41 @@ func (r *seatRows) throw(s, lv int) (float64, float64) {
 		bv, bu = r.base.v, r.base.u
 	}
 	q, qu := 0.0, 0.0
-	for _, th := range tg.throws[tg.throwsOf[s]:tg.throwsOf[s+1]] {
+	get := func(j int32) (float64, float64) {
+		switch k := row + int(tg.offs[j]); {
+		case k < nv:
+			return r.v[k], r.u[k]
+		case k < len(bv):
+			return bv[k], r.scale * bu[k]
+		}
+		return r.at(tg.to[j], lv+int(tg.pts[j])/step)
+	}
+	if outs, ps, ok := r.rc.merged(s, r.d-lv, r.rho); ok {
+		rv, ru := r.v[:nv], r.u[:nv]
+		for i, j := range outs {
+			p := ps[i]
+			if k := row + int(tg.offs[j]); k < nv {
+				q += p * rv[k]
+				qu += p * ru[k]
+				continue
+			}
+			v, u := get(j)
+			q += p * v
+			qu += p * u
+		}
+		return q, qu
+	}
+	for ti := tg.throwsOf[s]; ti < tg.throwsOf[s+1]; ti++ {
+		th := tg.throws[ti]
+		if j := r.rc.keepAt(ti, r.d-lv, r.rho); j >= 0 {
+			v, u := get(j)
+			q += th.P * v
+			qu += th.P * u
+			continue
+		}
 		best, ub := math.Inf(-1), 0.0
 		for j := th.Lo; j < th.Hi; j++ {
-			var v, u float64
-			switch k := row + int(tg.offs[j]); {
-			case k < nv:
-				v, u = r.v[k], r.u[k]
-			case k < len(bv):
-				v, u = bv[k], r.scale*bu[k]
-			default:
-				v, u = r.at(tg.to[j], lv+int(tg.pts[j])/step)
-			}
-			if v > best {
+			if v, u := get(j); v > best {
 				best, ub = v, u
 			}
 		}

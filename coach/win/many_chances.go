@@ -273,9 +273,14 @@ func (f *finalMany) vec(j, bar, k int) []float64 {
 		if v, ok := f.vmemo[key]; ok {
 			return v
 		}
-		own := f.vecPass(j, bar, k)
-		out[1] = own[0]
-		copy(out[2:], own[2:])
+		if !f.closedVec(j, bar, k, out) {
+			own, ok := f.passVec[key]
+			if !ok {
+				own = f.vecPass(j, bar, k)
+			}
+			out[1] = own[0]
+			copy(out[2:], own[2:])
+		}
 	}
 	rest := 1 - float64(k)*g
 	for _, c := range out[1 : len(out)-1] {
@@ -317,7 +322,8 @@ func (f *finalMany) vecPass(j, bar, k int) []float64 {
 		}
 		return f.above(j, x+lv, w) // nix's first throw
 	}
-	vt := &vecTurn{tg: f.fg.tg, w: w, floor: f.fg.floor, bust: below, first: below, stopAt: stop, base: f.vecBase(j)}
+	vt := &vecTurn{tg: f.fg.tg, w: w, floor: f.fg.floor, bust: below, first: below, stopAt: stop, base: f.vecBase(j), d: d}
+	vt.rc, vt.rho = f.robustFor(j, bar, k, tie[0])
 	if f.fg.nix {
 		vt.first = stop(nixLevels)
 	}
@@ -373,9 +379,14 @@ type vecTurn struct {
 	high        []float64
 	bust, first []float64
 	base        *vecTurn
-	own         []float64 // [lv*ns+s]: value me
-	v           []float64 // [(lv*ns+s)*w+i]
-	stops       [][]float64
+	// rc, where set: the robust keeps of a later seat's pass against a bar
+	// d levels above it, with the later seats' ρ (many_robust.go)
+	rc    *robustChase
+	d     int
+	rho   float64
+	own   []float64 // [lv*ns+s]: value me
+	v     []float64 // [(lv*ns+s)*w+i]
+	stops [][]float64
 }
 
 func (vt *vecTurn) stop(lv int) []float64 {
@@ -455,6 +466,13 @@ func (vt *vecTurn) throwOn(q []float64, s, lv int) {
 	tg := vt.tg
 	clear(q)
 	row := lv * tg.ns
+	if outs, ps, ok := vt.rc.merged(s, vt.d-lv, vt.rho); ok {
+		for i, j := range outs {
+			vt.addAt(q, row+int(tg.offs[j]), ps[i])
+		}
+		vt.addBust(q, s, lv)
+		return
+	}
 	for _, th := range tg.throws[tg.throwsOf[s]:tg.throwsOf[s+1]] {
 		best, bk := math.Inf(-1), -1
 		for _, off := range tg.offs[th.Lo:th.Hi] {
@@ -464,12 +482,17 @@ func (vt *vecTurn) throwOn(q []float64, s, lv int) {
 		}
 		vt.addAt(q, bk, th.P)
 	}
+	vt.addBust(q, s, lv)
+}
+
+// addBust adds state s's chance of a bust at lv times its values to q.
+func (vt *vecTurn) addBust(q []float64, s, lv int) {
 	b := vt.bust
 	if lv == 0 {
 		b = vt.first
 	}
 	for i := range q {
-		q[i] += tg.bustP[s] * b[i]
+		q[i] += vt.tg.bustP[s] * b[i]
 	}
 }
 

@@ -2,8 +2,10 @@ package reviewer
 
 import (
 	"errors"
+	"math/rand/v2"
 	"testing"
 
+	"github.com/wuerfelblock/wuerfelblock/coach/family"
 	"github.com/wuerfelblock/wuerfelblock/coach/kniffel"
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
@@ -81,20 +83,43 @@ func (c countingWin) Start(*validate.Rules, []int, int) (review.WinPosition, err
 
 // TestStoredReviewLeavesBigFinalRoundsToReview: the stored review of a
 // game with a final round and more than StoredWinPlayers players keeps the
-// points and never asks the win solver (its exact final round costs
-// seconds a turn, an import of a long history could not pay it); the same
-// review without the limit (the `review` command) asks it.
+// points and never asks the win solver (an import of a long history could
+// not pay its exact final round); the same review without the limit (the
+// `review` command) asks it. Games of four up to StoredWinPlayers players
+// with a final round ask it in the stored review too (before, only up to
+// three did).
 func TestStoredReviewLeavesBigFinalRoundsToReview(t *testing.T) {
-	games, err := generate.All(generate.Config{Games: 60, Seed: 11})
+	games, err := generate.All(generate.Config{Games: 80, Seed: 11})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tried := 0
+	rng := rand.New(rand.NewPCG(11, 3))
+	big := []*scoresheet.Game{playedGame(t, rng, StoredWinPlayers+1), playedGame(t, rng, StoredWinPlayers+2)}
+	asked := 0
 	for _, gm := range games {
 		g := gm.Game
-		if !g.Finished() || g.Rules.Variant().End != validate.EndFinalRound || len(g.Players) <= StoredWinPlayers {
+		if !g.Finished() || g.Rules.Variant().End != validate.EndFinalRound || len(g.Players) < 4 {
 			continue
 		}
+		if len(g.Players) > StoredWinPlayers {
+			big = append(big, g)
+			continue
+		}
+		calls := 0
+		v := review.SolversWith(kniffel.NewCache(""))
+		v.Win = countingWin{&calls}
+		if _, err := New(v).Review(g); err != nil {
+			t.Fatal(err)
+		}
+		if calls == 0 {
+			t.Fatalf("%s of %d players: the stored review did not ask the win solver", g.Rules.Game, len(g.Players))
+		}
+		asked++
+	}
+	if asked < 3 {
+		t.Fatalf("only %d games of 4 to %d players with a final round: generate more", asked, StoredWinPlayers)
+	}
+	for _, g := range big {
 		calls := 0
 		v := review.SolversWith(kniffel.NewCache(""))
 		v.Win = countingWin{&calls}
@@ -120,9 +145,65 @@ func TestStoredReviewLeavesBigFinalRoundsToReview(t *testing.T) {
 		if rv.Win {
 			t.Fatalf("%s: a review with the chance to win from a solver without a table", g.Rules.Game)
 		}
-		tried++
 	}
-	if tried < 3 {
-		t.Fatalf("only %d games of more than %d players with a final round: generate more", tried, StoredWinPlayers)
+}
+
+// playedGame is a finished zehntausend game to 1500 of n players with
+// random keeps and stops.
+func playedGame(t *testing.T, rng *rand.Rand, n int) *scoresheet.Game {
+	t.Helper()
+	o, err := validate.MakeOptions(validate.GameZehntausend, map[string]any{"ziel": 1500})
+	if err != nil {
+		t.Fatal(err)
 	}
+	r, err := validate.NewRules(validate.GameZehntausend, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := family.For(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for i := range n {
+		names = append(names, generate.Names[i])
+	}
+	g, err := scoresheet.New(r, names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !g.Finished() && g.NumTurns() < 1000 {
+		pos := s.Table(validate.TurnContext{Entered: true}).Start()
+		turn := g.NumTurns()
+		for g.NumTurns() == turn && !g.Finished() {
+			roll := make([]int, pos.Dice())
+			for i := range roll {
+				roll[i] = 1 + rng.IntN(6)
+			}
+			ks, err := pos.Keeps(roll)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: roll, Keep: []int{}}
+			if len(ks) > 0 {
+				k := ks[rng.IntN(len(ks))].Keep
+				e.Keep, e.FivesAsOnes = k.Dice, k.FivesAsOnes
+				if pos, err = pos.After(k); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := g.Apply(e); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := pos.StopValue(); ok && rng.IntN(3) == 0 && g.NumTurns() == turn && !g.Finished() {
+				if err := g.Apply(scoresheet.Entry{Kind: scoresheet.EntryStop}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if !g.Finished() {
+		t.Fatalf("the game of %d players did not end", n)
+	}
+	return g
 }

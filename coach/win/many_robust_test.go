@@ -1,0 +1,136 @@
+package win
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/wuerfelblock/wuerfelblock/internal/cputime"
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// TestRobustPassesAreExact: the final round with two and three seats still
+// to throw after the mover, on the real rules (zehntausend and 5050
+// defaults, zehntausend with verschaerft's floor and with nix): every
+// player's chance from Start and at every point of randomly played turns
+// is what the passes that compare every keep and solve every bar give
+// (fg.noRobust, fg.noClosed; G of the seats before the second-to-last
+// from a pass of their own, fg.noShared), to 1e-12; so is the mover's W.
+func TestRobustPassesAreExact(t *testing.T) {
+	for _, c := range []struct {
+		g      validate.GameID
+		o      map[string]any
+		totals []int
+		seat   int
+	}{
+		{validate.GameZehntausend, nil, []int{10300, 8000, 9500, 6000}, 1},
+		{validate.GameZehntausend, nil, []int{10000, 500, 9950, 3000, 9000}, 1},
+		{validate.Game5050, nil, []int{5400, 4000, 4500, 3000}, 1},
+		{validate.Game5050, nil, []int{5050, 1000, 5000, 2000, 4950}, 1},
+		{validate.GameZehntausend, map[string]any{"verschaerft": true, "nix": true}, []int{10000, 9000, 9950, 0}, 1},
+	} {
+		fast := chaseTable(t, c.g, c.o, true)
+		full := chaseTable(t, c.g, c.o, true)
+		full.fg.noRobust, full.fg.noClosed, full.fg.noShared = true, true, true
+		rng := rand.New(rand.NewPCG(uint64(len(c.totals)), 7))
+		p, err := fast.Start(c.totals, c.seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, err := full.Start(c.totals, c.seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for step := 0; !p.Over() && step < 12; step++ {
+			same(t, c.totals, "chances", p.Chances(), q.Chances())
+			same(t, c.totals, "throw on", p.ThrowChances(), q.ThrowChances())
+			same(t, c.totals, "win", []float64{p.Win(), p.ThrowWin()}, []float64{q.Win(), q.ThrowWin()})
+			if sc, ok := p.StopChances(); ok {
+				sq, _ := q.StopChances()
+				same(t, c.totals, "stop", sc, sq)
+			}
+			roll := make([]int, p.Family().Dice())
+			for i := range roll {
+				roll[i] = 1 + rng.IntN(6)
+			}
+			ks, err := p.Keeps(roll)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ks) == 0 {
+				break
+			}
+			k := ks[rng.IntN(len(ks))].Keep
+			if p, err = p.After(k); err != nil {
+				t.Fatal(err)
+			}
+			if q, err = q.After(k); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+func same(t *testing.T, totals []int, what string, got, want []float64) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%v %s: %d chances, %d", totals, what, len(got), len(want))
+	}
+	for i := range got {
+		if math.Abs(got[i]-want[i]) > 1e-12 {
+			t.Errorf("%v %s: player %d %.15f, every keep and bar solved %.15f", totals, what, i+1, got[i], want[i])
+		}
+	}
+}
+
+// BenchmarkFinalRoundWorst: the costliest turn of a final round found for
+// four and five players (the mover and the seats after it far behind, the
+// last seat just below the target, so that every seat after the mover
+// plays against every bar up to the later seats' reach): the mover's
+// Start and every player's chance, afresh each time (the robust tables,
+// one per table and tie, built before). Target: four players well under
+// 50 ms, five under 200 ms.
+func BenchmarkFinalRoundWorst(b *testing.B) {
+	for _, c := range []struct {
+		name   string
+		g      validate.GameID
+		totals []int
+	}{
+		{"zehntausend-4", validate.GameZehntausend, []int{10000, 0, 0, 9950}},
+		{"5050-4", validate.Game5050, []int{5050, 0, 0, 5000}},
+		{"zehntausend-5", validate.GameZehntausend, []int{10000, 0, 0, 0, 9950}},
+		{"5050-5", validate.Game5050, []int{5050, 0, 0, 0, 5000}},
+	} {
+		for _, full := range []bool{false, true} {
+			name := c.name
+			if full {
+				name += "-every-keep-and-bar" // as before the robust keeps
+			}
+			b.Run(name, func(b *testing.B) {
+				benchWorst(b, c.g, c.totals, full)
+			})
+		}
+	}
+}
+
+func benchWorst(b *testing.B, g validate.GameID, totals []int, full bool) {
+	tb := chaseTable(b, g, nil, true)
+	tb.fg.noRobust, tb.fg.noClosed, tb.fg.noShared = full, full, full
+	for k := 1; k < len(totals); k++ {
+		tb.fg.robust(1/float64(k+1), len(tb.fg.chase))
+	}
+	tb.fg.robust(0, len(tb.fg.chase))
+	tb.fg.robust(1, len(tb.fg.chase))
+	cpu0 := int64(cputime.Used())
+	for b.Loop() {
+		tb.fg.many = nil
+		p, err := tb.Start(totals, 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(p.Chances()) != len(totals) {
+			b.Fatal("no chances")
+		}
+	}
+	b.ReportMetric(float64(int64(cputime.Used())-cpu0)/float64(b.N)/1e6, "cpu-ms/op")
+}
