@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -566,29 +567,70 @@ type judgedRecord struct {
 	err error
 }
 
-// judgeAhead reads the records of next, judges and reviews them on a
-// goroutine of its own (another core) while the import writes, until the
-// input ends (its last item carries io.EOF or the input's error) or stop is
-// closed.
+// judgeAhead reads the records of next and judges and reviews them ahead
+// of the writer, on judgeWorkers goroutines (the other cores) while the
+// import writes; the records reach the writer in the input's order. It
+// goes on until the input ends (its last item carries io.EOF or the
+// input's error) or stop is closed.
 func (db *DB) judgeAhead(next func() (ExportRecord, error), stop <-chan struct{}) <-chan judgedRecord {
-	ahead := make(chan judgedRecord, aheadRecords)
-	go func() {
-		defer close(ahead)
+	type job struct {
+		r   ExportRecord
+		out chan judgedRecord
+	}
+	// What waits is little: a judged record holds its game, every turn
+	// worked out (about 140 KB of heap with its record), and the judges
+	// are what the import waits for, not the writer.
+	ahead := make(chan judgedRecord, judgedAhead)
+	order := make(chan chan judgedRecord, 2*judgeWorkers()) // each record's result, in input order
+	jobs := make(chan job)
+	go func() { // the reader: next is called here only
+		defer close(order)
+		defer close(jobs)
 		for {
 			r, err := next()
-			if err == nil && r.bad == nil {
-				r.game, r.verr, r.lerr = scoresheet.Load(r.Record, validate.English)
-				r.judged = true
-				if r.lerr == nil && r.verr == nil {
-					r.review = db.reviewOf(r.game)
-				}
-			}
+			out := make(chan judgedRecord, 1)
 			select {
-			case ahead <- judgedRecord{r, err}:
+			case order <- out:
 			case <-stop:
 				return
 			}
-			if err != nil {
+			if err != nil || r.bad != nil {
+				out <- judgedRecord{r, err} // nothing to judge
+				if err != nil {
+					return
+				}
+				continue
+			}
+			select {
+			case jobs <- job{r, out}:
+			case <-stop:
+				return
+			}
+		}
+	}()
+	for range judgeWorkers() {
+		go func() {
+			for j := range jobs {
+				db.judge(&j.r)
+				j.out <- judgedRecord{j.r, nil}
+			}
+		}()
+	}
+	go func() { // the records, in order, to the writer
+		defer close(ahead)
+		for out := range order {
+			var jr judgedRecord
+			select {
+			case jr = <-out:
+			case <-stop:
+				return
+			}
+			select {
+			case ahead <- jr:
+			case <-stop:
+				return
+			}
+			if jr.err != nil {
 				return
 			}
 		}
@@ -596,8 +638,26 @@ func (db *DB) judgeAhead(next func() (ExportRecord, error), stop <-chan struct{}
 	return ahead
 }
 
-// aheadRecords is how many judged records wait for the writer at most.
-const aheadRecords = 64
+// judgeWorkers is how many records an import judges and reviews at once:
+// one per core.
+var judgeWorkers = func() int { return max(runtime.GOMAXPROCS(0), 1) }
+
+// judge judges record r by the rules and reviews it when it is a finished
+// game.
+func (db *DB) judge(r *ExportRecord) {
+	r.game, r.verr, r.lerr = scoresheet.Load(r.Record, validate.English)
+	r.judged = true
+	if r.lerr == nil && r.verr == nil {
+		r.review = db.reviewOf(r.game)
+	}
+}
+
+// aheadRecords is how many records one import transaction takes at most.
+const aheadRecords = 32
+
+// judgedAhead is how many judged records wait for the writer beyond those
+// of the transaction it writes.
+const judgedAhead = 16
 
 // gatherJudged adds to waiting (records left from the last transaction)
 // the judged records that come within importSlice, up to aheadRecords,

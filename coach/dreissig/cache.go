@@ -6,7 +6,6 @@ import (
 	"errors"
 	"hash/crc32"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"sync"
@@ -91,19 +90,23 @@ func (c *Cache) Ready(n int, hundert bool) (*Table, bool) {
 func (c *Cache) load(n int, hundert bool) *Table {
 	path := c.path(n, hundert)
 	if path != "" {
-		if data, err := os.ReadFile(path); err == nil {
-			if tb, err := decodeTable(data, n, hundert); err == nil {
-				return tb
-			}
+		if tb, err := mapTable(path, n, hundert); err == nil {
+			return tb
 		}
 	}
 	build := c.build
 	if build == nil {
 		build = Solve
 	}
-	tb := build(n, hundert)
+	tb := tablefile.Build(func() *Table { return build(n, hundert) })
 	if path != "" {
 		tablefile.Write(path, "dreissig", encodeTable(tb))
+		// The table the process keeps is the file's, off the Go heap (the
+		// same chances: the solved ones are rounded to the file's float32):
+		// the one just solved is left to the collector.
+		if loaded, err := mapTable(path, n, hundert); err == nil {
+			return loaded
+		}
 	}
 	return tb
 }
@@ -148,57 +151,108 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 var errBadTable = errors.New("dreissig: table file damaged or stale")
 
+// mapTable maps the table file at path and checks it whole (checkTable):
+// the table's chances stay in the mapping, off the Go heap where the system
+// maps files.
+func mapTable(path string, n int, hundert bool) (*Table, error) {
+	m, err := tablefile.Map(path)
+	if err != nil {
+		return nil, err
+	}
+	tb, err := checkTable(m, n, hundert)
+	if err != nil {
+		m.Close()
+		return nil, err
+	}
+	return tb, nil
+}
+
+// decodeTable is the table in a file's bytes data, checked whole.
 func decodeTable(data []byte, n int, hundert bool) (*Table, error) {
+	return checkTable(tablefile.FromBytes(data), n, hundert)
+}
+
+// checkTable checks a table file (checksum, magic, version, rules, sizes,
+// every chance) and returns its table, whose chances stay in m's bytes.
+// The chances and checksum are checked in one pass over the file (a mapped
+// file's pages are not kept resident by it).
+func checkTable(m *tablefile.Mapping, n int, hundert bool) (*Table, error) {
+	data := m.Bytes()
 	if len(data) < 4 {
 		return nil, errBadTable
 	}
-	body, sum := data[:len(data)-4], data[len(data)-4:]
-	if crc32.Checksum(body, castagnoli) != binary.LittleEndian.Uint32(sum) {
+	body := data[:len(data)-4]
+	tb, values, err := readHead(body, n, hundert)
+	if err != nil {
+		return nil, err
+	}
+	// Each chance must be a float32 in [0, 1] (as bits: at most those of
+	// 1, no sign, no NaN).
+	crc, ok := uint32(0), true
+	m.Scan(func(off int, piece []byte) {
+		crc = crc32.Update(crc, castagnoli, piece[:max(0, min(len(piece), len(body)-off))])
+		for i := firstAt(values, off); i < min(off+len(piece), len(body)); i += 4 {
+			if binary.LittleEndian.Uint32(data[i:]) > math.Float32bits(1) {
+				ok = false
+			}
+		}
+	})
+	if !ok || crc != binary.LittleEndian.Uint32(data[len(body):]) {
 		return nil, errBadTable
 	}
+	// The chances stay in the file's bytes (read where needed: a process
+	// asks for a few positions of the four players' 810,000).
+	tb.file = body[values:]
+	return tb, nil
+}
+
+// firstAt is the first offset at or after off of a value of 4 bytes in
+// an array that starts at start.
+func firstAt(start, off int) int {
+	if off <= start {
+		return start
+	}
+	return off + (4-(off-start)%4)%4
+}
+
+// readHead reads a table file's head (all but its chances) from body (the
+// file without its checksum); values is where the chances start, checked
+// to fill the rest of body.
+func readHead(body []byte, n int, hundert bool) (tb *Table, values int, err error) {
 	r := bytes.NewReader(body)
 	le := binary.LittleEndian
 	magic := make([]byte, len(fileMagic))
 	if _, err := r.Read(magic); err != nil || string(magic) != fileMagic {
-		return nil, errBadTable
+		return nil, 0, errBadTable
 	}
 	var version, rounds, unsettled, count uint32
 	var keyLen uint16
 	if binary.Read(r, le, &version) != nil || version != formatVersion || binary.Read(r, le, &keyLen) != nil {
-		return nil, errBadTable
+		return nil, 0, errBadTable
 	}
 	key := make([]byte, keyLen)
 	if _, err := r.Read(key); err != nil || string(key) != Key(n, hundert) {
-		return nil, errBadTable
+		return nil, 0, errBadTable
 	}
-	tb := &Table{N: n, Hundert: hundert, max: Start}
+	tb = &Table{N: n, Hundert: hundert, max: Start}
 	if hundert {
 		tb.max = hundertMax
 	}
 	if binary.Read(r, le, &rounds) != nil || binary.Read(r, le, &unsettled) != nil || int(unsettled) > tb.states() {
-		return nil, errBadTable
+		return nil, 0, errBadTable
 	}
 	tb.Rounds = int(rounds)
 	for range unsettled {
 		var x uint32
 		if binary.Read(r, le, &x) != nil || int(x) >= tb.states() {
-			return nil, errBadTable
+			return nil, 0, errBadTable
 		}
 		tb.Unsettled = append(tb.Unsettled, int(x))
 	}
 	if binary.Read(r, le, &count) != nil || int(count) != tb.states()*n || r.Len() != 4*int(count) {
-		return nil, errBadTable
+		return nil, 0, errBadTable
 	}
-	// The chances stay in the file's bytes (read where needed: a process
-	// asks for a few positions of the four players' 810,000); each must be
-	// a float32 in [0, 1] (as bits: at most those of 1, no sign, no NaN).
-	tb.file = body[len(body)-r.Len():]
-	for i := 0; i < len(tb.file); i += 4 {
-		if le.Uint32(tb.file[i:]) > math.Float32bits(1) {
-			return nil, errBadTable
-		}
-	}
-	return tb, nil
+	return tb, len(body) - r.Len(), nil
 }
 
 // DefaultDir is where the process-wide cache keeps its files:

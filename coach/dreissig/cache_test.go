@@ -19,13 +19,19 @@ func TestCacheFile(t *testing.T) {
 		c.build = func(n int, h bool) *Table { builds++; return Solve(n, h) }
 		return c
 	}
+	solved := Solve(2, false)
 	first := newCache().Table(2, false)
 	path := newCache().path(2, false)
 	if _, err := os.Stat(path); err != nil || builds != 1 {
 		t.Fatalf("after the first build: %v, %d builds", err, builds)
 	}
+	// The table kept after the build is the file's (off the Go heap), with
+	// the solved chances.
+	if first.w != nil || !slices.Equal(chances(first), solved.w) || first.Rounds != solved.Rounds {
+		t.Fatalf("the table kept after the build is not the file's, or differs")
+	}
 	loaded := newCache().Table(2, false)
-	if builds != 1 || !slices.Equal(chances(loaded), first.w) || loaded.Rounds != first.Rounds {
+	if builds != 1 || !slices.Equal(chances(loaded), solved.w) || loaded.Rounds != solved.Rounds {
 		t.Fatalf("loaded table differs or was built again (%d builds)", builds)
 	}
 	good, _ := os.ReadFile(path)
@@ -38,8 +44,8 @@ func TestCacheFile(t *testing.T) {
 		os.WriteFile(path, bad, 0o644)
 		before := builds
 		tb := newCache().Table(2, false)
-		if builds != before+1 || !slices.Equal(chances(tb), first.w) {
-			t.Errorf("%s file: %d builds, table equal %v", name, builds-before, slices.Equal(chances(tb), first.w))
+		if builds != before+1 || !slices.Equal(chances(tb), solved.w) {
+			t.Errorf("%s file: %d builds, table equal %v", name, builds-before, slices.Equal(chances(tb), solved.w))
 		}
 		if now, _ := os.ReadFile(path); !slices.Equal(now, good) {
 			t.Errorf("%s file not replaced by a good one", name)

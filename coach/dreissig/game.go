@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -279,10 +280,7 @@ func (tb *Table) fallingOutcomes(a []int, o *outcomes) {
 				out[i] += lost[i]
 			}
 		} else {
-			w := tb.w[(rest+(x-1)*top)*n:]
-			for i := range n {
-				out[i] += w[(i+last)%n]
-			}
+			rotateAdd(out[:n], tb.w[(rest+(x-1)*top)*n:][:n], 1)
 		}
 	}
 	o.cyc[validate.DreissigLine] = 1
@@ -298,12 +296,19 @@ func (tb *Table) fallingOutcomes(a []int, o *outcomes) {
 				}
 			} else {
 				next := rest + (x-a[last])*vordermann + (a[0]-1)*top
-				w := tb.w[next*n:]
-				for i := range n {
-					out[i] += p * w[(i+last)%n]
-				}
+				rotateAdd(out[:n], tb.w[next*n:][:n], p)
 			}
 		}
+	}
+}
+
+// rotateAdd adds p × w read one player later (w[N−1], w[0], …, w[N−2])
+// to out (p = 1: w itself, exactly), without a division per chance.
+func rotateAdd(out, w []float64, p float64) {
+	last := len(out) - 1
+	out[0] += p * w[last]
+	for i := 1; i <= last; i++ {
+		out[i] += p * w[i-1]
 	}
 }
 
@@ -357,35 +362,25 @@ func Solve(n int, hundert bool) *Table {
 // rounded.
 func solveFalling(n, total int) *Table {
 	tb := newTable(n, false)
+	workers := runtime.GOMAXPROCS(0)
 	// Positions by the sum of their accounts: every turn that changes an
 	// account leads to a lower sum, so each sum's rings are independent.
-	bySum := make([][]int, n*Start+1)
-	a := make([]int, n)
-	for idx := range tb.states() {
-		tb.accounts(idx, a)
-		if tb.ringStart(a) {
-			t := 0
-			for _, x := range a {
-				t += x
-			}
-			if t <= total {
-				bySum[t] = append(bySum[t], idx)
-			}
-		}
-	}
-	workers := runtime.GOMAXPROCS(0)
+	bySum := tb.ringsBySum(total, workers)
 	rs := make([]*ringSolver, workers)
 	rounds := make([]int, workers)
 	for w := range workers {
 		rs[w] = newRingSolver(tb)
 	}
 	for _, ring := range bySum {
+		// Each worker takes the next ring not yet taken (rings differ in
+		// cost: an unsettled one takes 12 rounds).
+		var next atomic.Int64
 		var wg sync.WaitGroup
-		for w := range workers {
+		for w := range min(workers, len(ring)) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				for i := w; i < len(ring); i += workers {
+				for i := int(next.Add(1) - 1); i < len(ring); i = int(next.Add(1) - 1) {
 					rounds[w] = max(rounds[w], rs[w].solve(ring[i]))
 				}
 			}()
@@ -398,6 +393,42 @@ func solveFalling(n, total int) *Table {
 	}
 	slices.Sort(tb.Unsettled)
 	return tb
+}
+
+// ringsBySum lists the rings (by their least position) whose accounts add
+// up to at most total, by that sum, each sum's in increasing order; the
+// positions are gone through in parts, in parallel.
+func (tb *Table) ringsBySum(total, parts int) [][]int {
+	states := tb.states()
+	found := make([][][]int, parts)
+	var wg sync.WaitGroup
+	for p := range parts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			bySum := make([][]int, total+1)
+			a := make([]int, tb.N)
+			for idx := p * states / parts; idx < (p+1)*states/parts; idx++ {
+				tb.accounts(idx, a)
+				t := 0
+				for _, x := range a {
+					t += x
+				}
+				if t <= total && tb.ringStart(a) {
+					bySum[t] = append(bySum[t], idx)
+				}
+			}
+			found[p] = bySum
+		}()
+	}
+	wg.Wait()
+	bySum := make([][]int, total+1)
+	for _, f := range found {
+		for t, r := range f {
+			bySum[t] = append(bySum[t], r...)
+		}
+	}
+	return bySum
 }
 
 // round rounds the chances to float32, as the cache file keeps them (a

@@ -1,6 +1,7 @@
 package dreissig
 
 import (
+	"math"
 	"math/bits"
 	"slices"
 	"sync"
@@ -41,8 +42,12 @@ type level struct {
 	words int
 	all   [8]uint64
 	// seg[k]: the throws of word k by chance (the throws are sorted by it).
-	seg   [8][]segment
-	reach [Dice + 1][MaxSum + 1][8]uint64
+	seg [8][]segment
+	// segMask, segP: seg as four entries per word (an entry beyond the
+	// word's segments has no throws and chance 0: it adds +0, nothing).
+	segMask [8][4]uint64
+	segP    [8][4]float64
+	reach   [Dice + 1][MaxSum + 1][8]uint64
 }
 
 var levels = sync.OnceValue(func() [Dice + 1]*level {
@@ -91,6 +96,11 @@ func newLevel(n int) *level {
 			lv.seg[k] = append(lv.seg[k], segment{p: lv.prob[i]})
 		}
 		lv.seg[k][len(lv.seg[k])-1].mask |= 1 << (i % 64)
+	}
+	for k, sg := range lv.seg {
+		for i, g := range sg {
+			lv.segMask[k][i], lv.segP[k][i] = g.mask, g.p
+		}
 	}
 	return lv
 }
@@ -151,7 +161,9 @@ type Turn struct {
 	recCell        []int16
 	recW           []float64
 	order          []int16 // the cells below six dice, best first, as solved
-	add, old       []int16
+	orderV         []float64
+	old            []int16
+	oldV           []float64
 	// from: only the states that can still reach a sum of at least from
 	// are solved (resolveCycle); 0: all.
 	from int
@@ -160,15 +172,27 @@ type Turn struct {
 	replayed bool
 }
 
-// maxChoices bounds the cells one state can move to (six dice: 111).
-const maxChoices = 112
+// recBase is where each state's choices start in recCell and recW: a
+// state of n dice in the cup moves to at most 5n(n+1)/2 + n cells (six
+// dice: 111); recBase[cellCount] is their total.
+var recBase = func() (b [cellCount + 1]int32) {
+	at := int32(0)
+	for c := range cellCount {
+		b[c] = at
+		n, s := c/(MaxSum+1), c%(MaxSum+1)
+		if lo, hi := sumRange(n); n > 0 && s >= lo && s <= hi {
+			at += int32(5*n*(n+1)/2 + n)
+		}
+	}
+	b[cellCount] = at
+	return b
+}()
 
 // Solve solves the turn for u (the receiver is reused: no allocation once warm).
 func (tn *Turn) Solve(u *Utility) {
 	ls := levels()
 	if tn.recCell == nil {
-		tn.recCell = make([]int16, cellCount*maxChoices)
-		tn.recW = make([]float64, cellCount*maxChoices)
+		tn.recCell, tn.recW = choiceBuffers()
 	}
 	tn.order = tn.order[:0]
 	for s := Dice; s <= MaxSum; s++ {
@@ -205,7 +229,7 @@ func (tn *Turn) solveOne() {
 	lo = max(lo, tn.from-Dice)
 	for s := lo; s <= hi; s++ {
 		c0 := cell(1, s)
-		from := int32(c0 * maxChoices)
+		from := recBase[c0]
 		tn.recFrom[c0], tn.recTo[c0] = from, from+Dice
 		v := 0.0
 		for f := 1; f <= Dice; f++ {
@@ -227,20 +251,22 @@ func (tn *Turn) solveLevel1(lv *level) {
 	lo = max(lo, tn.from-Dice*n)
 	var open [MaxSum + 1]uint64
 	var val [MaxSum + 1]float64
-	active := span(lo, hi) // the states with throws not yet given a cell
+	var at [MaxSum + 1]int32 // where each state's next choice goes
+	active := span(lo, hi)   // the states with throws not yet given a cell
 	for s := lo; s <= hi; s++ {
 		open[s], val[s] = lv.all[0], 0
 		c := cell(n, s)
-		tn.recFrom[c], tn.recTo[c] = int32(c*maxChoices), int32(c*maxChoices)
+		at[s] = recBase[c]
+		tn.recFrom[c] = at[s]
 	}
-	seg := lv.seg[0]
+	sm, sp, recCell, recW := &lv.segMask[0], &lv.segP[0], tn.recCell, tn.recW
 	for _, c := range tn.order {
-		j, to := n-int(c)/(MaxSum+1), int(c)%(MaxSum+1)
+		j, to := n-int(cellDice[c]), int(cellPips[c])
 		a, b := max(lo, to-Dice*j), min(hi, to-j)
 		if a > b {
 			continue
 		}
-		reach := &lv.reach[j]
+		reach, g := &lv.reach[j], tn.G[c]
 		for m := active & span(a, b); m != 0; m &= m - 1 {
 			s := bits.TrailingZeros64(m)
 			x := open[s] & reach[to-s][0]
@@ -248,12 +274,14 @@ func (tn *Turn) solveLevel1(lv *level) {
 				continue
 			}
 			open[s] &^= x
-			w := 0.0
-			for _, sg := range seg {
-				w += float64(bits.OnesCount64(x&sg.mask)) * sg.p
-			}
-			val[s] += w * tn.G[c]
-			tn.record(cell(n, s), c, w)
+			// Up to three chances (two or three dice; an unused entry
+			// adds +0).
+			w := float64(bits.OnesCount64(x&sm[0])) * sp[0]
+			w += float64(bits.OnesCount64(x&sm[1])) * sp[1]
+			w += float64(bits.OnesCount64(x&sm[2])) * sp[2]
+			val[s] += w * g
+			i := at[s]
+			recCell[i], recW[i], at[s] = c, w, i+1
 			if open[s] == 0 {
 				active &^= 1 << s
 			}
@@ -263,14 +291,8 @@ func (tn *Turn) solveLevel1(lv *level) {
 		}
 	}
 	for s := lo; s <= hi; s++ {
-		tn.G[cell(n, s)] = val[s]
+		tn.G[cell(n, s)], tn.recTo[cell(n, s)] = val[s], at[s]
 	}
-}
-
-// record notes that state c0 moves to cell c with chance w.
-func (tn *Turn) record(c0 int, c int16, w float64) {
-	tn.recCell[tn.recTo[c0]], tn.recW[tn.recTo[c0]] = c, w
-	tn.recTo[c0]++
 }
 
 // solveLevel solves the states of lv.n dice in the cup: going down the
@@ -280,45 +302,45 @@ func (tn *Turn) solveLevel(lv *level) {
 	lo, hi := sumRange(n)
 	lo = max(lo, tn.from-Dice*n)
 	var open [MaxSum + 1][8]uint64
-	var live [MaxSum + 1]uint8 // the words of a state with throws open
 	var val [MaxSum + 1]float64
-	active := span(lo, hi) // the states with throws not yet given a cell
+	var at [MaxSum + 1]int32 // where each state's next choice goes
+	active := span(lo, hi)   // the states with throws not yet given a cell
 	for s := lo; s <= hi; s++ {
-		open[s], live[s], val[s] = lv.all, uint8(1<<lv.words-1), 0
+		open[s], val[s] = lv.all, 0
 		c := cell(n, s)
-		tn.recFrom[c], tn.recTo[c] = int32(c*maxChoices), int32(c*maxChoices)
+		at[s] = recBase[c]
+		tn.recFrom[c] = at[s]
 	}
+	recCell, recW := tn.recCell, tn.recW
 	for _, c := range tn.order {
-		j, to := n-int(c)/(MaxSum+1), int(c)%(MaxSum+1)
+		j, to := n-int(cellDice[c]), int(cellPips[c])
 		a, b := max(lo, to-Dice*j), min(hi, to-j)
 		if a > b {
 			continue
 		}
-		reach := &lv.reach[j]
+		reach, g := &lv.reach[j], tn.G[c]
 		for m := active & span(a, b); m != 0; m &= m - 1 {
 			s := bits.TrailingZeros64(m)
 			r, op := &reach[to-s], &open[s]
-			w, got := 0.0, false
-			for wm := live[s]; wm != 0; wm &= wm - 1 {
-				k := bits.TrailingZeros8(wm)
-				x := op[k] & r[k]
-				if x == 0 {
-					continue
-				}
-				got = true
-				if op[k] &^= x; op[k] == 0 {
-					live[s] &^= 1 << k
-				}
-				for _, sg := range lv.seg[k] {
-					w += float64(bits.OnesCount64(x&sg.mask)) * sg.p
-				}
-			}
-			if !got {
+			nz := hitWords(op, r, lv.words)
+			if nz == 0 {
 				continue
 			}
-			val[s] += w * tn.G[c]
-			tn.record(cell(n, s), c, w)
-			if live[s] == 0 {
+			w := 0.0
+			for ; nz != 0; nz &= nz - 1 {
+				k := bits.TrailingZeros8(nz)
+				x := op[k] & r[k]
+				op[k] &^= x
+				sm, sp := &lv.segMask[k], &lv.segP[k]
+				w += float64(bits.OnesCount64(x&sm[0])) * sp[0]
+				w += float64(bits.OnesCount64(x&sm[1])) * sp[1]
+				w += float64(bits.OnesCount64(x&sm[2])) * sp[2]
+				w += float64(bits.OnesCount64(x&sm[3])) * sp[3]
+			}
+			val[s] += w * g
+			i := at[s]
+			recCell[i], recW[i], at[s] = c, w, i+1
+			if hitWords(op, op, lv.words) == 0 {
 				active &^= 1 << s
 			}
 		}
@@ -327,52 +349,87 @@ func (tn *Turn) solveLevel(lv *level) {
 		}
 	}
 	for s := lo; s <= hi; s++ {
-		tn.G[cell(n, s)] = val[s]
+		tn.G[cell(n, s)], tn.recTo[cell(n, s)] = val[s], at[s]
 	}
 }
 
+// hitWords is a bit for each of the first words words where a and b share
+// a throw, without a branch per word.
+func hitWords(a, b *[8]uint64, words int) uint8 {
+	nz := func(x uint64) uint8 { return uint8((x | -x) >> 63) }
+	switch words {
+	case 2:
+		return nz(a[0]&b[0]) | nz(a[1]&b[1])<<1
+	case 4:
+		return nz(a[0]&b[0]) | nz(a[1]&b[1])<<1 | nz(a[2]&b[2])<<2 | nz(a[3]&b[3])<<3
+	}
+	return nz(a[0]&b[0]) | nz(a[1]&b[1])<<1 | nz(a[2]&b[2])<<2 | nz(a[3]&b[3])<<3 |
+		nz(a[4]&b[4])<<4 | nz(a[5]&b[5])<<5 | nz(a[6]&b[6])<<6 | nz(a[7]&b[7])<<7
+}
+
+// cellDice and cellPips are the dice in the cup and the pips aside of each
+// cell.
+var cellDice, cellPips = func() (d, p [cellCount]int8) {
+	for c := range cellCount {
+		d[c], p[c] = int8(c/(MaxSum+1)), int8(c%(MaxSum+1))
+	}
+	return d, p
+}()
+
 // mergeLevel adds the cells of n dice in the cup to the order, best first
-// (ties by cell, so that the order is deterministic).
+// (ties by cell, so that the order is deterministic). orderV keeps the
+// order's values, and after them −∞ (so that neither list runs out).
 func (tn *Turn) mergeLevel(n int) {
 	lo, hi := Dice-n, Dice*(Dice-n)
 	if n == 0 {
 		lo, hi = Dice, MaxSum
+		tn.orderV = append(tn.orderV[:0], math.Inf(-1))
 	}
-	add := tn.add[:0]
+	var addC [MaxSum + 2]int16
+	var addV [MaxSum + 2]float64
+	m := 0
 	for s := hi; s >= lo; s-- {
 		// Insertion sort: best first, ties by cell (c is lower than every
-		// cell in add: it goes before equal ones). The values mostly rise
+		// cell added: it goes before equal ones). The values mostly rise
 		// with s: going down, a cell mostly stays last.
 		c := int16(cell(n, s))
-		i := len(add)
-		add = append(add, c)
-		for i > 0 && tn.G[add[i-1]] <= tn.G[c] {
-			add[i] = add[i-1]
+		v, i := tn.G[c], m
+		for i > 0 && addV[i-1] <= v {
+			addC[i], addV[i] = addC[i-1], addV[i-1]
 			i--
 		}
-		add[i] = c
+		addC[i], addV[i] = c, v
+		m++
 	}
-	old, out := tn.order, tn.old[:0]
+	addV[m] = math.Inf(-1)
+	old, ov := tn.order, tn.orderV
+	total := len(old) + m
+	out, outV := slices.Grow(tn.old[:0], total)[:total], slices.Grow(tn.oldV[:0], total+1)[:total+1]
 	i, k := 0, 0
-	for i < len(old) || k < len(add) {
+	for t := range total {
 		// Of equal values the lower cell first: the old cells are of fewer
 		// dice in the cup, lower cells.
-		if k == len(add) || (i < len(old) && tn.G[old[i]] >= tn.G[add[k]]) {
-			out = append(out, old[i])
+		if ov[i] >= addV[k] {
+			out[t], outV[t] = old[i], ov[i]
 			i++
 		} else {
-			out = append(out, add[k])
+			out[t], outV[t] = addC[k], addV[k]
 			k++
 		}
 	}
-	tn.order, tn.old, tn.add = out, old, add
+	outV[total] = math.Inf(-1)
+	tn.order, tn.old, tn.orderV, tn.oldV = out, old, outV, ov
 }
 
 // compact packs the play into slices of their own size (a Turn kept for
 // long holds only these).
+// The solve's buffers go back to choicePool for the next turn solved.
 func (tn *Turn) compact() {
-	var cells []int16
-	var ws []float64
+	n := 0
+	for c := range cellCount {
+		n += int(tn.recTo[c] - tn.recFrom[c])
+	}
+	cells, ws := make([]int16, 0, n), make([]float64, 0, n)
 	for c := range cellCount {
 		from, to := tn.recFrom[c], tn.recTo[c]
 		tn.recFrom[c] = int32(len(cells))
@@ -380,8 +437,32 @@ func (tn *Turn) compact() {
 		ws = append(ws, tn.recW[from:to]...)
 		tn.recTo[c] = int32(len(cells))
 	}
+	if len(tn.recCell) == int(recBase[cellCount]) {
+		choicePool.Put(&choiceBuf{tn.recCell, tn.recW})
+	}
 	tn.recCell, tn.recW = cells, ws
-	tn.add, tn.old = nil, nil
+	tn.old, tn.orderV, tn.oldV = nil, nil, nil
+}
+
+// choiceBuf is a solve's choice buffers (Turn.recCell, recW, full size).
+type choiceBuf struct {
+	cells []int16
+	ws    []float64
+}
+
+// choicePool keeps the buffers of turns compacted for the next solve: a
+// coach per position (Table.For, a review asks one for every turn) would
+// else leave its buffers a question to the collector. A solve writes every
+// choice it reads, so what a buffer held before does not matter.
+var choicePool sync.Pool
+
+// choiceBuffers is a pair of full-size choice buffers, from choicePool
+// where it has one.
+func choiceBuffers() ([]int16, []float64) {
+	if b, ok := choicePool.Get().(*choiceBuf); ok {
+		return b.cells, b.ws
+	}
+	return make([]int16, recBase[cellCount]), make([]float64, recBase[cellCount])
 }
 
 // Value is the value of the whole turn (six dice in the cup).
@@ -403,8 +484,11 @@ func (tn *Turn) Outcomes(n, s int) [MaxSum + 1]float64 {
 			if occ[c] == 0 {
 				continue
 			}
-			for i := tn.recFrom[c]; i < tn.recTo[c]; i++ {
-				occ[tn.recCell[i]] += occ[c] * tn.recW[i]
+			ws := tn.recW[tn.recFrom[c]:tn.recTo[c]]
+			cs := tn.recCell[tn.recFrom[c]:tn.recTo[c]]
+			cs = cs[:len(ws)]
+			for i, w := range ws {
+				occ[cs[i]] += occ[c] * w
 			}
 		}
 	}
@@ -433,9 +517,12 @@ func (tn *Turn) reevaluate(u *Utility, tol float64) bool {
 		lo, hi := sumRange(n)
 		for s := max(lo, from-Dice*n); s <= hi; s++ {
 			c := cell(n, s)
+			ws := tn.recW[tn.recFrom[c]:tn.recTo[c]]
+			cs := tn.recCell[tn.recFrom[c]:tn.recTo[c]]
+			cs = cs[:len(ws)]
 			v := 0.0
-			for i := tn.recFrom[c]; i < tn.recTo[c]; i++ {
-				v += tn.recW[i] * tn.G[tn.recCell[i]]
+			for i, w := range ws {
+				v += w * tn.G[cs[i]]
 			}
 			tn.G[c] = v
 		}

@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -19,7 +18,7 @@ import (
 
 // formatVersion changes whenever the table or its file changes meaning; a
 // file of another version is rebuilt.
-const formatVersion = 1
+const formatVersion = 2
 
 const fileMagic = "wuerfelblock kniffel table\n"
 
@@ -84,19 +83,22 @@ func (c *Cache) Ready(joker bool) (*Solver, bool) {
 func (c *Cache) load(v variant) *Solver {
 	path := c.path(v)
 	if path != "" {
-		if data, err := os.ReadFile(path); err == nil {
-			if val, err := decodeTable(data, v); err == nil {
-				return &Solver{v: v, val: val}
-			}
+		if val, err := mapTable(path, v); err == nil {
+			return &Solver{v: v, val: val}
 		}
 	}
 	build := c.build
 	if build == nil {
 		build = func(v variant) []float64 { return solve(v, 0) }
 	}
-	s := &Solver{v: v, val: build(v)}
+	s := &Solver{v: v, val: tablefile.Build(func() []float64 { return build(v) })}
 	if path != "" {
 		tablefile.Write(path, "kniffel", encodeTable(s.val, v))
+		// The table the process keeps is the file's, off the Go heap: the
+		// one just built is left to the collector.
+		if val, err := mapTable(path, v); err == nil {
+			s.val = val
+		}
 	}
 	return s
 }
@@ -111,23 +113,33 @@ func (c *Cache) path(v variant) string {
 }
 
 // The file: magic, format version, the rules' key, the number of values,
-// the values (one per class of equivalent sheets, in order), and a SHA-256
-// of everything before it.
+// zero bytes up to a multiple of 8, the values (float64, little-endian: the
+// whole table by stateIndex, NaN for the sheets that cannot occur), and a
+// SHA-256 of everything before it. The values are used where they lie in
+// the file (mapped: tablefile.Map), so they start at a multiple of 8.
 func encodeTable(val []float64, v variant) []byte {
+	head := tableHead(v)
+	b := make([]byte, len(head), len(head)+8*len(val)+sha256.Size)
+	copy(b, head)
+	for _, x := range val {
+		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x))
+	}
+	sum := sha256Sum(b)
+	return append(b, sum[:]...)
+}
+
+// tableHead is what a file of the table for v holds before its values.
+func tableHead(v variant) []byte {
 	var b bytes.Buffer
 	b.WriteString(fileMagic)
 	binary.Write(&b, binary.LittleEndian, uint32(formatVersion))
 	key := v.key()
 	binary.Write(&b, binary.LittleEndian, uint16(len(key)))
 	b.WriteString(key)
-	var vals []float64
-	eachClass(func(mask, s int, flag bool) {
-		vals = append(vals, val[stateIndex(mask, s, flag)])
-	})
-	binary.Write(&b, binary.LittleEndian, uint32(len(vals)))
-	binary.Write(&b, binary.LittleEndian, vals)
-	sum := sha256Sum(b.Bytes())
-	b.Write(sum[:])
+	binary.Write(&b, binary.LittleEndian, uint32(tableSize))
+	for b.Len()%8 != 0 {
+		b.WriteByte(0)
+	}
 	return b.Bytes()
 }
 
@@ -135,119 +147,80 @@ func sha256Sum(b []byte) [sha256.Size]byte { return sha256.Sum256(b) }
 
 var errBadTable = errors.New("kniffel: table file damaged or stale")
 
-func decodeTable(data []byte, v variant) ([]float64, error) {
-	vals, err := decodeClasses(data, v)
+// mapTable maps the table file at path and checks it whole (checkTable);
+// the values are the file's (off the Go heap where the system maps files).
+func mapTable(path string, v variant) ([]float64, error) {
+	m, err := tablefile.Map(path)
 	if err != nil {
 		return nil, err
 	}
-	val := newTable()
-	i := 0
-	eachClass(func(mask, s int, flag bool) {
-		val[stateIndex(mask, s, flag)] = vals[i]
-		i++
-	})
-	spreadClasses(val)
+	if err := checkTable(m, v); err != nil {
+		m.Close()
+		return nil, err
+	}
+	head := len(tableHead(v))
+	val, inPlace := tablefile.Float64s(m.Bytes()[head : head+8*tableSize])
+	if !inPlace {
+		m.Close() // the values are a copy
+	}
 	return val, nil
 }
 
-// decodeClasses checks a cache file (checksum, magic, version, rule set,
-// size, values in range) and returns its values, one per class.
-func decodeClasses(data []byte, v variant) ([]float64, error) {
-	if len(data) < sha256.Size {
-		return nil, errBadTable
+// decodeTable is the table in a file's bytes data, checked whole.
+func decodeTable(data []byte, v variant) ([]float64, error) {
+	m := tablefile.FromBytes(data)
+	if err := checkTable(m, v); err != nil {
+		return nil, err
 	}
-	body, sum := data[:len(data)-sha256.Size], data[len(data)-sha256.Size:]
-	if want := sha256.Sum256(body); !bytes.Equal(want[:], sum) {
-		return nil, errBadTable
-	}
-	r := bytes.NewReader(body)
-	magic := make([]byte, len(fileMagic))
-	if _, err := r.Read(magic); err != nil || string(magic) != fileMagic {
-		return nil, errBadTable
-	}
-	var version uint32
-	var keyLen uint16
-	if binary.Read(r, binary.LittleEndian, &version) != nil || version != formatVersion ||
-		binary.Read(r, binary.LittleEndian, &keyLen) != nil {
-		return nil, errBadTable
-	}
-	key := make([]byte, keyLen)
-	if _, err := r.Read(key); err != nil || string(key) != v.key() {
-		return nil, errBadTable
-	}
-	var n uint32
-	if binary.Read(r, binary.LittleEndian, &n) != nil || int(n) != numClasses() || r.Len() != 8*int(n) {
-		return nil, errBadTable
-	}
-	vals := make([]float64, n)
-	if binary.Read(r, binary.LittleEndian, vals) != nil {
-		return nil, errBadTable
-	}
-	for _, x := range vals {
-		if math.IsNaN(x) || x < 0 || x > 2000 {
-			return nil, errBadTable
-		}
-	}
-	return vals, nil
+	head := len(tableHead(v))
+	val, _ := tablefile.Float64s(data[head : head+8*tableSize])
+	return val, nil
 }
 
-// spreadClasses gives every other reachable upper sum of a sheet the value
-// of its class's representative (the lowest sum of the class).
-func spreadClasses(val []float64) {
-	var rep [64]int
-	for mask := 0; mask < allFilled; mask++ {
-		reach := reachableSums()[mask&upperMask]
-		for s := 0; s <= upperThreshold; s++ {
-			if reach&(1<<s) != 0 {
-				rep[sumClass(mask, s)] = -1
-			}
-		}
-		for s := 0; s <= upperThreshold; s++ {
-			if reach&(1<<s) != 0 && rep[sumClass(mask, s)] < 0 {
-				rep[sumClass(mask, s)] = s
-			}
-		}
-		for s := 0; s <= upperThreshold; s++ {
-			if reach&(1<<s) == 0 {
-				continue
-			}
-			c := rep[sumClass(mask, s)]
-			val[stateIndex(mask, s, false)] = val[stateIndex(mask, c, false)]
-			if mask&kniffelBit != 0 {
-				val[stateIndex(mask, s, true)] = val[stateIndex(mask, c, true)]
-			}
-		}
+// checkTable checks a table file (size, checksum, magic, version, rule
+// set, every value: NaN exactly where no sheet can be, 0 on the full
+// sheets, else a score between 0 and 2000) in one pass over it (a mapped
+// file's pages are not kept resident by it).
+func checkTable(m *tablefile.Mapping, v variant) error {
+	head := tableHead(v)
+	data := m.Bytes()
+	if len(data) != len(head)+8*tableSize+sha256.Size {
+		return errBadTable
 	}
+	if !bytes.Equal(data[:len(head)], head) {
+		return errBadTable
+	}
+	h := sha256.New()
+	bodyLen, ok := len(data)-sha256.Size, true
+	m.Scan(func(off int, piece []byte) {
+		// The values start at a multiple of 8, as the pieces do: none lies
+		// across two.
+		body := piece[:max(0, min(len(piece), bodyLen-off))]
+		h.Write(body)
+		for i := max(0, len(head)-off); i+8 <= len(body); i += 8 {
+			if !valueFits((off+i-len(head))/8, math.Float64frombits(binary.LittleEndian.Uint64(body[i:]))) {
+				ok = false
+			}
+		}
+	})
+	if !ok || !bytes.Equal(h.Sum(nil), data[bodyLen:]) {
+		return errBadTable
+	}
+	return nil
 }
 
-// eachClass visits the sheet that stands for each class of equivalent
-// sheets (solveMask solves exactly these), in a fixed order.
-func eachClass(f func(mask, s int, flag bool)) {
-	for mask := 0; mask < allFilled; mask++ {
-		reach := reachableSums()[mask&upperMask]
-		seen := uint64(0)
-		for s := 0; s <= upperThreshold; s++ {
-			if reach&(1<<s) == 0 {
-				continue
-			}
-			c := sumClass(mask, s)
-			if seen&(1<<c) != 0 {
-				continue
-			}
-			seen |= 1 << c
-			f(mask, s, false)
-			if mask&kniffelBit != 0 {
-				f(mask, s, true)
-			}
-		}
+// valueFits reports whether x may be the table's value at index i.
+func valueFits(i int, x float64) bool {
+	mask, upper, flag := i>>7, i>>1&63, i&1 == 1
+	switch {
+	case mask == allFilled:
+		return x == 0
+	case reachableSums()[mask&upperMask]&(1<<upper) == 0 || flag && mask&kniffelBit == 0:
+		return math.IsNaN(x)
+	default:
+		return x >= 0 && x <= 2000
 	}
 }
-
-var numClasses = sync.OnceValue(func() int {
-	n := 0
-	eachClass(func(int, int, bool) { n++ })
-	return n
-})
 
 // DefaultDir is where the process-wide cache keeps its files:
 // os.UserCacheDir()/wuerfelblock ("" when there is no cache directory).

@@ -177,20 +177,21 @@ func readValues(r *bytes.Reader) ([][]float64, error) {
 	return vals, nil
 }
 
-// buildSlot lets one table be built at a time in the process: a build
-// already keeps two cores busy (workers), so a second one beside it (an
-// import meeting two new rule sets at once) gains no time and adds its
-// memory to the peak.
-var buildSlot = make(chan struct{}, 1)
-
 // building counts the builds under way, most the largest number seen (tests).
 var building, mostBuilding atomic.Int32
 
-// buildOne is build in the process's one build slot.
+// buildOne is build in the process's one build slot (tablefile.Build,
+// which the other coaches' tables share).
 func (s *Solver) buildOne() (*Table, error) {
-	buildSlot <- struct{}{}
-	defer func() { <-buildSlot }()
-	return s.build()
+	type built struct {
+		t   *Table
+		err error
+	}
+	b := tablefile.Build(func() built {
+		t, err := s.build()
+		return built{t, err}
+	})
+	return b.t, b.err
 }
 
 // counted counts a build under way while it runs (building, mostBuilding).

@@ -39,3 +39,18 @@ func Write(path, prefix string, data []byte) {
 		os.Remove(f.Name())
 	}
 }
+
+// buildSlot lets one table be built at a time in the process, of whichever
+// coach: a build already keeps every core busy (its own workers), so a
+// second one beside it (an import with a worker per core meeting a new
+// Kniffel, Dreißig-tot and win table at once) gains no time and adds its
+// memory to the peak.
+var buildSlot = make(chan struct{}, 1)
+
+// Build runs build in the process's one build slot, waiting for a build
+// under way first. A build must not build another table inside it.
+func Build[T any](build func() T) T {
+	buildSlot <- struct{}{}
+	defer func() { <-buildSlot }()
+	return build()
+}

@@ -3,7 +3,9 @@ package tablefile
 import (
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
+	"time"
 )
 
 func TestWriteReplacesWholeAndLeavesNoTemporary(t *testing.T) {
@@ -37,5 +39,36 @@ func TestDirFollowsXDGCacheHome(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", "/tmp/xdg-test")
 	if got := Dir(); got != "/tmp/xdg-test/wuerfelblock" {
 		t.Fatalf("Dir() = %q", got)
+	}
+}
+
+// Builds of any coach's tables run one at a time, each to its end.
+func TestBuildOneAtATime(t *testing.T) {
+	var mu sync.Mutex
+	running, most := 0, 0
+	var wg sync.WaitGroup
+	for i := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got := Build(func() int {
+				mu.Lock()
+				running++
+				most = max(most, running)
+				mu.Unlock()
+				time.Sleep(20 * time.Millisecond)
+				mu.Lock()
+				running--
+				mu.Unlock()
+				return i
+			})
+			if got != i {
+				t.Errorf("build %d returned %d", i, got)
+			}
+		}()
+	}
+	wg.Wait()
+	if most != 1 {
+		t.Fatalf("%d builds at once, want 1", most)
 	}
 }
