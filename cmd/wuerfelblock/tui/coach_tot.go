@@ -113,21 +113,22 @@ func (v *totView) coachValue(c *dreissig.Coach, x float64) string {
 }
 
 // coachLines are the coach's lines of the turn panel.
-func (v *totView) coachLines() string {
+func (v *totView) coachLines() []panelLine {
 	c, on := v.coachOf()
 	if !on {
-		return ""
+		return nil
 	}
 	if c == nil {
-		return "[::d]" + v.tr("Computing advice…", "Der Trainer rechnet…") + "[::-]\n"
+		return []panelLine{line("[::d]"+v.tr("Computing advice…", "Der Trainer rechnet…")+"[::-]", rankCoach)}
 	}
 	dt := v.game().DreissigTurn()
-	var b strings.Builder
-	b.WriteString(v.coachChances(c, dt))
+	ls := []panelLine{line(strings.TrimSuffix(v.coachChances(c, dt), "\n"), rankCoach)}
 	if v.p.coach() == storage.CoachAdvice {
-		b.WriteString(v.coachAdvice(c, dt))
+		if a := v.coachAdvice(c, dt); len(a.forms) > 0 {
+			ls = append(ls, a)
+		}
 	}
-	return b.String()
+	return ls
 }
 
 // coachChances is the line at Chancen: every player's chance (the mover
@@ -160,10 +161,12 @@ func (v *totView) coachChances(c *dreissig.Coach, dt *validate.DreissigTurn) str
 
 // coachAdvice is the line at Rat: the best keep of the pending throw and
 // every keep's value, or before a throw how many dice the best keep sets
-// aside.
-func (v *totView) coachAdvice(c *dreissig.Coach, dt *validate.DreissigTurn) string {
+// aside. Where the panel is too small for every keep, its shorter forms
+// show the best ones that fit and how many more there are ("+12
+// weitere"), down to the advice alone.
+func (v *totView) coachAdvice(c *dreissig.Coach, dt *validate.DreissigTurn) panelLine {
 	if dt.Attacking() || dt.Aside() == dreissig.Dice {
-		return ""
+		return panelLine{}
 	}
 	if v.pending == nil {
 		counts := c.BestCount(dt.InCup(), dt.Sum())
@@ -173,8 +176,8 @@ func (v *totView) coachAdvice(c *dreissig.Coach, dt *validate.DreissigTurn) stri
 				best = k
 			}
 		}
-		return fmt.Sprintf(v.tr("Advice: the best keep sets %s aside in %s of throws.\n", "Rat: die beste Auswahl legt in %[2]s der Würfe %[1]s zur Seite.\n"),
-			v.dice(best), v.words().Decimal(100*counts[best], 0)+"\u00a0%")
+		return line(fmt.Sprintf(v.tr("Advice: the best keep sets %s aside in %s of throws.", "Rat: die beste Auswahl legt in %[2]s der Würfe %[1]s zur Seite."),
+			v.dice(best), v.words().Decimal(100*counts[best], 0)+"\u00a0%"), rankCoach)
 	}
 	ks := c.Keeps(dt.InCup(), dt.Sum(), v.pending)
 	var others []string
@@ -183,8 +186,21 @@ func (v *totView) coachAdvice(c *dreissig.Coach, dt *validate.DreissigTurn) stri
 	}
 	s := fmt.Sprintf(v.tr("Advice: [::b]%s aside[::-] (%s)", "Rat: [::b]%s zur Seite[::-] (%s)"),
 		validate.FormatDice(ks[0].Dice), v.coachValue(c, ks[0].Value))
-	if len(others) > 0 {
-		s += v.tr("; others: ", "; sonst: ") + strings.Join(others, " · ")
+	forms := make([]string, 0, len(others)+1)
+	for n := len(others); n >= 0; n-- {
+		f := s
+		if n > 0 {
+			// "·" ends a row, never starts one.
+			f += v.tr("; others: ", "; sonst: ") + strings.Join(others[:n], "\u00a0· ")
+		}
+		if rest := len(others) - n; rest > 0 {
+			sep := "\u00a0· "
+			if n == 0 {
+				sep = "; "
+			}
+			f += sep + fmt.Sprintf(v.tr("+%d\u00a0more", "+%d\u00a0weitere"), rest)
+		}
+		forms = append(forms, f)
 	}
-	return s + "\n"
+	return panelLine{forms: forms, rank: rankCoach}
 }

@@ -679,3 +679,12 @@ func (v *familyView) keepDice(k validate.Keep, spaced bool) string {
 }
 
 func (v *familyView) typedThrow() []int { return v.pending }
+
+// enterTyped: a keep while a throw waits for it, else a throw (with its
+// keep after /; at the keep prompt such a throw replaces the waiting one).
+func (v *familyView) enterTyped(text string) string {
+	if v.pending != nil && !strings.Contains(text, "/") {
+		return v.p.takeWords(text)
+	}
+	return v.p.throwWords(text, v.pending != nil, [2]string{"%s aside", "%s zur Seite"})
+}

@@ -130,7 +130,7 @@ func (ui *UI) houseRulesText(rules *validate.Rules) string {
 type textPage struct {
 	ui     *UI
 	tv     *tview.TextView
-	layout *tview.Flex // the text and its footer of keys
+	layout *fitFlex // the text and its footer of keys
 	keys   []keyHelp
 	rules  *validate.Rules
 }
@@ -143,8 +143,25 @@ func newTextPage(ui *UI, title, body string) *textPage {
 	tv.SetBorder(true).SetTitle(" " + title + " ")
 	keys := []keyHelp{{"↑/↓", ui.tr("scroll", "blättern")}, {"q/Esc", ui.tr("back", "zurück")}, {"?", ui.tr("help", "Hilfe")}}
 	footer := newTextView().SetText(hintLine(keys))
-	layout := tview.NewFlex().SetDirection(tview.FlexRow).AddItem(tv, 0, 1, true).AddItem(footer, 1, 0, false)
+	layout := &fitFlex{Flex: tview.NewFlex().SetDirection(tview.FlexRow).AddItem(tv, 0, 1, true).AddItem(footer, 1, 0, false),
+		fit: func(int, int) {}}
 	return &textPage{ui: ui, tv: tv, layout: layout, keys: keys[:2]}
+}
+
+// newFitTextPage is a text page laid out for its width (the review's
+// tables drop columns where the page is narrow), again whenever the
+// width changes.
+func newFitTextPage(ui *UI, title string, body func(width int) string) *textPage {
+	p := newTextPage(ui, title, "")
+	width := -1
+	p.layout.fit = func(w, _ int) {
+		if w != width {
+			width = w
+			row, col := p.tv.GetScrollOffset()
+			p.tv.SetText(body(w-2)).ScrollTo(row, col) // inside the border
+		}
+	}
+	return p
 }
 
 func (p *textPage) root() tview.Primitive                  { return p.layout }

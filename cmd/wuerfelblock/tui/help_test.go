@@ -139,7 +139,7 @@ func TestRulesListClipsWithEllipsis(t *testing.T) {
 	h := start(t, openDB(t))
 	h.resize(60, 20)
 	h.typ("r")
-	h.see("Regeln", "6 Würfel; schreiben ab 350 je Durchgang, 1500er bestä…")
+	h.see("Regeln", "6 Würfel; schreiben ab 350 je Durchgang, 1500er…") // after a whole word
 	h.typ("1")
 	h.see("5050")
 }

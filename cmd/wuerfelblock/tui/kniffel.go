@@ -255,6 +255,11 @@ func (v *kniffelView) cancel() bool {
 
 func (v *kniffelView) submit(s string) bool {
 	t := v.game().KniffelTurn()
+	if v.pending != nil && strings.Contains(s, "/") {
+		// "ROLL/HOLD" typed while a throw waits for its hold: the typed
+		// throw replaces it (as in the Zehntausend family).
+		v.pending, v.sel = nil, -1
+	}
 	if v.pending != nil {
 		keep, err := validate.ParseDice(s)
 		if err != nil {
@@ -711,4 +716,23 @@ func (v *kniffelView) sumsLine(seat int) string {
 	}
 	return fmt.Sprintf(v.tr("Upper %d · bonus %s · lower %d · Kniffel bonus %d", "Oben %d · Bonus %s · unten %d · Kniffel-Bonus %d"),
 		upper, bonus, lower, kb)
+}
+
+// enterTyped: a hold while a throw waits for it (none at the turn's last
+// throw: its dice go in a box), else a throw (with its hold after /; at
+// the hold prompt such a throw replaces the waiting one) or, in quick
+// entry, the final dice.
+func (v *kniffelView) enterTyped(text string) string {
+	_, hold, slash := strings.Cut(text, "/")
+	switch {
+	case v.lastThrow() && (!slash || strings.TrimSpace(hold) != ""):
+		return v.tr("refused: the last throw keeps nothing, choose a box", "abgelehnt: der letzte Wurf behält nichts, Feld wählen")
+	case v.pending == nil && v.canScore():
+		return v.tr("refused: the dice are in, choose a box", "abgelehnt: die Würfel stehen, Feld wählen")
+	case v.pending != nil && !slash:
+		return v.p.takeWords(text)
+	case v.pending == nil && !slash && v.quick() && v.game().KniffelTurn().Throws() == 0:
+		return fmt.Sprintf(v.tr("final dice %s", "Endwürfel %s"), v.p.keepWords(text))
+	}
+	return v.p.throwWords(text, v.pending != nil, [2]string{"keep %s", "%s behalten"})
 }

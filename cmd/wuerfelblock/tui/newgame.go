@@ -264,8 +264,20 @@ func (o *optionsStep) describe() {
 	if o.s.preset != "" {
 		fmt.Fprintf(&b, "%s [::b]%s[::-]\n", o.tr("Preset:", "Vorlage:"), esc(o.s.preset))
 	}
-	b.WriteString(hintLine(o.bindings().footerHelp()))
+	b.WriteString(hintLine(o.footer()))
 	o.desc.SetText(b.String())
+}
+
+// footer is the keys under the details: the table's, or while a value or
+// a preset's name is typed the field's (the table's keys wait till then).
+func (o *optionsStep) footer() []keyHelp {
+	switch o.editing {
+	case "":
+		return o.bindings().footerHelp()
+	case presetEdit:
+		return []keyHelp{{"Enter", o.tr("save", "speichern")}, {"Esc", o.tr("cancel", "abbrechen")}}
+	}
+	return []keyHelp{{"Enter", o.tr("take the value", "Wert übernehmen")}, {"Esc", o.tr("cancel", "abbrechen")}}
 }
 
 // tell shows a message above the details.
@@ -344,7 +356,7 @@ func (o *optionsStep) step(row, dir int) {
 			o.s.values[s.ID] = v
 		}
 		o.refresh()
-		o.desc.SetText("[::r]" + o.errText(err) + "[::-]")
+		o.tell("[::r]" + o.errText(err) + "[::-]")
 		return
 	}
 	o.refresh()
@@ -354,6 +366,7 @@ func (o *optionsStep) startEdit(what, label, text string) {
 	o.editing = what
 	o.edit.SetLabel(label).SetText(text)
 	o.ui.app.SetFocus(o.edit)
+	o.describe()
 }
 
 func (o *optionsStep) editDone(k tcell.Key) {
@@ -368,7 +381,7 @@ func (o *optionsStep) editDone(k tcell.Key) {
 			_, err = validate.MakeOptions(o.s.game, map[string]any{what: v})
 		}
 		if err != nil {
-			o.desc.SetText("[::r]" + o.errText(err) + "[::-]")
+			o.tell("[::r]" + o.errText(err) + "[::-]")
 			return // keep what was typed
 		}
 		o.s.values[what] = v
@@ -403,12 +416,12 @@ func (o *optionsStep) options() (validate.Options, error) {
 func (o *optionsStep) next() {
 	opts, err := o.options()
 	if err != nil {
-		o.desc.SetText("[::r]" + o.errText(err) + "[::-]")
+		o.tell("[::r]" + o.errText(err) + "[::-]")
 		return
 	}
 	rules, err := validate.NewRules(o.s.game, opts)
 	if err != nil {
-		o.desc.SetText("[::r]" + o.errText(err) + "[::-]")
+		o.tell("[::r]" + o.errText(err) + "[::-]")
 		return
 	}
 	o.ui.push(newPlayersStep(o.ui, rules, o.s.coach))
@@ -420,7 +433,7 @@ func (o *optionsStep) next() {
 func (o *optionsStep) savePreset(name string) {
 	opts, err := o.options()
 	if err != nil {
-		o.desc.SetText("[::r]" + o.errText(err) + "[::-]")
+		o.tell("[::r]" + o.errText(err) + "[::-]")
 		return
 	}
 	preset := storage.Preset{Name: name, Game: string(o.s.game), Options: opts.Map(o.s.game)}
@@ -483,8 +496,12 @@ func (o *optionsStep) loadPreset() {
 
 // showPresets opens the list of presets read (err: why they could not be).
 func (o *optionsStep) showPresets(presets []storage.Preset, err error) {
-	if err != nil || len(presets) == 0 {
-		o.desc.SetText(o.tr("No presets saved for this game yet (p saves one).", "Für dieses Spiel ist noch keine Vorlage gespeichert (p speichert eine)."))
+	if err != nil {
+		o.tell("[::r]" + o.tr("The presets could not be read: ", "Die Vorlagen ließen sich nicht lesen: ") + o.errText(err) + "[::-]")
+		return
+	}
+	if len(presets) == 0 {
+		o.tell(o.tr("No presets saved for this game yet (p saves one).", "Für dieses Spiel ist noch keine Vorlage gespeichert (p speichert eine)."))
 		return
 	}
 	l := newList()
@@ -499,7 +516,7 @@ func (o *optionsStep) showPresets(presets []storage.Preset, err error) {
 			o.ui.closeOverlay()
 			r, err := p.Rules()
 			if err != nil {
-				o.desc.SetText("[::r]" + o.errText(err) + "[::-]")
+				o.tell("[::r]" + o.errText(err) + "[::-]")
 				return
 			}
 			o.s.values = r.Options.Map(o.s.game)

@@ -34,6 +34,10 @@ type gameView interface {
 	// typedThrow is a throw typed but not yet taken (its keep is still to
 	// be chosen); nil if there is none.
 	typedThrow() []int
+	// enterTyped is what Enter does with the text typed (not empty), in
+	// the hint line's words: "1 1 nehmen", "Wurf 1 1 1 5 2 3, 1 1 1 zur
+	// Seite", or why it refuses ("letzter Wurf: nichts zu behalten").
+	enterTyped(text string) string
 	prompt() string
 }
 
@@ -339,46 +343,74 @@ func (p *play) refresh() {
 }
 
 // refreshHints redraws the hint line: the keys of an empty input (where
-// they work), with one change while dice are typed at a keep prompt:
-// Enter then takes the dice typed, and the line says so ("Enter 1 1
-// nehmen"), not what Enter does on an empty input. Esc that corrects a
+// they work). While something is typed the view's keys wait (a letter is
+// a command only on an empty input): the line says what Enter does with
+// the text typed ("Enter 1 1 nehmen", "Enter Wurf 1 1 1 5 2 3, 1 1 1 zur
+// Seite"), that Esc clears it, and help and leave. Esc that corrects a
 // typed throw counts with the view's keys (it gives way first where the
 // line is too narrow). The input calls it on every change.
 func (p *play) refreshHints() {
+	keys := p.bindings(true).footerHelp()
+	if text := strings.TrimSpace(p.input.GetText()); text != "" {
+		p.hintKeys = []keyHelp{{"Enter", p.view.enterTyped(text)}, {"Esc", p.tr("clear", "löschen")}}
+		for _, k := range keys {
+			if k.key == "?" || k.key == "q" {
+				p.hintKeys = append(p.hintKeys, k)
+			}
+		}
+		// Where the line must be one row too narrow for them all, leave
+		// and help give way first, then Esc: Enter stays.
+		p.hintView = len(p.hintKeys)
+		p.hints.SetText(hintLine(p.hintKeys))
+		return
+	}
 	p.hintView = len(p.view.bindings().footerHelp())
 	if p.view.typedThrow() != nil {
 		p.hintView++
 	}
-	p.hintKeys = p.bindings(true).footerHelp()
-	if dice := p.typedKeep(); dice != "" {
-		take := keyHelp{"Enter", fmt.Sprintf(p.tr("take %s", "%s nehmen"), dice)}
-		if i := slices.IndexFunc(p.hintKeys, func(k keyHelp) bool { return k.key == "Enter" }); i >= 0 {
-			p.hintKeys[i] = take
-		} else {
-			p.hintKeys = append([]keyHelp{take}, p.hintKeys...)
-			p.hintView++
-		}
-	}
+	p.hintKeys = keys
 	p.hints.SetText(hintLine(p.hintKeys))
 }
 
-// typedKeep is the keep typed while a throw waits for it, as Enter will
-// take it ("1 1", "5 (1×5→1)"); "" when none is typed, or what is typed
-// is no keep (a new throw with /, a bad die: Enter says why).
-func (p *play) typedKeep() string {
-	text := strings.TrimSpace(p.input.GetText())
-	if text == "" || p.view.typedThrow() == nil || strings.Contains(text, "/") {
-		return ""
-	}
+// keepWords is a keep typed ("115*") as Enter takes it ("1 1 5
+// (1×5→1)"); what does not read as dice stays as typed (Enter says why),
+// as does a turned five (5*) where the game has none.
+func (p *play) keepWords(text string) string {
 	dice, fives, err := validate.ParseKeep(text)
-	if err != nil || len(dice) == 0 || fives > 0 && !p.game().Rules.Options.FuenferDrehen {
-		return "" // no turned fives in this game: Enter says so
+	if fives > 0 && !p.game().Rules.Options.FuenferDrehen {
+		err = errors.New("no turned fives")
 	}
-	d := validate.FormatDice(dice)
-	if fives > 0 {
-		d += fmt.Sprintf(" (%d×5→1)", fives)
+	switch {
+	case err != nil:
+		return esc(strings.TrimSpace(text))
+	case len(dice) == 0:
+		return p.tr("nothing", "nichts")
+	case fives > 0:
+		return validate.FormatDice(dice) + fmt.Sprintf(" (%d×5→1)", fives)
 	}
-	return d
+	return validate.FormatDice(dice)
+}
+
+// takeWords is the hint for a keep typed while a throw waits for it
+// ("1 1 nehmen").
+func (p *play) takeWords(text string) string {
+	return fmt.Sprintf(p.tr("take %s", "%s nehmen"), p.keepWords(text))
+}
+
+// throwWords is the hint for a throw typed, with its keep after a slash
+// ("Wurf 1 1 1 5 2 3, 1 1 1 zur Seite"); again is whether it replaces a
+// throw that waits for its keep; aside is the keep's word in the game
+// ("zur Seite", "behalten").
+func (p *play) throwWords(text string, again bool, aside [2]string) string {
+	rollText, keepText, hasKeep := strings.Cut(text, "/")
+	w := fmt.Sprintf(p.tr("throw %s", "Wurf %s"), p.keepWords(rollText))
+	if again {
+		w = fmt.Sprintf(p.tr("new throw %s", "neuer Wurf %s"), p.keepWords(rollText))
+	}
+	if hasKeep {
+		w += ", " + fmt.Sprintf(p.tr(aside[0], aside[1]), p.keepWords(keepText))
+	}
+	return w
 }
 
 // say shows a message.

@@ -380,7 +380,13 @@ func (p *playersPage) bindings() bindings {
 		{keys: append(runeKey('d'), keyPress{key: tcell.KeyDelete}), label: "d / Del", short: "d", when: onPlayer, footer: p.tr("delete", "löschen"),
 			help: p.tr("delete the player (only without games; asks first)", "Spieler löschen (nur ohne Spiele; mit Rückfrage)"),
 			do: func() {
-				if name, ok := chosen(); ok {
+				row, _ := p.table.GetSelection()
+				if name, ok := chosen(); ok && p.known[row-1].Games > 0 {
+					// Refused at once, with the reason: asking first
+					// only to refuse then says nothing new.
+					p.tell(fmt.Sprintf(p.tr("%s has games (%d) and cannot be deleted: rename instead (Enter).",
+						"%s hat Spiele (%d) und kann nicht gelöscht werden: stattdessen umbenennen (Enter)."), esc(name), p.known[row-1].Games))
+				} else if ok {
 					p.confirmDelete(name)
 				}
 			}},

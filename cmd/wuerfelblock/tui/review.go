@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
@@ -45,7 +46,9 @@ func (s *gameOver) openReview() {
 		return
 	}
 	s.rvOpen = false
-	s.ui.push(newTextPage(s.ui, s.tr("Review: skill and luck", "Auswertung: Können und Glück"), reviewText(s.text, s.rv)))
+	rv := s.rv
+	s.ui.push(newFitTextPage(s.ui, s.tr("Review: skill and luck", "Auswertung: Können und Glück"),
+		func(width int) string { return reviewTextAt(s.text, rv, width) }))
 }
 
 // pts is a points figure with one decimal and its unit.
@@ -102,29 +105,42 @@ func lossLuckLegend(t text, rv *review.Review) string {
 // terms of both identities (points; chance to win where the game has it),
 // the costliest decisions in each currency, then every decision that cost
 // something, in the order of the game.
-func reviewText(t text, rv *review.Review) string {
+func reviewText(t text, rv *review.Review) string { return reviewTextAt(t, rv, 80) }
+
+// reviewTextAt is the review for a page width cells wide: its tables
+// fit it (tableText).
+func reviewTextAt(t text, rv *review.Review, width int) string {
 	var b strings.Builder
-	b.WriteString(t.tr("[::b]Loss[::-]: what a decision cost against the best play (never negative).\n",
-		"[::b]Verlust[::-]: was eine Entscheidung gegen das beste Spiel kostete (nie negativ).\n"))
+	decides := review.RatesDecisions(rv.Game) // Totwürfeln: luck only
+	if decides {
+		b.WriteString(t.tr("[::b]Loss[::-]: what a decision cost against the best play (never negative).\n",
+			"[::b]Verlust[::-]: was eine Entscheidung gegen das beste Spiel kostete (nie negativ).\n"))
+	}
 	b.WriteString(t.tr("[::b]Luck[::-]: what the dice brought above (+) or below (−) what was to be expected before the throw.\n",
 		"[::b]Glück[::-]: was die Würfel über (+) oder unter (−) dem vor dem Wurf Erwartbaren brachten.\n"))
 	if rv.Win {
 		b.WriteString(t.tr("Both in two currencies: the chance to win the game, and the points.\n",
 			"Beides in zwei Währungen: in Gewinnchance und in Punkten.\n"))
-		writeWinTable(&b, t, rv)
+		writeWinTable(&b, t, rv, width)
 	} else if rv.WinNote.EN != "" {
 		b.WriteString(esc(rv.WinNote.Text(t.lang)) + "\n")
 	}
 	switch {
 	case rv.Chances:
-		writeChanceTable(&b, t, rv)
-	case !review.RatesDecisions(rv.Game):
-		b.WriteString(t.tr("\nNo decisions: only luck, against the turn's expected points.\nPoints = turn values + luck.\n",
-			"\nKeine Entscheidungen: nur Glück, gemessen am Erwartungswert des Zugs.\nPunkte = Zugwerte + Glück.\n"))
-		writePointsTable(&b, t, rv)
+		writeChanceTable(&b, t, rv, width)
+	case !decides:
+		// No decisions: no loss, nothing counted of them (the table said
+		// "Entsch. 0", "Verlust 0,0" under "… + Glück − Verlust").
+		b.WriteString(t.tr("\nNo decisions: only luck, against the turn's expected points.\n[::b]Points[::-]: banked = turn values + luck.\n",
+			"\nKeine Entscheidungen: nur Glück, gemessen am Erwartungswert des Zugs.\n[::b]Punkte[::-]: Geschrieben = Zugwerte + Glück.\n"))
+		tb := reviewTable{head: []string{t.tr("Player", "Spieler"), t.tr("turn values", "Zugwerte"), t.tr("luck", "Glück"), t.tr("banked", "Geschrieben")}}
+		for _, p := range rv.Players {
+			tb.rows = append(tb.rows, []string{p.Name, review.Number1(p.TurnValueSum, t.lang), plus(review.Number1(p.Luck, t.lang)), fmt.Sprint(p.Banked)})
+		}
+		b.WriteString(tb.text(width))
 		return b.String()
 	default:
-		writePointsTable(&b, t, rv)
+		writePointsTable(&b, t, rv, width)
 	}
 	if rv.Win {
 		writeDecisions(&b, t, rv, rv.CostliestWin(5), true,
@@ -156,7 +172,7 @@ func costliestTitle(t text, rv *review.Review) string {
 }
 
 // writeWinTable writes the identity in chance to win, per player.
-func writeWinTable(b *strings.Builder, t text, rv *review.Review) {
+func writeWinTable(b *strings.Builder, t text, rv *review.Review, width int) {
 	head := t.tr("\n[::b]Chance to win[::-]: result (100 won, 50 shared, 0 lost) = at the start + luck − loss; the luck counts the others' throws and mistakes too",
 		"\n[::b]Gewinnchance[::-]: Ergebnis (100 gewonnen, 50 geteilt, 0 verloren) = zu Beginn + Glück − Verlust; das Glück zählt auch Würfe und Fehler der Gegner")
 	if !rv.WinExact {
@@ -168,22 +184,22 @@ func writeWinTable(b *strings.Builder, t text, rv *review.Review) {
 		b.WriteString(esc(rv.WinNote.Text(t.lang)) + "\n")
 		start = fmt.Sprintf(t.tr("round %d", "Runde %d"), rv.WinFrom)
 	}
-	fmt.Fprintf(b, "[::b]%-14s %10s %10s %10s %10s[::-]\n", t.tr("Player", "Spieler"), start,
-		t.tr("luck", "Glück"), t.tr("loss", "Verlust"), t.tr("result", "Ergebnis"))
+	tb := reviewTable{head: []string{t.tr("Player", "Spieler"), start, t.tr("luck", "Glück"), t.tr("loss", "Verlust"), t.tr("result", "Ergebnis")}}
 	for _, p := range rv.Players {
 		res := "–"
 		if rv.Finished {
 			res = t.pp(p.Result, false)
 		}
-		fmt.Fprintf(b, "%-14s %10s %10s %10s %10s\n", esc(clip(p.Name, 14)), t.pp(p.WinStart, false), t.pp(p.WinLuck, true), t.pp(p.WinLoss, false), res)
+		tb.rows = append(tb.rows, []string{p.Name, t.pp(p.WinStart, false), t.pp(p.WinLuck, true), t.pp(p.WinLoss, false), res})
 	}
+	b.WriteString(tb.text(width))
 	if rv.WinNote.EN != "" { // three or more players: what is approximated
 		b.WriteString(esc(rv.WinNote.Text(t.lang)) + "\n")
 	}
 }
 
 // writePointsTable writes the identity in points, per player.
-func writePointsTable(b *strings.Builder, t text, rv *review.Review) {
+func writePointsTable(b *strings.Builder, t text, rv *review.Review, width int) {
 	l := t.lang
 	if rv.WholeGame {
 		fmt.Fprintf(b, t.tr("\n[::b]Points[::-]: total = game value (%s, the expected final score under best play) + luck − loss.\n",
@@ -200,16 +216,18 @@ func writePointsTable(b *strings.Builder, t text, rv *review.Review) {
 	if rv.WholeGame {
 		start, end = t.tr("game value", "Spielwert"), t.tr("total", "Summe")
 	}
-	fmt.Fprintf(b, "[::b]%-14s %6s %10s %9s %9s %11s[::-]\n", t.tr("Player", "Spieler"), t.tr("dec.", "Entsch."), start,
-		t.tr("luck", "Glück"), t.tr("loss", "Verlust"), end)
+	// The number of decisions goes first where the page is narrow.
+	tb := reviewTable{head: []string{t.tr("Player", "Spieler"), t.tr("dec.", "Entsch."), start, t.tr("luck", "Glück"), t.tr("loss", "Verlust"), end},
+		drop: []int{1}}
 	for _, p := range rv.Players {
 		first := p.TurnValueSum
 		if rv.WholeGame {
 			first = rv.GameValue
 		}
-		fmt.Fprintf(b, "%-14s %6d %10s %9s %9s %11d\n", esc(clip(p.Name, 14)), p.Decisions, review.Number1(first, l),
-			plus(review.Number1(p.Luck, l)), review.Number1(p.Loss, l), p.Banked)
+		tb.rows = append(tb.rows, []string{p.Name, fmt.Sprint(p.Decisions), review.Number1(first, l),
+			plus(review.Number1(p.Luck, l)), review.Number1(p.Loss, l), fmt.Sprint(p.Banked)})
 	}
+	b.WriteString(tb.text(width))
 	var quick []string
 	for _, p := range rv.Players {
 		if p.QuickTurns > 0 {
@@ -249,15 +267,93 @@ func writeDecisions(b *strings.Builder, t text, rv *review.Review, ds []review.D
 
 // writeChanceTable writes Dreißig tot's identity in percentage points of
 // the chance to win, per player.
-func writeChanceTable(b *strings.Builder, t text, rv *review.Review) {
+func writeChanceTable(b *strings.Builder, t text, rv *review.Review, width int) {
 	l := t.lang
 	b.WriteString(t.tr("\nIn percentage points of the chance to win (exact, best play by all).\nResult (100 won, 0 lost) = start + luck − loss.\n",
 		"\nIn Prozentpunkten der Gewinnchance (genau, bestes Spiel aller).\nErgebnis (100 gewonnen, 0 verloren) = Start + Glück − Verlust.\n"))
-	fmt.Fprintf(b, "[::b]%-14s %6s %9s %9s[::-]\n", t.tr("Player", "Spieler"), t.tr("dec.", "Entsch."), t.tr("luck", "Glück"), t.tr("loss", "Verlust"))
+	tb := reviewTable{head: []string{t.tr("Player", "Spieler"), t.tr("dec.", "Entsch."), t.tr("luck", "Glück"), t.tr("loss", "Verlust"), ""},
+		drop: []int{1}, leftLast: true}
 	for _, p := range rv.Players {
-		fmt.Fprintf(b, "%-14s %6d %9s %9s", esc(clip(p.Name, 14)), p.Decisions, plus(review.Number1(p.Luck, l)), review.Number1(p.Loss, l))
-		fmt.Fprintf(b, t.tr("  start %s → %s\n", "  Start %s → %s\n"), review.Number(p.ChanceStart, l), review.Number(p.ChanceResult, l))
+		tb.rows = append(tb.rows, []string{p.Name, fmt.Sprint(p.Decisions), plus(review.Number1(p.Luck, l)), review.Number1(p.Loss, l),
+			fmt.Sprintf(t.tr("start %s → %s", "Start %s → %s"), review.Number(p.ChanceStart, l), review.Number(p.ChanceResult, l))})
 	}
+	b.WriteString(tb.text(width))
+}
+
+// reviewTable is a table of the review: the players' names left, their
+// figures right-aligned (leftLast: the last column left too), each column
+// as wide as its widest cell. Where the page is narrower than the table,
+// the columns in drop go (in that order), then the names are cut ("…"):
+// no row wraps.
+type reviewTable struct {
+	head     []string
+	rows     [][]string // plain text: escaped when written
+	drop     []int
+	leftLast bool
+}
+
+// text is the table for a page width cells wide, its head bold.
+func (tb reviewTable) text(width int) string {
+	cols := make([]int, len(tb.head))
+	for i := range cols {
+		cols[i] = i
+	}
+	widths := make([]int, len(tb.head))
+	for i, h := range tb.head {
+		widths[i] = len([]rune(h))
+		for _, r := range tb.rows {
+			widths[i] = max(widths[i], len([]rune(r[i])))
+		}
+	}
+	widths[0] = min(widths[0], 14)
+	total := func() int {
+		n := len(cols) - 1 + 1 // one space between columns, two after the names
+		for _, c := range cols {
+			n += widths[c]
+		}
+		return n
+	}
+	for _, d := range tb.drop {
+		if total() <= width {
+			break
+		}
+		cols = slices.DeleteFunc(cols, func(c int) bool { return c == d })
+	}
+	if over := total() - width; over > 0 {
+		widths[0] = max(widths[0]-over, 4)
+	} else if total()+2*(len(cols)-1) <= width {
+		// Room to spare: the figures three spaces apart, easier to read.
+		for _, c := range cols[1:] {
+			if !tb.leftLast || c != len(tb.head)-1 {
+				widths[c] += 2
+			}
+		}
+	}
+	row := func(cells []string) string {
+		var b strings.Builder
+		for k, c := range cols {
+			cell := cells[c]
+			if c == 0 {
+				cell = clip(cell, widths[0])
+			}
+			pad := strings.Repeat(" ", max(widths[c]-len([]rune(cell)), 0))
+			switch {
+			case k == 0:
+				b.WriteString(esc(cell) + pad + " ")
+			case k == len(cols)-1 && tb.leftLast:
+				b.WriteString(" " + esc(cell))
+			default:
+				b.WriteString(" " + pad + esc(cell))
+			}
+		}
+		return strings.TrimRight(b.String(), " ")
+	}
+	var b strings.Builder
+	b.WriteString("[::b]" + row(tb.head) + "[::-]\n")
+	for _, r := range tb.rows {
+		b.WriteString(row(r) + "\n")
+	}
+	return b.String()
 }
 
 // unitWord is the unit of a review's points figures: Dreißig tot counts in

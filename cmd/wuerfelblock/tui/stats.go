@@ -465,13 +465,15 @@ func (v *statsView) Draw(screen tcell.Screen) {
 	x, y, w, h := v.GetInnerRect()
 	c := canvas{screen, x, y, w, h}
 	v.load()
-	titles := []string{v.tr("Leaderboard", "Bestenliste"), v.tr("Player", "Spieler"), v.tr("Head-to-head", "Direkter Vergleich"), v.tr("By play", "Spielstärke")}
+	// Each title with its shorter forms, whole words (60 columns: "Vergleich").
+	titles := [][]string{{v.tr("Leaderboard", "Bestenliste"), v.tr("Board", "Besten")}, {v.tr("Player", "Spieler")},
+		{v.tr("Head-to-head", "Direkter Vergleich"), v.tr("Versus", "Vergleich")}, {v.tr("By play", "Spielstärke"), v.tr("By play", "Stärke")}}
 	col := 0
 	c.put(col, 0, v.tr("Statistics", "Statistik")+": ", styleCurrent)
 	col += len([]rune(v.tr("Statistics", "Statistik"))) + 2
-	// Each title takes its letters and three spaces; shortened with "…"
+	// Each title takes its letters and three spaces; in a shorter form
 	// (the chosen one whole) where the row is too narrow.
-	for i, t := range fitTabs(titles, int(v.mode), w-col-2*len(titles)-1) {
+	for i, t := range fitTabs(titles, int(v.mode), w-col-2*len(titles)-1, 1) {
 		st := styleDim
 		if statsMode(i) == v.mode {
 			st = styleSelected
@@ -479,31 +481,37 @@ func (v *statsView) Draw(screen tcell.Screen) {
 		c.put(col, 0, " "+t+" ", st)
 		col += len([]rune(t)) + 3
 	}
-	// The games as tabs.
-	col = 0
-	for i, name := range fitTabs(v.gameNames(), v.game, w) {
-		st := styleNormal
-		if i == v.game {
-			st = styleSelected
+	// The games as tabs, two spaces apart ("Zehntausend  Rückwärts" are
+	// two), whole, in a second row where one is too narrow.
+	rows := tabRows(v.gameNames(), w, 2)
+	for r, row := range rows {
+		col := 0
+		for _, i := range row {
+			st := styleNormal
+			if i == v.game {
+				st = styleSelected
+			}
+			if v.mode == modeVersus {
+				st = styleDim
+			}
+			name := clip(v.gameNames()[i], w)
+			c.put(col, 1+r, name, st)
+			col += len([]rune(name)) + 2
 		}
-		if v.mode == modeVersus {
-			st = styleDim
-		}
-		c.put(col, 1, name, st)
-		col += len([]rune(name)) + 1
 	}
+	extra := len(rows) - 1
 	if v.mode != modeVersus {
 		next := ""
 		if v.hasSets() {
 			next = v.tr("  (o: next set)", "  (o: nächste)")
 		}
-		c.put(0, 2, clip(v.tr("House rules: ", "Hausregeln: ")+v.setName(v.gameID())+next, w), styleDim)
+		c.put(0, 2+extra, clip(v.tr("House rules: ", "Hausregeln: ")+v.setName(v.gameID())+next, w), styleDim)
 	}
 	footer := footerRows(v.keys().footerHelp(), w, 2)
 	for i, row := range footer {
 		c.put(0, h-len(footer)+i, row, styleDim)
 	}
-	body := canvas{screen, x, y + 3, w, h - 3 - len(footer)}
+	body := canvas{screen, x, y + 3 + extra, w, h - 3 - extra - len(footer)}
 	switch {
 	case v.loading:
 		body.put(0, 0, v.tr("Reading the statistics…", "Statistik wird gelesen…"), styleDim)
@@ -522,15 +530,41 @@ func (v *statsView) Draw(screen tcell.Screen) {
 	}
 }
 
+// boardWidths are the leaderboard's widths for a row width cells wide:
+// the names' column as wide as the longest name (7 to 15), the win rate's
+// bar 12 wide where there is room, narrower or none where the screen is
+// narrow (60 columns cut off "bester" and "Serie"), the names cut last.
+func (v *statsView) boardWidths(board []int, width int) (nameW, quoteW, barW int) {
+	nameW = len([]rune(v.tr("player", "Spieler")))
+	for _, pi := range board {
+		nameW = max(nameW, len([]rune(v.all[pi].Name)))
+	}
+	nameW = min(nameW, 15)
+	head := len([]rune(v.tr("win rate", "Quote")))
+	rest := 2 + 2 + 1 + 6 + 1 + 5 + 2 + 1 + 6 + 1 + 6 + 1 + 7 // #, games, won, avg, best, streak and the spaces
+	barW = min(12, width-rest-nameW-6)                        // "100% " before the bar
+	if barW < 3 {
+		barW = 0
+	}
+	quoteW = 5
+	if barW > 0 {
+		quoteW += 1 + barW
+	}
+	quoteW = max(quoteW, head)
+	nameW = max(min(nameW, width-rest-quoteW), 4)
+	return nameW, quoteW, barW
+}
+
 func (v *statsView) drawBoard(c canvas) {
 	g := v.gameID()
 	b := v.board(g)
 	if len(b) == 0 {
-		c.put(0, 0, fmt.Sprintf(v.tr("No finished %s games yet.", "Noch keine beendeten Spiele %s."), v.gameName(g)), styleNormal)
+		c.put(0, 0, fmt.Sprintf(v.tr("%s: no finished games yet.", "%s: noch keine beendeten Spiele."), v.gameName(g)), styleNormal)
 		return
 	}
-	c.put(0, 0, fmt.Sprintf("%2s  %-15s %6s %5s  %-18s %6s %6s %7s", "#", v.tr("player", "Spieler"), v.tr("games", "Spiele"),
-		v.tr("won", "Siege"), v.tr("win rate", "Quote"), v.tr("avg", "Mittel"), v.tr("best", "bester"), v.tr("streak", "Serie")), styleCurrent)
+	nameW, quoteW, barW := v.boardWidths(b, c.w)
+	c.put(0, 0, fmt.Sprintf("%2s  %-*s %6s %5s  %-*s %6s %6s %7s", "#", nameW, v.tr("player", "Spieler"), v.tr("games", "Spiele"),
+		v.tr("won", "Siege"), quoteW, v.tr("win rate", "Quote"), v.tr("avg", "Mittel"), v.tr("best", "bester"), v.tr("streak", "Serie")), styleCurrent)
 	for i, pi := range b {
 		if i+1 >= c.h {
 			break
@@ -541,8 +575,12 @@ func (v *statsView) drawBoard(c canvas) {
 		if pi == v.sel {
 			st = styleSelected
 		}
-		line := fmt.Sprintf("%2d  %-15s %6d %5d  %4.0f%% %-12s %6.0f %6d %3d/%-3d", i+1, clip(p.Name, 15), f.Played, f.Won,
-			100*f.WinRate, bar(f.WinRate, 12), f.AvgTotal, f.BestTotal, f.Streak, f.LongestStreak)
+		rate := fmt.Sprintf("%4.0f%%", 100*f.WinRate)
+		if barW > 0 {
+			rate += " " + bar(f.WinRate, barW)
+		}
+		line := fmt.Sprintf("%2d  %-*s %6d %5d  %-*s %6.0f %6d %3d/%-3d", i+1, nameW, clip(p.Name, nameW), f.Played, f.Won,
+			quoteW, rate, f.AvgTotal, f.BestTotal, f.Streak, f.LongestStreak)
 		c.put(0, i+1, line, st)
 	}
 	// What the columns count and the order, under the last row: wrapped
@@ -774,17 +812,22 @@ func (v *statsView) drawVersus(c canvas) {
 	}
 	// The bar gets what the figures leave, up to 20; on a narrow screen the
 	// game's name gives way first, so that the bar is never cut.
-	nameW, barW := versusWidths(c.w)
+	longest := len([]rune(v.tr("all games", "alle Spiele")))
+	for _, p := range h.Games {
+		longest = max(longest, len([]rune(v.gameName(validate.GameID(p.Game)))))
+	}
+	nameW, barW := versusWidths(c.w, longest)
 	c.put(0, 1, fmt.Sprintf("%-*s %6s %6s %6s %6s  %s", nameW, clip(v.tr("game", "Spiel"), nameW), v.tr("games", "Spiele"),
 		clip(a, 6), clip(b, 6), v.tr("level", "gleich"), v.tr("ahead", "vorn")), styleDim)
 	row := 2
 	line := func(name string, p storage.PairFigures, st tcell.Style) {
+		name = clip(name, nameW)
 		// The bar: A's share of the games where one was ahead.
 		frac := 0.5
 		if n := p.AAhead + p.BAhead; n > 0 {
 			frac = float64(p.AAhead) / float64(n)
 		}
-		c.put(0, row, fmt.Sprintf("%-*s %6d %6d %6d %6d  %s", nameW, clip(name, nameW), p.Played, p.AAhead, p.BAhead, p.Level, versusBar(frac, barW)), st)
+		c.put(0, row, fmt.Sprintf("%-*s %6d %6d %6d %6d  %s", nameW, name, p.Played, p.AAhead, p.BAhead, p.Level, versusBar(frac, barW)), st)
 		row++
 	}
 	for _, p := range h.Games {
@@ -796,14 +839,17 @@ func (v *statsView) drawVersus(c canvas) {
 	c.put(0, row+2, v.tr("↑/↓ choose the opponent, p the player page", "↑/↓ Gegner wählen, p Spielerseite"), styleDim)
 }
 
-// versusWidths splits a head-to-head line of width w: the game's name
-// (22 letters, down to 8) and the bar (up to 20; at least 6, else none).
-func versusWidths(w int) (nameW, barW int) {
+// versusWidths splits a head-to-head line of width w: the games' names
+// as wide as the longest (up to 22; 60 columns cut "Zehntause…" for both
+// Zehntausend and Rückwärts) and the bar what is left (up to 20; at least
+// 6, the names cut for it down to 8; else no bar).
+func versusWidths(w, longest int) (nameW, barW int) {
 	const figures = 4*7 + 2 // four numbers, the gap before the bar
-	nameW = 22
+	w--                     // a bar never reaches the edge: it is whole
+	nameW = min(longest, 22)
 	barW = min(w-nameW-figures, 20)
-	if barW < 20 {
-		nameW = max(nameW-(20-barW), 8)
+	if barW < 6 {
+		nameW = max(nameW-(6-barW), 8)
 		barW = min(w-nameW-figures, 20)
 	}
 	if barW < 6 {
@@ -879,6 +925,7 @@ func clip(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
+// gameNames are the games' names, as their tabs show them.
 func (v *statsView) gameNames() []string {
 	names := make([]string, len(v.games))
 	for i, g := range v.games {
@@ -887,12 +934,70 @@ func (v *statsView) gameNames() []string {
 	return names
 }
 
-// fitTabs shortens tab names (one space apart) until they fit width: the
+// tabRows lays tabs out in rows of width cells, gap spaces apart: the
+// indices of each row's tabs, a tab never split (one wider than a row is
+// cut on its own row).
+func tabRows(tabs []string, width, gap int) [][]int {
+	var rows [][]int
+	used := 0
+	for i, t := range tabs {
+		n := len([]rune(t))
+		if len(rows) == 0 || used+gap+n > width {
+			rows = append(rows, []int{i})
+			used = n
+			continue
+		}
+		rows[len(rows)-1] = append(rows[len(rows)-1], i)
+		used += gap + n
+	}
+	return rows
+}
+
+// tabsWidth is how wide tabs are, gap spaces apart.
+func tabsWidth(tabs []string, gap int) int {
+	w := gap * (len(tabs) - 1)
+	for _, t := range tabs {
+		w += len([]rune(t))
+	}
+	return w
+}
+
+// fitTabs picks each tab's form (forms[i], longest first) so that they
+// fit width, gap spaces apart: the longest tab but the selected one takes
+// its next shorter form first, the selected one last, so no tab is cut in
+// a word. Only where even the shortest forms are too wide do they lose
+// letters (cutTabs).
+func fitTabs(forms [][]string, selected, width, gap int) []string {
+	at := make([]int, len(forms))
+	tabs := make([]string, len(forms))
+	for i, f := range forms {
+		tabs[i] = f[0]
+	}
+	for tabsWidth(tabs, gap) > width {
+		next := -1
+		for i, f := range forms {
+			if i != selected && at[i] < len(f)-1 && (next < 0 || len([]rune(tabs[i])) > len([]rune(tabs[next]))) {
+				next = i
+			}
+		}
+		if next < 0 && selected >= 0 && selected < len(forms) && at[selected] < len(forms[selected])-1 {
+			next = selected
+		}
+		if next < 0 {
+			return cutTabs(tabs, selected, width, gap)
+		}
+		at[next]++
+		tabs[next] = forms[next][at[next]]
+	}
+	return tabs
+}
+
+// cutTabs shortens tab names (gap spaces apart) until they fit width: the
 // longest name but the selected one loses a letter at a time ("…" shows
 // it), so every game stays recognisable and the chosen one is whole.
-func fitTabs(names []string, selected, width int) []string {
+func cutTabs(names []string, selected, width, gap int) []string {
 	runes := make([][]rune, len(names))
-	total := len(names) - 1
+	total := gap * (len(names) - 1)
 	for i, n := range names {
 		runes[i] = []rune(n)
 		total += len(runes[i])

@@ -8,6 +8,9 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
+
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -75,7 +78,7 @@ func (v *statsView) drawByPlay(c canvas) {
 	}
 	b := v.byPlay(g)
 	if len(b) == 0 {
-		c.put(0, 0, clip(fmt.Sprintf(v.tr("Nobody has %d reviewed %s games yet.", "Noch niemand hat %d ausgewertete Spiele %s."), storage.ByPlayMinGames, v.gameName(g)), c.w), styleNormal)
+		putWrapped(c, 0, fmt.Sprintf(v.tr("%[2]s: nobody has %[1]d reviewed games yet.", "%[2]s: noch niemand hat %[1]d ausgewertete Spiele."), storage.ByPlayMinGames, v.gameName(g)), styleNormal)
 		return
 	}
 	win := v.byPlayHasWin(g, b)
@@ -84,18 +87,29 @@ func (v *statsView) drawByPlay(c canvas) {
 		rank = v.tr("ranked by the chance to win thrown away per decision (Pp.: percentage points; at least %d games)",
 			"nach verschenkter Gewinnchance je Entscheidung (Pp.: Prozentpunkte; ab %d Spielen)")
 	}
-	c.put(0, 0, clip(fmt.Sprintf(rank, storage.ByPlayMinGames), c.w), styleDim)
-	c.put(0, 1, v.byPlayLine(0, "", nil, win), styleCurrent)
+	// The order wraps where narrow (60 columns cut "(ab 5 Spielen)").
+	top := putWrapped(c, 0, fmt.Sprintf(rank, storage.ByPlayMinGames), styleDim)
+	c.put(0, top, v.byPlayLine(0, "", nil, win), styleCurrent)
 	for i, pi := range b {
-		if i+2 >= c.h {
+		if top+1+i >= c.h {
 			break
 		}
 		st := styleNormal
 		if pi == v.sel {
 			st = styleSelected
 		}
-		c.put(0, i+2, v.byPlayLine(i+1, v.all[pi].Name, v.figures(pi, g).Review, win), st)
+		c.put(0, top+1+i, v.byPlayLine(i+1, v.all[pi].Name, v.figures(pi, g).Review, win), st)
 	}
+}
+
+// putWrapped writes s from row on, wrapped at the canvas's width, and
+// returns the row after it.
+func putWrapped(c canvas, row int, s string, st tcell.Style) int {
+	for _, l := range tview.WordWrap(s, max(c.w, 1)) {
+		c.put(0, row, l, st)
+		row++
+	}
+	return row
 }
 
 // drawLosses draws the loss per reviewed game (oldest left) from row on

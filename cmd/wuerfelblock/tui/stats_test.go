@@ -249,9 +249,34 @@ func TestStatsTabsFit(t *testing.T) {
 		t.Fatalf("tab line %d wide: %q", n, line)
 	}
 	ss.key(tcell.KeyLeft, 0)
-	ss.see("Zehntausend Rückwär… Kniffel Totwürfeln Dreißig tot")
-	if got := fitTabs([]string{"5050", "5000", "Zehntausend", "Zehntausend Rückwärts"}, 0, 80); got[3] != "Zehntausend Rückwärts" {
+	// Whole, two spaces apart; the last one on a second row.
+	ss.see("Zehntausend  Zehntausend Rückwärts  Kniffel  Totwürfeln", "\nDreißig tot")
+	if got := fitTabs([][]string{{"Bestenliste", "Besten"}, {"Spieler"}, {"Direkter Vergleich", "Vergleich"}}, 0, 80, 1); got[2] != "Direkter Vergleich" {
 		t.Fatalf("tabs cut though they fit: %q", got)
+	}
+}
+
+// On a 60-column screen the statistics' tabs were cut inside words
+// ("Direkter…", "Spielstär…", "Fünftau…", "Dreißig …"). Every page, every
+// game, both languages: the pages' tabs take whole shorter words
+// ("Vergleich"), the games' names wrap to a second row, whole.
+func TestStatsTabsWholeWordsAt60(t *testing.T) {
+	db := statsHistory(t, 60)
+	for _, lang := range []validate.Lang{validate.German, validate.English} {
+		ss := newStatsScreen(t, db, lang)
+		ss.s.SetSize(60, 20)
+		ss.v.SetRect(0, 0, 60, 20)
+		for _, mode := range []rune{'b', 'p', 'v', 'y'} {
+			ss.key(tcell.KeyRune, mode)
+			for range 7 {
+				rows := strings.Split(ss.text(), "\n")
+				tabs := strings.Join(rows[:3], "\n")
+				if strings.Contains(rows[0], "…") || !strings.Contains(tabs, "Zehntausend Rückwärts") || !strings.Contains(tabs, "Dreißig tot") {
+					t.Fatalf("%v %c: tabs cut:\n%s", lang, mode, strings.Join(rows, "\n"))
+				}
+				ss.key(tcell.KeyRight, 0)
+			}
+		}
 	}
 }
 
@@ -359,4 +384,60 @@ func TestStatsByDiceOneDie(t *testing.T) {
 	if strings.Contains(scr, "1 dice") {
 		t.Errorf("1 dice:\n%s", scr)
 	}
+}
+
+// On a 60×20 screen the leaderboard lost its last columns ("bester",
+// "Serie") to the win rate's bar, while its legend explained "Serie". The
+// bar narrows there; every column stays.
+func TestStatsBoardAllColumnsOnSmallScreen(t *testing.T) {
+	db := openDB(t)
+	h := startWith(t, db, Config{Lang: validate.German, Stats: NewStatsPage(db)})
+	fiveOFiftyToEnd(h)
+	h.key(tcell.KeyEnter) // home
+	h.resize(60, 20)
+	h.typ("s")
+	h.see("Bestenliste", "Mittel bester   Serie")
+	if lineWith(h, "1  Anna", "100%", "6000   6000   1/1") == "" {
+		t.Fatalf("Anna's row lacks a column:\n%s", h.screen())
+	}
+}
+
+// The head-to-head page at 60 columns cut the games' names ("Zehntause…"
+// twice: Zehntausend and Rückwärts looked alike, "Dreißig t…", "alle
+// Spie…"); the names' column is as wide as the longest, the bar narrower.
+func TestStatsVersusGameNamesWholeAt60(t *testing.T) {
+	db := statsHistory(t, 120)
+	ss := newStatsScreen(t, db, validate.German)
+	ss.s.SetSize(60, 20)
+	ss.v.SetRect(0, 0, 60, 20)
+	ss.key(tcell.KeyRune, 'v')
+	scr := ss.see("Spiel ", "Zehntausend Rückwärts ", "Dreißig tot ", "alle Spiele ")
+	for _, l := range strings.Split(scr, "\n")[4:] {
+		if strings.Contains(l, "…") {
+			t.Fatalf("a game's name cut:\n%s", scr)
+		}
+	}
+}
+
+// The by-play board at 60 columns cut its order line ("… in Punkten…",
+// the minimum of games lost) and said "Noch niemand hat 5 ausgewertete
+// Spiele 5050."; the line wraps now, and the sentence names the game
+// first.
+func TestStatsByPlayTextsAt60(t *testing.T) {
+	db := statsHistory(t, 120)
+	ss := newStatsScreen(t, db, validate.German)
+	ss.s.SetSize(60, 20)
+	ss.v.SetRect(0, 0, 60, 20)
+	ss.key(tcell.KeyRune, 'y')
+	scr := ss.see("(ab 5 Spielen)")
+	if strings.Contains(scr, "…") {
+		t.Fatalf("a line cut:\n%s", scr)
+	}
+
+	db = openDB(t)
+	h := startWith(t, db, Config{Lang: validate.German, Stats: NewStatsPage(db)})
+	fiveOFiftyToEnd(h)
+	h.key(tcell.KeyEnter) // home
+	h.typ("sy")
+	h.see("5050: noch niemand hat 5 ausgewertete Spiele.")
 }

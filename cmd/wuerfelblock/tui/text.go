@@ -344,6 +344,22 @@ func fitRows(s string, width, rows int) string {
 	return clipTagged(s, width)
 }
 
+// clipWords cuts a plain line to width cells after its last whole word
+// that leaves room for "…" ("1500er bestä…" read as a word cut); a line
+// with style tags or without a space to cut at is cut as clipTagged does.
+func clipWords(s string, width int) string {
+	if tview.TaggedStringWidth(s) <= width || strings.ContainsAny(s, "[]") {
+		return clipTagged(s, width)
+	}
+	r := []rune(s)
+	for end := min(len(r), width-1); end > 0; end-- {
+		if end < len(r) && r[end] == ' ' && tview.TaggedStringWidth(string(r[:end]))+1 <= width {
+			return strings.TrimRight(string(r[:end]), " ;,") + "…"
+		}
+	}
+	return clipTagged(s, width)
+}
+
 // clipList draws a list whose second lines are shortened with an
 // ellipsis (clipTagged) to the width it is drawn with; tview's list cuts
 // them without a mark. second are the full second lines, by item.
@@ -357,7 +373,7 @@ func (c *clipList) Draw(screen tcell.Screen) {
 	w -= 4 // the shortcut column: "(1) "
 	for i := 0; i < c.GetItemCount() && i < len(c.second); i++ {
 		main, _ := c.GetItemText(i)
-		c.SetItemText(i, main, clipTagged(c.second[i], w))
+		c.SetItemText(i, main, clipWords(c.second[i], w))
 	}
 	c.List.Draw(screen)
 }

@@ -27,6 +27,8 @@ type totView struct {
 	pending []int
 	// coachState: the Dreißig-tot coach (coach_tot.go).
 	coachState totCoach
+	// lines: the Dreißig-tot panel's lines, fitted to its size on drawing.
+	lines []panelLine
 }
 
 func newTotView(p *play) *totView {
@@ -51,12 +53,24 @@ func newTotView(p *play) *totView {
 // short (60×20 showed one of two players): the turn panel gives up rows,
 // keeping at least three of text (the throw and the coach's first line;
 // at Rat the list of the other keeps is what goes).
-func (v *totView) fit(_, height int) {
+func (v *totView) fit(width, height int) {
 	turn := v.height
-	if need := v.scores.GetRowCount() + 2; height-turn < need {
+	need := v.scores.GetRowCount() + 2
+	if v.dreissig() {
+		// A tall screen gives the panel the rows its text needs (at Rat
+		// every keep of the throw) that the accounts leave.
+		turn = max(turn, min(textRows(fullText(v.lines), width-2)+2, height-need))
+	}
+	if height-turn < need {
 		turn = max(height-need, 5)
 	}
 	v.layout.ResizeItem(v.turn, turn, 0)
+	if v.dreissig() {
+		// The panel's lines in the forms that fit (at Rat the list of
+		// the other keeps gives way, with how many more there are).
+		text, _ := fitLines(v.lines, width-2, turn-2)
+		v.turn.SetText(text)
+	}
 }
 
 func (v *totView) body() tview.Primitive  { return v.layout }
@@ -176,6 +190,9 @@ func (v *totView) submit(s string) bool {
 		return ok && v.p.commit(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: roll}, nil)
 	}
 	t := g.DreissigTurn()
+	if v.pending != nil && strings.Contains(s, "/") {
+		v.pending = nil // "ROLL/ASIDE": the typed throw replaces the waiting one
+	}
 	if v.pending != nil {
 		keep, err := validate.ParseDice(s)
 		if err != nil {
@@ -300,28 +317,27 @@ func (v *totView) refreshDreissig() {
 			t.SetCell(i+1, 3, cell(s, styleNormal, tview.AlignLeft))
 		}
 	}
-	var b strings.Builder
 	v.turn.SetTitle(" " + esc(g.Current()) + " ")
-	fmt.Fprintf(&b, v.tr("Aside: [::b]%d[::-] dice, [::b]%d[::-] pips · in the cup: %d\n", "Zur Seite: [::b]%d[::-] Würfel, [::b]%d[::-] Augen · im Becher: %d\n"), dt.Aside(), dt.Sum(), dt.InCup())
+	ls := []panelLine{line(fmt.Sprintf(v.tr("Aside: [::b]%d[::-] dice, [::b]%d[::-] pips · in the cup: %d", "Zur Seite: [::b]%d[::-] Würfel, [::b]%d[::-] Augen · im Becher: %d"), dt.Aside(), dt.Sum(), dt.InCup()), rankEssential)}
 	switch {
 	case v.pending != nil:
-		fmt.Fprintf(&b, v.tr("Throw [::b]%s[::-]: which dice go aside? (Enter: %s)\n", "Wurf [::b]%s[::-]: welche kommen zur Seite? (Enter: %s)\n"), validate.FormatDice(v.pending), v.enterWord())
+		ls = append(ls, line(fmt.Sprintf(v.tr("Throw [::b]%s[::-]: which dice go aside? (Enter: %s)", "Wurf [::b]%s[::-]: welche kommen zur Seite? (Enter: %s)"), validate.FormatDice(v.pending), v.enterWord()), rankEssential))
 	case dt.Attacking():
-		fmt.Fprintf(&b, v.tr("[::r] ATTACK [::-] on [::b]%s[::-] (Vordermann) · target face [::b]%d[::-] · %s · taken so far %d\n",
-			"[::r] ANGRIFF [::-] auf [::b]%s[::-] (Vordermann) · Zielzahl [::b]%d[::-] · %s · bisher %d genommen\n"),
-			esc(g.Players[g.Vordermann()]), dt.Target(), v.dice(dt.AttackLive()), dt.Taken())
+		ls = append(ls, line(fmt.Sprintf(v.tr("[::r] ATTACK [::-] on [::b]%s[::-] (Vordermann) · target face [::b]%d[::-] · %s · taken so far %d",
+			"[::r] ANGRIFF [::-] auf [::b]%s[::-] (Vordermann) · Zielzahl [::b]%d[::-] · %s · bisher %d genommen"),
+			esc(g.Players[g.Vordermann()]), dt.Target(), v.dice(dt.AttackLive()), dt.Taken()), rankEssential))
 	default:
-		b.WriteString(v.tr("Throw, then set at least one die aside.\n", "Werfen, dann mindestens einen Würfel zur Seite legen.\n"))
-		b.WriteString(v.tr("Exactly 30: nothing · less: lose the difference · more: attack the Vordermann.\n",
-			"Genau 30: nichts · weniger: Differenz abziehen · mehr: Vordermann angreifen.\n"))
+		ls = append(ls, line(v.tr("Throw, then set at least one die aside.", "Werfen, dann mindestens einen Würfel zur Seite legen."), rankDetail),
+			line(v.tr("Exactly 30: nothing · less: lose the difference · more: attack the Vordermann.",
+				"Genau 30: nichts · weniger: Differenz abziehen · mehr: Vordermann angreifen."), rankDetail))
 		if g.Rules.Options.Hundert {
-			b.WriteString(v.tr("First to 100 wins; an account at 0 or below: both get 30.\n", "Wer zuerst 100 hat, gewinnt; ein Konto auf 0 oder darunter: beide bekommen 30.\n"))
+			ls = append(ls, line(v.tr("First to 100 wins; an account at 0 or below: both get 30.", "Wer zuerst 100 hat, gewinnt; ein Konto auf 0 oder darunter: beide bekommen 30."), rankDetail))
 		} else {
-			b.WriteString(v.tr("The game ends when an account is at 0 or below.\n", "Das Spiel endet, sobald ein Konto auf 0 oder darunter ist.\n"))
+			ls = append(ls, line(v.tr("The game ends when an account is at 0 or below.", "Das Spiel endet, sobald ein Konto auf 0 oder darunter ist."), rankDetail))
 		}
 	}
-	b.WriteString(v.coachLines())
-	v.turn.SetText(b.String())
+	v.lines = append(ls, v.coachLines()...)
+	v.turn.SetText(fullText(v.lines))
 }
 
 func (v *totView) typedThrow() []int { return v.pending }
@@ -352,4 +368,23 @@ func asideExample(thrown []int) string {
 		return "66"
 	}
 	return strings.Repeat(string(rune('0'+high)), min(n, 2))
+}
+
+// enterTyped: Totwürfeln's throw; Dreißig tot's dice set aside while a
+// throw waits for them, its attack throw, else a throw (with what goes
+// aside after /; at the keep prompt such a throw replaces the waiting
+// one).
+func (v *totView) enterTyped(text string) string {
+	slash := strings.Contains(text, "/")
+	switch {
+	case slash && (!v.dreissig() || v.game().DreissigTurn().Attacking()):
+		return v.tr("refused: a throw only, no / here", "abgelehnt: nur der Wurf, hier kein /")
+	case !v.dreissig():
+		return v.p.throwWords(text, false, [2]string{})
+	case v.pending != nil && !slash:
+		return fmt.Sprintf(v.tr("set %s aside", "%s zur Seite"), v.p.keepWords(text))
+	case v.game().DreissigTurn().Attacking():
+		return fmt.Sprintf(v.tr("attack throw %s", "Angriffswurf %s"), v.p.keepWords(text))
+	}
+	return v.p.throwWords(text, v.pending != nil, [2]string{"%s aside", "%s zur Seite"})
 }

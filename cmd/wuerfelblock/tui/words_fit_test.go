@@ -50,7 +50,7 @@ func TestThrowAndKeepTypedOverOfferedThrow(t *testing.T) {
 }
 
 // The players screen deletes a player without games (after asking) and
-// refuses one with games, saying why.
+// refuses one with games at once, saying why.
 func TestPlayersDelete(t *testing.T) {
 	db := openDB(t)
 	h := start(t, db)
@@ -68,10 +68,10 @@ func TestPlayersDelete(t *testing.T) {
 	h.key(tcell.KeyUp)
 	h.key(tcell.KeyUp) // Anna
 	h.typ("d")
-	h.see("Spieler Anna löschen?")
-	h.key(tcell.KeyRight)
-	h.key(tcell.KeyEnter)
-	h.see("kann nicht gelöscht werden: es gibt Spiele mit dieser Person (1)")
+	// Refused at once, with the reason: it asked "Spieler Anna löschen?"
+	// only to refuse after the yes.
+	h.see("Anna hat Spiele (1) und kann nicht gelöscht werden: stattdessen umbenennen (Enter).")
+	h.notSee("Spieler Anna löschen?")
 	h.key(tcell.KeyDown)
 	h.key(tcell.KeyDown) // Zoë
 	h.key(tcell.KeyDelete)
