@@ -1,10 +1,12 @@
 package storage
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -147,7 +149,10 @@ func (db *DB) reviewAllGames(ctx context.Context, tx *sql.Tx) error {
 	return db.reviewListed(ctx, tx, jobs)
 }
 
-// reviewListed reviews the jobs and writes their rows in tx.
+// reviewListed reviews the jobs and writes their rows in tx, a chunk of
+// games at a time (reviewChunk, in the order of their rows): what is in
+// memory at once is one chunk's entries and reviews, however large the
+// history.
 func (db *DB) reviewListed(ctx context.Context, tx *sql.Tx, jobs []*reviewJob) error {
 	if len(jobs) == 0 {
 		return nil
@@ -155,21 +160,48 @@ func (db *DB) reviewListed(ctx context.Context, tx *sql.Tx, jobs []*reviewJob) e
 	if db.opts.Reviewer == nil {
 		return errNoReviewer
 	}
-	byRow := make(map[int64]*reviewJob, len(jobs))
-	for _, j := range jobs {
+	jobs = slices.Clone(jobs)
+	slices.SortFunc(jobs, func(a, b *reviewJob) int { return cmp.Compare(a.row, b.row) })
+	progress := db.opts.ReviewProgress
+	if progress == nil {
+		progress = func(int, int) {}
+	}
+	progress(0, len(jobs))
+	for from := 0; from < len(jobs); from += reviewChunk {
+		chunk := jobs[from:min(from+reviewChunk, len(jobs))]
+		if err := db.reviewChunkOf(ctx, tx, chunk); err != nil {
+			return err
+		}
+		progress(from+len(chunk), len(jobs))
+	}
+	return nil
+}
+
+// reviewChunk is how many games a migration's review holds in memory at
+// once: enough to keep every core busy, few enough that a 20,000-game
+// history is reviewed in a few tens of MB.
+var reviewChunk = 200
+
+// reviewChunkOf reads, reviews and writes the jobs of one chunk (sorted by
+// row), then lets their entries and rows go.
+func (db *DB) reviewChunkOf(ctx context.Context, tx *sql.Tx, chunk []*reviewJob) error {
+	byRow := make(map[int64]*reviewJob, len(chunk))
+	for _, j := range chunk {
 		byRow[j.row] = j
 	}
-	if err := v15Seats(ctx, tx, byRow); err != nil {
+	lo, hi := chunk[0].row, chunk[len(chunk)-1].row
+	if err := v15Seats(ctx, tx, byRow, lo, hi); err != nil {
 		return err
 	}
-	if err := v15Entries(ctx, tx, byRow); err != nil {
+	if err := v15Entries(ctx, tx, byRow, lo, hi); err != nil {
 		return err
 	}
-	db.reviewJobs(jobs)
-	for _, j := range jobs {
+	db.reviewJobs(chunk)
+	for _, j := range chunk {
 		if err := writeReview(ctx, tx, j.row, j.players, j.game, j.options, j.rows, time.UnixMilli(j.ended)); err != nil {
 			return err
 		}
+		j.players, j.names, j.entries, j.rows = nil, nil, nil, nil
 	}
 	return nil
 }
@@ -265,9 +297,10 @@ func v15FinishedGames(ctx context.Context, tx *sql.Tx) ([]*reviewJob, error) {
 	return jobs, rows.Err()
 }
 
-// v15Seats reads the players of the games in byRow, in one pass.
-func v15Seats(ctx context.Context, tx *sql.Tx, byRow map[int64]*reviewJob) error {
-	rows, err := tx.QueryContext(ctx, `SELECT s.game_id, s.player_id, p.name FROM seats s JOIN players p ON p.id = s.player_id ORDER BY s.game_id, s.seat`)
+// v15Seats reads the players of the games in byRow (their rows between lo
+// and hi), in one pass.
+func v15Seats(ctx context.Context, tx *sql.Tx, byRow map[int64]*reviewJob, lo, hi int64) error {
+	rows, err := tx.QueryContext(ctx, `SELECT s.game_id, s.player_id, p.name FROM seats s JOIN players p ON p.id = s.player_id WHERE s.game_id BETWEEN ? AND ? ORDER BY s.game_id, s.seat`, lo, hi)
 	if err != nil {
 		return err
 	}
@@ -285,9 +318,10 @@ func v15Seats(ctx context.Context, tx *sql.Tx, byRow map[int64]*reviewJob) error
 	return rows.Err()
 }
 
-// v15Entries reads the entries of the games in byRow, in one pass.
-func v15Entries(ctx context.Context, tx *sql.Tx, byRow map[int64]*reviewJob) error {
-	rows, err := tx.QueryContext(ctx, `SELECT game_id, kind, roll, keep, fives, category FROM entries ORDER BY game_id, n`)
+// v15Entries reads the entries of the games in byRow (their rows between
+// lo and hi), in one pass.
+func v15Entries(ctx context.Context, tx *sql.Tx, byRow map[int64]*reviewJob, lo, hi int64) error {
+	rows, err := tx.QueryContext(ctx, `SELECT game_id, kind, roll, keep, fives, category FROM entries WHERE game_id BETWEEN ? AND ? ORDER BY game_id, n`, lo, hi)
 	if err != nil {
 		return err
 	}
@@ -307,17 +341,8 @@ func v15Entries(ctx context.Context, tx *sql.Tx, byRow map[int64]*reviewJob) err
 	return rows.Err()
 }
 
-// reviewJobs replays and reviews the jobs on every core, telling
-// Options.ReviewProgress how far it has come.
+// reviewJobs replays and reviews the jobs on every core.
 func (db *DB) reviewJobs(jobs []*reviewJob) {
-	total := len(jobs)
-	progress := db.opts.ReviewProgress
-	if progress == nil {
-		progress = func(int, int) {}
-	}
-	progress(0, total)
-	var mu sync.Mutex
-	done := 0
 	next := make(chan *reviewJob)
 	var wg sync.WaitGroup
 	for range max(runtime.GOMAXPROCS(0), 1) {
@@ -331,12 +356,6 @@ func (db *DB) reviewJobs(jobs []*reviewJob) {
 					}
 				}
 				j.entries = nil
-				mu.Lock()
-				done++
-				if done%200 == 0 || done == total {
-					progress(done, total)
-				}
-				mu.Unlock()
 			}
 		}()
 	}

@@ -7,7 +7,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/metrics"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -247,6 +249,43 @@ func TestReviewMigration(t *testing.T) {
 	}
 }
 
+// TestReviewMigrationInChunks: a migration's review reads, reviews and
+// writes a chunk of games at a time (reviewChunk) so that its memory does
+// not grow with the history; with chunks of 7 games every finished game is
+// still reviewed exactly as a fresh review has it, the progress reaches
+// its total, and the chunks cover games whose rows lie between those of
+// another kind (seats and entries of games outside the list are skipped).
+func TestReviewMigrationInChunks(t *testing.T) {
+	defer func(n int) { reviewChunk = n }(reviewChunk)
+	reviewChunk = 7
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := openWithReviews(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fillGenerated(db, generate.Config{Games: 60, Seed: 29, Players: 4}); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{`DROP TABLE reviews`, `DELETE FROM migrations WHERE version IN (15, 18)`} {
+		if _, err := db.sql.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	var calls, last, total int
+	o := testOptions
+	o.ReviewProgress = func(done, n int) { calls, last, total = calls+1, done, n }
+	db, err = OpenWith(path, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	n := checkReviews(t, db)
+	if n < 20 || last != total || calls < total/reviewChunk+1 {
+		t.Errorf("%d games with rows; progress: %d calls, last %d of %d", n, calls, last, total)
+	}
+}
+
 // pipsReviews counts the finished Dreißig-tot games of more than three
 // players (reviewed in pips by the tests' valuers: no rows).
 func pipsReviews(t *testing.T, db *DB) int {
@@ -307,6 +346,7 @@ func benchReviewMigration(b *testing.B, o Options) {
 		}
 		db.Close()
 		cpu0 := cputime.Used()
+		stop := heapPeak(b)
 		b.StartTimer()
 		db, err = OpenWith(dst, o)
 		if err != nil {
@@ -314,6 +354,7 @@ func benchReviewMigration(b *testing.B, o Options) {
 		}
 		b.StopTimer()
 		cpu += cputime.Used() - cpu0
+		stop()
 		var n int
 		db.sql.QueryRow(`SELECT count(DISTINCT game_id) FROM reviews`).Scan(&n)
 		b.ReportMetric(float64(n), "games")
@@ -321,6 +362,36 @@ func benchReviewMigration(b *testing.B, o Options) {
 		b.StartTimer()
 	}
 	cpuReport(b, cpu)
+}
+
+// heapPeak samples the Go heap's live objects every 20 ms until the
+// returned func is called, which reports the largest sample as
+// peak-heap-MB: a migration's memory must not grow with the history.
+func heapPeak(b *testing.B) func() {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	var peak uint64
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(20 * time.Millisecond)
+		defer t.Stop()
+		for {
+			metrics.Read(sample)
+			peak = max(peak, sample[0].Value.Uint64())
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		wg.Wait()
+		b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
+	}
 }
 
 // cpuReport adds the CPU time per round: on a machine shared with other

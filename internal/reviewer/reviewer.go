@@ -16,14 +16,14 @@ type Reviewer struct {
 
 // StoredWinPlayers is the most players of a game with a final round
 // (5050, zehntausend) whose stored review follows the chance to win
-// (review.Valuers.WinFinalPlayers): four. With coach/win's robust keeps
-// and closed shares (many_robust.go) such a review costs about 66 CPU-ms a
-// game of four players and 178 of five (two: 13, three: 26); the 1,500 or
-// so four-player games of the 20,000-game history add about 100 CPU-s to
-// an import (353 s), its 1,800 five-player ones would add 315 more. More
-// players keep the points in the stored review; `review` gives their
-// chances.
-const StoredWinPlayers = 4
+// (review.Valuers.WinFinalPlayers): three. coach/win's robust keeps and
+// closed shares (many_robust.go) made a four-player final round cost about
+// 66 CPU-ms a game, but their passes (one per table and tie value, kept
+// for the next game) hold about 140 MB on the heap over a history's
+// import or migration, past the import's 100 MB. More players keep the
+// points in the stored review; `review` and the game-over screen give
+// their exact chances.
+const StoredWinPlayers = 3
 
 // New is the reviewer with valuers v (review.Solvers: the project's
 // solvers; tests keep the Kniffel tables in memory), limited to

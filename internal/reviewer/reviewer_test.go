@@ -85,9 +85,8 @@ func (c countingWin) Start(*validate.Rules, []int, int) (review.WinPosition, err
 // game with a final round and more than StoredWinPlayers players keeps the
 // points and never asks the win solver (an import of a long history could
 // not pay its exact final round); the same review without the limit (the
-// `review` command) asks it. Games of four up to StoredWinPlayers players
-// with a final round ask it in the stored review too (before, only up to
-// three did).
+// `review` command) asks it. Games of three up to StoredWinPlayers players
+// with a final round ask it in the stored review.
 func TestStoredReviewLeavesBigFinalRoundsToReview(t *testing.T) {
 	games, err := generate.All(generate.Config{Games: 80, Seed: 11})
 	if err != nil {
@@ -98,7 +97,7 @@ func TestStoredReviewLeavesBigFinalRoundsToReview(t *testing.T) {
 	asked := 0
 	for _, gm := range games {
 		g := gm.Game
-		if !g.Finished() || g.Rules.Variant().End != validate.EndFinalRound || len(g.Players) < 4 {
+		if !g.Finished() || g.Rules.Variant().End != validate.EndFinalRound || len(g.Players) < 3 {
 			continue
 		}
 		if len(g.Players) > StoredWinPlayers {
@@ -117,7 +116,7 @@ func TestStoredReviewLeavesBigFinalRoundsToReview(t *testing.T) {
 		asked++
 	}
 	if asked < 3 {
-		t.Fatalf("only %d games of 4 to %d players with a final round: generate more", asked, StoredWinPlayers)
+		t.Fatalf("only %d games of 3 to %d players with a final round: generate more", asked, StoredWinPlayers)
 	}
 	for _, g := range big {
 		calls := 0
