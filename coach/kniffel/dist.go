@@ -85,10 +85,34 @@ func (s *Solver) FinalDist(b validate.KniffelBoxes, total int) (Dist, error) {
 // every caller of a solver; a sheet with three is computed each time. The
 // end game's gain tables of those sheets (endgame_lanes.go, about a
 // kilobyte each) are kept with them.
+//
+// What they hold is bounded (restDistsBudget): a long import reviews
+// thousands of Kniffel games under a small memory limit, and a cache that
+// grew with every sheet seen filled the Go heap until the collector ran
+// without a pause. Past the budget both maps start empty again; a value is
+// computed the same way each time, so only the speed changes.
 type restDists struct {
 	mu    sync.Mutex
 	m     map[state]Dist
 	gains map[state]*gainTable
+	bytes int // about what m and gains hold
+}
+
+// restDistsBudget is the most a solver's restDists holds, in bytes.
+var restDistsBudget = 6 << 20
+
+// gainTableBytes is about what one kept gain table holds.
+const gainTableBytes = 1536
+
+// keep makes room for size more bytes, emptying both maps when they would
+// pass the budget; c.mu is held.
+func (c *restDists) keep(size int) {
+	if c.bytes+size > restDistsBudget {
+		clear(c.m)
+		clear(c.gains)
+		c.bytes = 0
+	}
+	c.bytes += size
 }
 
 var distCaches sync.Map // *Solver → *restDists
@@ -117,7 +141,10 @@ func (s *Solver) restDist(st state) Dist {
 	if cache {
 		c := s.dists()
 		c.mu.Lock()
-		c.m[st] = d
+		if _, ok := c.m[st]; !ok {
+			c.keep(64 + 8*len(d.P))
+			c.m[st] = d
+		}
 		c.mu.Unlock()
 	}
 	return d

@@ -117,7 +117,10 @@ func (s *Solver) sharedGains(st state) *gainTable {
 	}
 	gt = s.newGains(st)
 	c.mu.Lock()
-	c.gains[st] = gt
+	if _, ok := c.gains[st]; !ok {
+		c.keep(gainTableBytes)
+		c.gains[st] = gt
+	}
 	c.mu.Unlock()
 	return gt
 }

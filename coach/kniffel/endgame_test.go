@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -677,5 +678,58 @@ func TestBestHoldIsFirstOfHolds(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// The distributions and gain tables a solver keeps stay within
+// restDistsBudget (an import reviews thousands of games under a small
+// memory limit), and a cache emptied on the way gives the same
+// distributions to the bit.
+func TestRestDistsStayWithinBudget(t *testing.T) {
+	s := solverFor(t, kniffelPlain)
+	rng := rand.New(rand.NewPCG(29, 30))
+	var sheets []validate.KniffelBoxes
+	for range 40 {
+		sheets = append(sheets, randomEndSheet(rng))
+	}
+	want := make([]Dist, len(sheets))
+	for i, b := range sheets {
+		d, err := s.FinalDist(b, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = d
+	}
+	defer func(n int) { restDistsBudget = n }(restDistsBudget)
+	restDistsBudget = 8 << 10
+	c := s.dists()
+	c.mu.Lock()
+	clear(c.m)
+	clear(c.gains)
+	c.bytes = 0
+	c.mu.Unlock()
+	peak := 0
+	for i, b := range sheets {
+		d, err := s.FinalDist(b, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Min != want[i].Min || !slices.Equal(d.P, want[i].P) {
+			t.Fatalf("%v: another distribution from an emptied cache", b)
+		}
+		c.mu.Lock()
+		peak = max(peak, c.bytes)
+		kept := 0
+		for _, d := range c.m {
+			kept += 64 + 8*len(d.P)
+		}
+		over := kept + len(c.gains)*gainTableBytes
+		c.mu.Unlock()
+		if over > restDistsBudget {
+			t.Fatalf("the cache holds %d bytes, over its budget of %d", over, restDistsBudget)
+		}
+	}
+	if peak == 0 {
+		t.Fatal("nothing was kept")
 	}
 }
