@@ -10,10 +10,7 @@ import (
 // (choicePool) is the coach solved on new, zeroed buffers, to the bit.
 func TestCoachOnReusedBuffersIsTheFreshOne(t *testing.T) {
 	tb := table(3)
-	var positions [][]int
-	for _, a := range [][]int{{30, 22, 14}, {5, 29, 30}, {17, 17, 17}, {1, 2, 3}, {29, 1, 30}, {12, 25, 8}} {
-		positions = append(positions, a)
-	}
+	positions := [][]int{{30, 22, 14}, {5, 29, 30}, {17, 17, 17}, {1, 2, 3}, {29, 1, 30}, {12, 25, 8}}
 	fresh := make([]*Coach, len(positions))
 	for i, a := range positions {
 		choicePool = sync.Pool{} // nothing to reuse: new buffers
