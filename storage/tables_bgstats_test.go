@@ -13,23 +13,24 @@ import (
 	"time"
 	_ "time/tzdata" // Europe/Berlin wherever the tests run
 
+	"github.com/wuerfelblock/wuerfelblock/internal/examples"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
-// example reads a record from the shared examples (../../shared/examples).
+// example reads a record of the project's examples (internal/examples,
+// copied from the shared examples with their verdicts).
 func example(t *testing.T, name string) scoresheet.Record {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "shared", "examples", name))
+	all, err := examples.All()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ex struct {
-		Record json.RawMessage `json:"record"`
+	i := slices.IndexFunc(all, func(ex examples.Example) bool { return ex.Name+".json" == name })
+	if i < 0 {
+		t.Fatalf("no example %s in internal/examples", name)
 	}
-	if err := json.Unmarshal(b, &ex); err != nil {
-		t.Fatal(err)
-	}
+	ex := all[i]
 	rec, err := scoresheet.ParseRecord(ex.Record)
 	if err != nil {
 		t.Fatal(err)
