@@ -22,6 +22,9 @@ type gatedStore struct {
 	// revisions, loads, presets and appends gate Revision, LoadGame,
 	// Presets and Append alike.
 	revisions, loads, presets, appends chan struct{}
+	// checking, when not nil, is told (without waiting) each time
+	// Revision is asked, before its gate.
+	checking chan struct{}
 }
 
 // newGate is a closed gate and the function that opens it (also when the
@@ -61,6 +64,12 @@ func (s gatedStore) Players(ctx context.Context) ([]storage.Player, error) {
 }
 
 func (s gatedStore) Revision(ctx context.Context, id string) (storage.Revision, error) {
+	if s.checking != nil {
+		select {
+		case s.checking <- struct{}{}:
+		default:
+		}
+	}
 	if err := wait(ctx, s.revisions); err != nil {
 		return storage.Revision{}, err
 	}
@@ -182,9 +191,17 @@ func TestPlayChecksElsewhereOffTheUIGoroutine(t *testing.T) {
 	gate, open := newGate(t)
 	// The store's own timeout is longer than the harness waits: a check on
 	// the UI goroutine shows as a UI that does not answer.
-	h := startWith(t, db, Config{Store: gatedStore{DB: db, revisions: gate}, Lang: validate.German,
+	checking := make(chan struct{}, 1)
+	h := startWith(t, db, Config{Store: gatedStore{DB: db, revisions: gate, checking: checking}, Lang: validate.German,
 		Watch: 5 * time.Millisecond, Timeout: time.Minute})
 	h.typNow("1")
+	// The check itself must be under way (not the game's opening, which
+	// reads too): the keys typed below are held by it.
+	select {
+	case <-checking:
+	case <-time.After(waitLimit):
+		t.Fatalf("the play screen did not check for changes elsewhere; screen:\n%s", h.screen())
+	}
 	h.whileReading()
 	h.seeWhileWriting("am Zug: Anna")
 	other := h.stored() // a second device throws meanwhile
