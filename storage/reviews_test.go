@@ -216,15 +216,16 @@ func TestReviewOnImport(t *testing.T) {
 	}
 }
 
-// TestReviewMigration: a database from before migration 015 gets the
-// reviews of its finished games when it is opened, with progress.
-func TestReviewMigration(t *testing.T) {
+// preReviewDB is a database of the games of c as it was before migrations
+// 015 and 018 (no reviews table), closed: its next opening reviews them.
+func preReviewDB(t *testing.T, c generate.Config) string {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "old.db")
 	db, err := openWithReviews(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := fillGenerated(db, generate.Config{Games: 60, Seed: 23, Players: 5}); err != nil {
+	if err := fillGenerated(db, c); err != nil {
 		t.Fatal(err)
 	}
 	for _, q := range []string{`DROP TABLE reviews`, `DELETE FROM migrations WHERE version IN (15, 18)`} {
@@ -233,10 +234,17 @@ func TestReviewMigration(t *testing.T) {
 		}
 	}
 	db.Close()
+	return path
+}
+
+// TestReviewMigration: a database from before migration 015 gets the
+// reviews of its finished games when it is opened, with progress.
+func TestReviewMigration(t *testing.T) {
+	path := preReviewDB(t, generate.Config{Games: 60, Seed: 23, Players: 5})
 	var calls, last, total int
 	o := testOptions
 	o.ReviewProgress = func(done, n int) { calls, last, total = calls+1, done, n }
-	db, err = OpenWith(path, o)
+	db, err := OpenWith(path, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,24 +266,11 @@ func TestReviewMigration(t *testing.T) {
 func TestReviewMigrationInChunks(t *testing.T) {
 	defer func(n int) { reviewChunk = n }(reviewChunk)
 	reviewChunk = 7
-	path := filepath.Join(t.TempDir(), "old.db")
-	db, err := openWithReviews(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := fillGenerated(db, generate.Config{Games: 60, Seed: 29, Players: 4}); err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{`DROP TABLE reviews`, `DELETE FROM migrations WHERE version IN (15, 18)`} {
-		if _, err := db.sql.Exec(q); err != nil {
-			t.Fatal(err)
-		}
-	}
-	db.Close()
+	path := preReviewDB(t, generate.Config{Games: 60, Seed: 29, Players: 4})
 	var calls, last, total int
 	o := testOptions
 	o.ReviewProgress = func(done, n int) { calls, last, total = calls+1, done, n }
-	db, err = OpenWith(path, o)
+	db, err := OpenWith(path, o)
 	if err != nil {
 		t.Fatal(err)
 	}
