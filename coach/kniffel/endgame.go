@@ -104,7 +104,7 @@ type endgame struct {
 	same  []int
 	memo  map[int64]float64
 	bufs  [EndgameBoxes]*WinTurn // per open boxes: the turns being valued
-	lanes *[numHolds]vec         // the buffer of fillLanes
+	sc    *fillScratch           // while fill works (fillPool)
 	gains map[state]*gainTable
 }
 
@@ -129,7 +129,13 @@ func (s *Solver) WinTurn(b validate.KniffelBoxes, total int, others []Dist) (*Wi
 		}
 	}
 	t := &WinTurn{e: e, st: st}
-	e.fill(e.children(node{st, 0}, map[int64]bool{}, nil)) // the sheets after this turn, eight at a time
+	e.sc = fillPool.Get().(*fillScratch)
+	sc, k := e.sc, openBoxes(st.mask)-1
+	clear(sc.queued)
+	sc.kids[k] = e.children(node{st, 0}, sc.queued, sc.kids[k][:0])
+	e.fill(sc.kids[k]) // the sheets after this turn, eight at a time
+	fillPool.Put(sc)
+	e.sc = nil
 	e.solve(t, 0)
 	return t, nil
 }

@@ -582,7 +582,7 @@ func TestEndgameFillOrderFree(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := &endgame{s: s, win: w.e.win, same: w.e.same, memo: map[int64]float64{}}
+		e := &endgame{s: s, win: w.e.win, same: w.e.same, memo: map[int64]float64{}, sc: fillPool.Get().(*fillScratch)}
 		kids := e.children(node{stateOf(b), 0}, map[int64]bool{}, nil)
 		if old := e.childrenByThrow(node{stateOf(b), 0}); !sameNodes(kids, old) {
 			t.Fatalf("children by the gain table %v, by every throw %v", kids, old)
@@ -613,9 +613,7 @@ func (e *endgame) fillShuffled(nodes []node, rng *rand.Rand) {
 		}
 		e.fillShuffled(kids, rng)
 	}
-	for i := 0; i < len(nodes); i += lanes {
-		e.fillLanes(nodes[i:min(i+lanes, len(nodes))])
-	}
+	e.fillLevel(nodes)
 }
 
 // childrenByThrow is children as it was before the gain tables: every

@@ -1,0 +1,264 @@
+package kniffel
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// The end game as it was before its speed-up (issue 23's 5 ms a review):
+// the reference the faster one must agree with bit for bit. refWinTurn is
+// the old WinTurn: each level's sheets valued eight at a time, one lane
+// per sheet (no lane shared by two sheets with the same last throws), the
+// others' chances by winChances.
+
+type refEndgame struct {
+	s     *Solver
+	win   []float64
+	same  []int
+	memo  map[int64]float64
+	lanes *[numHolds]vec
+	gains map[state]*gainTable
+}
+
+func refWinTurn(s *Solver, b validate.KniffelBoxes, total int, others []Dist) (*refEndgame, *turnTable) {
+	st := stateOf(b)
+	n := maxGain(st) + 1
+	e := &refEndgame{s: s, win: winChances(total, n, others), same: make([]int, n), memo: map[int64]float64{}}
+	e.same[n-1] = n
+	for g := n - 2; g >= 0; g-- {
+		e.same[g] = g + 1
+		if e.win[g+1] == e.win[g] {
+			e.same[g] = e.same[g+1]
+		}
+	}
+	e.fill(e.children(node{st, 0}, map[int64]bool{}, nil))
+	t := &WinTurn{st: st}
+	e.solve(t, 0)
+	return e, &t.turnTable
+}
+
+func (e *refEndgame) value(st state, g int) float64 {
+	if st.mask == allFilled || e.same[g] > g+maxGain(st) {
+		return e.win[g]
+	}
+	v, ok := e.memo[nodeKey(st, g)]
+	if !ok {
+		t := &WinTurn{st: st}
+		e.solve(t, g)
+		v = t.Value()
+		e.memo[nodeKey(st, g)] = v
+	}
+	return v
+}
+
+func (e *refEndgame) solve(t *WinTurn, g int) {
+	tb := tables()
+	st := t.st
+	var open [EndgameBoxes]validate.Category
+	var seen [EndgameBoxes][maxBoxGain + 1]float64
+	n := 0
+	for c := validate.Category(0); c < validate.NumCategories; c++ {
+		if st.mask&(1<<c) == 0 {
+			open[n] = c
+			for i := range seen[n] {
+				seen[n][i] = -1
+			}
+			n++
+		}
+	}
+	for r := range numRolls {
+		best := 0.0
+		for i, c := range open[:n] {
+			var gain int
+			var next state
+			if tb.kniffelFace[r] != 0 {
+				var ok bool
+				if gain, next, ok = e.s.gainOf(st, r, c); !ok {
+					continue
+				}
+			} else {
+				gain, next = st.plainGain(c, int(tb.score[c][r]))
+			}
+			v := &seen[i][gain]
+			if *v < 0 {
+				*v = e.value(next, g+gain)
+			}
+			best = max(best, *v)
+		}
+		t.v[0][r] = best
+	}
+	t.lattice()
+}
+
+func (e *refEndgame) settled(st state, g int) bool {
+	if st.mask == allFilled || e.same[g] > g+maxGain(st) {
+		return true
+	}
+	_, ok := e.memo[nodeKey(st, g)]
+	return ok
+}
+
+func (e *refEndgame) gainsOf(st state) *gainTable {
+	if gt, ok := e.gains[st]; ok {
+		return gt
+	}
+	gt := e.s.newGains(st)
+	if e.gains == nil {
+		e.gains = map[state]*gainTable{}
+	}
+	e.gains[st] = gt
+	return gt
+}
+
+func (e *refEndgame) children(n node, queued map[int64]bool, out []node) []node {
+	gt := e.gainsOf(n.st)
+	for i := range gt.n {
+		for k, gain := range gt.gains[i] {
+			next, g := gt.next[i][k], n.g+gain
+			if key := nodeKey(next, g); !e.settled(next, g) && !queued[key] {
+				queued[key] = true
+				out = append(out, node{next, g})
+			}
+		}
+	}
+	return out
+}
+
+func (e *refEndgame) fill(nodes []node) {
+	if len(nodes) == 0 {
+		return
+	}
+	if openBoxes(nodes[0].st.mask) > 1 {
+		queued := map[int64]bool{}
+		var kids []node
+		for _, n := range nodes {
+			kids = e.children(n, queued, kids)
+		}
+		e.fill(kids)
+	}
+	for i := 0; i < len(nodes); i += lanes {
+		e.fillLanes(nodes[i:min(i+lanes, len(nodes))])
+	}
+}
+
+func (e *refEndgame) fillLanes(ns []node) {
+	if e.lanes == nil {
+		e.lanes = new([numHolds]vec)
+	}
+	buf := e.lanes
+	var vals [EndgameBoxes][maxBoxGain + 1]float64
+	for j := range lanes {
+		n := ns[min(j, len(ns)-1)]
+		gt := e.gainsOf(n.st)
+		for i := range gt.n {
+			for k, gain := range gt.gains[i] {
+				vals[i][k] = e.value(gt.next[i][k], n.g+gain)
+			}
+		}
+		for r := range numRolls {
+			best := 0.0
+			for i := range gt.n {
+				if k := gt.idx[i][r]; k >= 0 {
+					best = max(best, vals[i][k])
+				}
+			}
+			buf[firstRoll+r][j] = best
+		}
+	}
+	t := tables()
+	for range 2 {
+		averageDown(buf, &t.child)
+		bestHolds(buf, &t.edgeStart, &t.edges[0])
+	}
+	var out vec
+	for r := range numRolls {
+		p, x := t.prob[r], &buf[firstRoll+r]
+		for j := range out {
+			out[j] += p * x[j]
+		}
+	}
+	for j, n := range ns {
+		e.memo[nodeKey(n.st, n.g)] = out[j]
+	}
+}
+
+// refBoxes is the old WinTurn.Boxes' chance of each box for throw r.
+func (e *refEndgame) refBox(st state, r int, c validate.Category) (float64, bool) {
+	gain, next, ok := e.s.gainOf(st, r, c)
+	if !ok {
+		return 0, false
+	}
+	return e.value(next, gain), true
+}
+
+// sameTurnTable fails t where got and want differ in any bit.
+func sameTurnTable(t *testing.T, what string, got, want *turnTable) {
+	t.Helper()
+	for k := range got.v {
+		for r := range got.v[k] {
+			if math.Float64bits(got.v[k][r]) != math.Float64bits(want.v[k][r]) {
+				t.Fatalf("%s: throw %d with %d left: %v, before %v", what, r, k, got.v[k][r], want.v[k][r])
+			}
+		}
+	}
+	for k := range got.hold {
+		for h := range got.hold[k] {
+			if math.Float64bits(got.hold[k][h]) != math.Float64bits(want.hold[k][h]) {
+				t.Fatalf("%s: hold %d with %d left: %v, before %v", what, h, k, got.hold[k][h], want.hold[k][h])
+			}
+		}
+	}
+}
+
+// endgameCase is a random end game: the mover's sheet and total, the
+// others' distributions (1 to 4 others, on sheets with 0 to 3 open boxes).
+func endgameCase(t *testing.T, s *Solver, rng *rand.Rand) (validate.KniffelBoxes, int, []Dist) {
+	t.Helper()
+	others := make([]Dist, 1+rng.IntN(4))
+	for i := range others {
+		b := randomEndSheet(rng)
+		if rng.IntN(6) == 0 {
+			b = validate.KniffelBoxes{}
+			for c := range b.Filled {
+				b.Filled[c] = true
+			}
+		}
+		d, err := s.FinalDist(b, 150+rng.IntN(80))
+		if err != nil {
+			t.Fatal(err)
+		}
+		others[i] = d
+	}
+	return randomEndSheet(rng), 140 + rng.IntN(80), others
+}
+
+// WinTurn gives every value of the turn and of every box, bit for bit, as
+// the end game did before its speed-up, on random end games of 2 to 5
+// players with and without the joker.
+func TestWinTurnAsBefore(t *testing.T) {
+	rng := rand.New(rand.NewPCG(51, 52))
+	for _, v := range []variant{kniffelPlain, kniffelJoker} {
+		s := solverFor(t, v)
+		for i := range 40 {
+			b, total, others := endgameCase(t, s, rng)
+			w, err := s.WinTurn(b, total, others)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ref, want := refWinTurn(s, b, total, others)
+			sameTurnTable(t, "WinTurn", &w.turnTable, want)
+			for _, d := range allRolls() {
+				r := tables().holdOf(d) - firstRoll
+				for _, bx := range w.Boxes(d) {
+					x, ok := ref.refBox(stateOf(b), r, bx.Category)
+					if !ok || math.Float64bits(x) != math.Float64bits(bx.Win) {
+						t.Fatalf("case %d, %v in %v: %v, before %v (%v)", i, d, bx.Category, bx.Win, x, ok)
+					}
+				}
+			}
+		}
+	}
+}
