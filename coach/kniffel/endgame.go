@@ -254,32 +254,6 @@ func (st state) plainGain(c validate.Category, pts int) (int, state) {
 	return pts, next
 }
 
-// lattice fills the holds and the earlier throws from the last throw's
-// values: a hold is the average over the next die's faces, a throw the
-// best of its holds.
-func (t *WinTurn) lattice() {
-	tb := tables()
-	var best [numHolds]float64
-	for k := 0; k < 3; k++ {
-		h := &t.hold[k]
-		copy(h[firstRoll:], t.v[k][:])
-		for i := firstRoll - 1; i >= 0; i-- {
-			c := &tb.child[i]
-			h[i] = (h[c[0]] + h[c[1]] + h[c[2]] + h[c[3]] + h[c[4]] + h[c[5]]) * sixth
-		}
-		if k == 2 {
-			break
-		}
-		for i := range numHolds {
-			best[i] = h[i]
-			for _, p := range tb.parents[i] {
-				best[i] = max(best[i], best[p])
-			}
-		}
-		copy(t.v[k+1][:], best[firstRoll:])
-	}
-}
-
 // Holds lists every hold of five dice with throwsLeft (1 or 2) throws
 // still allowed, best first (at equal chance more dice first, then in the
 // order Turn.Holds lists them); holding all five is standing.

@@ -90,7 +90,89 @@ func (e *refEndgame) solve(t *WinTurn, g int) {
 		}
 		t.v[0][r] = best
 	}
-	t.lattice()
+	refLattice(&t.turnTable)
+}
+
+// refLattice is the old scalar lattice of Turn and WinTurn.
+func refLattice(t *turnTable) {
+	tb := tables()
+	var best [numHolds]float64
+	for k := 0; k < 3; k++ {
+		h := &t.hold[k]
+		copy(h[firstRoll:], t.v[k][:])
+		for i := firstRoll - 1; i >= 0; i-- {
+			c := &tb.child[i]
+			h[i] = (h[c[0]] + h[c[1]] + h[c[2]] + h[c[3]] + h[c[4]] + h[c[5]]) * sixth
+		}
+		if k == 2 {
+			break
+		}
+		for i := range numHolds {
+			best[i] = h[i]
+			for _, p := range tb.parents[i] {
+				best[i] = max(best[i], best[p])
+			}
+		}
+		copy(t.v[k+1][:], best[firstRoll:])
+	}
+}
+
+// refTurnAt is the old Turn: the last throw's best box, then refLattice.
+func refTurnAt(s *Solver, st state) *turnTable {
+	t := &Turn{s: s, st: st}
+	tb := tables()
+	for c := validate.Category(0); c < validate.NumCategories; c++ {
+		if st.mask&(1<<c) != 0 {
+			continue
+		}
+		next := st.mask | 1<<c
+		if c.Upper() {
+			f := int(c) + 1
+			var up [6]float64
+			for k := range up {
+				pts := f * k
+				bonus := 0
+				if st.upper < upperThreshold && st.upper+pts >= upperThreshold {
+					bonus = upperBonus
+				}
+				up[k] = float64(pts) + s.val[stateIndex(next, st.upper+pts, st.kniffel50)] + float64(bonus)
+			}
+			for r := range numRolls {
+				t.v[0][r] = max(t.v[0][r], up[tb.counts[firstRoll+r][f]])
+			}
+			continue
+		}
+		rest := s.val[stateIndex(next, st.upper, st.kniffel50)]
+		sc := &tb.score[c]
+		for r := range numRolls {
+			t.v[0][r] = max(t.v[0][r], rest+float64(sc[r]))
+		}
+	}
+	for face := 1; face <= 6; face++ {
+		r := tb.kniffelRoll[face]
+		best := 0.0
+		for c := validate.Category(0); c < validate.NumCategories; c++ {
+			if x, ok := t.boxValue(r, c); ok {
+				best = max(best, x.Expected)
+			}
+		}
+		t.v[0][r] = best
+	}
+	refLattice(&t.turnTable)
+	return &t.turnTable
+}
+
+// Turn gives every value bit for bit as before its lattice was sped up, on
+// sheets of every stage of the game, with and without the joker.
+func TestTurnAsBefore(t *testing.T) {
+	rng := rand.New(rand.NewPCG(53, 54))
+	for _, v := range []variant{kniffelPlain, kniffelJoker} {
+		s := solverFor(t, v)
+		for range 60 {
+			b := randomSheet(rng)
+			sameTurnTable(t, "Turn", &s.Turn(b).turnTable, refTurnAt(s, stateOf(b)))
+		}
+	}
 }
 
 func (e *refEndgame) settled(st state, g int) bool {

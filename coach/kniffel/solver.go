@@ -16,6 +16,7 @@ package kniffel
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -228,28 +229,7 @@ func (s *Solver) turnAt(st state) *Turn {
 		}
 		t.v[0][r] = best
 	}
-	for k := 0; k < 3; k++ {
-		h := &t.hold[k]
-		for r := range numRolls {
-			h[firstRoll+r] = t.v[k][r]
-		}
-		for i := firstRoll - 1; i >= 0; i-- {
-			c := &tb.child[i]
-			h[i] = (h[c[0]] + h[c[1]] + h[c[2]] + h[c[3]] + h[c[4]] + h[c[5]]) * sixth
-		}
-		if k == 2 {
-			break
-		}
-		// The best hold within each set of dice, smallest first.
-		var best [numHolds]float64
-		for i := range numHolds {
-			best[i] = h[i]
-			for _, p := range tb.parents[i] {
-				best[i] = max(best[i], best[p])
-			}
-		}
-		copy(t.v[k+1][:], best[firstRoll:])
-	}
+	t.lattice()
 	return t
 }
 
@@ -280,6 +260,38 @@ func (t *Turn) boxValue(r int, c validate.Category) (BoxValue, bool) {
 	}
 	b.Expected += float64(kb)
 	return b, true
+}
+
+// lattice fills the holds and the earlier throws from the last throw's
+// values: a hold is the average over the next die's faces, a throw the
+// best of its holds (the best within each set of dice, smallest first:
+// the values are never negative nor NaN, so their bits order them as
+// integers, which is cheaper than a float maximum).
+func (t *turnTable) lattice() {
+	tb := tables()
+	var best [numHolds]int64
+	edges, start := tb.edges, &tb.edgeStart
+	for k := 0; k < 3; k++ {
+		h := &t.hold[k]
+		copy(h[firstRoll:], t.v[k][:])
+		for i := firstRoll - 1; i >= 0; i-- {
+			c := &tb.child[i]
+			h[i] = (h[c[0]] + h[c[1]] + h[c[2]] + h[c[3]] + h[c[4]] + h[c[5]]) * sixth
+		}
+		if k == 2 {
+			break
+		}
+		for i := range best {
+			b := int64(math.Float64bits(h[i]))
+			for _, p := range edges[start[i]:start[i+1]] {
+				b = max(b, best[p])
+			}
+			best[i] = b
+		}
+		for r := range t.v[k+1] {
+			t.v[k+1][r] = math.Float64frombits(uint64(best[firstRoll+r]))
+		}
+	}
 }
 
 // Value is the turn's value before its first throw: the expected points
