@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"sync"
+	"sync/atomic"
 
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -93,9 +94,10 @@ func (s *Solver) FinalDist(b validate.KniffelBoxes, total int) (Dist, error) {
 // computed the same way each time, so only the speed changes.
 type restDists struct {
 	mu    sync.Mutex
-	m     map[state]Dist
-	gains map[state]*gainTable
-	bytes int // about what m and gains hold
+	m     map[int32]Dist                           // by endIndex
+	gains *[numEndSheets]atomic.Pointer[gainTable] // by endIndex; read without mu
+	bytes int                                      // about what m and gains hold
+	turns recentTurns                              // not in the budget: eight turns
 }
 
 // restDistsBudget is the most a solver's restDists holds, in bytes.
@@ -109,7 +111,9 @@ const gainTableBytes = 1536
 func (c *restDists) keep(size int) {
 	if c.bytes+size > restDistsBudget {
 		clear(c.m)
-		clear(c.gains)
+		for i := range c.gains {
+			c.gains[i].Store(nil)
+		}
 		c.bytes = 0
 	}
 	c.bytes += size
@@ -118,8 +122,46 @@ func (c *restDists) keep(size int) {
 var distCaches sync.Map // *Solver → *restDists
 
 func (s *Solver) dists() *restDists {
-	c, _ := distCaches.LoadOrStore(s, &restDists{m: map[state]Dist{}, gains: map[state]*gainTable{}})
+	if c, ok := distCaches.Load(s); ok {
+		return c.(*restDists)
+	}
+	c, _ := distCaches.LoadOrStore(s, &restDists{m: map[int32]Dist{}, gains: new([numEndSheets]atomic.Pointer[gainTable])})
 	return c.(*restDists)
+}
+
+// numEndSheets is how many sheets have one or two open boxes: 13 + 78
+// sets of open boxes, each with 64 upper sums and the Kniffel box's 50 or
+// not.
+const numEndSheets = (int(validate.NumCategories) + endPairs) * (upperThreshold + 1) * 2
+
+const endPairs = int(validate.NumCategories) * (int(validate.NumCategories) - 1) / 2
+
+// endPairID numbers the pairs of boxes i < j from 0.
+var endPairID = func() (id [validate.NumCategories][validate.NumCategories]int16) {
+	n := int16(0)
+	for i := range id {
+		for j := i + 1; j < len(id); j++ {
+			id[i][j] = n
+			n++
+		}
+	}
+	return id
+}()
+
+// endIndex numbers st, a sheet with one or two open boxes, below
+// numEndSheets.
+func endIndex(st state) int32 {
+	open := uint(allFilled &^ st.mask)
+	i := bits.TrailingZeros(open)
+	id := i
+	if rest := open & (open - 1); rest != 0 {
+		id = int(validate.NumCategories) + int(endPairID[i][bits.TrailingZeros(rest)])
+	}
+	k := 0
+	if st.kniffel50 {
+		k = 1
+	}
+	return int32((id*(upperThreshold+1)+st.upper)*2 + k)
 }
 
 // restDist is the distribution of the points still to come on st.
@@ -131,19 +173,19 @@ func (s *Solver) restDist(st state) Dist {
 	if cache {
 		c := s.dists()
 		c.mu.Lock()
-		d, ok := c.m[st]
+		d, ok := c.m[endIndex(st)]
 		c.mu.Unlock()
 		if ok {
 			return d
 		}
 	}
-	d := s.turnAt(st).restDist()
+	d := s.turnOf(st).restDist()
 	if cache {
 		c := s.dists()
 		c.mu.Lock()
-		if _, ok := c.m[st]; !ok {
+		if _, ok := c.m[endIndex(st)]; !ok {
 			c.keep(64 + 8*len(d.P))
-			c.m[st] = d
+			c.m[endIndex(st)] = d
 		}
 		c.mu.Unlock()
 	}

@@ -3,6 +3,7 @@ package kniffel
 import (
 	"cmp"
 	"slices"
+	"sync"
 
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -101,11 +102,13 @@ type endgame struct {
 	// win[g]: the chance to finish first when the player gains g more points.
 	win []float64
 	// same[g]: the first gain above g with another chance (len(win) if none).
-	same  []int
-	memo  map[int64]float64
-	bufs  [EndgameBoxes]*WinTurn // per open boxes: the turns being valued
-	sc    *fillScratch           // while fill works (fillPool)
-	gains map[state]*gainTable
+	same []int
+	memo map[int64]float64 // made by fill for the nodes it values
+	// filled: how many nodes fill values.
+	filled int
+	bufs   [EndgameBoxes]*WinTurn // per open boxes: the turns being valued
+	sc     *fillScratch           // while fill works (fillPool)
+	root   *gainTable             // the gain table of the sheet with three open boxes
 }
 
 // WinTurn values the turn that starts on sheet b (at most EndgameBoxes
@@ -120,7 +123,7 @@ func (s *Solver) WinTurn(b validate.KniffelBoxes, total int, others []Dist) (*Wi
 		return nil, &EndgameError{Open: n}
 	}
 	n := maxGain(st) + 1
-	e := &endgame{s: s, win: winChances(total, n, others), same: make([]int, n), memo: map[int64]float64{}}
+	e := &endgame{s: s, win: winChances(total, n, others), same: make([]int, n)}
 	e.same[n-1] = n
 	for g := n - 2; g >= 0; g-- {
 		e.same[g] = g + 1
@@ -143,18 +146,27 @@ func (s *Solver) WinTurn(b validate.KniffelBoxes, total int, others []Dist) (*Wi
 // maxGain bounds the points still to come on st: every open box at its
 // most, a Kniffel bonus in each, the upper bonus.
 func maxGain(st state) int {
-	most := [validate.NumCategories]int{5, 10, 15, 20, 25, 30, 30, 30, 25, 30, 40, 50, 30}
-	g := 0
-	for c := range most {
-		if st.mask&(1<<c) == 0 {
-			g += most[c] + 100
-		}
-	}
+	g := int(maxGains()[st.mask])
 	if st.upper < upperThreshold {
 		g += upperBonus
 	}
 	return g
 }
+
+// maxGains is, by filled boxes, what the open ones bring at most with a
+// Kniffel bonus in each (maxGain without the upper bonus).
+var maxGains = sync.OnceValue(func() *[allFilled + 1]int16 {
+	most := [validate.NumCategories]int{5, 10, 15, 20, 25, 30, 30, 30, 25, 30, 40, 50, 30}
+	var t [allFilled + 1]int16
+	for mask := range t {
+		for c := range most {
+			if mask&(1<<c) == 0 {
+				t[mask] += int16(most[c] + 100)
+			}
+		}
+	}
+	return &t
+})
 
 // value is the chance to finish first from the start of a turn on st after
 // gaining g points.
@@ -165,6 +177,9 @@ func (e *endgame) value(st state, g int) float64 {
 	key := nodeKey(st, g)
 	if v, ok := e.memo[key]; ok {
 		return v
+	}
+	if e.memo == nil {
+		e.memo = map[int64]float64{}
 	}
 	n := openBoxes(st.mask) - 1
 	t := e.bufs[n]

@@ -54,7 +54,7 @@ func (e *endgame) children(n node, queued map[int64]bool, out []node) []node {
 	for i := range gt.n {
 		for k, gain := range gt.gains[i] {
 			next, g := gt.next[i][k], n.g+gain
-			if key := nodeKey(next, g); !e.settled(next, g) && !queued[key] {
+			if key := nodeKey(next, g); !queued[key] && !e.settled(next, g) {
 				queued[key] = true
 				out = append(out, node{next, g})
 			}
@@ -71,6 +71,7 @@ func (e *endgame) fill(nodes []node) {
 	if len(nodes) == 0 {
 		return
 	}
+	e.filled += len(nodes)
 	if n := openBoxes(nodes[0].st.mask); n > 1 {
 		sc := e.sc
 		clear(sc.queued)
@@ -88,6 +89,7 @@ func (e *endgame) fill(nodes []node) {
 // idx[i][r] is the place of throw r's gain in box i (the i-th open box)
 // among gains[i] (-1: the box may not take it), next[i] the sheets after.
 type gainTable struct {
+	st    state
 	n     int
 	sum   uint64 // a hash of n and idx
 	idx   [EndgameBoxes][numRolls]int8
@@ -95,38 +97,32 @@ type gainTable struct {
 	next  [EndgameBoxes][]state
 }
 
-// gainsOf is the gain table of st, made once per solver (sheets with one
-// or two open boxes: kept with the distributions) or per end game.
+// gainsOf is the gain table of st: the root's made for this end game, the
+// others' kept for every end game of the solver.
 func (e *endgame) gainsOf(st state) *gainTable {
-	if gt, ok := e.gains[st]; ok {
-		return gt
+	if openBoxes(st.mask) == EndgameBoxes {
+		if e.root == nil || e.root.st != st {
+			e.root = e.s.newGains(st)
+		}
+		return e.root
 	}
-	gt := e.s.sharedGains(st)
-	if e.gains == nil {
-		e.gains = map[state]*gainTable{}
-	}
-	e.gains[st] = gt
-	return gt
+	return e.s.sharedGains(st)
 }
 
-// sharedGains is the gain table of st; those of sheets with fewer than
-// EndgameBoxes open boxes are kept for every end game of the solver.
+// sharedGains is the gain table of st (one or two open boxes), kept for
+// every end game of the solver (within restDistsBudget).
 func (s *Solver) sharedGains(st state) *gainTable {
-	if openBoxes(st.mask) == EndgameBoxes {
-		return s.newGains(st)
-	}
-	c := s.dists()
-	c.mu.Lock()
-	gt, ok := c.gains[st]
-	c.mu.Unlock()
-	if ok {
+	c, i := s.dists(), endIndex(st)
+	if gt := c.gains[i].Load(); gt != nil {
 		return gt
 	}
-	gt = s.newGains(st)
+	gt := s.newGains(st)
 	c.mu.Lock()
-	if _, ok := c.gains[st]; !ok {
+	if old := c.gains[i].Load(); old != nil {
+		gt = old
+	} else {
 		c.keep(gainTableBytes)
-		c.gains[st] = gt
+		c.gains[i].Store(gt)
 	}
 	c.mu.Unlock()
 	return gt
@@ -134,7 +130,8 @@ func (s *Solver) sharedGains(st state) *gainTable {
 
 // newGains makes the gain table of st.
 func (s *Solver) newGains(st state) *gainTable {
-	gt := &gainTable{}
+	tb := tables()
+	gt := &gainTable{st: st}
 	for c := validate.Category(0); c < validate.NumCategories; c++ {
 		if st.mask&(1<<c) != 0 {
 			continue
@@ -142,13 +139,27 @@ func (s *Solver) newGains(st state) *gainTable {
 		i := gt.n
 		gt.n++
 		var at [maxBoxGain + 1]int8 // 1 + place; 0: not yet
+		bonusFrom := 1 << 30        // the points from which the box brings the upper bonus
+		if c.Upper() && st.upper < upperThreshold {
+			bonusFrom = upperThreshold - st.upper
+		}
 		for r := range numRolls {
-			gain, next, ok := s.boxGain(st, r, c)
-			if !ok {
-				gt.idx[i][r] = -1
-				continue
+			// boxGain, the sheet after it asked only for a new gain.
+			var next state
+			gain := int(tb.score[c][r])
+			if tb.kniffelFace[r] != 0 { // bonus and joker: the rules decide
+				var ok bool
+				if gain, next, ok = s.gainOf(st, r, c); !ok {
+					gt.idx[i][r] = -1
+					continue
+				}
+			} else if gain >= bonusFrom {
+				gain += upperBonus
 			}
 			if at[gain] == 0 {
+				if tb.kniffelFace[r] == 0 {
+					_, next = st.plainGain(c, int(tb.score[c][r]))
+				}
 				gt.gains[i] = append(gt.gains[i], gain)
 				gt.next[i] = append(gt.next[i], next)
 				at[gain] = int8(len(gt.gains[i]))
@@ -249,6 +260,9 @@ func (e *endgame) fillLevel(nodes []node) {
 	}
 	if used > 0 {
 		sc.runLanes(used)
+	}
+	if e.memo == nil {
+		e.memo = make(map[int64]float64, e.filled)
 	}
 	for i, n := range nodes {
 		e.memo[nodeKey(n.st, n.g)] = sc.value[sc.of[i]]

@@ -3,6 +3,7 @@ package kniffel
 import (
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -187,12 +188,56 @@ func (e *refEndgame) gainsOf(st state) *gainTable {
 	if gt, ok := e.gains[st]; ok {
 		return gt
 	}
-	gt := e.s.newGains(st)
+	gt := refNewGains(e.s, st)
 	if e.gains == nil {
 		e.gains = map[state]*gainTable{}
 	}
 	e.gains[st] = gt
 	return gt
+}
+
+// refNewGains is the old newGains: every throw's boxGain.
+func refNewGains(s *Solver, st state) *gainTable {
+	gt := &gainTable{st: st}
+	for c := validate.Category(0); c < validate.NumCategories; c++ {
+		if st.mask&(1<<c) != 0 {
+			continue
+		}
+		i := gt.n
+		gt.n++
+		var at [maxBoxGain + 1]int8
+		for r := range numRolls {
+			gain, next, ok := s.boxGain(st, r, c)
+			if !ok {
+				gt.idx[i][r] = -1
+				continue
+			}
+			if at[gain] == 0 {
+				gt.gains[i] = append(gt.gains[i], gain)
+				gt.next[i] = append(gt.next[i], next)
+				at[gain] = int8(len(gt.gains[i]))
+			}
+			gt.idx[i][r] = at[gain] - 1
+		}
+	}
+	return gt
+}
+
+// The gain tables are those every throw's boxGain makes, on random sheets
+// with one to three open boxes.
+func TestGainsAsBefore(t *testing.T) {
+	rng := rand.New(rand.NewPCG(55, 56))
+	for _, v := range []variant{kniffelPlain, kniffelJoker} {
+		s := solverFor(t, v)
+		for range 200 {
+			st := stateOf(randomEndSheet(rng))
+			got, want := s.newGains(st), refNewGains(s, st)
+			got.sum = 0
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%+v: gain table %+v, before %+v", st, got, want)
+			}
+		}
+	}
 }
 
 func (e *refEndgame) children(n node, queued map[int64]bool, out []node) []node {

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -182,7 +183,35 @@ func (s *Solver) Turn(b validate.KniffelBoxes) *Turn {
 	if err := CheckSheet(b); err != nil {
 		panic("kniffel: " + err.Error())
 	}
-	return s.turnAt(stateOf(b))
+	return s.turnOf(stateOf(b))
+}
+
+// recentTurns keeps the last turns a solver analysed (a Turn does not
+// change once made): a review asks for a sheet's turn for the points and
+// again for the end game's distributions (FinalDist), or the other way.
+type recentTurns struct {
+	mu   sync.Mutex
+	t    [8]*Turn
+	next int
+}
+
+// turnOf is turnAt(st), from the recent turns where st is among them.
+func (s *Solver) turnOf(st state) *Turn {
+	c := &s.dists().turns
+	c.mu.Lock()
+	for _, t := range c.t {
+		if t != nil && t.st == st {
+			c.mu.Unlock()
+			return t
+		}
+	}
+	c.mu.Unlock()
+	t := s.turnAt(st)
+	c.mu.Lock()
+	c.t[c.next] = t
+	c.next = (c.next + 1) % len(c.t)
+	c.mu.Unlock()
+	return t
 }
 
 // turnAt analyses the turn that starts on sheet st (not full).
