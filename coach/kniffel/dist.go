@@ -271,11 +271,16 @@ func (t *Turn) policyBox(r int) BoxValue {
 // of Holds (the best value, at equal value more dice, then the order Holds
 // lists them in).
 func (t *Turn) policyHold(r, throwsLeft int) int {
+	return t.policyHoldIn(tables(), subHolds(), r, throwsLeft)
+}
+
+// policyHoldIn is policyHold with the hold tables at hand.
+func (t *Turn) policyHoldIn(tb *holdTables, subs *[numRolls][]int16, r, throwsLeft int) int {
 	roll := firstRoll + r
 	best, bestV, bestN := -1, 0.0, int8(0)
-	tb := tables()
-	for _, h := range subHolds()[r] {
-		v := t.hold[throwsLeft-1][h]
+	hold := &t.hold[throwsLeft-1]
+	for _, h := range subs[r] {
+		v := hold[h]
 		if int(h) == roll {
 			v = t.v[0][r]
 		}
@@ -296,7 +301,7 @@ func (t *Turn) BestHold(dice validate.Counts, throwsLeft int) validate.Counts {
 // finalMass is the chance of each throw the turn ends with under the
 // solver's holds.
 func (t *Turn) finalMass() [numRolls]float64 {
-	tb := tables()
+	tb, subs := tables(), subHolds()
 	var fin [numRolls]float64
 	cur := tb.prob
 	var node [numHolds]float64
@@ -306,7 +311,7 @@ func (t *Turn) finalMass() [numRolls]float64 {
 			if m == 0 {
 				continue
 			}
-			if h := t.policyHold(r, k); h == firstRoll+r {
+			if h := t.policyHoldIn(tb, subs, r, k); h == firstRoll+r {
 				fin[r] += m
 			} else {
 				node[h] += m

@@ -35,9 +35,16 @@ func WinChance(x int, others []Dist) float64 {
 // other's chance of less than x is its chances from Min on added up in
 // order: a running sum, made once, holds those very sums.
 func winChances(total, n int, others []Dist) []float64 {
-	below := make([][]float64, len(others)) // below[i][k]: P[0] + … + P[k-1]
+	m := len(others)
+	size := 0
+	for _, o := range others {
+		size += len(o.P) + 1
+	}
+	sums := make([]float64, size+n)
+	below := make([][]float64, m) // below[i][k]: P[0] + … + P[k-1]
 	for i, o := range others {
-		c := make([]float64, len(o.P)+1)
+		c := sums[:len(o.P)+1]
+		sums = sums[len(o.P)+1:]
 		less := 0.0
 		for k, p := range o.P {
 			c[k] = less
@@ -46,26 +53,33 @@ func winChances(total, n int, others []Dist) []float64 {
 		c[len(o.P)] = less
 		below[i] = c
 	}
-	out := make([]float64, n)
+	out := sums[:n]
 	// poly[k]: the chance that exactly k others reach x and none passes it.
-	poly := make([]float64, 1, len(others)+1)
+	var small [8]float64
+	poly := small[:]
+	if m+1 > len(small) {
+		poly = make([]float64, m+1)
+	}
 	for g := range out {
 		x := total + g
-		poly = poly[:1]
 		poly[0] = 1
 		for i, o := range others {
-			less, eq := below[i][min(max(x-o.Min, 0), len(o.P))], o.At(x)
-			poly = append(poly, 0)
-			for k := len(poly) - 1; k >= 0; k-- {
-				v := poly[k] * less
-				if k > 0 {
-					v += poly[k-1] * eq
+			less, eq := 0.0, 0.0
+			if j := x - o.Min; j >= 0 {
+				less = below[i][min(j, len(o.P))]
+				if j < len(o.P) {
+					eq = o.P[j]
 				}
-				poly[k] = v
 			}
+			// k = i+1 first: its old value is 0.
+			poly[i+1] = 0*less + poly[i]*eq
+			for k := i; k > 0; k-- {
+				poly[k] = poly[k]*less + poly[k-1]*eq
+			}
+			poly[0] *= less
 		}
 		w := 0.0
-		for k, p := range poly {
+		for k, p := range poly[:m+1] {
 			w += p / float64(k+1)
 		}
 		out[g] = w

@@ -184,12 +184,12 @@ type fillScratch struct {
 	// value of each of its gains (slots[off:off+n], box by box).
 	keys  []leafKey
 	slots []float64
-	first map[uint64]int32 // the first distinct leaf of a hash
-	next  []int32          // the next distinct leaf of the same hash (-1: none)
-	value []float64        // each distinct leaf's value
-	of    []int32          // each node's distinct leaf
-	owner [lanes]int32     // the distinct leaf in each lane
-	vals  [EndgameBoxes][maxBoxGain + 2]float64
+	first map[uint64]int32         // the first distinct leaf of a hash
+	next  []int32                  // the next distinct leaf of the same hash (-1: none)
+	value []float64                // each distinct leaf's value
+	of    []int32                  // each node's distinct leaf
+	owner [lanes]int32             // the distinct leaf in each lane
+	vals  [EndgameBoxes][256]int64 // leafInto's, by an int8 place plus one
 	// queued: the children met on the level; kids[n]: the children with n
 	// open boxes.
 	queued map[int64]bool
@@ -285,32 +285,36 @@ func (sc *fillScratch) sameLeaf(d int32, gt *gainTable, slots []float64) bool {
 }
 
 // leafInto puts in lane j the value of every last throw: its best box by
-// gt and the values of its gains (slots), 0 if no box takes it.
+// gt and the values of its gains (slots), 0 if no box takes it. The
+// values are never negative nor NaN: their bits order them as integers.
 func (sc *fillScratch) leafInto(j int, gt *gainTable, slots []float64) {
-	vals := &sc.vals // vals[i][k+1]: the k-th gain of box i; vals[i][0] = 0
+	vals := &sc.vals // vals[i][k+1]: the bits of box i's k-th gain; vals[i][0] = 0
 	for i := range gt.n {
 		vals[i][0] = 0
-		slots = slots[copy(vals[i][1:], slots[:len(gt.gains[i])]):]
+		for k, x := range slots[:len(gt.gains[i])] {
+			vals[i][k+1] = int64(math.Float64bits(x))
+		}
+		slots = slots[len(gt.gains[i]):]
 	}
-	buf := &sc.lanes
+	buf, j := &sc.lanes, j&(lanes-1)
 	switch gt.n {
 	case 1:
 		a, ia := &vals[0], &gt.idx[0]
 		for r := range numRolls {
-			buf[firstRoll+r][j] = a[int(ia[r])+1]
+			buf[firstRoll+r][j] = math.Float64frombits(uint64(a[uint8(ia[r]+1)]))
 		}
 	case 2:
 		a, ia, b, ib := &vals[0], &gt.idx[0], &vals[1], &gt.idx[1]
 		for r := range numRolls {
-			buf[firstRoll+r][j] = max(a[int(ia[r])+1], b[int(ib[r])+1])
+			buf[firstRoll+r][j] = math.Float64frombits(uint64(max(a[uint8(ia[r]+1)], b[uint8(ib[r]+1)])))
 		}
 	default:
 		for r := range numRolls {
-			best := 0.0
+			best := int64(0)
 			for i := range gt.n {
-				best = max(best, vals[i][int(gt.idx[i][r])+1])
+				best = max(best, vals[i][uint8(gt.idx[i][r]+1)])
 			}
-			buf[firstRoll+r][j] = best
+			buf[firstRoll+r][j] = math.Float64frombits(uint64(best))
 		}
 	}
 }
@@ -323,13 +327,20 @@ func (sc *fillScratch) runLanes(used int) {
 		averageDown(buf, &t.child)
 		bestHolds(buf, &t.edgeStart, &t.edges[0])
 	}
-	var out vec
+	// Each lane's sum over the throws in their order, in registers.
+	var o0, o1, o2, o3, o4, o5, o6, o7 float64
 	for r := range numRolls {
 		p, x := t.prob[r], &buf[firstRoll+r]
-		for j := range out {
-			out[j] += p * x[j]
-		}
+		o0 += p * x[0]
+		o1 += p * x[1]
+		o2 += p * x[2]
+		o3 += p * x[3]
+		o4 += p * x[4]
+		o5 += p * x[5]
+		o6 += p * x[6]
+		o7 += p * x[7]
 	}
+	out := vec{o0, o1, o2, o3, o4, o5, o6, o7}
 	for j := range used {
 		sc.value[sc.owner[j]] = out[j]
 	}
