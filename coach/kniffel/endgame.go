@@ -123,6 +123,7 @@ type endgame struct {
 	bufs   [EndgameBoxes]*WinTurn // per open boxes: the turns being valued
 	sc     *fillScratch           // while fill works (fillPool)
 	root   *gainTable             // the gain table of the sheet with three open boxes
+	dc     *restDists             // s.dists(), once asked
 }
 
 // WinTurn values the turn that starts on sheet b (at most EndgameBoxes

@@ -106,13 +106,17 @@ func (e *endgame) gainsOf(st state) *gainTable {
 		}
 		return e.root
 	}
-	return e.s.sharedGains(st)
+	if e.dc == nil {
+		e.dc = e.s.dists()
+	}
+	return e.s.sharedGains(e.dc, st)
 }
 
 // sharedGains is the gain table of st (one or two open boxes), kept for
 // every end game of the solver (within restDistsBudget).
-func (s *Solver) sharedGains(st state) *gainTable {
-	c, i := s.dists(), endIndex(st)
+// c is s.dists().
+func (s *Solver) sharedGains(c *restDists, st state) *gainTable {
+	i := endIndex(st)
 	if gt := c.gains[i].Load(); gt != nil {
 		return gt
 	}

@@ -389,3 +389,141 @@ func TestWinTurnAsBefore(t *testing.T) {
 		}
 	}
 }
+
+// refRestDist is the old restDist (no cache across calls: memo is the
+// test's), on the old Turn and its old policy.
+func refRestDist(s *Solver, st state, memo map[state]Dist) Dist {
+	if st.mask == allFilled {
+		return Point(0)
+	}
+	if d, ok := memo[st]; ok {
+		return d
+	}
+	t := &Turn{s: s, st: st, turnTable: *refTurnAt(s, st)}
+	fin := refFinalMass(t)
+	var outs []turnEnd
+	for r, m := range fin {
+		if m == 0 {
+			continue
+		}
+		b := t.policyBox(r)
+		next := t.st.after(b)
+		gain := b.Points + b.UpperBonus + b.KniffelBonus
+		i := 0
+		for i < len(outs) && (outs[i].next != next || outs[i].gain != gain) {
+			i++
+		}
+		if i == len(outs) {
+			outs = append(outs, turnEnd{next: next, gain: gain})
+		}
+		outs[i].p += m
+	}
+	lo, hi := 1<<30, -1
+	rests := make([]Dist, len(outs))
+	for i, o := range outs {
+		rests[i] = refRestDist(s, o.next, memo)
+		lo, hi = min(lo, o.gain+rests[i].Min), max(hi, o.gain+rests[i].Max())
+	}
+	d := Dist{Min: lo, P: make([]float64, hi-lo+1)}
+	for i, o := range outs {
+		off := o.gain + rests[i].Min - lo
+		for j, p := range rests[i].P {
+			d.P[off+j] += o.p * p
+		}
+	}
+	memo[st] = d
+	return d
+}
+
+func refPolicyHold(t *Turn, r, throwsLeft int) int {
+	roll := firstRoll + r
+	best, bestV, bestN := -1, 0.0, int8(0)
+	tb := tables()
+	for _, h := range subHolds()[r] {
+		v := t.hold[throwsLeft-1][h]
+		if int(h) == roll {
+			v = t.v[0][r]
+		}
+		if n := tb.size[h]; best < 0 || v > bestV || (v == bestV && n > bestN) {
+			best, bestV, bestN = int(h), v, n
+		}
+	}
+	return best
+}
+
+func refFinalMass(t *Turn) [numRolls]float64 {
+	tb := tables()
+	var fin [numRolls]float64
+	cur := tb.prob
+	var node [numHolds]float64
+	for k := 2; k >= 1; k-- {
+		clear(node[:])
+		for r, m := range cur {
+			if m == 0 {
+				continue
+			}
+			if h := refPolicyHold(t, r, k); h == firstRoll+r {
+				fin[r] += m
+			} else {
+				node[h] += m
+			}
+		}
+		for h := 0; h < firstRoll; h++ {
+			if m := node[h]; m != 0 {
+				p := m * sixth
+				for _, c := range tb.child[h] {
+					node[c] += p
+				}
+			}
+		}
+		copy(cur[:], node[firstRoll:])
+	}
+	for r, m := range cur {
+		fin[r] += m
+	}
+	return fin
+}
+
+// FinalDist gives every chance bit for bit as before (the old Turn, policy
+// and sums, nothing kept by the solver), on random end sheets of both
+// variants, the solver's caches warm from the earlier ones.
+func TestFinalDistAsBefore(t *testing.T) {
+	rng := rand.New(rand.NewPCG(57, 58))
+	for _, v := range []variant{kniffelPlain, kniffelJoker} {
+		s := solverFor(t, v)
+		memo := map[state]Dist{}
+		for i := range 30 {
+			b := randomEndSheet(rng)
+			total := rng.IntN(250)
+			got, err := s.FinalDist(b, total)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := refRestDist(s, stateOf(b), memo)
+			if got.Min != total+want.Min || len(got.P) != len(want.P) {
+				t.Fatalf("case %d: from %d, %d chances; before from %d, %d", i, got.Min, len(got.P), total+want.Min, len(want.P))
+			}
+			for j := range got.P {
+				if math.Float64bits(got.P[j]) != math.Float64bits(want.P[j]) {
+					t.Fatalf("case %d: chance of %d %v, before %v", i, got.Min+j, got.P[j], want.P[j])
+				}
+			}
+		}
+	}
+}
+
+// Possible (a table) says what a scan of every throw's points says.
+func TestPossibleAsBefore(t *testing.T) {
+	tb := tables()
+	for c := validate.Category(0); c < validate.NumCategories; c++ {
+		for points := -2; points <= 60; points++ {
+			want := points == 0
+			for r := range numRolls {
+				want = want || int(tb.score[c][r]) == points
+			}
+			if got := Possible(c, points); got != want {
+				t.Errorf("Possible(%s, %d) = %v, the scan %v", c.ID(), points, got, want)
+			}
+		}
+	}
+}

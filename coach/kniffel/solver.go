@@ -19,6 +19,7 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"unsafe"
 
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -100,17 +101,21 @@ func Possible(c validate.Category, points int) bool {
 	if c < 0 || c >= validate.NumCategories {
 		return false
 	}
-	if points == 0 {
-		return true
-	}
+	p := possiblePoints()
+	return points == 0 || (points > 0 && points < len(p[c]) && p[c][points])
+}
+
+// possiblePoints is, by box, the points some throw scores in it.
+var possiblePoints = sync.OnceValue(func() *[validate.NumCategories][51]bool {
+	var p [validate.NumCategories][51]bool
 	t := tables()
-	for r := range numRolls {
-		if int(t.score[c][r]) == points {
-			return true
+	for c := range p {
+		for r := range numRolls {
+			p[c][t.score[c][r]] = true
 		}
 	}
-	return false
-}
+	return &p
+})
 
 // CheckSheet says why b is no sheet the solver can advise on: a box holding
 // points it cannot hold, or every box filled (the game is over).
@@ -300,12 +305,17 @@ func (t *turnTable) lattice() {
 	tb := tables()
 	var best [numHolds]int64
 	edges, start := tb.edges, &tb.edgeStart
+	// The hold numbers of the tables are below numHolds: read without
+	// bounds checks.
+	bb := unsafe.Pointer(&best)
 	for k := 0; k < 3; k++ {
 		h := &t.hold[k]
 		copy(h[firstRoll:], t.v[k][:])
+		hb := unsafe.Pointer(h)
+		at := func(i int16) float64 { return *(*float64)(unsafe.Add(hb, uintptr(i)*8)) }
 		for i := firstRoll - 1; i >= 0; i-- {
 			c := &tb.child[i]
-			h[i] = (h[c[0]] + h[c[1]] + h[c[2]] + h[c[3]] + h[c[4]] + h[c[5]]) * sixth
+			h[i] = (at(c[0]) + at(c[1]) + at(c[2]) + at(c[3]) + at(c[4]) + at(c[5])) * sixth
 		}
 		if k == 2 {
 			break
@@ -313,7 +323,7 @@ func (t *turnTable) lattice() {
 		for i := range best {
 			b := int64(math.Float64bits(h[i]))
 			for _, p := range edges[start[i]:start[i+1]] {
-				b = max(b, best[p])
+				b = max(b, *(*int64)(unsafe.Add(bb, uintptr(p)*8)))
 			}
 			best[i] = b
 		}
