@@ -225,7 +225,9 @@ func (s *Solver) turnAt(st state) *Turn {
 	tb := tables()
 	// The last throw. Throws that are no Kniffel score by the plain rules:
 	// each free box adds its points to what the rest of the game is worth
-	// after it (the same sums as boxValue, in the same order).
+	// after it (the same sums as boxValue, in the same order). The best
+	// by the bits (the values are never negative nor NaN).
+	var best [numRolls]int64
 	for c := validate.Category(0); c < validate.NumCategories; c++ {
 		if st.mask&(1<<c) != 0 {
 			continue
@@ -242,16 +244,23 @@ func (s *Solver) turnAt(st state) *Turn {
 				}
 				up[k] = float64(pts) + s.val[stateIndex(next, st.upper+pts, st.kniffel50)] + float64(bonus)
 			}
+			var upBits [8]int64 // by the count of f, up to 5 (7: none)
+			for k, x := range up {
+				upBits[k] = int64(math.Float64bits(x))
+			}
 			for r := range numRolls {
-				t.v[0][r] = max(t.v[0][r], up[tb.counts[firstRoll+r][f]])
+				best[r] = max(best[r], upBits[tb.counts[firstRoll+r][f]&7])
 			}
 			continue
 		}
 		rest := s.val[stateIndex(next, st.upper, st.kniffel50)]
 		sc := &tb.score[c]
 		for r := range numRolls {
-			t.v[0][r] = max(t.v[0][r], rest+float64(sc[r]))
+			best[r] = max(best[r], int64(math.Float64bits(rest+float64(sc[r]))))
 		}
+	}
+	for r, b := range best {
+		t.v[0][r] = math.Float64frombits(uint64(b))
 	}
 	for face := 1; face <= 6; face++ {
 		r := tb.kniffelRoll[face]
