@@ -24,9 +24,8 @@ type levelPlan struct {
 	offs   []int32
 	// State s's throws are terms termLo[s]:termLo[s+1]: a chance and a set
 	// (empty for a state whose values come from sameQ or the start).
-	termLo  []int32
-	termP   []float64
-	termSet []int32
+	termLo []int32
+	terms  []term
 	// first: a set without a parent starts at its first offset's value;
 	// more: then, in the sets' order, m[k] = best of m[p] and v[off] (p
 	// is k itself or its parent).
@@ -35,6 +34,12 @@ type levelPlan struct {
 }
 
 type setOp struct{ k, p, off int32 }
+
+// term is a throw of a state: its chance and its set.
+type term struct {
+	p float64
+	k int32
+}
 
 // newPlan plans tg's levels; nil where an outcome is a state at the turn's
 // start (its value there is NaN, which throwOnValue passes on only when it
@@ -59,11 +64,10 @@ func newPlan(tg *turnGraph) *levelPlan {
 					sets[key] = k
 					members = append(members, set)
 				}
-				pl.termP = append(pl.termP, th.P)
-				pl.termSet = append(pl.termSet, k)
+				pl.terms = append(pl.terms, term{p: th.P, k: k})
 			}
 		}
-		pl.termLo = append(pl.termLo, int32(len(pl.termP)))
+		pl.termLo = append(pl.termLo, int32(len(pl.terms)))
 	}
 	pl.order(members)
 	return pl
@@ -110,8 +114,8 @@ func (pl *levelPlan) order(members [][]int32) {
 		pl.offs = append(pl.offs, rest...)
 		pl.lo = append(pl.lo, int32(len(pl.offs)))
 	}
-	for t, k := range pl.termSet {
-		pl.termSet[t] = at[k]
+	for t := range pl.terms {
+		pl.terms[t].k = at[pl.terms[t].k]
 	}
 	for k, p := range pl.parent {
 		offs := pl.offs[pl.lo[k]:pl.lo[k+1]]
@@ -152,6 +156,8 @@ func minus(b, a []int32) []int32 {
 func (pl *levelPlan) sets() int { return len(pl.parent) }
 
 // best fills m with every set's best at the row v.
+//
+//go:noinline (inlined, its loop counters spill to the stack)
 func (pl *levelPlan) best(v, m []float64) {
 	for _, op := range pl.first {
 		m[op.k] = v[op.off]
@@ -163,11 +169,9 @@ func (pl *levelPlan) best(v, m []float64) {
 
 // throwOn is throwOnValue of state s from the sets' bests m.
 func (pl *levelPlan) throwOn(s int, m []float64) float64 {
-	lo, hi := pl.termLo[s], pl.termLo[s+1]
-	ps, ks := pl.termP[lo:hi], pl.termSet[lo:hi]
 	q := 0.0
-	for t, p := range ps {
-		q += p * m[ks[t]]
+	for _, t := range pl.terms[pl.termLo[s]:pl.termLo[s+1]] {
+		q += t.p * m[t.k]
 	}
 	return q
 }
@@ -177,24 +181,26 @@ func (pl *levelPlan) throwOn(s int, m []float64) float64 {
 func (tg *turnGraph) levelPlanned(e *ends, v, q, m []float64, lv int) {
 	ns := tg.ns
 	row := lv * ns
-	tg.plan.best(v[row:], m[:tg.plan.sets()])
+	tg.plan.best(v[row:], m)
+	v, q = v[row:row+ns], q[row:row+ns]
+	stops := tg.stopPh[lv%tg.period][:ns] // canStop, where the floor allows it
+	floor := lv*step >= e.floor
+	sv, _ := e.stopAt(lv)
 	for s := range ns {
 		if tg.fresh[s] {
-			v[row+s], q[row+s] = math.NaN(), 0 // the start has no points
+			v[s], q[s] = math.NaN(), 0 // the start has no points
 			continue
 		}
 		var x float64
 		if r := int(tg.sameQ[s]); r < s {
-			x = q[row+r] // the same sums of the same numbers
+			x = q[r] // the same sums of the same numbers
 		} else {
 			x = tg.plan.throwOn(s, m) + tg.bustP[s]*e.b
 		}
-		q[row+s] = x
-		if tg.canStop(s, lv, e.floor) {
-			if sv, _ := e.stopAt(lv); sv >= x {
-				x = sv
-			}
+		q[s] = x
+		if floor && stops[s] && sv >= x {
+			x = sv
 		}
-		v[row+s] = x
+		v[s] = x
 	}
 }
