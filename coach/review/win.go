@@ -44,7 +44,7 @@ type WinKeep struct {
 // winState follows every player's chance to win through the game.
 type winState struct {
 	on     bool
-	win    Win // v.Win, bound to the game's rules where it can be (winBinder)
+	win    Win       // v.Win, bound to the game's rules where it can be (winBinder)
 	cur    []float64 // each seat's chance to win now
 	next   WinPosition
 	nextAt int // the turn whose start next is
