@@ -126,3 +126,77 @@ func TestPlannedStartsAreStateByState(t *testing.T) {
 		}
 	}
 }
+
+// TestVecRowsSame: every player's chance in final rounds of three and four
+// players (vecTurn's passes) is the same, bit for bit, with throwOnRows as
+// with the general loop, at random turn starts and along random turns.
+func TestVecRowsSame(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, o := range []map[string]any{{"ziel": 1000}, {"ziel": 1500, "nix": true}, {"ziel": 1000, "wuerfel": 6, "strasse": 1000, "drei_paare": 1000}} {
+		r := rulesOf(t, validate.GameZehntausend, o)
+		fresh := func() *Table {
+			s, err := New(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.SetDir("")
+			tb, err := s.Table()
+			if err != nil {
+				t.Fatal(err)
+			}
+			return tb
+		}
+		fast, slow := fresh(), fresh()
+		target := r.Variant().Target
+		for k := range 16 {
+			n := 3 + k%2
+			totals := make([]int, n)
+			for i := range totals {
+				totals[i] = step * rng.IntN(target/step)
+			}
+			totals[0] = target + step*rng.IntN(8)
+			seat := 1 + rng.IntN(n-1)
+			rolls := make([][]int, 6)
+			for i := range rolls {
+				rolls[i] = make([]int, 6)
+				for d := range rolls[i] {
+					rolls[i][d] = 1 + rng.IntN(6)
+				}
+			}
+			picks := rng.Uint64()
+			walk := func(tb *Table) [][]float64 {
+				p, err := tb.Start(totals, seat)
+				if err != nil {
+					t.Fatal(err)
+				}
+				out := [][]float64{p.Chances()}
+				for i, roll := range rolls {
+					ks, err := p.Keeps(roll[:p.Family().Dice()])
+					if err != nil || len(ks) == 0 {
+						break
+					}
+					if p, err = p.After(ks[(picks>>(4*i))%uint64(len(ks))].Keep); err != nil {
+						t.Fatal(err)
+					}
+					out = append(out, p.Chances(), p.ThrowChances())
+					if sc, ok := p.StopChances(); ok {
+						out = append(out, sc)
+					}
+				}
+				return out
+			}
+			got := walk(fast)
+			vecRows = false
+			want := walk(slow)
+			vecRows = true
+			if len(got) != len(want) {
+				t.Fatalf("%v %v seat %d: %d points, %d", o, totals, seat, len(got), len(want))
+			}
+			for i := range got {
+				if d := sameBits(got[i], want[i]); d >= 0 {
+					t.Fatalf("%v %v seat %d, point %d: %v, the general loop %v", o, totals, seat, i, got[i], want[i])
+				}
+			}
+		}
+	}
+}

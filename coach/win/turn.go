@@ -36,7 +36,8 @@ type turnGraph struct {
 	// which table computes once per level.
 	sameQ []int32
 	// plan computes tableIn's levels (plan.go); nil: state by state.
-	plan *levelPlan
+	plan   *levelPlan
+	maxOff int32 // the largest of offs
 }
 
 func newTurnGraph(fs *family.Solver) *turnGraph {
@@ -61,6 +62,7 @@ func newTurnGraph(fs *family.Solver) *turnGraph {
 		tg.sameQ[s] = tg.firstSame(s)
 	}
 	tg.plan = newPlan(tg)
+	tg.maxOff = slices.Max(append([]int32{0}, tg.offs...))
 	return tg
 }
 
