@@ -319,6 +319,7 @@ func (v *statsView) keys() bindings {
 	onBoard := func() bool { return (v.mode == modeBoard || v.mode == modeByPlay) && v.boardHas(v.sel) }
 	notVersus := func() bool { return v.mode != modeVersus }
 	not := func(m statsMode) func() bool { return func() bool { return v.mode != m } }
+	tabs := v.tabs()
 	choose := v.tr("choose", "wählen")
 	if v.mode == modeVersus {
 		choose = v.tr("opponent", "Gegner")
@@ -327,26 +328,47 @@ func (v *statsView) keys() bindings {
 		{keys: specialKey(tcell.KeyRight, tcell.KeyTab), label: "←/→", when: notVersus,
 			footer: v.tr("game", "Spiel"), help: v.tr("the game before, after (also Tab)", "voriges, nächstes Spiel (auch Tab)"), do: func() { v.nextGame(1) }},
 		{keys: specialKey(tcell.KeyLeft, tcell.KeyBacktab), when: notVersus, do: func() { v.nextGame(-1) }},
-		{keys: append(specialKey(tcell.KeyDown), runeKey('j')...), label: "↑/↓", when: func() bool { return n > 0 },
-			footer: choose, help: v.tr("choose the player (head-to-head: the opponent); also k/j", "Spieler wählen (Duell: den Gegner); auch k/j"),
+		{keys: append(specialKey(tcell.KeyDown), runeKey('j')...), label: "↑/↓", when: v.canChoose,
+			footer: choose, help: fmt.Sprintf(v.tr("choose the player (%s: the opponent); also k/j", "Spieler wählen (%s: den Gegner); auch k/j"), tabs[modeVersus][0]),
 			do: func() { v.step(1) }},
-		{keys: append(specialKey(tcell.KeyUp), runeKey('k')...), when: func() bool { return n > 0 }, do: func() { v.step(-1) }},
+		{keys: append(specialKey(tcell.KeyUp), runeKey('k')...), when: v.canChoose, do: func() { v.step(-1) }},
 		{keys: specialKey(tcell.KeyEnter), label: "Enter", when: onBoard,
-			footer: v.tr("player", "Spieler"), help: v.tr("the chosen player's page", "Seite des gewählten Spielers"), do: func() { v.setMode(modePlayer) }},
+			footer: tabs[modePlayer][0], help: v.tr("the chosen player's page", "Seite des gewählten Spielers"), do: func() { v.setMode(modePlayer) }},
 		{keys: runeKey('o'), label: "o", when: v.hasSets,
 			footer: v.tr("rules", "Regeln"), help: v.tr("the next house-rule set (then all together)", "nächster Hausregel-Satz (dann alle zusammen)"), do: v.nextSet},
 		{keys: runeKey('b', 'l'), label: "b", when: not(modeBoard),
-			footer: v.tr("board", "Liste"), help: v.tr("the leaderboard", "die Bestenliste"), do: func() { v.setMode(modeBoard) }},
+			footer: tabs[modeBoard][0], help: v.tr("the leaderboard", "die Bestenliste"), do: func() { v.setMode(modeBoard) }},
 		{keys: runeKey('p'), label: "p", when: func() bool { return n > 0 && v.mode != modePlayer },
-			footer: v.tr("player", "Spieler"), help: v.tr("the player page", "die Spielerseite"), do: func() { v.setMode(modePlayer) }},
+			footer: tabs[modePlayer][0], help: v.tr("the player page", "die Spielerseite"), do: func() { v.setMode(modePlayer) }},
 		{keys: runeKey('v', 'h'), label: "v", when: func() bool { return n > 1 && v.mode != modeVersus },
-			footer: v.tr("versus", "Duell"), help: v.tr("head-to-head with another player (also h)", "direkter Vergleich mit einem anderen Spieler (auch h)"), do: v.versus},
+			footer: tabs[modeVersus][0], help: v.tr("head-to-head with another player (also h)", "direkter Vergleich mit einem anderen Spieler (auch h)"), do: v.versus},
 		{keys: runeKey('y'), label: "y", when: not(modeByPlay),
-			footer: v.tr("by play", "Stärke"), help: v.tr("the leaderboard by play (chance to win or points thrown away per decision)", "Bestenliste nach Spielstärke (verschenkte Gewinnchance oder Punkte je Entscheidung)"), do: func() { v.setMode(modeByPlay) }},
+			footer: tabs[modeByPlay][0], help: v.tr("the leaderboard by play (chance to win or points thrown away per decision)", "Bestenliste nach Spielstärke (verschenkte Gewinnchance oder Punkte je Entscheidung)"), do: func() { v.setMode(modeByPlay) }},
 		{keys: runeKey('r'), label: "r", help: v.tr("read the figures again", "Zahlen neu lesen"), do: v.reload},
 		{keys: runeKey('q'), label: "q", footer: v.tr("back", "zurück"),
 			help: v.tr("back to the home screen (also Esc)", "zurück zum Startbild (auch Esc)"), do: v.goBack},
 	}
+}
+
+// tabs are the pages' tab titles in the order of the modes, each with its
+// shorter forms, whole words (60 columns: "Vergleich"); the footer and the
+// help name a page by its first form.
+func (v *statsView) tabs() [][]string {
+	return [][]string{{v.tr("Leaderboard", "Bestenliste"), v.tr("Board", "Besten")}, {v.tr("Player", "Spieler")},
+		{v.tr("Head-to-head", "Direkter Vergleich"), v.tr("Versus", "Vergleich")}, {v.tr("By play", "Spielstärke"), v.tr("By play", "Stärke")}}
+}
+
+// canChoose reports whether ↑/↓ has someone to choose between: two
+// players on the board shown, two players for the player page, a second
+// opponent in head-to-head.
+func (v *statsView) canChoose() bool {
+	switch v.mode {
+	case modeBoard, modeByPlay:
+		return len(v.shownBoard()) > 1
+	case modeVersus:
+		return len(v.all) > 2
+	}
+	return len(v.all) > 1
 }
 
 // hasSets reports whether o has house-rule sets to walk: on a page with
@@ -465,9 +487,7 @@ func (v *statsView) Draw(screen tcell.Screen) {
 	x, y, w, h := v.GetInnerRect()
 	c := canvas{screen, x, y, w, h}
 	v.load()
-	// Each title with its shorter forms, whole words (60 columns: "Vergleich").
-	titles := [][]string{{v.tr("Leaderboard", "Bestenliste"), v.tr("Board", "Besten")}, {v.tr("Player", "Spieler")},
-		{v.tr("Head-to-head", "Direkter Vergleich"), v.tr("Versus", "Vergleich")}, {v.tr("By play", "Spielstärke"), v.tr("By play", "Stärke")}}
+	titles := v.tabs()
 	col := 0
 	c.put(col, 0, v.tr("Statistics", "Statistik")+": ", styleCurrent)
 	col += len([]rune(v.tr("Statistics", "Statistik"))) + 2

@@ -25,8 +25,14 @@ func (v *statsView) helpNote() string {
 	}
 	var b strings.Builder
 	b.WriteString("[::b]" + v.tr("What the columns mean", "Was die Spalten bedeuten") + "[::-]\n")
+	w := 0
 	for _, r := range rows {
-		fmt.Fprintf(&b, "  [::b]%s[::-]  %s\n", esc(r[0]), esc(r[1]))
+		w = max(w, len([]rune(r[0])))
+	}
+	for _, r := range rows {
+		// The names padded to one column, so that every text (and its
+		// wrapped lines, hangLines) starts under the others.
+		fmt.Fprintf(&b, "  [::b]%s[::-]%s  %s\n", esc(r[0]), strings.Repeat(" ", w-len([]rune(r[0]))), esc(r[1]))
 	}
 	return b.String()
 }
