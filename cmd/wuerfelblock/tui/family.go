@@ -449,11 +449,7 @@ func (v *familyView) turnLines() []panelLine {
 			ls.add(rankCoach, forms...)
 		}
 	case t.Throws() == 0:
-		throw := v.tr("Throw %s and type them, e.g. %s.", "%s werfen und eintippen, z.\u00a0B. %s.")
-		if t.DiceToThrow() == 1 {
-			throw = v.tr("Throw %s and type it, e.g. %s.", "%s werfen und eintippen, z.\u00a0B. %s.")
-		}
-		ls.add(rankRepeat, fmt.Sprintf(throw, v.dice(t.DiceToThrow()), exampleThrow(t.DiceToThrow())), "")
+		ls.add(rankRepeat, fmt.Sprintf(v.tr("Throw %d dice and type them, e.g. %s.", "%d Würfel werfen und eintippen, z.\u00a0B. %s."), t.DiceToThrow(), exampleThrow(t.DiceToThrow())), "")
 		ls = append(ls, v.coachLines()...)
 	default:
 		v.stopLines(&ls)

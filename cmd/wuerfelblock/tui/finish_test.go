@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -76,6 +77,27 @@ func TestStatsFooterNamesTheTabs(t *testing.T) {
 		ss.key(tcell.KeyRune, 'b')
 		if f := ss.footer(); !strings.Contains(f, "p "+map[validate.Lang]string{validate.German: "Spieler", validate.English: "Player"}[c.lang]) {
 			t.Errorf("%s: the board's footer does not name the player tab:\n%s", c.lang, f)
+		}
+	}
+}
+
+// On a narrow screen the tabs take shorter forms ("Besten", "Vergleich"):
+// the footer names each page as its tab shows it then.
+func TestStatsFooterNamesTheTabsAsShownAt60(t *testing.T) {
+	ss := newStatsScreen(t, statsHistory(t, 40), validate.German)
+	ss.s.SetSize(60, 24)
+	ss.v.SetRect(0, 0, 60, 24)
+	ss.key(tcell.KeyRune, 'p')
+	scr := ss.text()
+	row, _ := strings.CutPrefix(strings.Split(scr, "\n")[0], "Statistik:")
+	tabs := regexp.MustCompile(` {2,}`).Split(strings.TrimSpace(row), -1)
+	if len(tabs) != 4 || tabs[0] == "Bestenliste" && tabs[2] == "Direkter Vergleich" {
+		t.Fatalf("at 60 columns the tabs are %q: want the shorter forms", tabs)
+	}
+	f := strings.Join(strings.Fields(ss.footer()), " ")
+	for key, tab := range map[string]string{"b": tabs[0], "v": tabs[2], "y": tabs[3]} {
+		if !strings.Contains(f+" ", " "+key+" "+tab+" ") {
+			t.Errorf("the footer does not name %s as its tab %q: %s", key, tab, f)
 		}
 	}
 }

@@ -81,6 +81,9 @@ type statsView struct {
 	losses    []storage.ReviewPoint // loss per reviewed game (player page)
 	dist      []storage.Count
 	h2h       storage.HeadToHead
+	// shownTabs are the tab titles as last drawn (shorter forms on a
+	// narrow screen): the footer names the pages so.
+	shownTabs []string
 }
 
 // newStatsView is the statistics view reading the store at once (tests
@@ -319,7 +322,7 @@ func (v *statsView) keys() bindings {
 	onBoard := func() bool { return (v.mode == modeBoard || v.mode == modeByPlay) && v.boardHas(v.sel) }
 	notVersus := func() bool { return v.mode != modeVersus }
 	not := func(m statsMode) func() bool { return func() bool { return v.mode != m } }
-	tabs := v.tabs()
+	tabs := v.tabNames()
 	choose := v.tr("choose", "wählen")
 	if v.mode == modeVersus {
 		choose = v.tr("opponent", "Gegner")
@@ -329,21 +332,21 @@ func (v *statsView) keys() bindings {
 			footer: v.tr("game", "Spiel"), help: v.tr("the game before, after (also Tab)", "voriges, nächstes Spiel (auch Tab)"), do: func() { v.nextGame(1) }},
 		{keys: specialKey(tcell.KeyLeft, tcell.KeyBacktab), when: notVersus, do: func() { v.nextGame(-1) }},
 		{keys: append(specialKey(tcell.KeyDown), runeKey('j')...), label: "↑/↓", when: v.canChoose,
-			footer: choose, help: fmt.Sprintf(v.tr("choose the player (%s: the opponent); also k/j", "Spieler wählen (%s: den Gegner); auch k/j"), tabs[modeVersus][0]),
+			footer: choose, help: fmt.Sprintf(v.tr("choose the player (%s: the opponent); also k/j", "Spieler wählen (%s: den Gegner); auch k/j"), tabs[modeVersus]),
 			do: func() { v.step(1) }},
 		{keys: append(specialKey(tcell.KeyUp), runeKey('k')...), when: v.canChoose, do: func() { v.step(-1) }},
 		{keys: specialKey(tcell.KeyEnter), label: "Enter", when: onBoard,
-			footer: tabs[modePlayer][0], help: v.tr("the chosen player's page", "Seite des gewählten Spielers"), do: func() { v.setMode(modePlayer) }},
+			footer: tabs[modePlayer], help: v.tr("the chosen player's page", "Seite des gewählten Spielers"), do: func() { v.setMode(modePlayer) }},
 		{keys: runeKey('o'), label: "o", when: v.hasSets,
 			footer: v.tr("rules", "Regeln"), help: v.tr("the next house-rule set (then all together)", "nächster Hausregel-Satz (dann alle zusammen)"), do: v.nextSet},
 		{keys: runeKey('b', 'l'), label: "b", when: not(modeBoard),
-			footer: tabs[modeBoard][0], help: v.tr("the leaderboard", "die Bestenliste"), do: func() { v.setMode(modeBoard) }},
+			footer: tabs[modeBoard], help: v.tr("the leaderboard", "die Bestenliste"), do: func() { v.setMode(modeBoard) }},
 		{keys: runeKey('p'), label: "p", when: func() bool { return n > 0 && v.mode != modePlayer },
-			footer: tabs[modePlayer][0], help: v.tr("the player page", "die Spielerseite"), do: func() { v.setMode(modePlayer) }},
+			footer: tabs[modePlayer], help: v.tr("the player page", "die Spielerseite"), do: func() { v.setMode(modePlayer) }},
 		{keys: runeKey('v', 'h'), label: "v", when: func() bool { return n > 1 && v.mode != modeVersus },
-			footer: tabs[modeVersus][0], help: v.tr("head-to-head with another player (also h)", "direkter Vergleich mit einem anderen Spieler (auch h)"), do: v.versus},
+			footer: tabs[modeVersus], help: v.tr("head-to-head with another player (also h)", "direkter Vergleich mit einem anderen Spieler (auch h)"), do: v.versus},
 		{keys: runeKey('y'), label: "y", when: not(modeByPlay),
-			footer: tabs[modeByPlay][0], help: v.tr("the leaderboard by play (chance to win or points thrown away per decision)", "Bestenliste nach Spielstärke (verschenkte Gewinnchance oder Punkte je Entscheidung)"), do: func() { v.setMode(modeByPlay) }},
+			footer: tabs[modeByPlay], help: v.tr("the leaderboard by play (chance to win or points thrown away per decision)", "Bestenliste nach Spielstärke (verschenkte Gewinnchance oder Punkte je Entscheidung)"), do: func() { v.setMode(modeByPlay) }},
 		{keys: runeKey('r'), label: "r", help: v.tr("read the figures again", "Zahlen neu lesen"), do: v.reload},
 		{keys: runeKey('q'), label: "q", footer: v.tr("back", "zurück"),
 			help: v.tr("back to the home screen (also Esc)", "zurück zum Startbild (auch Esc)"), do: v.goBack},
@@ -351,11 +354,27 @@ func (v *statsView) keys() bindings {
 }
 
 // tabs are the pages' tab titles in the order of the modes, each with its
-// shorter forms, whole words (60 columns: "Vergleich"); the footer and the
-// help name a page by its first form.
+// shorter forms, whole words (60 columns: "Vergleich").
 func (v *statsView) tabs() [][]string {
 	return [][]string{{v.tr("Leaderboard", "Bestenliste"), v.tr("Board", "Besten")}, {v.tr("Player", "Spieler")},
 		{v.tr("Head-to-head", "Direkter Vergleich"), v.tr("Versus", "Vergleich")}, {v.tr("By play", "Spielstärke"), v.tr("By play", "Stärke")}}
+}
+
+// tabNames are the pages' names as their tabs show them (before the
+// first draw: the full titles), for the footer and the help.
+func (v *statsView) tabNames() []string {
+	var out []string
+	for i, f := range v.tabs() {
+		name := f[0]
+		if i < len(v.shownTabs) {
+			name = v.shownTabs[i]
+		}
+		if strings.Contains(name, "…") { // cut to fit: the shortest form whole
+			name = f[len(f)-1]
+		}
+		out = append(out, name)
+	}
+	return out
 }
 
 // canChoose reports whether ↑/↓ has someone to choose between: two
@@ -493,7 +512,8 @@ func (v *statsView) Draw(screen tcell.Screen) {
 	col += len([]rune(v.tr("Statistics", "Statistik"))) + 2
 	// Each title takes its letters and three spaces; in a shorter form
 	// (the chosen one whole) where the row is too narrow.
-	for i, t := range fitTabs(titles, int(v.mode), w-col-2*len(titles)-1, 1) {
+	v.shownTabs = fitTabs(titles, int(v.mode), w-col-2*len(titles)-1, 1)
+	for i, t := range v.shownTabs {
 		st := styleDim
 		if statsMode(i) == v.mode {
 			st = styleSelected
