@@ -263,3 +263,25 @@ func TestKniffelNextBestHoldsNamed(t *testing.T) {
 		}
 	}
 }
+
+// The rules page (r from the home screen) wraps as the help does: the
+// indented lines of a rules text went on at the left edge.
+func TestRulesPageWrapsUnderTheText(t *testing.T) {
+	h := startLang(t, openDB(t), validate.English)
+	h.typ("r3")
+	h.see("Five dice (or six)", "smaller combinations")
+	_, y := h.find("smaller combinations")
+	line := strings.Split(h.screen(), "\n")[y]
+	if !strings.HasPrefix(line, "║  smaller") {
+		t.Fatalf("the wrapped rule line does not hang under its text: %q\n%s", line, h.screen())
+	}
+	h.resize(60, 24)
+	h.see("Five dice (or six)")
+	for i, l := range strings.Split(h.screen(), "\n") {
+		if strings.HasPrefix(l, "║  single 1 = 100") {
+			if next := strings.Split(h.screen(), "\n")[i+1]; !strings.HasPrefix(next, "║  ") {
+				t.Fatalf("at 60 columns the rule line does not hang: %q\n%s", next, h.screen())
+			}
+		}
+	}
+}
