@@ -2,6 +2,7 @@ package tui
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -284,4 +285,31 @@ func TestRulesPageWrapsUnderTheText(t *testing.T) {
 			}
 		}
 	}
+}
+
+// One turn, one game together: "Fehlwürfe 1 von 1 Zug", "von 1
+// gemeinsamen Spiel" (they said "1 von 1 Zügen", "of 1 games"); with two
+// players head-to-head has no other opponent, so its hint does not offer
+// ↑/↓.
+func TestStatsCountsOfOne(t *testing.T) {
+	for _, c := range []struct {
+		lang validate.Lang
+		want string
+	}{{validate.German, "Fehlwürfe 1 von 1 Zug (100%)"}, {validate.English, "busts 1 of 1 turn (100%)"}} {
+		v := newStatsView(openDB(t), c.lang)
+		if got := v.familyLines(&storage.FamilyFigures{Turns: 1, Busts: 1, BustRate: 1}, validate.ObligeConfirm); !slices.Contains(got, c.want) {
+			t.Errorf("%s: %q, want %q", c.lang, got, c.want)
+		}
+	}
+	db := openDB(t)
+	h := startWith(t, db, Config{Lang: validate.German, Stats: NewStatsPage(db)})
+	finishedGame(h)
+	h.typ("q")
+	h.see("Neues Spiel")
+	h.typ("s")
+	h.see("Anna", "Bob")
+	h.typ("v")
+	h.see("Direkter Vergleich", "Anna gewann 1, Bob gewann 0 von 1 gemeinsamen Spiel", "p Spielerseite")
+	h.notSee("gemeinsamen Spielen")
+	h.notSee("Gegner wählen")
 }

@@ -734,8 +734,11 @@ func (v *statsView) familyLines(fam *storage.FamilyFigures, ob validate.Obligati
 	if fam.Banked > 0 {
 		right = append(right, fmt.Sprintf(v.tr("banked turn: avg %.0f, best %d", "Zug: Schnitt %.0f, bester %d"), fam.AvgBanked, fam.BestTurn))
 	}
-	right = append(right,
-		fmt.Sprintf(v.tr("busts %d of %d turns (%.0f%%)", "Fehlwürfe %d von %d Zügen (%.0f%%)"), fam.Busts, fam.Turns, 100*fam.BustRate))
+	busts := v.tr("busts %d of %d turns (%.0f%%)", "Fehlwürfe %d von %d Zügen (%.0f%%)")
+	if fam.Turns == 1 {
+		busts = v.tr("busts %d of %d turn (%.0f%%)", "Fehlwürfe %d von %d Zug (%.0f%%)")
+	}
+	right = append(right, fmt.Sprintf(busts, fam.Busts, fam.Turns, 100*fam.BustRate))
 	switch ob {
 	case validate.ObligeConfirm:
 		right = append(right, fmt.Sprintf(v.tr("hot dice %d, failed confirmations %d", "alle raus %d, Bestätigung verfehlt %d"), fam.HotDice, fam.Failed))
@@ -874,9 +877,16 @@ func (v *statsView) drawVersus(c canvas) {
 		line(v.gameName(validate.GameID(p.Game)), p, styleNormal)
 	}
 	line(v.tr("all games", "alle Spiele"), h.Total, styleCurrent)
-	c.put(0, row+1, fmt.Sprintf(v.tr("%s won %d, %s won %d of %d games together", "%s gewann %d, %s gewann %d von %d gemeinsamen Spielen"),
-		a, h.Total.AWon, b, h.Total.BWon, h.Total.Played), styleNormal)
-	c.put(0, row+2, v.tr("↑/↓ choose the opponent, p the player page", "↑/↓ Gegner wählen, p Spielerseite"), styleDim)
+	won := v.tr("%s won %d, %s won %d of %d games together", "%s gewann %d, %s gewann %d von %d gemeinsamen Spielen")
+	if h.Total.Played == 1 {
+		won = v.tr("%s won %d, %s won %d of %d game together", "%s gewann %d, %s gewann %d von %d gemeinsamen Spiel")
+	}
+	c.put(0, row+1, fmt.Sprintf(won, a, h.Total.AWon, b, h.Total.BWon, h.Total.Played), styleNormal)
+	hint := v.tr("p the player page", "p Spielerseite")
+	if v.canChoose() { // a second opponent to choose
+		hint = v.tr("↑/↓ choose the opponent, p the player page", "↑/↓ Gegner wählen, p Spielerseite")
+	}
+	c.put(0, row+2, hint, styleDim)
 }
 
 // versusWidths splits a head-to-head line of width w: the games' names
