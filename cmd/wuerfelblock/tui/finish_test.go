@@ -313,3 +313,34 @@ func TestStatsCountsOfOne(t *testing.T) {
 	h.notSee("gemeinsamen Spielen")
 	h.notSee("Gegner wählen")
 }
+
+// The help of the player page explains the figures of the game shown:
+// Dreißig tot's page shows attacks and pips per turn, but its help
+// explained busts and hot dice, which it does not have.
+func TestPlayerPageHelpOfTheGameShown(t *testing.T) {
+	db := statsHistory(t, 40)
+	h := startWith(t, db, Config{Lang: validate.German, Stats: NewStatsPage(db)})
+	h.resize(100, 40)
+	h.typ("s")
+	h.see("Anna")
+	for range 6 {
+		h.key(tcell.KeyRight)
+	}
+	h.typ("p")
+	h.see("Dreißig tot", "Angriffe")
+	h.typ("?")
+	h.see("Was die Spalten bedeuten", "pro Zug", "Augen, die ein Zug zählte", "angegriffen", "erlittene Angriffe")
+	h.notSee("alle raus")
+	h.notSee("Fehlwürfe")
+	h.key(tcell.KeyEscape)
+	h.key(tcell.KeyLeft) // Totwürfeln: no attacks, no review
+	h.typ("?")
+	h.see("Was die Spalten bedeuten", "pro Zug")
+	h.notSee("Angriffe")
+	h.notSee("Verlust/Entsch.")
+	h.key(tcell.KeyEscape)
+	h.key(tcell.KeyLeft) // Kniffel
+	h.typ("?")
+	h.see("Bonus oben", "Kniffel-Feld mit 50", "Verlust/Entsch.")
+	h.notSee("Fehlwürfe")
+}
