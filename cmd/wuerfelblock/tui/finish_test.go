@@ -344,3 +344,29 @@ func TestPlayerPageHelpOfTheGameShown(t *testing.T) {
 	h.see("Bonus oben", "Kniffel-Feld mit 50", "Verlust/Entsch.")
 	h.notSee("Fehlwürfe")
 }
+
+// Negative totals (Dreißig tot's accounts) are written with a minus sign
+// on the leaderboard and the player page, as everywhere else ("−17"); the
+// statistics wrote "-17".
+func TestStatsNegativeTotalsWithMinusSign(t *testing.T) {
+	db := openDB(t)
+	h := startWith(t, db, Config{Lang: validate.German, Stats: NewStatsPage(db)})
+	h.newGame('7', "Anna", "Ben")
+	h.typ("111111/111111\n111111/111111\n111112/111112\n")
+	h.see("Spiel zu Ende", "−17")
+	h.typ("q")
+	h.see("Neues Spiel")
+	h.typ("s")
+	h.see("Anna")
+	for i := 0; i < 7 && !strings.Contains(h.screen(), "17 "); i++ {
+		h.key(tcell.KeyRight) // to Dreißig tot's board
+	}
+	h.see("−17    −17")
+	h.notSee("-17")
+	h.typ("p")
+	h.see("Schnitt −17, bester −17")
+	h.notSee("-17")
+	if whole(-0.4) != "0" || whole(-16.6) != "−17" || whole(4243.5) != "4244" && whole(4243.5) != "4243" {
+		t.Errorf("whole: %q %q %q", whole(-0.4), whole(-16.6), whole(4243.5))
+	}
+}

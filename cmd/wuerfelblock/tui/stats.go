@@ -619,8 +619,8 @@ func (v *statsView) drawBoard(c canvas) {
 		if barW > 0 {
 			rate += " " + bar(f.WinRate, barW)
 		}
-		line := fmt.Sprintf("%2d  %-*s %6d %5d  %-*s %6.0f %6d %3d/%-3d", i+1, nameW, clip(p.Name, nameW), f.Played, f.Won,
-			quoteW, rate, f.AvgTotal, f.BestTotal, f.Streak, f.LongestStreak)
+		line := fmt.Sprintf("%2d  %-*s %6d %5d  %-*s %6s %6s %3d/%-3d", i+1, nameW, clip(p.Name, nameW), f.Played, f.Won,
+			quoteW, rate, whole(f.AvgTotal), say.Int(f.BestTotal), f.Streak, f.LongestStreak)
 		c.put(0, i+1, line, st)
 	}
 	// What the columns count and the order, under the last row: wrapped
@@ -688,7 +688,7 @@ func (v *statsView) drawPlayer(c canvas) {
 func (v *statsView) gameLines(f storage.Figures) []string {
 	left := []string{
 		fmt.Sprintf(v.tr("games %d, won %d (%.0f%%)", "Spiele %d, gewonnen %d (%.0f%%)"), f.Played, f.Won, 100*f.WinRate),
-		fmt.Sprintf(v.tr("final total: avg %.0f, best %d", "Endstand: Schnitt %.0f, bester %d"), f.AvgTotal, f.BestTotal),
+		fmt.Sprintf(v.tr("final total: avg %s, best %s", "Endstand: Schnitt %s, bester %s"), whole(f.AvgTotal), say.Int(f.BestTotal)),
 		fmt.Sprintf(v.tr("streak %d, longest %d", "Serie %d, längste %d"), f.Streak, f.LongestStreak),
 	}
 	if !f.LastPlayed.IsZero() {
