@@ -400,10 +400,8 @@ func solveFallingTimed(n, total int, clk *buildClock) *Table {
 	bySum := tb.ringsBySum(total, workers)
 	rs := make([]*ringSolver, workers)
 	rounds := make([]int, workers)
-	low := make([]*lowPlay, tb.states()/tb.max)
 	for w := range workers {
 		rs[w] = newRingSolver(tb)
-		rs[w].low = low
 	}
 	var cost []time.Duration
 	for _, ring := range bySum {

@@ -32,42 +32,9 @@ type ringSolver struct {
 	c [MaxPlayers]float64
 	// unsettled: the rings whose plays did not settle.
 	unsettled []int
-	// low: by the other accounts than the mover's (the position's index
-	// over max), the low states of the position solved last (the mover's
-	// account one less), shared by the workers (one position of a sum has
-	// those accounts: one ring). nil: every turn solved whole.
-	low []*lowPlay
 }
 
 func newRingSolver(tb *Table) *ringSolver { return &ringSolver{tb: tb} }
-
-// firstSolve solves position idx's turn for u: its low states filled in
-// from the position with the mover's account one less where that was
-// kept, and kept for the next unless the mover's account is the highest.
-func (rs *ringSolver) firstSolve(tn *Turn, idx int, u *Utility) {
-	if rs.low == nil {
-		tn.Solve(u)
-		return
-	}
-	rest, a0 := idx/rs.tb.max, idx%rs.tb.max+1
-	lp := rs.low[rest]
-	if lp != nil && lp.a0 == a0-1 {
-		tn.solveFilled(u, lp)
-	} else {
-		tn.Solve(u)
-	}
-	switch {
-	case a0 < rs.tb.max:
-		if lp == nil {
-			lp = lowPool.Get().(*lowPlay)
-			rs.low[rest] = lp
-		}
-		lp.keep(tn, a0)
-	case lp != nil:
-		rs.low[rest] = nil
-		lowPool.Put(lp)
-	}
-}
 
 func (rs *ringSolver) solve(idx0 int) int {
 	tb, n := rs.tb, rs.tb.N
@@ -91,7 +58,7 @@ func (rs *ringSolver) solve(idx0 int) int {
 		if rs.dup[k] == k {
 			tb.fallingOutcomes(rs.a[k][:n], &rs.o[k])
 			rs.o[k].utility(rs.guess(rs.a[(k+1)%n][:n]), &u)
-			rs.firstSolve(&rs.tn[k], idx[k], &u)
+			rs.tn[k].Solve(&u)
 			rs.r[k], rs.c[k] = tb.linear(&rs.o[k], &rs.tn[k])
 		}
 	}

@@ -167,9 +167,6 @@ type Turn struct {
 	// from: only the states that can still reach a sum of at least from
 	// are solved (resolveCycle); 0: all.
 	from int
-	// filled: the states of two to four dice that cannot reach from are
-	// filled in (solveFilled); those of one die are all solved.
-	filled bool
 	// replayed: every state's value is the play's replayed (reevaluate),
 	// not a solve's (which sums one die's faces in another order).
 	replayed bool
@@ -201,7 +198,7 @@ func (tn *Turn) Solve(u *Utility) {
 	for s := Dice; s <= MaxSum; s++ {
 		tn.G[cell(0, s)] = u[s]
 	}
-	tn.replayed = tn.replayed && tn.from > 0 && !tn.filled
+	tn.replayed = tn.replayed && tn.from > 0
 	tn.mergeLevel(0)
 	tn.solveOne()
 	tn.mergeLevel(1)
@@ -229,9 +226,7 @@ func (tn *Turn) resolveCycle(u *Utility) {
 // solveOne solves the states of one die in the cup: it goes aside.
 func (tn *Turn) solveOne() {
 	lo, hi := sumRange(1)
-	if !tn.filled {
-		lo = max(lo, tn.from-Dice)
-	}
+	lo = max(lo, tn.from-Dice)
 	for s := lo; s <= hi; s++ {
 		c0 := cell(1, s)
 		from := recBase[c0]
