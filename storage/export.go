@@ -845,7 +845,7 @@ func (db *DB) importRecord(ctx context.Context, tx *sql.Tx, i int, r ExportRecor
 		rep.refuse(Refusal{Index: i, ID: r.ID, Turn: -1, Err: r.bad})
 		return nil
 	}
-	if _, err := tx.ExecContext(ctx, `SAVEPOINT import_record`); err != nil {
+	if _, err := db.exec(ctx, tx, `SAVEPOINT import_record`); err != nil {
 		return err
 	}
 	var out ImportReport
@@ -858,7 +858,7 @@ func (db *DB) importRecord(ctx context.Context, tx *sql.Tx, i int, r ExportRecor
 		return err
 	}
 	if len(out.Refused) > 0 {
-		if _, err := tx.ExecContext(ctx, `ROLLBACK TO import_record`); err != nil {
+		if _, err := db.exec(ctx, tx, `ROLLBACK TO import_record`); err != nil {
 			return err
 		}
 		out.Imported, out.Extended, out.Skipped, out.IDs = 0, 0, 0, nil
@@ -870,7 +870,7 @@ func (db *DB) importRecord(ctx context.Context, tx *sql.Tx, i int, r ExportRecor
 			}
 		}
 	}
-	if _, err := tx.ExecContext(ctx, `RELEASE import_record`); err != nil {
+	if _, err := db.exec(ctx, tx, `RELEASE import_record`); err != nil {
 		return err
 	}
 	rep.Imported += out.Imported
@@ -918,7 +918,11 @@ func (db *DB) importOne(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, 
 			return nil
 		}
 		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE uuid = ?`, id).Scan(&n); err != nil {
+		st, err := db.prepared(ctx, `SELECT count(*) FROM games WHERE uuid = ?`)
+		if err != nil {
+			return err
+		}
+		if err := tx.StmtContext(ctx, st).QueryRowContext(ctx, id).Scan(&n); err != nil {
 			return err
 		}
 		exists = n > 0

@@ -569,7 +569,11 @@ func (db *DB) writeResultsOf(ctx context.Context, tx *sql.Tx, sg *StoredGame, g 
 			}
 		}
 	}
-	return writeReview(ctx, tx, sg.row, sg.players, string(g.Rules.Game), sg.options, rv, ended)
+	// The review's rows in one statement (prepared, as writeReview's are
+	// not: a migration's columns are not yet there for other connections).
+	return db.insertMany(ctx, tx, insertReview, len(rv), func(seat int, args []any) []any {
+		return reviewArgs(args, sg.row, seat, sg.players[seat], game, sg.options, rv[seat], ended)
+	})
 }
 
 // Undo takes back the last entry and whatever summaries it completed, in one
