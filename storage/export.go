@@ -1079,10 +1079,7 @@ func (db *DB) importGame(ctx context.Context, tx *sql.Tx, id string, r ExportRec
 		return err
 	}
 	es := g.Entries()
-	err = db.insertMany(ctx, tx, insertEntry, len(es), func(n int, args []any) []any {
-		return append(args, entryArgs(sg.row, n, es[n])...)
-	})
-	if err != nil {
+	if _, err := db.exec(ctx, tx, insertEntriesJSON, sg.row, entriesJSON(es)); err != nil {
 		return err
 	}
 	if err := db.writeTurns(ctx, tx, sg, g, 0, g.Turns()); err != nil {

@@ -7,6 +7,7 @@ import (
 	"database/sql/driver"
 	"encoding/binary"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"reflect"
 	"strconv"
@@ -14,6 +15,8 @@ import (
 
 	"modernc.org/libc"
 	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 )
 
 // An import of new games ("bulk" mode) writes with the summary triggers
@@ -262,4 +265,60 @@ func (db *DB) resultStats(ctx context.Context, tx *sql.Tx, player int64, game, o
 	}
 	_, err := db.exec(ctx, tx, resultStatsRuns, player, game, options)
 	return err
+}
+
+// insertEntriesJSON inserts the entries of game ?1 from the JSON array ?2
+// (entriesJSON), numbered from 0: one statement and two values for a
+// game's hundreds of entries (binding seven values a row cost a third of
+// their insert).
+const insertEntriesJSON = `INSERT INTO entries (game_id, n, kind, roll, keep, fives, category)
+	SELECT ?1, key, value->>0, value->>1, value->>2, value->>3, value->>4 FROM json_each(?2)`
+
+// entriesJSON writes es for insertEntriesJSON, each entry as entryArgs
+// stores it: [kind, roll, keep, fives, category], pips as digit strings,
+// null for a value stored as NULL.
+func entriesJSON(es []scoresheet.Entry) string {
+	b := make([]byte, 0, 32*len(es)+2)
+	b = append(b, '[')
+	pips := func(p []int) {
+		if p == nil {
+			b = append(b, "null"...)
+			return
+		}
+		b = append(b, '"')
+		for _, d := range p {
+			b = append(b, byte('0'+d))
+		}
+		b = append(b, '"')
+	}
+	for i, e := range es {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		b = appendJSONString(b, string(e.Kind))
+		b = append(b, ',')
+		pips(e.Roll)
+		b = append(b, ',')
+		pips(e.Keep)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(e.FivesAsOnes), 10)
+		b = append(b, ',')
+		if e.Category == "" {
+			b = append(b, "null"...)
+		} else {
+			b = appendJSONString(b, e.Category)
+		}
+		b = append(b, ']')
+	}
+	return string(append(b, ']'))
+}
+
+// appendJSONString appends s as a JSON string.
+func appendJSONString(b []byte, s string) []byte {
+	q, err := json.Marshal(s)
+	if err != nil {
+		panic(err) // a string always encodes
+	}
+	return append(b, q...)
 }
