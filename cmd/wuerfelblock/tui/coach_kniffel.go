@@ -117,12 +117,20 @@ func (v *kniffelView) coachLines() []panelLine {
 	if level != storage.CoachAdvice || !have {
 		return ls
 	}
-	// The best hold, the best box (to stand on the dice), what the box
-	// under the cursor costs, then the next best holds with their cost.
+	// The best hold and, named as such, the next best with their cost (a
+	// bare "  5 −0,6" under the best box read as the box's), the best box
+	// (to stand on the dice), what the box under the cursor costs.
 	var holds []kniffel.HoldValue
 	if left > 0 {
 		holds = tn.Holds(d, left)
 		add(fmt.Sprintf(v.tr("Advice: %s", "Rat: %s"), v.holdPhrase(holds[0].Dice, d)))
+		var next []string
+		for _, h := range holds[min(1, len(holds)):min(3, len(holds))] {
+			next = append(next, fmt.Sprintf("%s\u00a0−%s", v.holdName(h.Dice, d), v.num(holds[0].Expected-h.Expected)))
+		}
+		if len(next) > 0 {
+			add(v.tr("Next best: ", "Nächstbeste: ") + strings.Join(next, " · "))
+		}
 	}
 	boxes := tn.Boxes(d)
 	if left > 0 {
@@ -137,9 +145,6 @@ func (v *kniffelView) coachLines() []panelLine {
 		if loss, ok := tn.BoxLoss(d, v.sel); ok {
 			add(fmt.Sprintf(v.tr("%s costs %s", "%s kostet %s"), v.sel.Name(v.lang), v.num(loss)))
 		}
-	}
-	for _, h := range holds[min(1, len(holds)):min(3, len(holds))] {
-		add(fmt.Sprintf("  %s −%s", v.holdName(h.Dice, d), v.num(holds[0].Expected-h.Expected)))
 	}
 	return ls
 }

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -59,9 +60,41 @@ type hangView struct {
 func (v *hangView) Draw(screen tcell.Screen) {
 	if _, _, w, _ := v.GetInnerRect(); w != v.width {
 		v.width = w
-		v.SetText(v.build(w))
+		v.SetText(hangLines(v.build(w), w))
 	}
 	v.TextView.Draw(screen)
+}
+
+// hangLabel is a line's label ("  [::b]Spiele[::-]  "): a bold word after
+// the indent and two spaces after it, as the keys and the columns of a
+// help are written.
+var hangLabel = regexp.MustCompile(`^ *\[::b\][^\[\]]*\[::-\]  +`)
+
+// hangLines wraps every line of text wider than width (tagged text) so
+// that its wrapped part hangs under its text: under the text after a
+// label ("  s  schreiben …"), else under the line's own indent ("  Straße
+// …"). Where that leaves too little room the view wraps the line itself.
+func hangLines(text string, width int) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if width <= 0 || tview.TaggedStringWidth(l) <= width {
+			continue
+		}
+		head := len(l) - len(strings.TrimLeft(l, " "))
+		if m := hangLabel.FindString(l); m != "" {
+			head = len(m)
+		}
+		indent := tview.TaggedStringWidth(l[:head])
+		if width-indent < 12 {
+			continue
+		}
+		rest := tview.WordWrap(l[head:], width-indent)
+		for j := range rest {
+			rest[j] = strings.TrimRight(rest[j], " ")
+		}
+		lines[i] = l[:head] + strings.Join(rest, "\n"+strings.Repeat(" ", indent))
+	}
+	return strings.Join(lines, "\n")
 }
 
 // helpText is the help of a screen's keys and rules, for a view width

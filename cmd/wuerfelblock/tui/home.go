@@ -393,7 +393,9 @@ func newRulesList(ui *UI) screen {
 		clipped.second = append(clipped.second, esc(g.Summary(ui.lang)))
 		l.AddItem(g.Name(ui.lang), esc(g.Summary(ui.lang)), rune('1'+i), func() {
 			r, _ := validate.NewRules(g.ID, validate.DefaultOptions(g.ID))
-			p := newTextPage(ui, g.Name(ui.lang), esc(reflow(validate.RulesText(g.ID, ui.lang)))+"\n"+ui.houseRulesText(r))
+			body := esc(reflow(validate.RulesText(g.ID, ui.lang))) + "\n" + ui.houseRulesText(r)
+			// Laid out for the width, so that wrapped lines hang as in the help.
+			p := newFitTextPage(ui, g.Name(ui.lang), func(w int) string { return hangLines(body, w) })
 			p.rules = r
 			ui.push(p)
 		})

@@ -199,7 +199,7 @@ func (p *play) bindings(empty bool) bindings {
 	}
 	isEmpty := func() bool { return empty }
 	return append(bs, bindings{
-		{keys: specialKey(tcell.KeyCtrlZ), do: p.undo},
+		{keys: specialKey(tcell.KeyCtrlZ), when: p.canUndo, do: p.undo},
 		// Esc clears what is typed, else cancels a throw waiting for its
 		// keep; only then it leaves (the UI asks).
 		{keys: specialKey(tcell.KeyEscape), when: func() bool { return !empty }, do: func() { p.input.SetText("") }},
@@ -218,10 +218,14 @@ func (p *play) bindings(empty bool) bindings {
 		{keys: runeKey('*'), label: "*", when: func() bool { return empty && coach.Covers(p.game().Rules.Game) },
 			help: fmt.Sprintf(p.tr("coach: off, odds, advice (now: %s)", "Trainer: aus, Chancen, Rat (jetzt: %s)"), p.coachName(p.coach())),
 			do:   p.switchCoach},
-		{keys: runeKey('u'), label: "u / Ctrl-Z", short: "u", when: isEmpty, footer: p.tr("undo", "zurück"),
+		// u is offered only where there is something to take back; at the
+		// game's start it still answers (nothing to take back), unoffered.
+		{keys: runeKey('u'), label: "u / Ctrl-Z", short: "u", when: func() bool { return empty && p.canUndo() }, footer: p.tr("undo", "zurück"),
 			help: p.tr("take back the throw waiting for its keep, else the last entry (u on an empty input)",
 				"den Wurf zurücknehmen, der auf seine Auswahl wartet, sonst den letzten Eintrag (u bei leerer Eingabe)"),
 			do: p.undo},
+		{keys: runeKey('u'), when: isEmpty, explains: true, do: p.undo},
+		{keys: specialKey(tcell.KeyCtrlZ), explains: true, do: p.undo},
 		{label: "Esc", help: p.tr("clear the input / drop a typed throw; on an empty input: leave (asks first)",
 			"Eingabe löschen / getippten Wurf verwerfen; bei leerer Eingabe: Spiel verlassen (mit Rückfrage)")},
 		// ? is the UI's (the help).
@@ -701,6 +705,10 @@ func (p *play) turnSummary(res scoresheet.TurnResult) string {
 	pts, dice := p.game().Table()
 	return p.words().TurnSummary(p.game().Rules, res, p.atStake, [2]int{pts, dice})
 }
+
+// canUndo reports whether undo has something to take back: a throw
+// waiting for its keep or a stored entry.
+func (p *play) canUndo() bool { return p.view.typedThrow() != nil || p.game().Len() > 0 }
 
 // undo takes back a throw typed but not taken yet (at the keep prompt);
 // otherwise the last stored entry, and says what it was.

@@ -120,7 +120,7 @@ func TestStatsScreenByPlay(t *testing.T) {
 	ss.key(tcell.KeyRune, 'y')
 	// Kniffel's games of 2+ players carry the chance to win of their last
 	// three rounds: the board ranks by it first (storage.CompareByPlay).
-	ss.see("Spielstärke", "nach verschenkter Gewinnchance je Entscheidung", "Pp./Entsch.", "Verl./Entsch.", "Enter Spieler", "b Liste")
+	ss.see("Spielstärke", "nach verschenkter Gewinnchance je Entscheidung", "Pp./Entsch.", "Verl./Entsch.", "Enter Spieler", "b Bestenliste")
 	b := ss.v.byPlay(validate.GameKniffel)
 	if len(b) == 0 {
 		t.Fatal("nobody on the Kniffel by-play board")

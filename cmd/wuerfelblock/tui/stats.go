@@ -81,6 +81,9 @@ type statsView struct {
 	losses    []storage.ReviewPoint // loss per reviewed game (player page)
 	dist      []storage.Count
 	h2h       storage.HeadToHead
+	// shownTabs are the tab titles as last drawn (shorter forms on a
+	// narrow screen): the footer names the pages so.
+	shownTabs []string
 }
 
 // newStatsView is the statistics view reading the store at once (tests
@@ -319,6 +322,7 @@ func (v *statsView) keys() bindings {
 	onBoard := func() bool { return (v.mode == modeBoard || v.mode == modeByPlay) && v.boardHas(v.sel) }
 	notVersus := func() bool { return v.mode != modeVersus }
 	not := func(m statsMode) func() bool { return func() bool { return v.mode != m } }
+	tabs := v.tabNames()
 	choose := v.tr("choose", "wählen")
 	if v.mode == modeVersus {
 		choose = v.tr("opponent", "Gegner")
@@ -327,26 +331,63 @@ func (v *statsView) keys() bindings {
 		{keys: specialKey(tcell.KeyRight, tcell.KeyTab), label: "←/→", when: notVersus,
 			footer: v.tr("game", "Spiel"), help: v.tr("the game before, after (also Tab)", "voriges, nächstes Spiel (auch Tab)"), do: func() { v.nextGame(1) }},
 		{keys: specialKey(tcell.KeyLeft, tcell.KeyBacktab), when: notVersus, do: func() { v.nextGame(-1) }},
-		{keys: append(specialKey(tcell.KeyDown), runeKey('j')...), label: "↑/↓", when: func() bool { return n > 0 },
-			footer: choose, help: v.tr("choose the player (head-to-head: the opponent); also k/j", "Spieler wählen (Duell: den Gegner); auch k/j"),
+		{keys: append(specialKey(tcell.KeyDown), runeKey('j')...), label: "↑/↓", when: v.canChoose,
+			footer: choose, help: fmt.Sprintf(v.tr("choose the player (%s: the opponent); also k/j", "Spieler wählen (%s: den Gegner); auch k/j"), tabs[modeVersus]),
 			do: func() { v.step(1) }},
-		{keys: append(specialKey(tcell.KeyUp), runeKey('k')...), when: func() bool { return n > 0 }, do: func() { v.step(-1) }},
+		{keys: append(specialKey(tcell.KeyUp), runeKey('k')...), when: v.canChoose, do: func() { v.step(-1) }},
 		{keys: specialKey(tcell.KeyEnter), label: "Enter", when: onBoard,
-			footer: v.tr("player", "Spieler"), help: v.tr("the chosen player's page", "Seite des gewählten Spielers"), do: func() { v.setMode(modePlayer) }},
+			footer: tabs[modePlayer], help: v.tr("the chosen player's page", "Seite des gewählten Spielers"), do: func() { v.setMode(modePlayer) }},
 		{keys: runeKey('o'), label: "o", when: v.hasSets,
 			footer: v.tr("rules", "Regeln"), help: v.tr("the next house-rule set (then all together)", "nächster Hausregel-Satz (dann alle zusammen)"), do: v.nextSet},
 		{keys: runeKey('b', 'l'), label: "b", when: not(modeBoard),
-			footer: v.tr("board", "Liste"), help: v.tr("the leaderboard", "die Bestenliste"), do: func() { v.setMode(modeBoard) }},
+			footer: tabs[modeBoard], help: v.tr("the leaderboard", "die Bestenliste"), do: func() { v.setMode(modeBoard) }},
 		{keys: runeKey('p'), label: "p", when: func() bool { return n > 0 && v.mode != modePlayer },
-			footer: v.tr("player", "Spieler"), help: v.tr("the player page", "die Spielerseite"), do: func() { v.setMode(modePlayer) }},
+			footer: tabs[modePlayer], help: v.tr("the player page", "die Spielerseite"), do: func() { v.setMode(modePlayer) }},
 		{keys: runeKey('v', 'h'), label: "v", when: func() bool { return n > 1 && v.mode != modeVersus },
-			footer: v.tr("versus", "Duell"), help: v.tr("head-to-head with another player (also h)", "direkter Vergleich mit einem anderen Spieler (auch h)"), do: v.versus},
+			footer: tabs[modeVersus], help: v.tr("head-to-head with another player (also h)", "direkter Vergleich mit einem anderen Spieler (auch h)"), do: v.versus},
 		{keys: runeKey('y'), label: "y", when: not(modeByPlay),
-			footer: v.tr("by play", "Stärke"), help: v.tr("the leaderboard by play (chance to win or points thrown away per decision)", "Bestenliste nach Spielstärke (verschenkte Gewinnchance oder Punkte je Entscheidung)"), do: func() { v.setMode(modeByPlay) }},
+			footer: tabs[modeByPlay], help: v.tr("the leaderboard by play (chance to win or points thrown away per decision)", "Bestenliste nach Spielstärke (verschenkte Gewinnchance oder Punkte je Entscheidung)"), do: func() { v.setMode(modeByPlay) }},
 		{keys: runeKey('r'), label: "r", help: v.tr("read the figures again", "Zahlen neu lesen"), do: v.reload},
 		{keys: runeKey('q'), label: "q", footer: v.tr("back", "zurück"),
 			help: v.tr("back to the home screen (also Esc)", "zurück zum Startbild (auch Esc)"), do: v.goBack},
 	}
+}
+
+// tabs are the pages' tab titles in the order of the modes, each with its
+// shorter forms, whole words (60 columns: "Vergleich").
+func (v *statsView) tabs() [][]string {
+	return [][]string{{v.tr("Leaderboard", "Bestenliste"), v.tr("Board", "Besten")}, {v.tr("Player", "Spieler")},
+		{v.tr("Head-to-head", "Direkter Vergleich"), v.tr("Versus", "Vergleich")}, {v.tr("By play", "Spielstärke"), v.tr("By play", "Stärke")}}
+}
+
+// tabNames are the pages' names as their tabs show them (before the
+// first draw: the full titles), for the footer and the help.
+func (v *statsView) tabNames() []string {
+	var out []string
+	for i, f := range v.tabs() {
+		name := f[0]
+		if i < len(v.shownTabs) {
+			name = v.shownTabs[i]
+		}
+		if strings.Contains(name, "…") { // cut to fit: the shortest form whole
+			name = f[len(f)-1]
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
+// canChoose reports whether ↑/↓ has someone to choose between: two
+// players on the board shown, two players for the player page, a second
+// opponent in head-to-head.
+func (v *statsView) canChoose() bool {
+	switch v.mode {
+	case modeBoard, modeByPlay:
+		return len(v.shownBoard()) > 1
+	case modeVersus:
+		return len(v.all) > 2
+	}
+	return len(v.all) > 1
 }
 
 // hasSets reports whether o has house-rule sets to walk: on a page with
@@ -465,15 +506,14 @@ func (v *statsView) Draw(screen tcell.Screen) {
 	x, y, w, h := v.GetInnerRect()
 	c := canvas{screen, x, y, w, h}
 	v.load()
-	// Each title with its shorter forms, whole words (60 columns: "Vergleich").
-	titles := [][]string{{v.tr("Leaderboard", "Bestenliste"), v.tr("Board", "Besten")}, {v.tr("Player", "Spieler")},
-		{v.tr("Head-to-head", "Direkter Vergleich"), v.tr("Versus", "Vergleich")}, {v.tr("By play", "Spielstärke"), v.tr("By play", "Stärke")}}
+	titles := v.tabs()
 	col := 0
 	c.put(col, 0, v.tr("Statistics", "Statistik")+": ", styleCurrent)
 	col += len([]rune(v.tr("Statistics", "Statistik"))) + 2
 	// Each title takes its letters and three spaces; in a shorter form
 	// (the chosen one whole) where the row is too narrow.
-	for i, t := range fitTabs(titles, int(v.mode), w-col-2*len(titles)-1, 1) {
+	v.shownTabs = fitTabs(titles, int(v.mode), w-col-2*len(titles)-1, 1)
+	for i, t := range v.shownTabs {
 		st := styleDim
 		if statsMode(i) == v.mode {
 			st = styleSelected
@@ -579,8 +619,8 @@ func (v *statsView) drawBoard(c canvas) {
 		if barW > 0 {
 			rate += " " + bar(f.WinRate, barW)
 		}
-		line := fmt.Sprintf("%2d  %-*s %6d %5d  %-*s %6.0f %6d %3d/%-3d", i+1, nameW, clip(p.Name, nameW), f.Played, f.Won,
-			quoteW, rate, f.AvgTotal, f.BestTotal, f.Streak, f.LongestStreak)
+		line := fmt.Sprintf("%2d  %-*s %6d %5d  %-*s %6s %6s %3d/%-3d", i+1, nameW, clip(p.Name, nameW), f.Played, f.Won,
+			quoteW, rate, whole(f.AvgTotal), say.Int(f.BestTotal), f.Streak, f.LongestStreak)
 		c.put(0, i+1, line, st)
 	}
 	// What the columns count and the order, under the last row: wrapped
@@ -648,7 +688,7 @@ func (v *statsView) drawPlayer(c canvas) {
 func (v *statsView) gameLines(f storage.Figures) []string {
 	left := []string{
 		fmt.Sprintf(v.tr("games %d, won %d (%.0f%%)", "Spiele %d, gewonnen %d (%.0f%%)"), f.Played, f.Won, 100*f.WinRate),
-		fmt.Sprintf(v.tr("final total: avg %.0f, best %d", "Endstand: Schnitt %.0f, bester %d"), f.AvgTotal, f.BestTotal),
+		fmt.Sprintf(v.tr("final total: avg %s, best %s", "Endstand: Schnitt %s, bester %s"), whole(f.AvgTotal), say.Int(f.BestTotal)),
 		fmt.Sprintf(v.tr("streak %d, longest %d", "Serie %d, längste %d"), f.Streak, f.LongestStreak),
 	}
 	if !f.LastPlayed.IsZero() {
@@ -694,8 +734,11 @@ func (v *statsView) familyLines(fam *storage.FamilyFigures, ob validate.Obligati
 	if fam.Banked > 0 {
 		right = append(right, fmt.Sprintf(v.tr("banked turn: avg %.0f, best %d", "Zug: Schnitt %.0f, bester %d"), fam.AvgBanked, fam.BestTurn))
 	}
-	right = append(right,
-		fmt.Sprintf(v.tr("busts %d of %d turns (%.0f%%)", "Fehlwürfe %d von %d Zügen (%.0f%%)"), fam.Busts, fam.Turns, 100*fam.BustRate))
+	busts := v.tr("busts %d of %d turns (%.0f%%)", "Fehlwürfe %d von %d Zügen (%.0f%%)")
+	if fam.Turns == 1 {
+		busts = v.tr("busts %d of %d turn (%.0f%%)", "Fehlwürfe %d von %d Zug (%.0f%%)")
+	}
+	right = append(right, fmt.Sprintf(busts, fam.Busts, fam.Turns, 100*fam.BustRate))
 	switch ob {
 	case validate.ObligeConfirm:
 		right = append(right, fmt.Sprintf(v.tr("hot dice %d, failed confirmations %d", "alle raus %d, Bestätigung verfehlt %d"), fam.HotDice, fam.Failed))
@@ -834,9 +877,16 @@ func (v *statsView) drawVersus(c canvas) {
 		line(v.gameName(validate.GameID(p.Game)), p, styleNormal)
 	}
 	line(v.tr("all games", "alle Spiele"), h.Total, styleCurrent)
-	c.put(0, row+1, fmt.Sprintf(v.tr("%s won %d, %s won %d of %d games together", "%s gewann %d, %s gewann %d von %d gemeinsamen Spielen"),
-		a, h.Total.AWon, b, h.Total.BWon, h.Total.Played), styleNormal)
-	c.put(0, row+2, v.tr("↑/↓ choose the opponent, p the player page", "↑/↓ Gegner wählen, p Spielerseite"), styleDim)
+	won := v.tr("%s won %d, %s won %d of %d games together", "%s gewann %d, %s gewann %d von %d gemeinsamen Spielen")
+	if h.Total.Played == 1 {
+		won = v.tr("%s won %d, %s won %d of %d game together", "%s gewann %d, %s gewann %d von %d gemeinsamen Spiel")
+	}
+	c.put(0, row+1, fmt.Sprintf(won, a, h.Total.AWon, b, h.Total.BWon, h.Total.Played), styleNormal)
+	hint := v.tr("p the player page", "p Spielerseite")
+	if v.canChoose() { // a second opponent to choose
+		hint = v.tr("↑/↓ choose the opponent, p the player page", "↑/↓ Gegner wählen, p Spielerseite")
+	}
+	c.put(0, row+2, hint, styleDim)
 }
 
 // versusWidths splits a head-to-head line of width w: the games' names

@@ -122,7 +122,10 @@ func (v *statsView) drawLosses(c canvas, row int) int {
 	for i, p := range v.losses {
 		vals[i] = p.Loss
 	}
-	title := fmt.Sprintf(v.tr("loss per game against best play, last %d (oldest left)", "Verlust je Spiel gegen bestes Spiel, letzte %d (ältestes links)"), len(vals))
+	title := fmt.Sprintf(v.tr("loss per game against best play, last %d games (oldest left)", "Verlust je Spiel gegen bestes Spiel, letzte %d Spiele (ältestes links)"), len(vals))
+	if len(vals) == 1 {
+		title = v.tr("loss against best play, last game", "Verlust gegen bestes Spiel, letztes Spiel")
+	}
 	if v.set != 0 {
 		title += v.tr(", all house rules", ", alle Hausregeln")
 	}
@@ -139,7 +142,11 @@ func (v *statsView) drawLosses(c canvas, row int) int {
 	if len(win) == 0 || c.h-row < 3 {
 		return row
 	}
-	c.put(0, row, clip(fmt.Sprintf(v.tr("chance to win thrown away per game (percentage points), last %d games", "verschenkte Gewinnchance je Spiel (Prozentpunkte), letzte %d Spiele"), len(win)), c.w), styleCurrent)
+	title = fmt.Sprintf(v.tr("chance to win thrown away per game (percentage points), last %d games", "verschenkte Gewinnchance je Spiel (Prozentpunkte), letzte %d Spiele"), len(win))
+	if len(win) == 1 {
+		title = v.tr("chance to win thrown away (percentage points), last game", "verschenkte Gewinnchance (Prozentpunkte), letztes Spiel")
+	}
+	c.put(0, row, clip(title, c.w), styleCurrent)
 	c.put(0, row+1, sparkline(win, c.w), styleNormal)
 	return row + 3
 }

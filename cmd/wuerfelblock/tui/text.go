@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -61,6 +62,20 @@ func (t text) errText(err error) string {
 			"die Datenbank antwortet nicht (vielleicht benutzt sie gerade ein anderes Programm); nichts gespeichert, bitte nochmal versuchen")
 	}
 	return esc(storage.Localize(err, t.lang))
+}
+
+// whole is x rounded to a whole number as players write it: a minus sign
+// (−) before a negative one, as say.Int, not a hyphen ("−17", Dreißig tot's
+// accounts).
+func whole(x float64) string {
+	s := strconv.FormatFloat(x, 'f', 0, 64)
+	if s == "-0" {
+		return "0"
+	}
+	if rest, ok := strings.CutPrefix(s, "-"); ok {
+		return "−" + rest
+	}
+	return s
 }
 
 // esc makes a player name safe for the terminal (scoresheet.SafeText, as

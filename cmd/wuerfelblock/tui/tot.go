@@ -318,7 +318,7 @@ func (v *totView) refreshDreissig() {
 		}
 	}
 	v.turn.SetTitle(" " + esc(g.Current()) + " ")
-	ls := []panelLine{line(fmt.Sprintf(v.tr("Aside: [::b]%d[::-] dice, [::b]%d[::-] pips · in the cup: %d", "Zur Seite: [::b]%d[::-] Würfel, [::b]%d[::-] Augen · im Becher: %d"), dt.Aside(), dt.Sum(), dt.InCup()), rankEssential)}
+	ls := []panelLine{line(fmt.Sprintf(v.tr("Aside: [::b]%s[::-], [::b]%d[::-] pips · in the cup: %d", "Zur Seite: [::b]%s[::-], [::b]%d[::-] Augen · im Becher: %d"), v.dice(dt.Aside()), dt.Sum(), dt.InCup()), rankEssential)}
 	switch {
 	case v.pending != nil:
 		ls = append(ls, line(fmt.Sprintf(v.tr("Throw [::b]%s[::-]: which dice go aside? (Enter: %s)", "Wurf [::b]%s[::-]: welche kommen zur Seite? (Enter: %s)"), validate.FormatDice(v.pending), v.enterWord()), rankEssential))
