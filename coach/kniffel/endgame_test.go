@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -736,5 +737,56 @@ func TestRestDistsStayWithinBudget(t *testing.T) {
 	}
 	if peak == 0 {
 		t.Fatal("nothing was kept")
+	}
+}
+
+// The kept distributions, gain tables and turns are shared by every caller
+// of a solver and the gain tables are read without the lock: goroutines
+// that ask for the same sheets at once, while a small budget empties the
+// caches again and again, get the same distributions and turns bit for
+// bit as one caller alone (run with -race).
+func TestRestDistsConcurrent(t *testing.T) {
+	s := solverFor(t, kniffelPlain)
+	rng := rand.New(rand.NewPCG(31, 32))
+	var sheets []validate.KniffelBoxes
+	for range 12 {
+		sheets = append(sheets, randomEndSheet(rng))
+	}
+	want := make([]Dist, len(sheets))
+	wantTurn := make([]turnTable, len(sheets))
+	for i, b := range sheets {
+		d, err := s.FinalDist(b, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = d
+		wantTurn[i] = s.Turn(b).turnTable
+	}
+	defer func(n int) { restDistsBudget = n }(restDistsBudget)
+	restDistsBudget = 8 << 10
+	var wg sync.WaitGroup
+	errs := make(chan string, 64)
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range 2 * len(sheets) {
+				i := (k*(g+1) + g) % len(sheets)
+				d, err := s.FinalDist(sheets[i], 0)
+				if err != nil || d.Min != want[i].Min || !slices.Equal(d.P, want[i].P) {
+					errs <- fmt.Sprintf("goroutine %d, sheet %d: %v %v, alone %v", g, i, d, err, want[i])
+					return
+				}
+				if s.Turn(sheets[i]).turnTable != wantTurn[i] {
+					errs <- fmt.Sprintf("goroutine %d, sheet %d: another turn", g, i)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }
