@@ -1,6 +1,7 @@
 package dreissig
 
 import (
+	"runtime"
 	"syscall"
 	"testing"
 	"time"
@@ -12,13 +13,32 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
+// benchSolve reports the build's CPU time, and where threads' CPU time can
+// be read, what it takes with a free core per worker (free-wall-s: sum by
+// sum the most CPU time one worker took) and how many cores' work that is
+// (speedup: the CPU time of all workers over free-wall-s; at most the
+// workers, GOMAXPROCS), and the process's peak resident memory.
 func benchSolve(b *testing.B, n int, hundert bool) {
 	for b.Loop() {
 		c := cpuTime()
-		tb := Solve(n, hundert)
+		var tb *Table
+		clk := &buildClock{thread: threadCPU, workers: runtime.GOMAXPROCS(0)}
+		if hundert || threadCPU == nil {
+			tb = Solve(n, hundert)
+		} else {
+			tb = solveFallingTimed(n, n*Start, clk)
+			tb.round()
+		}
 		b.ReportMetric(float64(cpuTime()-c)/1e9, "cpu-s")
+		if clk.critical > 0 {
+			b.ReportMetric(clk.critical.Seconds(), "free-wall-s")
+			b.ReportMetric(float64(clk.total)/float64(clk.critical), "speedup")
+		}
 		b.ReportMetric(float64(tb.Rounds), "rounds")
 		b.ReportMetric(float64(len(tb.Unsettled)), "unsettled")
+	}
+	if rss := peakRSS(); rss > 0 {
+		b.ReportMetric(rss/(1<<20), "peak-rss-MB")
 	}
 }
 

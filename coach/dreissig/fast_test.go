@@ -3,7 +3,9 @@ package dreissig
 import (
 	"math/rand"
 	"slices"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // The ring solver's outcomes (fallingOutcomes) are the general settling's
@@ -230,5 +232,31 @@ func TestSolveMatchesPlain(t *testing.T) {
 			t.Fatalf("%d players: unsettled %v, plain %v", c.n, fast.Unsettled, plain.Unsettled)
 		}
 		t.Logf("%d players up to %d: %d unsettled rings", c.n, c.total, len(fast.Unsettled))
+	}
+}
+
+// A timed build (the benchmarks') is the build to the last bit, and its
+// clock hands the rings of a sum to the first core free, as the build does:
+// the rings' costs 3, 1, 1, 1 take 3 on two cores, 1, 1, 1, 3 take 4.
+func TestTimedBuild(t *testing.T) {
+	var ticks atomic.Int64
+	clk := &buildClock{thread: func() time.Duration { return time.Duration(ticks.Add(1)) }, workers: 2}
+	timed, plain := solveFallingTimed(3, 40, clk), solveFalling(3, 40)
+	if !slices.Equal(timed.w, plain.w) || !slices.Equal(timed.Unsettled, plain.Unsettled) {
+		t.Fatal("the timed build differs")
+	}
+	if clk.total == 0 || clk.critical == 0 || clk.critical > clk.total {
+		t.Fatalf("timed build: total %v, critical %v", clk.total, clk.critical)
+	}
+	for _, c := range []struct {
+		cost            []time.Duration
+		critical, total time.Duration
+	}{{[]time.Duration{3, 1, 1, 1}, 3, 6}, {[]time.Duration{1, 1, 1, 3}, 4, 6}, {[]time.Duration{2}, 2, 2}} {
+		clk := &buildClock{workers: 2}
+		clk.add(c.cost)
+		clk.add(nil)
+		if clk.critical != c.critical || clk.total != c.total {
+			t.Errorf("rings %v: critical %v, total %v; want %v, %v", c.cost, clk.critical, clk.total, c.critical, c.total)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -360,7 +361,38 @@ func Solve(n int, hundert bool) *Table {
 // solveFalling solves the game of n players without hundert for the
 // positions whose accounts add up to at most total (the others stay 0), not
 // rounded.
-func solveFalling(n, total int) *Table {
+func solveFalling(n, total int) *Table { return solveFallingTimed(n, total, nil) }
+
+// buildClock, given to a build (benchmarks), reads the CPU time of the
+// calling thread. The build adds up every ring's CPU time (total) and, sum
+// by sum, how long the rings take when each goes to the first of workers
+// free cores as they come free, as the build hands them out (critical: the
+// sums are solved one after the other). Unlike the wall time on a shared
+// machine, this does not count the time a worker waits for a core.
+type buildClock struct {
+	thread          func() time.Duration
+	workers         int
+	critical, total time.Duration
+}
+
+// add counts the rings of one sum, which took cost each.
+func (clk *buildClock) add(cost []time.Duration) {
+	free := make([]time.Duration, clk.workers) // when each core is free
+	for _, c := range cost {
+		k := 0
+		for w := range free {
+			if free[w] < free[k] {
+				k = w
+			}
+		}
+		free[k] += c
+		clk.total += c
+	}
+	clk.critical += slices.Max(free)
+}
+
+// solveFallingTimed is solveFalling, timed by clk unless it is nil.
+func solveFallingTimed(n, total int, clk *buildClock) *Table {
 	tb := newTable(n, false)
 	workers := runtime.GOMAXPROCS(0)
 	// Positions by the sum of their accounts: every turn that changes an
@@ -371,7 +403,11 @@ func solveFalling(n, total int) *Table {
 	for w := range workers {
 		rs[w] = newRingSolver(tb)
 	}
+	var cost []time.Duration
 	for _, ring := range bySum {
+		if clk != nil {
+			cost = append(cost[:0], make([]time.Duration, len(ring))...)
+		}
 		// Each worker takes the next ring not yet taken (rings differ in
 		// cost: an unsettled one takes 12 rounds).
 		var next atomic.Int64
@@ -380,12 +416,25 @@ func solveFalling(n, total int) *Table {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
+				if clk != nil {
+					runtime.LockOSThread()
+					defer runtime.UnlockOSThread()
+				}
 				for i := int(next.Add(1) - 1); i < len(ring); i = int(next.Add(1) - 1) {
+					if clk == nil {
+						rounds[w] = max(rounds[w], rs[w].solve(ring[i]))
+						continue
+					}
+					start := clk.thread()
 					rounds[w] = max(rounds[w], rs[w].solve(ring[i]))
+					cost[i] = clk.thread() - start
 				}
 			}()
 		}
 		wg.Wait()
+		if clk != nil {
+			clk.add(cost)
+		}
 	}
 	for w := range workers {
 		tb.Rounds = max(tb.Rounds, rounds[w])

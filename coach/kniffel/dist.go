@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"sync"
+	"sync/atomic"
 
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -84,18 +85,21 @@ func (s *Solver) FinalDist(b validate.KniffelBoxes, total int) (Dist, error) {
 // boxes (at most 13·128 + 78·128 sheets, a few kilobytes each), shared by
 // every caller of a solver; a sheet with three is computed each time. The
 // end game's gain tables of those sheets (endgame_lanes.go, about a
-// kilobyte each) are kept with them.
+// kilobyte each) are kept with them, in an array by sheet number (93 KB of
+// pointers, read without the lock).
 //
 // What they hold is bounded (restDistsBudget): a long import reviews
 // thousands of Kniffel games under a small memory limit, and a cache that
 // grew with every sheet seen filled the Go heap until the collector ran
-// without a pause. Past the budget both maps start empty again; a value is
-// computed the same way each time, so only the speed changes.
+// without a pause. Past the budget both start empty again; a value is
+// computed the same way each time, so only the speed changes. Besides
+// them the solver's last eight Turns (about 140 KB).
 type restDists struct {
 	mu    sync.Mutex
-	m     map[state]Dist
-	gains map[state]*gainTable
-	bytes int // about what m and gains hold
+	m     map[int32]Dist                           // by endIndex
+	gains *[numEndSheets]atomic.Pointer[gainTable] // by endIndex; read without mu
+	bytes int                                      // about what m and gains hold
+	turns recentTurns                              // not in the budget: eight turns
 }
 
 // restDistsBudget is the most a solver's restDists holds, in bytes.
@@ -109,7 +113,9 @@ const gainTableBytes = 1536
 func (c *restDists) keep(size int) {
 	if c.bytes+size > restDistsBudget {
 		clear(c.m)
-		clear(c.gains)
+		for i := range c.gains {
+			c.gains[i].Store(nil)
+		}
 		c.bytes = 0
 	}
 	c.bytes += size
@@ -118,8 +124,46 @@ func (c *restDists) keep(size int) {
 var distCaches sync.Map // *Solver → *restDists
 
 func (s *Solver) dists() *restDists {
-	c, _ := distCaches.LoadOrStore(s, &restDists{m: map[state]Dist{}, gains: map[state]*gainTable{}})
+	if c, ok := distCaches.Load(s); ok {
+		return c.(*restDists)
+	}
+	c, _ := distCaches.LoadOrStore(s, &restDists{m: map[int32]Dist{}, gains: new([numEndSheets]atomic.Pointer[gainTable])})
 	return c.(*restDists)
+}
+
+// numEndSheets is how many sheets have one or two open boxes: 13 + 78
+// sets of open boxes, each with 64 upper sums and the Kniffel box's 50 or
+// not.
+const numEndSheets = (int(validate.NumCategories) + endPairs) * (upperThreshold + 1) * 2
+
+const endPairs = int(validate.NumCategories) * (int(validate.NumCategories) - 1) / 2
+
+// endPairID numbers the pairs of boxes i < j from 0.
+var endPairID = func() (id [validate.NumCategories][validate.NumCategories]int16) {
+	n := int16(0)
+	for i := range id {
+		for j := i + 1; j < len(id); j++ {
+			id[i][j] = n
+			n++
+		}
+	}
+	return id
+}()
+
+// endIndex numbers st, a sheet with one or two open boxes, below
+// numEndSheets.
+func endIndex(st state) int32 {
+	open := uint(allFilled &^ st.mask)
+	i := bits.TrailingZeros(open)
+	id := i
+	if rest := open & (open - 1); rest != 0 {
+		id = int(validate.NumCategories) + int(endPairID[i][bits.TrailingZeros(rest)])
+	}
+	k := 0
+	if st.kniffel50 {
+		k = 1
+	}
+	return int32((id*(upperThreshold+1)+st.upper)*2 + k)
 }
 
 // restDist is the distribution of the points still to come on st.
@@ -131,19 +175,19 @@ func (s *Solver) restDist(st state) Dist {
 	if cache {
 		c := s.dists()
 		c.mu.Lock()
-		d, ok := c.m[st]
+		d, ok := c.m[endIndex(st)]
 		c.mu.Unlock()
 		if ok {
 			return d
 		}
 	}
-	d := s.turnAt(st).restDist()
+	d := s.turnOf(st).restDist()
 	if cache {
 		c := s.dists()
 		c.mu.Lock()
-		if _, ok := c.m[st]; !ok {
+		if _, ok := c.m[endIndex(st)]; !ok {
 			c.keep(64 + 8*len(d.P))
-			c.m[st] = d
+			c.m[endIndex(st)] = d
 		}
 		c.mu.Unlock()
 	}
@@ -229,11 +273,16 @@ func (t *Turn) policyBox(r int) BoxValue {
 // of Holds (the best value, at equal value more dice, then the order Holds
 // lists them in).
 func (t *Turn) policyHold(r, throwsLeft int) int {
+	return t.policyHoldIn(tables(), subHolds(), r, throwsLeft)
+}
+
+// policyHoldIn is policyHold with the hold tables at hand.
+func (t *Turn) policyHoldIn(tb *holdTables, subs *[numRolls][]int16, r, throwsLeft int) int {
 	roll := firstRoll + r
 	best, bestV, bestN := -1, 0.0, int8(0)
-	tb := tables()
-	for _, h := range subHolds()[r] {
-		v := t.hold[throwsLeft-1][h]
+	hold := &t.hold[throwsLeft-1]
+	for _, h := range subs[r] {
+		v := hold[h]
 		if int(h) == roll {
 			v = t.v[0][r]
 		}
@@ -254,7 +303,7 @@ func (t *Turn) BestHold(dice validate.Counts, throwsLeft int) validate.Counts {
 // finalMass is the chance of each throw the turn ends with under the
 // solver's holds.
 func (t *Turn) finalMass() [numRolls]float64 {
-	tb := tables()
+	tb, subs := tables(), subHolds()
 	var fin [numRolls]float64
 	cur := tb.prob
 	var node [numHolds]float64
@@ -264,7 +313,7 @@ func (t *Turn) finalMass() [numRolls]float64 {
 			if m == 0 {
 				continue
 			}
-			if h := t.policyHold(r, k); h == firstRoll+r {
+			if h := t.policyHoldIn(tb, subs, r, k); h == firstRoll+r {
 				fin[r] += m
 			} else {
 				node[h] += m

@@ -3,6 +3,7 @@ package kniffel
 import (
 	"cmp"
 	"slices"
+	"sync"
 
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -34,9 +35,16 @@ func WinChance(x int, others []Dist) float64 {
 // other's chance of less than x is its chances from Min on added up in
 // order: a running sum, made once, holds those very sums.
 func winChances(total, n int, others []Dist) []float64 {
-	below := make([][]float64, len(others)) // below[i][k]: P[0] + … + P[k-1]
+	m := len(others)
+	size := 0
+	for _, o := range others {
+		size += len(o.P) + 1
+	}
+	sums := make([]float64, size+n)
+	below := make([][]float64, m) // below[i][k]: P[0] + … + P[k-1]
 	for i, o := range others {
-		c := make([]float64, len(o.P)+1)
+		c := sums[:len(o.P)+1]
+		sums = sums[len(o.P)+1:]
 		less := 0.0
 		for k, p := range o.P {
 			c[k] = less
@@ -45,26 +53,33 @@ func winChances(total, n int, others []Dist) []float64 {
 		c[len(o.P)] = less
 		below[i] = c
 	}
-	out := make([]float64, n)
+	out := sums[:n]
 	// poly[k]: the chance that exactly k others reach x and none passes it.
-	poly := make([]float64, 1, len(others)+1)
+	var small [8]float64
+	poly := small[:]
+	if m+1 > len(small) {
+		poly = make([]float64, m+1)
+	}
 	for g := range out {
 		x := total + g
-		poly = poly[:1]
 		poly[0] = 1
 		for i, o := range others {
-			less, eq := below[i][min(max(x-o.Min, 0), len(o.P))], o.At(x)
-			poly = append(poly, 0)
-			for k := len(poly) - 1; k >= 0; k-- {
-				v := poly[k] * less
-				if k > 0 {
-					v += poly[k-1] * eq
+			less, eq := 0.0, 0.0
+			if j := x - o.Min; j >= 0 {
+				less = below[i][min(j, len(o.P))]
+				if j < len(o.P) {
+					eq = o.P[j]
 				}
-				poly[k] = v
 			}
+			// k = i+1 first: its old value is 0.
+			poly[i+1] = 0*less + poly[i]*eq
+			for k := i; k > 0; k-- {
+				poly[k] = poly[k]*less + poly[k-1]*eq
+			}
+			poly[0] *= less
 		}
 		w := 0.0
-		for k, p := range poly {
+		for k, p := range poly[:m+1] {
 			w += p / float64(k+1)
 		}
 		out[g] = w
@@ -101,11 +116,14 @@ type endgame struct {
 	// win[g]: the chance to finish first when the player gains g more points.
 	win []float64
 	// same[g]: the first gain above g with another chance (len(win) if none).
-	same  []int
-	memo  map[int64]float64
-	bufs  [EndgameBoxes]*WinTurn // per open boxes: the turns being valued
-	lanes *[numHolds]vec         // the buffer of fillLanes
-	gains map[state]*gainTable
+	same []int
+	memo map[int64]float64 // made by fill for the nodes it values
+	// filled: how many nodes fill values.
+	filled int
+	bufs   [EndgameBoxes]*WinTurn // per open boxes: the turns being valued
+	sc     *fillScratch           // while fill works (fillPool)
+	root   *gainTable             // the gain table of the sheet with three open boxes
+	dc     *restDists             // s.dists(), once asked
 }
 
 // WinTurn values the turn that starts on sheet b (at most EndgameBoxes
@@ -120,7 +138,7 @@ func (s *Solver) WinTurn(b validate.KniffelBoxes, total int, others []Dist) (*Wi
 		return nil, &EndgameError{Open: n}
 	}
 	n := maxGain(st) + 1
-	e := &endgame{s: s, win: winChances(total, n, others), same: make([]int, n), memo: map[int64]float64{}}
+	e := &endgame{s: s, win: winChances(total, n, others), same: make([]int, n)}
 	e.same[n-1] = n
 	for g := n - 2; g >= 0; g-- {
 		e.same[g] = g + 1
@@ -129,7 +147,13 @@ func (s *Solver) WinTurn(b validate.KniffelBoxes, total int, others []Dist) (*Wi
 		}
 	}
 	t := &WinTurn{e: e, st: st}
-	e.fill(e.children(node{st, 0}, map[int64]bool{}, nil)) // the sheets after this turn, eight at a time
+	e.sc = fillPool.Get().(*fillScratch)
+	sc, k := e.sc, openBoxes(st.mask)-1
+	clear(sc.queued)
+	sc.kids[k] = e.children(node{st, 0}, sc.queued, sc.kids[k][:0])
+	e.fill(sc.kids[k]) // the sheets after this turn, eight at a time
+	fillPool.Put(sc)
+	e.sc = nil
 	e.solve(t, 0)
 	return t, nil
 }
@@ -137,18 +161,27 @@ func (s *Solver) WinTurn(b validate.KniffelBoxes, total int, others []Dist) (*Wi
 // maxGain bounds the points still to come on st: every open box at its
 // most, a Kniffel bonus in each, the upper bonus.
 func maxGain(st state) int {
-	most := [validate.NumCategories]int{5, 10, 15, 20, 25, 30, 30, 30, 25, 30, 40, 50, 30}
-	g := 0
-	for c := range most {
-		if st.mask&(1<<c) == 0 {
-			g += most[c] + 100
-		}
-	}
+	g := int(maxGains()[st.mask])
 	if st.upper < upperThreshold {
 		g += upperBonus
 	}
 	return g
 }
+
+// maxGains is, by filled boxes, what the open ones bring at most with a
+// Kniffel bonus in each (maxGain without the upper bonus).
+var maxGains = sync.OnceValue(func() *[allFilled + 1]int16 {
+	most := [validate.NumCategories]int{5, 10, 15, 20, 25, 30, 30, 30, 25, 30, 40, 50, 30}
+	var t [allFilled + 1]int16
+	for mask := range t {
+		for c := range most {
+			if mask&(1<<c) == 0 {
+				t[mask] += int16(most[c] + 100)
+			}
+		}
+	}
+	return &t
+})
 
 // value is the chance to finish first from the start of a turn on st after
 // gaining g points.
@@ -159,6 +192,9 @@ func (e *endgame) value(st state, g int) float64 {
 	key := nodeKey(st, g)
 	if v, ok := e.memo[key]; ok {
 		return v
+	}
+	if e.memo == nil {
+		e.memo = map[int64]float64{}
 	}
 	n := openBoxes(st.mask) - 1
 	t := e.bufs[n]
@@ -246,32 +282,6 @@ func (st state) plainGain(c validate.Category, pts int) (int, state) {
 		return pts + upperBonus, next
 	}
 	return pts, next
-}
-
-// lattice fills the holds and the earlier throws from the last throw's
-// values: a hold is the average over the next die's faces, a throw the
-// best of its holds.
-func (t *WinTurn) lattice() {
-	tb := tables()
-	var best [numHolds]float64
-	for k := 0; k < 3; k++ {
-		h := &t.hold[k]
-		copy(h[firstRoll:], t.v[k][:])
-		for i := firstRoll - 1; i >= 0; i-- {
-			c := &tb.child[i]
-			h[i] = (h[c[0]] + h[c[1]] + h[c[2]] + h[c[3]] + h[c[4]] + h[c[5]]) * sixth
-		}
-		if k == 2 {
-			break
-		}
-		for i := range numHolds {
-			best[i] = h[i]
-			for _, p := range tb.parents[i] {
-				best[i] = max(best[i], best[p])
-			}
-		}
-		copy(t.v[k+1][:], best[firstRoll:])
-	}
 }
 
 // Holds lists every hold of five dice with throwsLeft (1 or 2) throws

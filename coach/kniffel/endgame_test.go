@@ -582,7 +582,7 @@ func TestEndgameFillOrderFree(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := &endgame{s: s, win: w.e.win, same: w.e.same, memo: map[int64]float64{}}
+		e := &endgame{s: s, win: w.e.win, same: w.e.same, memo: map[int64]float64{}, sc: fillPool.Get().(*fillScratch)}
 		kids := e.children(node{stateOf(b), 0}, map[int64]bool{}, nil)
 		if old := e.childrenByThrow(node{stateOf(b), 0}); !sameNodes(kids, old) {
 			t.Fatalf("children by the gain table %v, by every throw %v", kids, old)
@@ -613,9 +613,7 @@ func (e *endgame) fillShuffled(nodes []node, rng *rand.Rand) {
 		}
 		e.fillShuffled(kids, rng)
 	}
-	for i := 0; i < len(nodes); i += lanes {
-		e.fillLanes(nodes[i:min(i+lanes, len(nodes))])
-	}
+	e.fillLevel(nodes)
 }
 
 // childrenByThrow is children as it was before the gain tables: every
@@ -705,7 +703,9 @@ func TestRestDistsStayWithinBudget(t *testing.T) {
 	c := s.dists()
 	c.mu.Lock()
 	clear(c.m)
-	clear(c.gains)
+	for i := range c.gains {
+		c.gains[i].Store(nil)
+	}
 	c.bytes = 0
 	c.mu.Unlock()
 	peak := 0
@@ -723,7 +723,12 @@ func TestRestDistsStayWithinBudget(t *testing.T) {
 		for _, d := range c.m {
 			kept += 64 + 8*len(d.P)
 		}
-		over := kept + len(c.gains)*gainTableBytes
+		for i := range c.gains {
+			if c.gains[i].Load() != nil {
+				kept += gainTableBytes
+			}
+		}
+		over := kept
 		c.mu.Unlock()
 		if over > restDistsBudget {
 			t.Fatalf("the cache holds %d bytes, over its budget of %d", over, restDistsBudget)

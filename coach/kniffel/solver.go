@@ -16,7 +16,10 @@ package kniffel
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
+	"sync"
+	"unsafe"
 
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -98,17 +101,21 @@ func Possible(c validate.Category, points int) bool {
 	if c < 0 || c >= validate.NumCategories {
 		return false
 	}
-	if points == 0 {
-		return true
-	}
+	p := possiblePoints()
+	return points == 0 || (points > 0 && points < len(p[c]) && p[c][points])
+}
+
+// possiblePoints is, by box, the points some throw scores in it.
+var possiblePoints = sync.OnceValue(func() *[validate.NumCategories][51]bool {
+	var p [validate.NumCategories][51]bool
 	t := tables()
-	for r := range numRolls {
-		if int(t.score[c][r]) == points {
-			return true
+	for c := range p {
+		for r := range numRolls {
+			p[c][t.score[c][r]] = true
 		}
 	}
-	return false
-}
+	return &p
+})
 
 // CheckSheet says why b is no sheet the solver can advise on: a box holding
 // points it cannot hold, or every box filled (the game is over).
@@ -181,7 +188,35 @@ func (s *Solver) Turn(b validate.KniffelBoxes) *Turn {
 	if err := CheckSheet(b); err != nil {
 		panic("kniffel: " + err.Error())
 	}
-	return s.turnAt(stateOf(b))
+	return s.turnOf(stateOf(b))
+}
+
+// recentTurns keeps the last turns a solver analysed (a Turn does not
+// change once made): a review asks for a sheet's turn for the points and
+// again for the end game's distributions (FinalDist), or the other way.
+type recentTurns struct {
+	mu   sync.Mutex
+	t    [8]*Turn
+	next int
+}
+
+// turnOf is turnAt(st), from the recent turns where st is among them.
+func (s *Solver) turnOf(st state) *Turn {
+	c := &s.dists().turns
+	c.mu.Lock()
+	for _, t := range c.t {
+		if t != nil && t.st == st {
+			c.mu.Unlock()
+			return t
+		}
+	}
+	c.mu.Unlock()
+	t := s.turnAt(st)
+	c.mu.Lock()
+	c.t[c.next] = t
+	c.next = (c.next + 1) % len(c.t)
+	c.mu.Unlock()
+	return t
 }
 
 // turnAt analyses the turn that starts on sheet st (not full).
@@ -190,7 +225,9 @@ func (s *Solver) turnAt(st state) *Turn {
 	tb := tables()
 	// The last throw. Throws that are no Kniffel score by the plain rules:
 	// each free box adds its points to what the rest of the game is worth
-	// after it (the same sums as boxValue, in the same order).
+	// after it (the same sums as boxValue, in the same order). The best
+	// by the bits (the values are never negative nor NaN).
+	var best [numRolls]int64
 	for c := validate.Category(0); c < validate.NumCategories; c++ {
 		if st.mask&(1<<c) != 0 {
 			continue
@@ -207,16 +244,23 @@ func (s *Solver) turnAt(st state) *Turn {
 				}
 				up[k] = float64(pts) + s.val[stateIndex(next, st.upper+pts, st.kniffel50)] + float64(bonus)
 			}
+			var upBits [8]int64 // by the count of f, up to 5 (7: none)
+			for k, x := range up {
+				upBits[k] = int64(math.Float64bits(x))
+			}
 			for r := range numRolls {
-				t.v[0][r] = max(t.v[0][r], up[tb.counts[firstRoll+r][f]])
+				best[r] = max(best[r], upBits[tb.counts[firstRoll+r][f]&7])
 			}
 			continue
 		}
 		rest := s.val[stateIndex(next, st.upper, st.kniffel50)]
 		sc := &tb.score[c]
 		for r := range numRolls {
-			t.v[0][r] = max(t.v[0][r], rest+float64(sc[r]))
+			best[r] = max(best[r], int64(math.Float64bits(rest+float64(sc[r]))))
 		}
+	}
+	for r, b := range best {
+		t.v[0][r] = math.Float64frombits(uint64(b))
 	}
 	for face := 1; face <= 6; face++ {
 		r := tb.kniffelRoll[face]
@@ -228,28 +272,7 @@ func (s *Solver) turnAt(st state) *Turn {
 		}
 		t.v[0][r] = best
 	}
-	for k := 0; k < 3; k++ {
-		h := &t.hold[k]
-		for r := range numRolls {
-			h[firstRoll+r] = t.v[k][r]
-		}
-		for i := firstRoll - 1; i >= 0; i-- {
-			c := &tb.child[i]
-			h[i] = (h[c[0]] + h[c[1]] + h[c[2]] + h[c[3]] + h[c[4]] + h[c[5]]) * sixth
-		}
-		if k == 2 {
-			break
-		}
-		// The best hold within each set of dice, smallest first.
-		var best [numHolds]float64
-		for i := range numHolds {
-			best[i] = h[i]
-			for _, p := range tb.parents[i] {
-				best[i] = max(best[i], best[p])
-			}
-		}
-		copy(t.v[k+1][:], best[firstRoll:])
-	}
+	t.lattice()
 	return t
 }
 
@@ -280,6 +303,43 @@ func (t *Turn) boxValue(r int, c validate.Category) (BoxValue, bool) {
 	}
 	b.Expected += float64(kb)
 	return b, true
+}
+
+// lattice fills the holds and the earlier throws from the last throw's
+// values: a hold is the average over the next die's faces, a throw the
+// best of its holds (the best within each set of dice, smallest first:
+// the values are never negative nor NaN, so their bits order them as
+// integers, which is cheaper than a float maximum).
+func (t *turnTable) lattice() {
+	tb := tables()
+	var best [numHolds]int64
+	edges, start := tb.edges, &tb.edgeStart
+	// The hold numbers of the tables are below numHolds: read without
+	// bounds checks.
+	bb := unsafe.Pointer(&best)
+	for k := 0; k < 3; k++ {
+		h := &t.hold[k]
+		copy(h[firstRoll:], t.v[k][:])
+		hb := unsafe.Pointer(h)
+		at := func(i int16) float64 { return *(*float64)(unsafe.Add(hb, uintptr(i)*8)) }
+		for i := firstRoll - 1; i >= 0; i-- {
+			c := &tb.child[i]
+			h[i] = (at(c[0]) + at(c[1]) + at(c[2]) + at(c[3]) + at(c[4]) + at(c[5])) * sixth
+		}
+		if k == 2 {
+			break
+		}
+		for i := range best {
+			b := int64(math.Float64bits(h[i]))
+			for _, p := range edges[start[i]:start[i+1]] {
+				b = max(b, *(*int64)(unsafe.Add(bb, uintptr(p)*8)))
+			}
+			best[i] = b
+		}
+		for r := range t.v[k+1] {
+			t.v[k+1][r] = math.Float64frombits(uint64(best[firstRoll+r]))
+		}
+	}
 }
 
 // Value is the turn's value before its first throw: the expected points

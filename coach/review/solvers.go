@@ -152,6 +152,41 @@ func (w winSolver) Start(r *validate.Rules, totals []int, seat int) (WinPosition
 	return winPos{p}, nil
 }
 
+// Bind is w for the rules r alone: its table found once, not at every
+// turn start (the solver's lookup formats the rules).
+func (w winSolver) Bind(r *validate.Rules) Win {
+	s, err := w.solver(r)
+	if err != nil {
+		return boundWin{err: err}
+	}
+	t, err := s.Table()
+	return boundWin{t: t, err: err}
+}
+
+// boundWin is winSolver bound to one rule set's table (or its error).
+type boundWin struct {
+	t   *win.Table
+	err error
+}
+
+func (b boundWin) Start(_ *validate.Rules, totals []int, seat int) (WinPosition, error) {
+	if b.err != nil {
+		return nil, b.err
+	}
+	p, err := b.t.Start(totals, seat)
+	if err != nil {
+		return nil, err
+	}
+	return winPos{p}, nil
+}
+
+// Release is winSolver's Release on the bound table.
+func (b boundWin) Release(_ *validate.Rules, p WinPosition) {
+	if wp, ok := p.(winPos); ok && b.t != nil {
+		b.t.Release(wp.p)
+	}
+}
+
 type winPos struct{ p win.Position }
 
 func (w winPos) Win() float64             { return w.p.Win() }

@@ -44,6 +44,7 @@ type WinKeep struct {
 // winState follows every player's chance to win through the game.
 type winState struct {
 	on     bool
+	win    Win       // v.Win, bound to the game's rules where it can be (winBinder)
 	cur    []float64 // each seat's chance to win now
 	next   WinPosition
 	nextAt int // the turn whose start next is
@@ -74,7 +75,7 @@ func (w *walker) startAt(totals []int, seat int) (WinPosition, error) {
 			return s.p, nil
 		}
 	}
-	p, err := w.v.Win.Start(w.g.Rules, totals, seat)
+	p, err := ws.win.Start(w.g.Rules, totals, seat)
 	if err != nil {
 		return nil, err
 	}
@@ -100,9 +101,15 @@ type winReleaser interface {
 // is past its turn (the start just made is the next turn's; the current
 // turn's positions are not used after its end), so nothing uses it again.
 func (w *walker) release(p WinPosition) {
-	if rl, ok := w.v.Win.(winReleaser); ok && releaseStarts {
+	if rl, ok := w.ws.win.(winReleaser); ok && releaseStarts {
 		rl.Release(w.g.Rules, p)
 	}
+}
+
+// winBinder is a Win that finds its table for a rule set once (a review
+// asks it for every turn start).
+type winBinder interface {
+	Bind(r *validate.Rules) Win
 }
 
 // texter is an error that has its text in both languages.
@@ -133,6 +140,10 @@ func (w *walker) initWin() {
 		return
 	}
 	w.ws.on, rv.Win, rv.WinExact = true, true, true
+	w.ws.win = w.v.Win
+	if b, ok := w.v.Win.(winBinder); ok {
+		w.ws.win = b.Bind(w.g.Rules)
+	}
 	p, err := w.winStartOf(0)
 	if err != nil {
 		w.winOff(err)

@@ -46,7 +46,14 @@ func (t *Table) position(e ends, entered bool) Position {
 	if b, ok := t.spare.Get().(*[]float64); ok {
 		buf = *b
 	}
-	return Position{tt: s.graph().tableIn(e, buf), fp: ft.Start(), exact: s.exact, note: s.note, own: t}
+	return Position{tt: s.graph().tableIn(e, buf, !t.plain), fp: ft.Start(), exact: s.exact, note: s.note, own: t}
+}
+
+// StateByState is t computing every turn table state by state, as before
+// the levels were planned (plan.go): the same values, bit for bit, more
+// slowly (tests compare the two).
+func (t *Table) StateByState() *Table {
+	return &Table{s: t.s, fg: t.fg, xg: t.xg, Sweeps: t.Sweeps, Passes: t.Passes, Loaded: t.Loaded, plain: true}
 }
 
 // Release hands the turn table of p, a position of t's two-player Start,

@@ -35,6 +35,9 @@ type turnGraph struct {
 	// none): its value of throwing on is the same sums of the same numbers,
 	// which table computes once per level.
 	sameQ []int32
+	// plan computes tableIn's levels (plan.go); nil: state by state.
+	plan   *levelPlan
+	maxOff int32 // the largest of offs
 }
 
 func newTurnGraph(fs *family.Solver) *turnGraph {
@@ -58,6 +61,8 @@ func newTurnGraph(fs *family.Solver) *turnGraph {
 	for s := range g.States {
 		tg.sameQ[s] = tg.firstSame(s)
 	}
+	tg.plan = newPlan(tg)
+	tg.maxOff = slices.Max(append([]int32{0}, tg.offs...))
 	return tg
 }
 
@@ -338,12 +343,13 @@ type turnTable struct {
 	buf []float64 // v and q in one (nil once released)
 }
 
-func (tg *turnGraph) table(e ends) *turnTable { return tg.tableIn(e, nil) }
+func (tg *turnGraph) table(e ends) *turnTable { return tg.tableIn(e, nil, true) }
 
 // tableIn is table in buf where it is large enough (a table released
 // before: Table.Release); every value is written, those table leaves out
-// set to 0 as a new buffer has them.
-func (tg *turnGraph) tableIn(e ends, buf []float64) *turnTable {
+// set to 0 as a new buffer has them. planned: the levels by tg's plan
+// (plan.go) where it has one, else state by state (the same bits).
+func (tg *turnGraph) tableIn(e ends, buf []float64, planned bool) *turnTable {
 	ns := tg.ns
 	top := e.levels()
 	nv := (top + tg.above) * ns
@@ -356,7 +362,14 @@ func (tg *turnGraph) tableIn(e ends, buf []float64) *turnTable {
 	}
 	v, q := buf[:nv:nv], buf[nv:]
 	tg.highRows(&e, v, top)
-	for lv := top - 1; lv >= 1; lv-- {
+	planned = planned && tg.plan != nil
+	if planned {
+		m := make([]float64, tg.plan.sets())
+		for lv := top - 1; lv >= 1; lv-- {
+			tg.levelPlanned(&e, v, q, m, lv)
+		}
+	}
+	for lv := top - 1; lv >= 1 && !planned; lv-- {
 		row := lv * ns
 		for s := range ns {
 			if tg.fresh[s] {

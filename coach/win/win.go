@@ -235,6 +235,7 @@ type Table struct {
 	Loaded         bool // read from the cache file
 	// spare: turn tables released (Release) for Start to reuse.
 	spare sync.Pool
+	plain bool // turn tables state by state (StateByState)
 }
 
 // Solver is the table's solver.
