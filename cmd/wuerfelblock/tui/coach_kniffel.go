@@ -143,7 +143,7 @@ func (v *kniffelView) coachLines() []panelLine {
 	}
 	if v.sel >= 0 && v.sel != boxes[0].Category {
 		if loss, ok := tn.BoxLoss(d, v.sel); ok {
-			add(fmt.Sprintf(v.tr("%s costs %s", "%s kostet %s"), v.sel.Name(v.lang), v.num(loss)))
+			add(fmt.Sprintf(v.tr("%s costs %s points", "%s kostet %s Punkte"), v.sel.Name(v.lang), v.num(loss)))
 		}
 	}
 	return ls
@@ -202,7 +202,7 @@ func (v *kniffelView) holdCost(tn *kniffel.Turn) string {
 		return fmt.Sprintf(v.tr("Kept %s: the best hold", "%s behalten: das beste Halten"), v.holdName(held, dice))
 	}
 	best := tn.Holds(dice, left)[0]
-	return fmt.Sprintf(v.tr("Kept %s: costs %s (best: %s)", "%s behalten: kostet %s (am besten: %s)"),
+	return fmt.Sprintf(v.tr("Kept %s: costs %s points (best: %s)", "%s behalten: kostet %s Punkte (am besten: %s)"),
 		v.holdName(held, dice), v.num(loss), v.holdName(best.Dice, dice))
 }
 
@@ -245,7 +245,7 @@ func (v *kniffelView) lastTurnCost() string {
 	if loss < 0.05 {
 		return fmt.Sprintf(v.tr("%s's turn: best play (cost 0)", "Zug von %s: bestes Spiel (kostet 0)"), esc(lt.Player))
 	}
-	return fmt.Sprintf(v.tr("%s's turn cost %s", "Zug von %s kostete %s"), esc(lt.Player), v.num(loss))
+	return fmt.Sprintf(v.tr("%s's turn cost %s points", "Zug von %s kostete %s Punkte"), esc(lt.Player), v.num(loss))
 }
 
 // kniffelTurnLoss is the expected points the choices of finished turn lt

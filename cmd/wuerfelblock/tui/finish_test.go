@@ -370,3 +370,35 @@ func TestStatsNegativeTotalsWithMinusSign(t *testing.T) {
 		t.Errorf("whole: %q %q %q", whole(-0.4), whole(-16.6), whole(4243.5))
 	}
 }
+
+// The Kniffel coach's costs say their unit: "Sixes costs 39.9" left a new
+// player asking 39.9 what; they are expected points.
+func TestKniffelCostsInPoints(t *testing.T) {
+	h := startLang(t, openDB(t), validate.English)
+	h.typ("n5")
+	h.see("house rules")
+	h.key(tcell.KeyTab)
+	h.typ("Ann\nBen\n\n")
+	h.see("turn: Ann")
+	h.typ("*")
+	h.see("Coach: advice")
+	waitCoach(t, false)
+	h.typ("66666\n")
+	h.see("Best box: Kniffel")
+	h.typ("f")
+	h.see("Sixes costs ")
+	h.seeRE(`Sixes costs \d+\.\d points`)
+	h.typ("\n")
+	h.see("turn: Ben", "Ann's turn cost ")
+	h.seeRE(`Ann's turn cost \d+\.\d points`)
+}
+
+// seeRE checks that the screen (its words joined by single spaces)
+// matches re.
+func (h *harness) seeRE(re string) {
+	h.t.Helper()
+	flat := strings.Join(strings.Fields(h.screen()), " ")
+	if !regexp.MustCompile(re).MatchString(flat) {
+		h.t.Fatalf("the screen does not match %s:\n%s", re, h.screen())
+	}
+}
