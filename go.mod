@@ -7,7 +7,6 @@ require (
 	github.com/google/uuid v1.6.0
 	github.com/rivo/tview v0.42.0
 	golang.org/x/sys v0.49.0
-	modernc.org/libc v1.80.1
 	modernc.org/sqlite v1.62.0
 )
 
@@ -21,6 +20,7 @@ require (
 	github.com/rivo/uniseg v0.4.7 // indirect
 	golang.org/x/term v0.37.0 // indirect
 	golang.org/x/text v0.31.0 // indirect
+	modernc.org/libc v1.80.1 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
 )

@@ -516,10 +516,6 @@ func (db *DB) ImportFrom(ctx context.Context, next func() (ExportRecord, error))
 	return db.importFrom(ctx, next, nil)
 }
 
-// bulkImports: imports write new games without the summary triggers
-// (import_bulk.go); off in the test that compares the two ways.
-var bulkImports = true
-
 // storedHook runs in the transaction of each record an import stored
 // (imported or brought up to date), with the game's id.
 type storedHook func(ctx context.Context, tx *sql.Tx, id string) error
@@ -542,12 +538,6 @@ func (db *DB) importFrom(ctx context.Context, next func() (ExportRecord, error),
 	}
 	defer conn.Close()
 	defer conn.ExecContext(context.WithoutCancel(ctx), `PRAGMA wal_autocheckpoint = 1000`)
-	// New games are written without the summary triggers (import_bulk.go);
-	// a sync's hook needs them.
-	bulk := bulkImports && hook == nil && db.startBulk(ctx, conn)
-	if bulk {
-		defer stopBulk(conn)
-	}
 	index := 0 // of the first record of the next transaction
 	var waiting []ExportRecord
 	for {
@@ -557,17 +547,7 @@ func (db *DB) importFrom(ctx context.Context, next func() (ExportRecord, error),
 		if len(batch) == 0 {
 			return rep, inputError(end)
 		}
-		n, err := db.importTx(ctx, conn, index, batch, now, &rep, hook, bulk)
-		if bulk && errors.Is(err, errNeedTriggers) {
-			// A stored game to bring up to date: this transaction again,
-			// with the triggers.
-			if err = setTriggers(conn, true); err == nil {
-				n, err = db.importTx(ctx, conn, index, batch, now, &rep, hook, false)
-				if err == nil && setTriggers(conn, false) != nil {
-					bulk = false
-				}
-			}
-		}
+		n, err := db.importTx(ctx, conn, index, batch, now, &rep, hook)
 		if err != nil {
 			return rep, err
 		}
@@ -631,9 +611,7 @@ func (db *DB) judgeAhead(next func() (ExportRecord, error), stop <-chan struct{}
 	for range judgeWorkers() {
 		go func() {
 			for j := range jobs {
-				if !j.r.judged { // a benchmark of the writer judges ahead itself
-					db.judge(&j.r)
-				}
+				db.judge(&j.r)
 				j.out <- judgedRecord{j.r, nil}
 			}
 		}()
@@ -761,23 +739,16 @@ func (db *DB) importConn(ctx context.Context) (*sql.Conn, error) {
 // importTx writes the records of batch (numbered from index) in one
 // transaction, for about importSlice, and adds what it did to rep. n is how
 // many it wrote; the rest wait for the next transaction.
-func (db *DB) importTx(ctx context.Context, conn *sql.Conn, index int, batch []ExportRecord, now time.Time, rep *ImportReport, hook storedHook, bulk bool) (n int, err error) {
+func (db *DB) importTx(ctx context.Context, conn *sql.Conn, index int, batch []ExportRecord, now time.Time, rep *ImportReport, hook storedHook) (n int, err error) {
 	var part ImportReport
 	err = db.updateOn(ctx, conn, func(tx *sql.Tx) error {
 		part, n = ImportReport{}, 0
-		var bt *bulkTx
-		if bulk {
-			bt = &bulkTx{}
-		}
 		start := time.Now()
 		for n < len(batch) && (n == 0 || time.Since(start) < importSlice) {
-			if err := db.importRecord(ctx, tx, index+n, batch[n], now, &part, hook, bt); err != nil {
+			if err := db.importRecord(ctx, tx, index+n, batch[n], now, &part, hook); err != nil {
 				return err
 			}
 			n++
-		}
-		if bt != nil {
-			return db.bulkSummaries(ctx, tx, bt)
 		}
 		return nil
 	})
@@ -839,17 +810,17 @@ func (db *DB) checkpointEvery(d time.Duration, stop <-chan struct{}) <-chan stru
 // importRecord stores one record inside a savepoint: a refusal, however
 // deep in the writing it comes, undoes exactly this record. Only database
 // trouble is returned as an error.
-func (db *DB) importRecord(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, now time.Time, rep *ImportReport, hook storedHook, bt *bulkTx) error {
+func (db *DB) importRecord(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, now time.Time, rep *ImportReport, hook storedHook) error {
 	if r.bad != nil {
 		// Not a record: nothing to write, nothing to undo.
 		rep.refuse(Refusal{Index: i, ID: r.ID, Turn: -1, Err: r.bad})
 		return nil
 	}
-	if _, err := db.exec(ctx, tx, `SAVEPOINT import_record`); err != nil {
+	if _, err := tx.ExecContext(ctx, `SAVEPOINT import_record`); err != nil {
 		return err
 	}
 	var out ImportReport
-	err := db.importOne(ctx, tx, i, r, now, &out, bt)
+	err := db.importOne(ctx, tx, i, r, now, &out)
 	if err != nil && isRefusal(err) {
 		out = ImportReport{Refused: []Refusal{{Index: i, ID: r.ID, Turn: -1, Err: err}}}
 		err = nil
@@ -858,7 +829,7 @@ func (db *DB) importRecord(ctx context.Context, tx *sql.Tx, i int, r ExportRecor
 		return err
 	}
 	if len(out.Refused) > 0 {
-		if _, err := db.exec(ctx, tx, `ROLLBACK TO import_record`); err != nil {
+		if _, err := tx.ExecContext(ctx, `ROLLBACK TO import_record`); err != nil {
 			return err
 		}
 		out.Imported, out.Extended, out.Skipped, out.IDs = 0, 0, 0, nil
@@ -870,7 +841,7 @@ func (db *DB) importRecord(ctx context.Context, tx *sql.Tx, i int, r ExportRecor
 			}
 		}
 	}
-	if _, err := db.exec(ctx, tx, `RELEASE import_record`); err != nil {
+	if _, err := tx.ExecContext(ctx, `RELEASE import_record`); err != nil {
 		return err
 	}
 	rep.Imported += out.Imported
@@ -899,9 +870,7 @@ func isRefusal(err error) bool {
 	return errors.As(err, &ve) || errors.As(err, &ie)
 }
 
-// importOne stores record r (bt: in a bulk transaction, nil: with the
-// triggers).
-func (db *DB) importOne(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, now time.Time, rep *ImportReport, bt *bulkTx) error {
+func (db *DB) importOne(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, now time.Time, rep *ImportReport) error {
 	refuse := func(err error, turn int, throw *int) {
 		rep.Refused = append(rep.Refused, Refusal{Index: i, ID: r.ID, Turn: turn, Throw: throw, Err: err})
 	}
@@ -918,11 +887,7 @@ func (db *DB) importOne(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, 
 			return nil
 		}
 		var n int
-		st, err := db.prepared(ctx, `SELECT count(*) FROM games WHERE uuid = ?`)
-		if err != nil {
-			return err
-		}
-		if err := tx.StmtContext(ctx, st).QueryRowContext(ctx, id).Scan(&n); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE uuid = ?`, id).Scan(&n); err != nil {
 			return err
 		}
 		exists = n > 0
@@ -946,13 +911,13 @@ func (db *DB) importOne(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, 
 		return nil
 	}
 	if exists {
-		return db.mergeGame(ctx, tx, id, r, g, now, rep, refuse, bt != nil)
+		return db.mergeGame(ctx, tx, id, r, g, now, rep, refuse)
 	}
 	if r.Status == Finished && !g.Finished() {
 		refuse(newErr(CodeNotFinished, nil, len(r.Turns)), -1, nil)
 		return nil
 	}
-	if err := db.importGame(ctx, tx, id, r, g, now, bt); err != nil {
+	if err := db.importGame(ctx, tx, id, r, g, now); err != nil {
 		return err
 	}
 	rep.Imported++
@@ -968,7 +933,7 @@ func (db *DB) importOne(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, 
 // copy that is the same or behind is skipped. Anything else is refused with
 // the difference named, and the stored game stays as it is.
 func (db *DB) mergeGame(ctx context.Context, tx *sql.Tx, id string, r ExportRecord, in *scoresheet.Game, now time.Time,
-	rep *ImportReport, refuse func(error, int, *int), bulk bool) error {
+	rep *ImportReport, refuse func(error, int, *int)) error {
 	sg, err := loadGame(ctx, tx, id)
 	if ErrorCode(err) == CodeReplay {
 		refuse(err, -1, nil)
@@ -1005,9 +970,6 @@ func (db *DB) mergeGame(ctx context.Context, tx *sql.Tx, id string, r ExportReco
 	case !samePrefix(incoming, stored):
 		refuse(newErr(CodeDiverged, nil, id), -1, nil)
 		return nil
-	}
-	if bulk {
-		return errNeedTriggers // the first write comes next
 	}
 	ended := r.Ended
 	if ended.IsZero() {
@@ -1067,9 +1029,8 @@ func samePrefix(a, b []scoresheet.Entry) bool {
 	return true
 }
 
-// importGame stores a judged game with its entries and summaries (in a
-// bulk transaction bt, without the triggers: bt gets the game).
-func (db *DB) importGame(ctx context.Context, tx *sql.Tx, id string, r ExportRecord, g *scoresheet.Game, now time.Time, bt *bulkTx) error {
+// importGame stores a judged game with its entries and summaries.
+func (db *DB) importGame(ctx context.Context, tx *sql.Tx, id string, r ExportRecord, g *scoresheet.Game, now time.Time) error {
 	started := r.Started
 	if started.IsZero() {
 		started = now
@@ -1079,7 +1040,10 @@ func (db *DB) importGame(ctx context.Context, tx *sql.Tx, id string, r ExportRec
 		return err
 	}
 	es := g.Entries()
-	if _, err := db.exec(ctx, tx, insertEntriesJSON, sg.row, entriesJSON(es)); err != nil {
+	err = db.insertMany(ctx, tx, insertEntry, len(es), func(n int, args []any) []any {
+		return append(args, entryArgs(sg.row, n, es[n])...)
+	})
+	if err != nil {
 		return err
 	}
 	if err := db.writeTurns(ctx, tx, sg, g, 0, g.Turns()); err != nil {
@@ -1089,21 +1053,12 @@ func (db *DB) importGame(ctx context.Context, tx *sql.Tx, id string, r ExportRec
 	if ended.IsZero() {
 		ended = now
 	}
-	changes := 1 + len(es) // what the sync triggers count: the game, its entries, a change of status
 	switch {
 	case g.Finished():
-		if err := db.writeResultsOf(ctx, tx, sg, g, r.review, ended.Truncate(time.Millisecond), bt != nil); err != nil {
-			return err
-		}
-		changes++
+		return db.writeResults(ctx, tx, sg, g, r.review, ended.Truncate(time.Millisecond))
 	case r.Status == Abandoned:
-		if _, err := tx.ExecContext(ctx, `UPDATE games SET status = 'abandoned', ended = ? WHERE id = ?`, ended.UnixMilli(), sg.row); err != nil {
-			return err
-		}
-		changes++
-	}
-	if bt != nil {
-		bt.add(sg.row, changes)
+		_, err := tx.ExecContext(ctx, `UPDATE games SET status = 'abandoned', ended = ? WHERE id = ?`, ended.UnixMilli(), sg.row)
+		return err
 	}
 	return nil
 }

@@ -546,34 +546,18 @@ func (sg *StoredGame) playerID(g *scoresheet.Game, name string) any {
 // player with final total, rank and whether they won, and the rows of its
 // review rv (made before the transaction: reviewOf).
 func (db *DB) writeResults(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scoresheet.Game, rv []ReviewRow, ended time.Time) error {
-	return db.writeResultsOf(ctx, tx, sg, g, rv, ended, false)
-}
-
-// writeResultsOf is writeResults; bulk: on a connection without triggers,
-// whose result_stats work it does itself (resultStats).
-func (db *DB) writeResultsOf(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *scoresheet.Game, rv []ReviewRow, ended time.Time, bulk bool) error {
 	if _, err := db.exec(ctx, tx, `UPDATE games SET status = 'finished', ended = ? WHERE id = ?`, ended.UnixMilli(), sg.row); err != nil {
 		return err
 	}
 	totals := g.Totals()
 	rank, won := scoresheet.Ranks(g.Rules.Game, totals, g.Winners())
-	game := string(g.Rules.Game)
 	for seat, total := range totals {
 		if _, err := db.exec(ctx, tx, `INSERT INTO results (game_id, seat, player_id, game, options, players, total, rank, won, ended) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			sg.row, seat, sg.players[seat], game, sg.options, len(totals), total, rank[seat], b2i(won[seat]), ended.UnixMilli()); err != nil {
+			sg.row, seat, sg.players[seat], string(g.Rules.Game), sg.options, len(totals), total, rank[seat], b2i(won[seat]), ended.UnixMilli()); err != nil {
 			return err
 		}
-		if bulk {
-			if err := db.resultStats(ctx, tx, sg.players[seat], game, sg.options, b2i(won[seat]), total, ended.UnixMilli(), sg.row); err != nil {
-				return err
-			}
-		}
 	}
-	// The review's rows in one statement (prepared, as writeReview's are
-	// not: a migration's columns are not yet there for other connections).
-	return db.insertMany(ctx, tx, insertReview, len(rv), func(seat int, args []any) []any {
-		return reviewArgs(args, sg.row, seat, sg.players[seat], game, sg.options, rv[seat], ended)
-	})
+	return writeReview(ctx, tx, sg.row, sg.players, string(g.Rules.Game), sg.options, rv, ended)
 }
 
 // Undo takes back the last entry and whatever summaries it completed, in one

@@ -98,20 +98,15 @@ func (db *DB) reviewOf(g *scoresheet.Game) []ReviewRow {
 // by seat, game, options key) in tx; no rows, nothing.
 func writeReview(ctx context.Context, tx *sql.Tx, row int64, players []int64, game, options string, rows []ReviewRow, ended time.Time) error {
 	for seat, r := range rows {
-		if _, err := tx.ExecContext(ctx, insertReview, reviewArgs(nil, row, seat, players[seat], game, options, r, ended)...); err != nil {
+		args := []any{row, seat, players[seat], game, options}
+		for _, c := range reviewColumns {
+			args = append(args, c.value(r))
+		}
+		if _, err := tx.ExecContext(ctx, insertReview, append(args, ended.UnixMilli())...); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// reviewArgs appends the values of insertReview for seat's row r.
-func reviewArgs(args []any, row int64, seat int, player int64, game, options string, r ReviewRow, ended time.Time) []any {
-	args = append(args, row, seat, player, game, options)
-	for _, c := range reviewColumns {
-		args = append(args, c.value(r))
-	}
-	return append(args, ended.UnixMilli())
 }
 
 // recomputeReviews is the Go step of migration 018: every stored review is

@@ -759,7 +759,7 @@ func (db *DB) storePlayed(ctx context.Context, tx *sql.Tx, pg PlayedGame, rv []R
 	if !pg.Game.Finished() {
 		r.Status = Abandoned
 	}
-	return true, db.importGame(ctx, tx, id, r, pg.Game, db.now(), nil)
+	return true, db.importGame(ctx, tx, id, r, pg.Game, db.now())
 }
 
 // Leaderboard orders the players who played game g: more wins per game
