@@ -39,6 +39,10 @@ type StatsShape struct {
 	// Attacks: turns attack the Vordermann (Dreißig tot): attacks made
 	// and suffered are shown.
 	Attacks bool
+	// ReviewInChances: the stored review's loss and luck are percentage
+	// points of the chance to win, not points (Dreißig tot, whose review
+	// is stored only where it is exact in chances).
+	ReviewInChances bool
 }
 
 // Bucket is one bar of a statistics chart: the values From to To
@@ -90,8 +94,10 @@ var (
 		Buckets: buckets([]string{"0–9", "10–19", "20–29", "30–39", "40+"}, 10, 20, 30, 40)}
 )
 
-// withAttacks is s with the attacks shown.
+// withAttacks is s with the attacks shown (Dreißig tot), whose review is
+// stored in chances to win.
 func withAttacks(s StatsShape) StatsShape {
 	s.Attacks = true
+	s.ReviewInChances = true
 	return s
 }

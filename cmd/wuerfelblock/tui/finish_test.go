@@ -402,3 +402,25 @@ func (h *harness) seeRE(re string) {
 		h.t.Fatalf("the screen does not match %s:\n%s", re, h.screen())
 	}
 }
+
+// Dreißig tot's review is stored in percentage points of the chance to
+// win: the player page gave its loss and luck as points ("Verlust/Entsch.
+// 0,1 Pkt."); Kniffel's stay in points.
+func TestPlayerPageDreissigReviewInPercentagePoints(t *testing.T) {
+	db := statsHistory(t, 40)
+	h := startWith(t, db, Config{Lang: validate.German, Stats: NewStatsPage(db)})
+	h.resize(100, 40)
+	h.typ("s")
+	h.see("Anna")
+	for range 6 {
+		h.key(tcell.KeyRight)
+	}
+	h.typ("p")
+	h.see("Dreißig tot", "Angriffe")
+	h.seeRE(`Verlust/Entsch\. [0-9]+,[0-9] Pp\.`)
+	h.seeRE(`Glück/Spiel [−+]?[0-9]+,[0-9] Pp\.`)
+	h.key(tcell.KeyLeft) // Totwürfeln
+	h.key(tcell.KeyLeft) // Kniffel: points
+	h.see("Bonus oben")
+	h.seeRE(`Verlust/Entsch\. [0-9]+,[0-9] Pkt\.`)
+}

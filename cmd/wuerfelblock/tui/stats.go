@@ -721,7 +721,7 @@ func (v *statsView) turnLines(f storage.Figures, g validate.GameID) []string {
 		}
 	}
 	if r := f.Review; r != nil {
-		right = append(right, v.reviewLines(r)...)
+		right = append(right, v.reviewLines(r, g)...)
 	}
 	return right
 }

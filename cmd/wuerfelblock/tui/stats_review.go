@@ -154,9 +154,17 @@ func (v *statsView) drawLosses(c canvas, row int) int {
 // reviewLines are the review's lines of the player page, one figure a line
 // (half a screen is narrow): points (one decimal), and the chance to win
 // where the games have it.
-func (v *statsView) reviewLines(r *storage.ReviewFigures) []string {
-	out := []string{fmt.Sprintf(v.tr("loss/decision %s pts", "Verlust/Entsch. %s Pkt."), review.Number1(r.LossPerDecision, v.lang)),
-		fmt.Sprintf(v.tr("luck/game %s pts", "Glück/Spiel %s Pkt."), plus(review.Number1(r.LuckPerGame, v.lang)))}
+//
+// Dreißig tot's review is stored in percentage points of the chance to win
+// (the games of 2 to 4 players and hundert; the others are not stored), so
+// its loss and luck carry that unit, not points.
+func (v *statsView) reviewLines(r *storage.ReviewFigures, g validate.GameID) []string {
+	unit := v.tr("pts", "Pkt.")
+	if validate.StatsOf(g).ReviewInChances {
+		unit = v.tr("pp", "Pp.")
+	}
+	out := []string{fmt.Sprintf(v.tr("loss/decision %s %s", "Verlust/Entsch. %s %s"), review.Number1(r.LossPerDecision, v.lang), unit),
+		fmt.Sprintf(v.tr("luck/game %s %s", "Glück/Spiel %s %s"), plus(review.Number1(r.LuckPerGame, v.lang)), unit)}
 	if r.WinGames > 0 {
 		out = append(out, fmt.Sprintf(v.tr("chance lost/game %s pp", "Gewinnch. verl./Spiel %s Pp."), review.Points1(r.WinLossPerGame, v.lang)),
 			fmt.Sprintf(v.tr("luck/game %s pp", "Glück/Spiel %s Pp."), plus(review.Points1(r.WinLuckPerGame, v.lang))))
