@@ -314,10 +314,10 @@ func TestStatsCountsOfOne(t *testing.T) {
 	h.notSee("Gegner wählen")
 }
 
-// The help of the player page explains the figures of the game shown:
-// Dreißig tot's page shows attacks and pips per turn, but its help
-// explained busts and hot dice, which it does not have.
-func TestPlayerPageHelpOfTheGameShown(t *testing.T) {
+// dreissigPlayerPage opens Anna's player page of Dreißig tot (German) on
+// a generated history.
+func dreissigPlayerPage(t *testing.T) *harness {
+	t.Helper()
 	db := statsHistory(t, 40)
 	h := startWith(t, db, Config{Lang: validate.German, Stats: NewStatsPage(db)})
 	h.resize(100, 40)
@@ -328,6 +328,14 @@ func TestPlayerPageHelpOfTheGameShown(t *testing.T) {
 	}
 	h.typ("p")
 	h.see("Dreißig tot", "Angriffe")
+	return h
+}
+
+// The help of the player page explains the figures of the game shown:
+// Dreißig tot's page shows attacks and pips per turn, but its help
+// explained busts and hot dice, which it does not have.
+func TestPlayerPageHelpOfTheGameShown(t *testing.T) {
+	h := dreissigPlayerPage(t)
 	h.typ("?")
 	h.see("Was die Spalten bedeuten", "pro Zug", "Augen, die ein Zug zählte", "angegriffen", "erlittene Angriffe")
 	h.notSee("alle raus")
@@ -407,16 +415,7 @@ func (h *harness) seeRE(re string) {
 // win: the player page gave its loss and luck as points ("Verlust/Entsch.
 // 0,1 Pkt."); Kniffel's stay in points.
 func TestPlayerPageDreissigReviewInPercentagePoints(t *testing.T) {
-	db := statsHistory(t, 40)
-	h := startWith(t, db, Config{Lang: validate.German, Stats: NewStatsPage(db)})
-	h.resize(100, 40)
-	h.typ("s")
-	h.see("Anna")
-	for range 6 {
-		h.key(tcell.KeyRight)
-	}
-	h.typ("p")
-	h.see("Dreißig tot", "Angriffe")
+	h := dreissigPlayerPage(t)
 	h.seeRE(`Verlust/Entsch\. [0-9]+,[0-9] Pp\.`)
 	h.seeRE(`Glück/Spiel [−+]?[0-9]+,[0-9] Pp\.`)
 	h.key(tcell.KeyLeft) // Totwürfeln

@@ -3,8 +3,8 @@ package tui
 import (
 	"context"
 	"errors"
+	"math"
 	"regexp"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -64,19 +64,10 @@ func (t text) errText(err error) string {
 	return esc(storage.Localize(err, t.lang))
 }
 
-// whole is x rounded to a whole number as players write it: a minus sign
-// (−) before a negative one, as say.Int, not a hyphen ("−17", Dreißig tot's
-// accounts).
-func whole(x float64) string {
-	s := strconv.FormatFloat(x, 'f', 0, 64)
-	if s == "-0" {
-		return "0"
-	}
-	if rest, ok := strings.CutPrefix(s, "-"); ok {
-		return "−" + rest
-	}
-	return s
-}
+// whole is x rounded to a whole number (half to even) as players write it:
+// say.Int's minus sign (−) before a negative one, not a hyphen ("−17",
+// Dreißig tot's accounts).
+func whole(x float64) string { return say.Int(int(math.RoundToEven(x))) }
 
 // esc makes a player name safe for the terminal (scoresheet.SafeText, as
 // every output of the command line) and for tview's style tags.
