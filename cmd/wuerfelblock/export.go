@@ -87,11 +87,13 @@ func runExport(e *env, args []string) int {
 
 // importMemory is the soft limit of the Go heap during an import. The
 // coaches' large tables are mapped files, outside it (their pages add to
-// the resident size besides, as does the program's own code): the Go heap
-// holds the small tables, the records under way (about 50) and the
-// reviews' garbage. 2,000 games with the coaches' files there: 64 MB gave
-// 112 MB peak and 44.7 CPU-s, 44 MB 95 MB and 52.3 CPU-s (load 15).
-const importMemory = 48 << 20
+// the resident size besides, about 41 MB, as does the program's own code):
+// the Go heap holds the small tables, the records under way (about 25)
+// and the reviews' garbage. 2,000 games with the coaches' files there: 64
+// MB gave 112 MB peak and 44.7 CPU-s, 44 MB 95 MB and 52.3 CPU-s (load
+// 15); with half as many records under way 46 MB gives 95 MB at the CPU
+// time 48 MB gave before.
+const importMemory = 46 << 20
 
 func runImport(e *env, args []string) int {
 	fs := newFlags(e, "import", "FILE")
