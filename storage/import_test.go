@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bytes"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -289,4 +290,46 @@ func TestEntryGetsInDuringAnImport(t *testing.T) {
 		t.Fatalf("import: %+v %v", rep.Imported, err)
 	}
 	t.Logf("the entry waited %v behind the import", waited)
+}
+
+// The import's connection writes with a small page cache and a large
+// checkpoint threshold; back in the pool it must be like every other
+// connection again: a player's entry on it would pay for a 40 MB
+// checkpoint, and every later reader would have a quarter of the cache.
+func TestImportGivesItsConnectionBackAsItWas(t *testing.T) {
+	db := openTest(t)
+	b := newBot(5)
+	var recs []ExportRecord
+	for range 3 {
+		recs = append(recs, ExportRecord{Record: b.randomGame().Record()})
+	}
+	if _, err := db.Import(ctx, recs); err != nil {
+		t.Fatal(err)
+	}
+	// Every connection of the pool at once: the import's is among them.
+	var conns []*sql.Conn
+	defer func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+	for range 4 {
+		c, err := db.sql.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+	}
+	for i, c := range conns {
+		var cache, auto int
+		if err := c.QueryRowContext(ctx, `PRAGMA cache_size`).Scan(&cache); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.QueryRowContext(ctx, `PRAGMA wal_autocheckpoint`).Scan(&auto); err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(cache) != connCache || auto != 1000 {
+			t.Errorf("connection %d after the import: cache_size %d, wal_autocheckpoint %d; want %s and 1000", i, cache, auto, connCache)
+		}
+	}
 }
