@@ -706,8 +706,28 @@ func inspectWith(path, params string, known int) error {
 	return nil
 }
 
+// execFunc runs a statement in tx: db.exec (prepared once) or plainExec.
+type execFunc func(ctx context.Context, tx *sql.Tx, query string, args ...any) (sql.Result, error)
+
+// plainExec runs a statement in tx as it is, prepared for this one use
+// (in a migration, whose transaction may be of another connection pool).
+func plainExec(ctx context.Context, tx *sql.Tx, query string, args ...any) (sql.Result, error) {
+	return tx.ExecContext(ctx, query, args...)
+}
+
+// queryRow scans the one row of a query of the hot path in tx into dest,
+// prepared once like exec.
+func (db *DB) queryRow(ctx context.Context, tx *sql.Tx, query string, args []any, dest ...any) error {
+	st, err := db.prepared(ctx, query)
+	if err != nil {
+		return err
+	}
+	return tx.StmtContext(ctx, st).QueryRowContext(ctx, args...).Scan(dest...)
+}
+
 // exec runs a statement of the hot path in tx, prepared once per
-// connection: the statistics triggers make preparing them costly.
+// connection: the statistics triggers make preparing them costly, and an
+// import runs every one of them for each of 20,000 games.
 func (db *DB) exec(ctx context.Context, tx *sql.Tx, query string, args ...any) (sql.Result, error) {
 	st, err := db.prepared(ctx, query)
 	if err != nil {

@@ -841,7 +841,7 @@ func (db *DB) importRecord(ctx context.Context, tx *sql.Tx, i int, r ExportRecor
 		rep.refuse(Refusal{Index: i, ID: r.ID, Turn: -1, Err: r.bad})
 		return nil
 	}
-	if _, err := tx.ExecContext(ctx, `SAVEPOINT import_record`); err != nil {
+	if _, err := db.exec(ctx, tx, `SAVEPOINT import_record`); err != nil {
 		return err
 	}
 	var out ImportReport
@@ -866,7 +866,7 @@ func (db *DB) importRecord(ctx context.Context, tx *sql.Tx, i int, r ExportRecor
 			}
 		}
 	}
-	if _, err := tx.ExecContext(ctx, `RELEASE import_record`); err != nil {
+	if _, err := db.exec(ctx, tx, `RELEASE import_record`); err != nil {
 		return err
 	}
 	rep.Imported += out.Imported
@@ -912,7 +912,7 @@ func (db *DB) importOne(ctx context.Context, tx *sql.Tx, i int, r ExportRecord, 
 			return nil
 		}
 		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE uuid = ?`, id).Scan(&n); err != nil {
+		if err := db.queryRow(ctx, tx, `SELECT count(*) FROM games WHERE uuid = ?`, []any{id}, &n); err != nil {
 			return err
 		}
 		exists = n > 0

@@ -557,7 +557,7 @@ func (db *DB) writeResults(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *s
 			return err
 		}
 	}
-	return writeReview(ctx, tx, sg.row, sg.players, string(g.Rules.Game), sg.options, rv, ended)
+	return writeReview(ctx, tx, db.exec, sg.row, sg.players, string(g.Rules.Game), sg.options, rv, ended)
 }
 
 // Undo takes back the last entry and whatever summaries it completed, in one

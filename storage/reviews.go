@@ -95,14 +95,14 @@ func (db *DB) reviewOf(g *scoresheet.Game) []ReviewRow {
 }
 
 // writeReview writes the review rows of a finished game (row, player ids
-// by seat, game, options key) in tx; no rows, nothing.
-func writeReview(ctx context.Context, tx *sql.Tx, row int64, players []int64, game, options string, rows []ReviewRow, ended time.Time) error {
+// by seat, game, options key) in tx with exec; no rows, nothing.
+func writeReview(ctx context.Context, tx *sql.Tx, exec execFunc, row int64, players []int64, game, options string, rows []ReviewRow, ended time.Time) error {
 	for seat, r := range rows {
 		args := []any{row, seat, players[seat], game, options}
 		for _, c := range reviewColumns {
 			args = append(args, c.value(r))
 		}
-		if _, err := tx.ExecContext(ctx, insertReview, append(args, ended.UnixMilli())...); err != nil {
+		if _, err := exec(ctx, tx, insertReview, append(args, ended.UnixMilli())...); err != nil {
 			return err
 		}
 	}
@@ -198,7 +198,7 @@ func (db *DB) reviewChunkOf(ctx context.Context, tx *sql.Tx, chunk []*reviewJob)
 	}
 	db.reviewJobs(chunk)
 	for _, j := range chunk {
-		if err := writeReview(ctx, tx, j.row, j.players, j.game, j.options, j.rows, time.UnixMilli(j.ended)); err != nil {
+		if err := writeReview(ctx, tx, plainExec, j.row, j.players, j.game, j.options, j.rows, time.UnixMilli(j.ended)); err != nil {
 			return err
 		}
 		j.players, j.names, j.entries, j.rows = nil, nil, nil, nil

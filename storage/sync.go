@@ -304,7 +304,7 @@ func (db *DB) mergeLines(ctx context.Context, f *os.File, dir, name string, offs
 			return l.rec, nil
 		}
 	}
-	ir, err := db.importFrom(ctx, next, syncHook(dir, name))
+	ir, err := db.importFrom(ctx, next, db.syncHook(dir, name))
 	if err != nil {
 		return fileState{}, err
 	}

@@ -29,19 +29,19 @@ type lineRef struct {
 // the game is that device's news, not this one's (not written to this
 // device's file), unless the game was in conflict: then this device writes
 // it again, so that the other devices see the conflict end.
-func syncHook(dir, name string) storedHook {
+func (db *DB) syncHook(dir, name string) storedHook {
 	return func(ctx context.Context, tx *sql.Tx, id string) error {
 		var conflicted bool
-		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sync_conflicts WHERE game = ?)`, id).Scan(&conflicted); err != nil {
+		if err := db.queryRow(ctx, tx, `SELECT EXISTS (SELECT 1 FROM sync_conflicts WHERE game = ?)`, []any{id}, &conflicted); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM sync_conflicts WHERE dir = ? AND name = ? AND game = ?`, dir, name, id); err != nil {
+		if _, err := db.exec(ctx, tx, `DELETE FROM sync_conflicts WHERE dir = ? AND name = ? AND game = ?`, dir, name, id); err != nil {
 			return err
 		}
 		if conflicted {
 			return nil
 		}
-		_, err := tx.ExecContext(ctx, `DELETE FROM sync_pending WHERE game_id = (SELECT id FROM games WHERE uuid = ?)`, id)
+		_, err := db.exec(ctx, tx, `DELETE FROM sync_pending WHERE game_id = (SELECT id FROM games WHERE uuid = ?)`, id)
 		return err
 	}
 }
@@ -164,7 +164,7 @@ func (db *DB) retryConflict(ctx context.Context, dir string, c conflictRow, rep 
 			done = true
 			return rec, nil
 		}
-	}(), syncHook(dir, c.name))
+	}(), db.syncHook(dir, c.name))
 	if err != nil {
 		return err
 	}
