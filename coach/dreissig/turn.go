@@ -260,14 +260,11 @@ func (tn *Turn) solveLevel1(lv *level) {
 		tn.recFrom[c] = at[s]
 	}
 	sm, sp, recCell, recW := &lv.segMask[0], &lv.segP[0], tn.recCell, tn.recW
+	reaches := &reachers[n]
 	for _, c := range tn.order {
 		j, to := n-int(cellDice[c]), int(cellPips[c])
-		a, b := max(lo, to-Dice*j), min(hi, to-j)
-		if a > b {
-			continue
-		}
 		reach, g := &lv.reach[j], tn.G[c]
-		for m := active & span(a, b); m != 0; m &= m - 1 {
+		for m := active & reaches[c]; m != 0; m &= m - 1 {
 			s := bits.TrailingZeros64(m)
 			x := open[s] & reach[to-s][0]
 			if x == 0 {
@@ -312,14 +309,11 @@ func (tn *Turn) solveLevel(lv *level) {
 		tn.recFrom[c] = at[s]
 	}
 	recCell, recW := tn.recCell, tn.recW
+	reaches := &reachers[n]
 	for _, c := range tn.order {
 		j, to := n-int(cellDice[c]), int(cellPips[c])
-		a, b := max(lo, to-Dice*j), min(hi, to-j)
-		if a > b {
-			continue
-		}
 		reach, g := &lv.reach[j], tn.G[c]
-		for m := active & span(a, b); m != 0; m &= m - 1 {
+		for m := active & reaches[c]; m != 0; m &= m - 1 {
 			s := bits.TrailingZeros64(m)
 			r, op := &reach[to-s], &open[s]
 			nz := hitWords(op, r, lv.words)
@@ -366,6 +360,22 @@ func hitWords(a, b *[8]uint64, words int) uint8 {
 	return nz(a[0]&b[0]) | nz(a[1]&b[1])<<1 | nz(a[2]&b[2])<<2 | nz(a[3]&b[3])<<3 |
 		nz(a[4]&b[4])<<4 | nz(a[5]&b[5])<<5 | nz(a[6]&b[6])<<6 | nz(a[7]&b[7])<<7
 }
+
+// reachers[n][c] is the states of n dice in the cup (a bit per pips
+// aside) that can reach cell c of fewer dice, keeping n − (c's dice) with
+// c's pips minus theirs; 0 for a cell of n dice or more.
+var reachers = func() (r [Dice + 1][cellCount]uint64) {
+	for n := 1; n <= Dice; n++ {
+		lo, hi := sumRange(n)
+		for c := range cellCount {
+			j, to := n-c/(MaxSum+1), c%(MaxSum+1)
+			if a, b := max(lo, to-Dice*j), min(hi, to-j); j > 0 && a <= b {
+				r[n][c] = span(a, b)
+			}
+		}
+	}
+	return r
+}()
 
 // cellDice and cellPips are the dice in the cup and the pips aside of each
 // cell.
