@@ -308,7 +308,7 @@ func (tn *Turn) solveLevel(lv *level) {
 		at[s] = recBase[c]
 		tn.recFrom[c] = at[s]
 	}
-	recCell, recW := tn.recCell, tn.recW
+	recCell, recW, words := tn.recCell, tn.recW, lv.words
 	reaches := &reachers[n]
 	for _, c := range tn.order {
 		j, to := n-int(cellDice[c]), int(cellPips[c])
@@ -316,7 +316,15 @@ func (tn *Turn) solveLevel(lv *level) {
 		for m := active & reaches[c]; m != 0; m &= m - 1 {
 			s := bits.TrailingZeros64(m)
 			r, op := &reach[to-s], &open[s]
-			nz := hitWords(op, r, lv.words)
+			var nz uint8 // hitWords, inlined where it is two or four words
+			switch words {
+			case 2:
+				nz = nonZero(op[0]&r[0]) | nonZero(op[1]&r[1])<<1
+			case 4:
+				nz = nonZero(op[0]&r[0]) | nonZero(op[1]&r[1])<<1 | nonZero(op[2]&r[2])<<2 | nonZero(op[3]&r[3])<<3
+			default:
+				nz = hitWords(op, r, words)
+			}
 			if nz == 0 {
 				continue
 			}
@@ -334,7 +342,8 @@ func (tn *Turn) solveLevel(lv *level) {
 			val[s] += w * g
 			i := at[s]
 			recCell[i], recW[i], at[s] = c, w, i+1
-			if hitWords(op, op, lv.words) == 0 {
+			// The words past lv.words are 0.
+			if op[0]|op[1]|op[2]|op[3]|op[4]|op[5]|op[6]|op[7] == 0 {
 				active &^= 1 << s
 			}
 		}
@@ -350,16 +359,19 @@ func (tn *Turn) solveLevel(lv *level) {
 // hitWords is a bit for each of the first words words where a and b share
 // a throw, without a branch per word.
 func hitWords(a, b *[8]uint64, words int) uint8 {
-	nz := func(x uint64) uint8 { return uint8((x | -x) >> 63) }
-	switch words {
-	case 2:
-		return nz(a[0]&b[0]) | nz(a[1]&b[1])<<1
-	case 4:
-		return nz(a[0]&b[0]) | nz(a[1]&b[1])<<1 | nz(a[2]&b[2])<<2 | nz(a[3]&b[3])<<3
+	nz := nonZero(a[0]&b[0]) | nonZero(a[1]&b[1])<<1
+	if words == 2 {
+		return nz
 	}
-	return nz(a[0]&b[0]) | nz(a[1]&b[1])<<1 | nz(a[2]&b[2])<<2 | nz(a[3]&b[3])<<3 |
-		nz(a[4]&b[4])<<4 | nz(a[5]&b[5])<<5 | nz(a[6]&b[6])<<6 | nz(a[7]&b[7])<<7
+	nz |= nonZero(a[2]&b[2])<<2 | nonZero(a[3]&b[3])<<3
+	if words == 4 {
+		return nz
+	}
+	return nz | nonZero(a[4]&b[4])<<4 | nonZero(a[5]&b[5])<<5 | nonZero(a[6]&b[6])<<6 | nonZero(a[7]&b[7])<<7
 }
+
+// nonZero is 1 where x has a bit set, else 0.
+func nonZero(x uint64) uint8 { return uint8((x | -x) >> 63) }
 
 // reachers[n][c] is the states of n dice in the cup (a bit per pips
 // aside) that can reach cell c of fewer dice, keeping n − (c's dice) with
