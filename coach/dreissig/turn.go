@@ -329,6 +329,22 @@ func (tn *Turn) solveLevel(lv *level) {
 				continue
 			}
 			w := 0.0
+			if words == 2 {
+				// Both words, without a branch on which took throws (a word
+				// without adds +0).
+				x0, x1 := op[0]&r[0], op[1]&r[1]
+				op[0], op[1] = op[0]&^x0, op[1]&^x1
+				sm, sp := &lv.segMask, &lv.segP
+				w += float64(bits.OnesCount64(x0&sm[0][0])) * sp[0][0]
+				w += float64(bits.OnesCount64(x0&sm[0][1])) * sp[0][1]
+				w += float64(bits.OnesCount64(x0&sm[0][2])) * sp[0][2]
+				w += float64(bits.OnesCount64(x0&sm[0][3])) * sp[0][3]
+				w += float64(bits.OnesCount64(x1&sm[1][0])) * sp[1][0]
+				w += float64(bits.OnesCount64(x1&sm[1][1])) * sp[1][1]
+				w += float64(bits.OnesCount64(x1&sm[1][2])) * sp[1][2]
+				w += float64(bits.OnesCount64(x1&sm[1][3])) * sp[1][3]
+				nz = 0
+			}
 			for ; nz != 0; nz &= nz - 1 {
 				k := bits.TrailingZeros8(nz)
 				x := op[k] & r[k]
