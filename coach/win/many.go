@@ -123,7 +123,7 @@ func (fg *finalGame) manyFor(later []int) manyView {
 		hi = max(hi, f.xs[j]+f.reach+1)
 		f.cut[j] = hi
 	}
-	for j := range len(later) - 1 {
+	for j := range later { // every tail, the last seat alone too
 		fg.many[fmt.Sprint(later[j:])] = manyView{f, j}
 	}
 	return manyView{f, 0}
@@ -193,8 +193,24 @@ func (f *finalMany) lastChase(k int) []float64 {
 	if f.chases == nil {
 		f.chases = map[int][]float64{}
 	}
-	c := f.fg.chaseWith([]*worker{newWorker(f.fg.tg)}, 1/float64(k+1))
+	c := f.fg.chaseOf(k)
 	f.chases[k] = c
+	return c
+}
+
+// chaseOf is the last seat's chase against k > 1 players on the best
+// total, kept per table (the same for every final round).
+func (fg *finalGame) chaseOf(k int) []float64 {
+	fg.chaseMu.Lock()
+	defer fg.chaseMu.Unlock()
+	if c, ok := fg.chases[k]; ok {
+		return c
+	}
+	if fg.chases == nil {
+		fg.chases = map[int][]float64{}
+	}
+	c := fg.chaseWith([]*worker{newWorker(fg.tg)}, 1/float64(k+1))
+	fg.chases[k] = c
 	return c
 }
 
@@ -355,16 +371,16 @@ func (r *seatRows) throw(s, lv int) (float64, float64) {
 		}
 		return r.at(tg.to[j], lv+int(tg.pts[j])/step)
 	}
-	if outs, ps, ok := r.rc.merged(s, r.d-lv, r.rho); ok {
+	if outs, offs, ps, ok := r.rc.merged(s, r.d-lv, r.rho); ok {
 		rv, ru := r.v[:nv], r.u[:nv]
-		for i, j := range outs {
+		for i, off := range offs {
 			p := ps[i]
-			if k := row + int(tg.offs[j]); k < nv {
+			if k := row + int(off); k < nv {
 				q += p * rv[k]
 				qu += p * ru[k]
 				continue
 			}
-			v, u := get(j)
+			v, u := get(outs[i])
 			q += p * v
 			qu += p * u
 		}
