@@ -103,7 +103,7 @@ func (fg *finalGame) manyFor(later []int) manyView {
 	if v, ok := fg.many[key]; ok {
 		return v
 	}
-	if fg.many == nil || len(fg.many) >= 64 {
+	if fg.many == nil || len(fg.many) >= manyKept {
 		fg.many = map[string]manyView{}
 	}
 	f := &finalMany{fg: fg, memo: map[[3]int]float64{}, own: map[[3]int]float64{}}
@@ -371,16 +371,16 @@ func (r *seatRows) throw(s, lv int) (float64, float64) {
 		}
 		return r.at(tg.to[j], lv+int(tg.pts[j])/step)
 	}
-	if outs, offs, ps, ok := r.rc.merged(s, r.d-lv, r.rho); ok {
+	if outs, ps, ok := r.rc.merged(s, r.d-lv, r.rho); ok {
 		rv, ru := r.v[:nv], r.u[:nv]
-		for i, off := range offs {
+		for i, j := range outs {
 			p := ps[i]
-			if k := row + int(off); k < nv {
+			if k := row + int(tg.offs[j]); k < nv {
 				q += p * rv[k]
 				qu += p * ru[k]
 				continue
 			}
-			v, u := get(outs[i])
+			v, u := get(j)
 			q += p * v
 			qu += p * u
 		}
@@ -405,3 +405,8 @@ func (r *seatRows) throw(s, lv int) (float64, float64) {
 	}
 	return q, qu
 }
+
+// manyKept is how many final rounds (by the later seats' totals, every
+// tail one) a table keeps: a game's final round needs a few, the next
+// game's has other totals.
+var manyKept = 16

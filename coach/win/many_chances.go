@@ -466,12 +466,12 @@ func (vt *vecTurn) throwOn(q []float64, s, lv int) {
 	tg := vt.tg
 	clear(q)
 	row := lv * tg.ns
-	if _, offs, ps, ok := vt.rc.merged(s, vt.d-lv, vt.rho); ok {
+	if outs, ps, ok := vt.rc.merged(s, vt.d-lv, vt.rho); ok {
 		if row+int(tg.maxOff) < len(vt.own) && vecRows {
-			vt.mergedRows(q, row, offs, ps)
+			vt.mergedRows(q, row, outs, ps)
 		} else {
-			for i, off := range offs {
-				vt.addAt(q, row+int(off), ps[i])
+			for i, j := range outs {
+				vt.addAt(q, row+int(tg.offs[j]), ps[i])
 			}
 		}
 		vt.addBust(q, s, lv)
@@ -519,13 +519,15 @@ func (vt *vecTurn) throwOnRows(q []float64, s, row int) {
 	}
 }
 
-// mergedRows is throwOn's sum over merged outcomes (offs, ps) that all lie
+// mergedRows is throwOn's sum over merged outcomes (outs, ps) that all lie
 // in the rows solved: the same sums as addAt gives, without its cases.
-func (vt *vecTurn) mergedRows(q []float64, row int, offs []int32, ps []float64) {
+func (vt *vecTurn) mergedRows(q []float64, row int, outs []int32, ps []float64) {
 	w := vt.w
 	v := vt.v[row*w:]
-	for i, off := range offs {
+	offs := vt.tg.offs
+	for i, j := range outs {
 		p := ps[i]
+		off := offs[j]
 		for t, x := range v[int(off)*w : int(off)*w+w] {
 			q[t] += p * x
 		}

@@ -42,13 +42,11 @@ type robustChase struct {
 	start, above, on []float64
 	// Where every throw of state s at distance r is robust with a gap
 	// above gmin[r*ns+s]: its keeps' chances added up by outcome,
-	// mOut/mP[mOf[r*ns+s]:mOf[r*ns+s+1]] (the outcome's index in tg;
-	// mOff: its offset, tg.offs of it).
+	// mOut/mP[mOf[r*ns+s]:mOf[r*ns+s+1]] (the outcome's index in tg).
 	ns   int
 	gmin []float64
 	mOf  []int32
 	mOut []int32
-	mOff []int32
 	mP   []float64
 }
 
@@ -152,7 +150,7 @@ func (rc *robustChase) mergeRow(tg *turnGraph, r, s int, slot map[int32]int) {
 			continue
 		}
 		slot[tg.offs[j]] = len(rc.mOut)
-		rc.mOut, rc.mOff, rc.mP = append(rc.mOut, j), append(rc.mOff, tg.offs[j]), append(rc.mP, tg.throws[ti].P)
+		rc.mOut, rc.mP = append(rc.mOut, j), append(rc.mP, tg.throws[ti].P)
 	}
 	rc.gmin[r*rc.ns+s] = g
 }
@@ -205,18 +203,17 @@ func (f *finalMany) minAbove(j, bar int) float64 {
 }
 
 // merged is state s's merged outcomes at distance r where all its throws
-// are robust against rho (ok false elsewhere): their indices in tg, their
-// offsets and chances.
-func (rc *robustChase) merged(s, r int, rho float64) (out, off []int32, p []float64, ok bool) {
+// are robust against rho (ok false elsewhere).
+func (rc *robustChase) merged(s, r int, rho float64) (out []int32, p []float64, ok bool) {
 	if rc == nil || r < 0 || r*rc.ns >= len(rc.gmin) {
-		return nil, nil, nil, false
+		return nil, nil, false
 	}
 	k := r*rc.ns + s
 	if rc.gmin[k] <= rho*(1+1e-9)+1e-9 {
-		return nil, nil, nil, false
+		return nil, nil, false
 	}
 	lo, hi := rc.mOf[k], rc.mOf[k+1]
-	return rc.mOut[lo:hi], rc.mOff[lo:hi], rc.mP[lo:hi], true
+	return rc.mOut[lo:hi], rc.mP[lo:hi], true
 }
 
 // keepAt is the robust keep of throw ti at distance r (−1 where every keep
