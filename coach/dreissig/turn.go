@@ -260,14 +260,11 @@ func (tn *Turn) solveLevel1(lv *level) {
 		tn.recFrom[c] = at[s]
 	}
 	sm, sp, recCell, recW := &lv.segMask[0], &lv.segP[0], tn.recCell, tn.recW
+	reaches := &reachers[n]
 	for _, c := range tn.order {
 		j, to := n-int(cellDice[c]), int(cellPips[c])
-		a, b := max(lo, to-Dice*j), min(hi, to-j)
-		if a > b {
-			continue
-		}
 		reach, g := &lv.reach[j], tn.G[c]
-		for m := active & span(a, b); m != 0; m &= m - 1 {
+		for m := active & reaches[c]; m != 0; m &= m - 1 {
 			s := bits.TrailingZeros64(m)
 			x := open[s] & reach[to-s][0]
 			if x == 0 {
@@ -311,22 +308,43 @@ func (tn *Turn) solveLevel(lv *level) {
 		at[s] = recBase[c]
 		tn.recFrom[c] = at[s]
 	}
-	recCell, recW := tn.recCell, tn.recW
+	recCell, recW, words := tn.recCell, tn.recW, lv.words
+	reaches := &reachers[n]
 	for _, c := range tn.order {
 		j, to := n-int(cellDice[c]), int(cellPips[c])
-		a, b := max(lo, to-Dice*j), min(hi, to-j)
-		if a > b {
-			continue
-		}
 		reach, g := &lv.reach[j], tn.G[c]
-		for m := active & span(a, b); m != 0; m &= m - 1 {
+		for m := active & reaches[c]; m != 0; m &= m - 1 {
 			s := bits.TrailingZeros64(m)
 			r, op := &reach[to-s], &open[s]
-			nz := hitWords(op, r, lv.words)
+			var nz uint8 // hitWords, inlined where it is two or four words
+			switch words {
+			case 2:
+				nz = nonZero(op[0]&r[0]) | nonZero(op[1]&r[1])<<1
+			case 4:
+				nz = nonZero(op[0]&r[0]) | nonZero(op[1]&r[1])<<1 | nonZero(op[2]&r[2])<<2 | nonZero(op[3]&r[3])<<3
+			default:
+				nz = hitWords(op, r, words)
+			}
 			if nz == 0 {
 				continue
 			}
 			w := 0.0
+			if words == 2 {
+				// Both words, without a branch on which took throws (a word
+				// without adds +0).
+				x0, x1 := op[0]&r[0], op[1]&r[1]
+				op[0], op[1] = op[0]&^x0, op[1]&^x1
+				sm, sp := &lv.segMask, &lv.segP
+				w += float64(bits.OnesCount64(x0&sm[0][0])) * sp[0][0]
+				w += float64(bits.OnesCount64(x0&sm[0][1])) * sp[0][1]
+				w += float64(bits.OnesCount64(x0&sm[0][2])) * sp[0][2]
+				w += float64(bits.OnesCount64(x0&sm[0][3])) * sp[0][3]
+				w += float64(bits.OnesCount64(x1&sm[1][0])) * sp[1][0]
+				w += float64(bits.OnesCount64(x1&sm[1][1])) * sp[1][1]
+				w += float64(bits.OnesCount64(x1&sm[1][2])) * sp[1][2]
+				w += float64(bits.OnesCount64(x1&sm[1][3])) * sp[1][3]
+				nz = 0
+			}
 			for ; nz != 0; nz &= nz - 1 {
 				k := bits.TrailingZeros8(nz)
 				x := op[k] & r[k]
@@ -340,7 +358,8 @@ func (tn *Turn) solveLevel(lv *level) {
 			val[s] += w * g
 			i := at[s]
 			recCell[i], recW[i], at[s] = c, w, i+1
-			if hitWords(op, op, lv.words) == 0 {
+			// The words past lv.words are 0.
+			if op[0]|op[1]|op[2]|op[3]|op[4]|op[5]|op[6]|op[7] == 0 {
 				active &^= 1 << s
 			}
 		}
@@ -356,16 +375,35 @@ func (tn *Turn) solveLevel(lv *level) {
 // hitWords is a bit for each of the first words words where a and b share
 // a throw, without a branch per word.
 func hitWords(a, b *[8]uint64, words int) uint8 {
-	nz := func(x uint64) uint8 { return uint8((x | -x) >> 63) }
-	switch words {
-	case 2:
-		return nz(a[0]&b[0]) | nz(a[1]&b[1])<<1
-	case 4:
-		return nz(a[0]&b[0]) | nz(a[1]&b[1])<<1 | nz(a[2]&b[2])<<2 | nz(a[3]&b[3])<<3
+	nz := nonZero(a[0]&b[0]) | nonZero(a[1]&b[1])<<1
+	if words == 2 {
+		return nz
 	}
-	return nz(a[0]&b[0]) | nz(a[1]&b[1])<<1 | nz(a[2]&b[2])<<2 | nz(a[3]&b[3])<<3 |
-		nz(a[4]&b[4])<<4 | nz(a[5]&b[5])<<5 | nz(a[6]&b[6])<<6 | nz(a[7]&b[7])<<7
+	nz |= nonZero(a[2]&b[2])<<2 | nonZero(a[3]&b[3])<<3
+	if words == 4 {
+		return nz
+	}
+	return nz | nonZero(a[4]&b[4])<<4 | nonZero(a[5]&b[5])<<5 | nonZero(a[6]&b[6])<<6 | nonZero(a[7]&b[7])<<7
 }
+
+// nonZero is 1 where x has a bit set, else 0.
+func nonZero(x uint64) uint8 { return uint8((x | -x) >> 63) }
+
+// reachers[n][c] is the states of n dice in the cup (a bit per pips
+// aside) that can reach cell c of fewer dice, keeping n − (c's dice) with
+// c's pips minus theirs; 0 for a cell of n dice or more.
+var reachers = func() (r [Dice + 1][cellCount]uint64) {
+	for n := 1; n <= Dice; n++ {
+		lo, hi := sumRange(n)
+		for c := range cellCount {
+			j, to := n-c/(MaxSum+1), c%(MaxSum+1)
+			if a, b := max(lo, to-Dice*j), min(hi, to-j); j > 0 && a <= b {
+				r[n][c] = span(a, b)
+			}
+		}
+	}
+	return r
+}()
 
 // cellDice and cellPips are the dice in the cup and the pips aside of each
 // cell.
