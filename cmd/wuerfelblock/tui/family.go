@@ -482,6 +482,11 @@ func (v *familyView) asideLines(ls *panelLines) {
 				"Fehlversuche in Folge: [::b]%d von %d[::-] (der dritte beendet den Zug ohne Punkte)"), n, validate.VoidLimit),
 			fmt.Sprintf(v.tr("Void throws in a row: [::b]%d of %d[::-]", "Fehlversuche in Folge: [::b]%d von %d[::-]"), n, validate.VoidLimit))
 	}
+	if t.Throws() == 0 && t.TurnPoints() == 0 {
+		// Nothing happened yet this turn: "Zug 0 · Durchgang 0" would read
+		// as a count; the next line says how many dice to throw.
+		return
+	}
 	pass := t.PassPoints()
 	passWord := v.tr("pass", "Durchgang")
 	if t.NewPass() {
