@@ -281,7 +281,7 @@ func (v *familyView) fitRight(_, _ int) {
 	rows := h
 	if v.pending != nil {
 		// The keeps keep at least half the rows, or a row each.
-		rows = min(textRows(fullText(v.lines), w), max(h/2, h-len(v.keeps.items), 1))
+		rows = min(panelRows(fullText(v.lines), w), max(h/2, h-len(v.keeps.items), 1))
 	}
 	text, fits := fitLines(v.lines, w, rows)
 	if v.pending != nil {

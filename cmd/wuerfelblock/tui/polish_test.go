@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -24,4 +25,28 @@ func TestTurnStartShowsNoZeroCounts(t *testing.T) {
 	h.typ("s")
 	h.see("am Zug: Bob", "6 Würfel werfen und eintippen")
 	h.notSee("Zug 0")
+}
+
+// What forbids a stop is a bulleted line; where it wraps, its second row
+// goes on under its text, not under the bullet (as help and rules pages
+// hang their lines).
+func TestTurnPanelBulletHangs(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("222346\n")
+	h.see("Schreiben noch nicht erlaubt:", "• schreiben erst ab 350 Punkten")
+	lines := strings.Split(h.screen(), "\n")
+	for y, l := range lines {
+		x := strings.Index(l, "• schreiben erst ab 350")
+		if x < 0 {
+			continue
+		}
+		next := []rune(lines[y+1])
+		col := len([]rune(l[:x]))
+		if next[col] != ' ' || next[col+1] != ' ' || next[col+2] == ' ' {
+			t.Fatalf("the bullet's second row does not hang under its text:\n%s\n%s", l, lines[y+1])
+		}
+		return
+	}
+	t.Fatalf("no wrapped bullet line:\n%s", h.screen())
 }

@@ -59,7 +59,7 @@ func (v *totView) fit(width, height int) {
 	if v.dreissig() {
 		// A tall screen gives the panel the rows its text needs (at Rat
 		// every keep of the throw) that the accounts leave.
-		turn = max(turn, min(textRows(fullText(v.lines), width-2)+2, height-need))
+		turn = max(turn, min(panelRows(fullText(v.lines), width-2)+2, height-need))
 	}
 	if height-turn < need {
 		turn = max(height-need, 5)
