@@ -3,6 +3,8 @@ package tui
 import (
 	"strings"
 	"testing"
+
+	"github.com/gdamore/tcell/v2"
 )
 
 // At the start of a turn nothing is counted yet: the panel does not say
@@ -49,4 +51,56 @@ func TestTurnPanelBulletHangs(t *testing.T) {
 		return
 	}
 	t.Fatalf("no wrapped bullet line:\n%s", h.screen())
+}
+
+// NICHT ÜBERNOMMEN stands while the refused entry does: Esc that clears
+// it, a key that changes it, and Esc that goes back to correct a typed
+// throw take it away; a key that changes nothing (an arrow) leaves it.
+func TestRefusalGoesWithTheEntry(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("222346\n") // one keep only: taken at once, 3 dice in the cup
+	h.see("Zug 200")
+
+	h.typ("6\n")
+	h.see("NICHT ÜBERNOMMEN", "falsche Zahl von Würfeln")
+	h.key(tcell.KeyEscape)
+	h.notSee("NICHT ÜBERNOMMEN")
+	h.notSee("falsche Zahl von Würfeln")
+	h.see("Zug 200") // Esc cleared the input and did not leave
+	h.notSee("Spiel verlassen?")
+
+	h.typ("6\n")
+	h.see("NICHT ÜBERNOMMEN", "Wurf (3 Würfel): 6")
+	h.key(tcell.KeyLeft)
+	h.key(tcell.KeyBackspace2) // at the start: deletes nothing
+	h.see("NICHT ÜBERNOMMEN", "Wurf (3 Würfel): 6")
+	h.key(tcell.KeyDelete)
+	h.notSee("NICHT ÜBERNOMMEN")
+
+	h.typ("6\n")
+	h.see("NICHT ÜBERNOMMEN")
+	h.typ("5")
+	h.notSee("NICHT ÜBERNOMMEN")
+	h.key(tcell.KeyEscape)
+
+	// A keep refused, then Esc twice: the keep cleared, then the throw
+	// back in the input to correct it.
+	h.typ("555\n")
+	h.see("was kommt zur Seite?")
+	h.typ("6\n")
+	h.see("NICHT ÜBERNOMMEN")
+	h.key(tcell.KeyEscape)
+	h.notSee("NICHT ÜBERNOMMEN")
+	h.typ("6\n")
+	h.see("NICHT ÜBERNOMMEN")
+	h.key(tcell.KeyBackspace2)
+	h.notSee("NICHT ÜBERNOMMEN")
+	h.typ("6\n")
+	h.see("NICHT ÜBERNOMMEN")
+	h.key(tcell.KeyBackspace2)
+	h.key(tcell.KeyEscape)
+	h.see("Wurf korrigieren und Enter drücken.", "Wurf (3 Würfel): 555")
+	h.notSee("NICHT ÜBERNOMMEN")
+	h.refused("")
 }
