@@ -268,14 +268,15 @@ func writeDecisions(b *strings.Builder, t text, rv *review.Review, ds []review.D
 // writeChanceTable writes Dreißig tot's identity in percentage points of
 // the chance to win, per player.
 func writeChanceTable(b *strings.Builder, t text, rv *review.Review, width int) {
-	l := t.lang
 	b.WriteString(t.tr("\nIn percentage points of the chance to win (exact, best play by all).\nResult (100 won, 0 lost) = start + luck − loss.\n",
 		"\nIn Prozentpunkten der Gewinnchance (genau, bestes Spiel aller).\nErgebnis (100 gewonnen, 0 verloren) = Start + Glück − Verlust.\n"))
 	tb := reviewTable{head: []string{t.tr("Player", "Spieler"), t.tr("dec.", "Entsch."), t.tr("luck", "Glück"), t.tr("loss", "Verlust"), ""},
 		drop: []int{1}, leftLast: true}
 	for _, p := range rv.Players {
-		tb.rows = append(tb.rows, []string{p.Name, fmt.Sprint(p.Decisions), plus(review.Number1(p.Luck, l)), review.Number1(p.Loss, l),
-			fmt.Sprintf(t.tr("start %s → %s", "Start %s → %s"), review.Number(p.ChanceStart, l), review.Number(p.ChanceResult, l))})
+		// Whole percentage points with their unit, as on the game-over
+		// screen (the figures are stored in percentage points).
+		tb.rows = append(tb.rows, []string{p.Name, fmt.Sprint(p.Decisions), t.pp(p.Luck/100, true), t.pp(p.Loss/100, false),
+			fmt.Sprintf(t.tr("start %s → %s", "Start %s → %s"), t.pp(p.ChanceStart/100, false), t.pp(p.ChanceResult/100, false))})
 	}
 	b.WriteString(tb.text(width))
 }
