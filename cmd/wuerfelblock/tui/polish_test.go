@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
+	"github.com/rivo/tview"
 )
 
 // At the start of a turn nothing is counted yet: the panel does not say
@@ -103,4 +104,18 @@ func TestRefusalGoesWithTheEntry(t *testing.T) {
 	h.see("Wurf korrigieren und Enter drücken.", "Wurf (3 Würfel): 555")
 	h.notSee("NICHT ÜBERNOMMEN")
 	h.refused("")
+}
+
+// The Kniffel hint line wraps to a second row at 100 columns (at Rat,
+// throw by throw); it split the box range "a–m" there ("… · a–" / "m/↑↓ Feld für s"). A range of
+// letters stays whole at every width.
+func TestHintLineKeepsARangeWhole(t *testing.T) {
+	line := hintLine([]keyHelp{{"s", "stehen lassen"}, {"n", "nichts behalten"}, {"a–m/↑↓", "Feld für s"}, {"Esc", "korrigieren"}})
+	for w := 20; w <= 100; w++ {
+		for _, row := range tview.WordWrap(line, w) {
+			if strings.HasSuffix(strings.TrimRight(row, " \u00a0"), "–") || strings.HasSuffix(row, "–\u2060") {
+				t.Fatalf("at width %d the range is split: %q", w, row)
+			}
+		}
+	}
 }
