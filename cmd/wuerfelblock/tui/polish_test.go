@@ -6,6 +6,9 @@ import (
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
+
+	"github.com/wuerfelblock/wuerfelblock/coach/review"
+	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 // At the start of a turn nothing is counted yet: the panel does not say
@@ -116,6 +119,36 @@ func TestHintLineKeepsARangeWhole(t *testing.T) {
 			if strings.HasSuffix(strings.TrimRight(row, " \u00a0"), "–") || strings.HasSuffix(row, "–\u2060") {
 				t.Fatalf("at width %d the range is split: %q", w, row)
 			}
+		}
+	}
+}
+
+// The review's decision lines give what a decision threw away as the
+// tables and the game-over screen give the loss: never negative (they
+// said "Gewinnchance −6,2 Prozentpunkte (−30,0 Punkte)" beside a Verlust
+// of 6 Pp. and 30,0); and Kniffel's note on its last rounds stands once,
+// not above and again below the table.
+func TestReviewLossNeverNegativeAndNoteOnce(t *testing.T) {
+	note := review.Note{EN: "From round 11 on the decisions are rated by the chance to finish first too.",
+		DE: "Ab Runde 11 werden die Entscheidungen auch nach der Chance bewertet, als Erster zu enden."}
+	rv := &review.Review{Game: validate.GameKniffel, Reviewed: true, Finished: true, Win: true, WinExact: true, WinFrom: 11, WinNote: note,
+		Players: []review.Player{{Name: "Anna", Loss: 30, Result: 1}, {Name: "Ben", Result: 0}},
+		Decisions: []review.Decision{{Player: "Anna", Turn: 12, Kind: review.Stop,
+			Chosen: review.Choice{Stop: true}, Best: review.Choice{Stop: false}, Loss: 30,
+			HasWin: true, WinChosen: 0.5, WinBest: 0.562, WinLoss: 0.062, WinBestChoice: review.Choice{Stop: false}}}}
+	for _, c := range []struct {
+		lang       validate.Lang
+		want, note string
+	}{
+		{validate.German, "6,2 Prozentpunkte Gewinnchance verschenkt (30,0 Punkte)", note.DE},
+		{validate.English, "6.2 percentage points of the chance to win thrown away (30.0 points)", note.EN},
+	} {
+		s := reviewText(text{lang: c.lang}, rv)
+		if !strings.Contains(s, c.want) || strings.Contains(s, "−6") || strings.Contains(s, "−30") {
+			t.Errorf("%v: want %q and no negative loss:\n%s", c.lang, c.want, s)
+		}
+		if n := strings.Count(s, c.note); n != 1 {
+			t.Errorf("%v: the note on the last rounds stands %d times:\n%s", c.lang, n, s)
 		}
 	}
 }
