@@ -152,3 +152,16 @@ func TestReviewLossNeverNegativeAndNoteOnce(t *testing.T) {
 		}
 	}
 }
+
+// Dreißig tot's panel, before any die is aside, says what is in the cup,
+// not "Zur Seite: 0 Würfel, 0 Augen"; once dice are aside it counts them.
+func TestDreissigTurnStartShowsNoZeroCounts(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('7', "Anna", "Ben")
+	h.see("Im Becher: 6 Würfel")
+	h.notSee("0 Würfel, 0 Augen")
+	h.typ("665544\n")
+	h.see("welche kommen zur Seite?", "Im Becher: 6 Würfel")
+	h.typ("66\n")
+	h.see("Zur Seite: 2 Würfel, 12 Augen · im Becher: 4")
+}
