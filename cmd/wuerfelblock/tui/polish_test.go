@@ -8,6 +8,7 @@ import (
 	"github.com/rivo/tview"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
+	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -164,4 +165,24 @@ func TestDreissigTurnStartShowsNoZeroCounts(t *testing.T) {
 	h.see("welche kommen zur Seite?", "Im Becher: 6 Würfel")
 	h.typ("66\n")
 	h.see("Zur Seite: 2 Würfel, 12 Augen · im Becher: 4")
+}
+
+// The player page gives luck per game twice, in points and in chance to
+// win: the second line was also "Glück/Spiel", told apart only by its
+// unit; it is named as the chance line above it.
+func TestPlayerPageLuckLinesNamedApart(t *testing.T) {
+	r := &storage.ReviewFigures{Games: 5, LossPerDecision: 30.9, LuckPerGame: 12.5, WinGames: 5, WinLossPerGame: 0.137, WinLuckPerGame: -0.34}
+	for _, c := range []struct {
+		lang        validate.Lang
+		luck, cluck string
+	}{
+		{validate.German, "Glück/Spiel +12,5 Pkt.", "Gewinnch. Glück/Spiel −34,0 Pp."},
+		{validate.English, "luck/game +12.5 pts", "chance luck/game −34.0 pp"},
+	} {
+		v := &statsView{text: text{lang: c.lang}}
+		lines := v.reviewLines(r, validate.Game5050)
+		if len(lines) != 4 || lines[1] != c.luck || lines[3] != c.cluck {
+			t.Errorf("%v: the luck lines are %q, want %q and %q", c.lang, lines, c.luck, c.cluck)
+		}
+	}
 }
