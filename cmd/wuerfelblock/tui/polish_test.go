@@ -186,3 +186,29 @@ func TestPlayerPageLuckLinesNamedApart(t *testing.T) {
 		}
 	}
 }
+
+// The list of the games' rules and the new game's list of games had no
+// line of keys at the bottom (every other screen has one): a new user saw
+// no way back. Both name their keys, in both languages.
+func TestListPagesShowTheirKeys(t *testing.T) {
+	for _, c := range []struct {
+		lang              validate.Lang
+		key               string
+		rules, game, back string
+	}{
+		{validate.German, "r", "Regeln zeigen", "Spiel wählen", "q/Esc zurück · ? Hilfe"},
+		{validate.English, "r", "show the rules", "choose the game", "q/Esc back · ? help"},
+	} {
+		h := startLang(t, openDB(t), c.lang)
+		h.typ(c.key)
+		h.see(c.rules, c.back)
+		h.key(tcell.KeyEscape)
+		h.typ("n")
+		h.see(c.game, c.back)
+		rows := strings.Split(strings.TrimRight(h.screen(), "\n"), "\n")
+		if last := strings.ReplaceAll(rows[len(rows)-1], "\u00a0", " "); !strings.Contains(last, c.game) {
+			t.Errorf("%v: the keys are not on the last row %q:\n%s", c.lang, last, h.screen())
+		}
+		h.stop()
+	}
+}
