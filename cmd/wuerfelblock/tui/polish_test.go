@@ -212,3 +212,18 @@ func TestListPagesShowTheirKeys(t *testing.T) {
 		h.stop()
 	}
 }
+
+// Dreißig tot's advice before a throw says how many dice the best keep
+// sets aside; with one die in the cup there is no choice, and it said
+// "legt in 100 % der Würfe 1 Würfel zur Seite".
+func TestDreissigNoAdviceForTheLastDie(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('7', "Anna", "Ben")
+	h.typ("*") // the coach from Chancen to Rat
+	h.see("Rat: die beste Auswahl legt in")
+	h.typ("665544/66\n")
+	h.typ("6543/6\n")
+	h.typ("666/66\n")
+	h.see("Zur Seite: 5 Würfel, 30 Augen · im Becher: 1", "Trainer: Gewinnchance")
+	h.notSee("Rat: die beste Auswahl")
+}
