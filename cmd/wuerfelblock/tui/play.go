@@ -292,7 +292,8 @@ func (p *play) keyWhileSaving(ev *tcell.EventKey) *tcell.EventKey {
 }
 
 // keyRune is a letter or a die that no binding took: dice go to the
-// input, ? and q to the UI; another letter is no command now.
+// input, ? and q to the UI; another letter is no command now, and the
+// message line says so (a key must not do nothing without a word).
 func (p *play) keyRune(ev *tcell.EventKey, empty bool) *tcell.EventKey {
 	r := ev.Rune()
 	switch {
@@ -302,8 +303,21 @@ func (p *play) keyRune(ev *tcell.EventKey, empty bool) *tcell.EventKey {
 		// A command letter after typed dice would be lost without a word.
 		p.say(fmt.Sprintf(p.tr("'%c' is a command: first press Enter for the dice typed, or Esc to clear them.",
 			"„%c“ ist ein Befehl: erst die getippten Würfel mit Enter übernehmen oder mit Esc löschen."), r))
+	case p.lettersKeep() && p.view.typedThrow() != nil:
+		// No keep has this letter ("a–f" leaves out c, a command letter).
+		p.say(fmt.Sprintf(p.tr("'%c' is not among the keeps of this throw: their letters stand before them; ? lists the keys.",
+			"„%c“ gehört zu keiner Auswahl dieses Wurfs: ihre Buchstaben stehen vor ihnen; ? zeigt die Tasten."), r))
+	default:
+		p.say(fmt.Sprintf(p.tr("'%c' is no key here: ? lists the keys.", "„%c“ ist hier keine Taste: ? zeigt die Tasten."), r))
 	}
 	return nil // letters are commands, never dice
+}
+
+// lettersKeep: the view names a throw's keeps by letters (the Zehntausend
+// family; Kniffel and Dreißig tot take them typed as dice).
+func (p *play) lettersKeep() bool {
+	_, ok := p.view.(*familyView)
+	return ok
 }
 
 func (p *play) back() {

@@ -227,3 +227,21 @@ func TestDreissigNoAdviceForTheLastDie(t *testing.T) {
 	h.see("Zur Seite: 5 Würfel, 30 Augen · im Becher: 1", "Trainer: Gewinnchance")
 	h.notSee("Rat: die beste Auswahl")
 }
+
+// A letter that is no key does not pass without a word: at the keep
+// prompt "a–f nehmen" leaves out c (a command letter once), and c did
+// nothing; elsewhere a letter that is no command says so too.
+func TestLetterThatIsNoKeySays(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('1', "Anna", "Bob")
+	h.typ("x")
+	h.see("„x“ ist hier keine Taste: ? zeigt die Tasten.")
+	h.typ("115234\n")
+	h.see("a–f nehmen")
+	h.typ("c")
+	h.see("„c“ gehört zu keiner Auswahl dieses Wurfs", "was kommt zur Seite?")
+	h.typ("g")
+	h.see("„g“ gehört zu keiner Auswahl dieses Wurfs (a–f).")
+	h.typ("a")
+	h.see("Zug 250")
+}
