@@ -31,7 +31,7 @@ func (s stateByStateWin) Start(r *validate.Rules, totals []int, seat int) (WinPo
 	return winPos{p}, nil
 }
 
-// TestWinReviewSameAsStateByState: randomly played games of two and three
+// TestWinReviewSameAsStateByState: randomly played games of two to five
 // players under several rule sets (zehntausend's small targets with house
 // rules, 5000) get the same review, every figure bit for bit, as with the
 // turn tables computed state by state.
@@ -52,7 +52,7 @@ func TestWinReviewSameAsStateByState(t *testing.T) {
 	games := 0
 	for _, ws := range sets {
 		r := rules(t, ws.g, ws.opts)
-		for _, n := range []int{2, 2, 2, 3, 3} {
+		for _, n := range []int{2, 2, 2, 3, 3, 4, 5} {
 			g := playWinN(t, r, rng, randomChoice(rng), n)
 			got, err := OfGame(g, winValuers)
 			if err != nil {

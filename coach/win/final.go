@@ -28,6 +28,9 @@ type finalGame struct {
 	// their totals (many.go)
 	manyMu sync.Mutex
 	many   map[string]manyView
+	// chases: the last seat's chase against k > 1 on the best total, by k
+	chaseMu sync.Mutex
+	chases  map[int][]float64
 	// rob: the plain chase's robust keeps by the tie's worth (many_robust.go)
 	robMu sync.Mutex
 	rob   map[float64]*robustChase

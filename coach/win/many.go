@@ -103,7 +103,7 @@ func (fg *finalGame) manyFor(later []int) manyView {
 	if v, ok := fg.many[key]; ok {
 		return v
 	}
-	if fg.many == nil || len(fg.many) >= 64 {
+	if fg.many == nil || len(fg.many) >= manyKept {
 		fg.many = map[string]manyView{}
 	}
 	f := &finalMany{fg: fg, memo: map[[3]int]float64{}, own: map[[3]int]float64{}}
@@ -123,7 +123,7 @@ func (fg *finalGame) manyFor(later []int) manyView {
 		hi = max(hi, f.xs[j]+f.reach+1)
 		f.cut[j] = hi
 	}
-	for j := range len(later) - 1 {
+	for j := range later { // every tail, the last seat alone too
 		fg.many[fmt.Sprint(later[j:])] = manyView{f, j}
 	}
 	return manyView{f, 0}
@@ -193,8 +193,24 @@ func (f *finalMany) lastChase(k int) []float64 {
 	if f.chases == nil {
 		f.chases = map[int][]float64{}
 	}
-	c := f.fg.chaseWith([]*worker{newWorker(f.fg.tg)}, 1/float64(k+1))
+	c := f.fg.chaseOf(k)
 	f.chases[k] = c
+	return c
+}
+
+// chaseOf is the last seat's chase against k > 1 players on the best
+// total, kept per table (the same for every final round).
+func (fg *finalGame) chaseOf(k int) []float64 {
+	fg.chaseMu.Lock()
+	defer fg.chaseMu.Unlock()
+	if c, ok := fg.chases[k]; ok {
+		return c
+	}
+	if fg.chases == nil {
+		fg.chases = map[int][]float64{}
+	}
+	c := fg.chaseWith([]*worker{newWorker(fg.tg)}, 1/float64(k+1))
+	fg.chases[k] = c
 	return c
 }
 
@@ -389,3 +405,8 @@ func (r *seatRows) throw(s, lv int) (float64, float64) {
 	}
 	return q, qu
 }
+
+// manyKept is how many final rounds (by the later seats' totals, every
+// tail one) a table keeps: a game's final round needs a few, the next
+// game's has other totals.
+var manyKept = 16

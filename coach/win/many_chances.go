@@ -467,8 +467,12 @@ func (vt *vecTurn) throwOn(q []float64, s, lv int) {
 	clear(q)
 	row := lv * tg.ns
 	if outs, ps, ok := vt.rc.merged(s, vt.d-lv, vt.rho); ok {
-		for i, j := range outs {
-			vt.addAt(q, row+int(tg.offs[j]), ps[i])
+		if row+int(tg.maxOff) < len(vt.own) && vecRows {
+			vt.mergedRows(q, row, outs, ps)
+		} else {
+			for i, j := range outs {
+				vt.addAt(q, row+int(tg.offs[j]), ps[i])
+			}
 		}
 		vt.addBust(q, s, lv)
 		return
@@ -511,6 +515,21 @@ func (vt *vecTurn) throwOnRows(q []float64, s, row int) {
 		p := th.P
 		for i, x := range v[bk*w : bk*w+w] {
 			q[i] += p * x
+		}
+	}
+}
+
+// mergedRows is throwOn's sum over merged outcomes (outs, ps) that all lie
+// in the rows solved: the same sums as addAt gives, without its cases.
+func (vt *vecTurn) mergedRows(q []float64, row int, outs []int32, ps []float64) {
+	w := vt.w
+	v := vt.v[row*w:]
+	offs := vt.tg.offs
+	for i, j := range outs {
+		p := ps[i]
+		off := offs[j]
+		for t, x := range v[int(off)*w : int(off)*w+w] {
+			q[t] += p * x
 		}
 	}
 }

@@ -32,8 +32,11 @@ import "math"
 // of R it beats every other keep.
 type robustChase struct {
 	nt   int
-	best []int32   // [r*nt+ti]
-	gap  []float64 // [r*nt+ti]: (R1 − R2)/R1, +Inf for a single keep, 0 for R1 = 0
+	best []int32 // [r*nt+ti]
+	// gap [r*nt+ti]: (R1 − R2)/R1, +Inf for a single keep, 0 for R1 = 0,
+	// rounded down to a float32 (half the memory; a gap read as smaller
+	// only makes keepAt compare the keeps, which picks the same one)
+	gap []float32
 	// gap in [r*nt+ti] is only read where the floor is met (fl)
 	fl int
 	// From the start at distance r under the keeps of the highest R (of
@@ -69,7 +72,7 @@ func (fg *finalGame) buildRobust(tie float64, n int) *robustChase {
 	tg := fg.tg
 	ns, above := tg.ns, tg.above
 	nt := len(tg.throws)
-	rc := &robustChase{nt: nt, best: make([]int32, n*nt), gap: make([]float64, n*nt), fl: (fg.floor + step - 1) / step}
+	rc := &robustChase{nt: nt, best: make([]int32, n*nt), gap: make([]float32, n*nt), fl: (fg.floor + step - 1) / step}
 	rc.start, rc.above, rc.on = make([]float64, n), make([]float64, n), make([]float64, n)
 	// R by [(r+above)*ns + s]; r < 0: above the bar; pa and pt the
 	// chances to end above it and on it.
@@ -94,6 +97,7 @@ func (fg *finalGame) buildRobust(tie float64, n int) *robustChase {
 			v, va, vt := math.NaN(), 0.0, 0.0
 			if !tg.fresh[s] || s == 0 {
 				v = 0
+				gmin := math.Inf(1) // the least gap of s's throws, unrounded
 				for ti := tg.throwsOf[s]; ti < tg.throwsOf[s+1]; ti++ {
 					th := tg.throws[ti]
 					b1, b2, bk := math.Inf(-1), math.Inf(-1), th.Lo
@@ -108,18 +112,21 @@ func (fg *finalGame) buildRobust(tie float64, n int) *robustChase {
 					}
 					k := rr*nt + int(ti)
 					rc.best[k] = bk
+					gap := 0.0
 					switch {
 					case th.Hi-th.Lo == 1:
-						rc.gap[k] = math.Inf(1)
+						gap = math.Inf(1)
 					case b1 > 0:
-						rc.gap[k] = (b1 - b2) / b1
+						gap = (b1 - b2) / b1
 					}
+					rc.gap[k] = down32(gap)
+					gmin = min(gmin, gap)
 					v += th.P * b1
 					to := ix(tg.to[bk], rr-int(tg.pts[bk])/step)
 					va += th.P * pa[to]
 					vt += th.P * pt[to]
 				}
-				rc.mergeRow(tg, rr, s, slot)
+				rc.mergeRow(tg, rr, s, slot, gmin)
 				if tg.stopPh[0][s] && rr == 0 && tie >= v {
 					v, va, vt = tie, 0, 1
 				}
@@ -137,13 +144,12 @@ func (fg *finalGame) buildRobust(tie float64, n int) *robustChase {
 }
 
 // mergeRow adds state s's throws at distance r, each by its keep of the
-// highest R (best, gap of r known), up by outcome; gmin is their least gap.
-func (rc *robustChase) mergeRow(tg *turnGraph, r, s int, slot map[int32]int) {
+// highest R (best of r known), up by outcome; g is their least gap
+// (unrounded: which states are merged stays as with gaps in float64).
+func (rc *robustChase) mergeRow(tg *turnGraph, r, s int, slot map[int32]int, g float64) {
 	clear(slot)
-	g := math.Inf(1)
 	for ti := tg.throwsOf[s]; ti < tg.throwsOf[s+1]; ti++ {
 		k := r*rc.nt + int(ti)
-		g = min(g, rc.gap[k])
 		j := rc.best[k]
 		if i, ok := slot[tg.offs[j]]; ok {
 			rc.mP[i] += tg.throws[ti].P
@@ -223,7 +229,7 @@ func (rc *robustChase) keepAt(ti int32, r int, rho float64) int32 {
 		return -1
 	}
 	k := r*rc.nt + int(ti)
-	if rc.gap[k] > rho*(1+1e-9)+1e-9 {
+	if float64(rc.gap[k]) > rho*(1+1e-9)+1e-9 {
 		return rc.best[k]
 	}
 	return -1
@@ -311,4 +317,13 @@ func (f *finalMany) closedVec(j, bar, k int, out []float64) bool {
 		out[1+i] += pb * below[i]
 	}
 	return true
+}
+
+// down32 is x rounded down to a float32.
+func down32(x float64) float32 {
+	f := float32(x)
+	if float64(f) > x {
+		f = math.Nextafter32(f, float32(math.Inf(-1)))
+	}
+	return f
 }

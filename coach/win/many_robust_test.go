@@ -134,3 +134,64 @@ func benchWorst(b *testing.B, g validate.GameID, totals []int, full bool) {
 	}
 	b.ReportMetric(float64(int64(cputime.Used())-cpu0)/float64(b.N)/1e6, "cpu-ms/op")
 }
+
+// TestRobustKeepsBitNeutral: a robust keep (keepAt) gives the very value
+// the comparison of every keep would give, so the gaps' rounding down to a
+// float32 (which only makes keepAt compare more often) changes no value:
+// final rounds of four and five players, every player's chance at Start
+// and along random turns, bit for bit with every gap 0 (keepAt never
+// answers; the merged states, by their unrounded gaps, stay).
+func TestRobustKeepsBitNeutral(t *testing.T) {
+	for _, c := range []struct {
+		g      validate.GameID
+		totals []int
+	}{
+		{validate.GameZehntausend, []int{10300, 8000, 9500, 6000}},
+		{validate.GameZehntausend, []int{10000, 500, 9950, 3000, 9000}},
+		{validate.Game5050, []int{5400, 4000, 4500, 3000}},
+		{validate.Game5050, []int{5050, 1000, 5000, 2000, 4950}},
+	} {
+		fast := chaseTable(t, c.g, nil, true)
+		full := chaseTable(t, c.g, nil, true)
+		n := len(full.fg.chase)
+		for _, tie := range []float64{0, 1, 1.0 / 2, 1.0 / 3, 1.0 / 4, 1.0 / 5} {
+			clear(full.fg.robust(tie, n).gap)
+		}
+		rng := rand.New(rand.NewPCG(uint64(len(c.totals)), 8))
+		p, err := fast.Start(c.totals, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, err := full.Start(c.totals, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for step := 0; !p.Over() && step < 12; step++ {
+			got := append(append(p.Chances(), p.ThrowChances()...), p.Win(), p.ThrowWin())
+			want := append(append(q.Chances(), q.ThrowChances()...), q.Win(), q.ThrowWin())
+			for i := range got {
+				if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+					t.Fatalf("%v step %d: value %d %v, every keep compared %v", c.totals, step, i, got[i], want[i])
+				}
+			}
+			roll := make([]int, p.Family().Dice())
+			for i := range roll {
+				roll[i] = 1 + rng.IntN(6)
+			}
+			ks, err := p.Keeps(roll)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ks) == 0 {
+				break
+			}
+			k := ks[rng.IntN(len(ks))].Keep
+			if p, err = p.After(k); err != nil {
+				t.Fatal(err)
+			}
+			if q, err = q.After(k); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
