@@ -168,6 +168,9 @@ func (v *totView) coachAdvice(c *dreissig.Coach, dt *validate.DreissigTurn) pane
 	if dt.Attacking() || dt.Aside() == dreissig.Dice {
 		return panelLine{}
 	}
+	if v.pending == nil && dt.InCup() == 1 {
+		return panelLine{} // no choice: the last die goes aside ("in 100 % der Würfe 1 Würfel")
+	}
 	if v.pending == nil {
 		counts := c.BestCount(dt.InCup(), dt.Sum())
 		best := 1

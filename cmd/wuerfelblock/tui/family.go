@@ -281,7 +281,7 @@ func (v *familyView) fitRight(_, _ int) {
 	rows := h
 	if v.pending != nil {
 		// The keeps keep at least half the rows, or a row each.
-		rows = min(textRows(fullText(v.lines), w), max(h/2, h-len(v.keeps.items), 1))
+		rows = min(panelRows(fullText(v.lines), w), max(h/2, h-len(v.keeps.items), 1))
 	}
 	text, fits := fitLines(v.lines, w, rows)
 	if v.pending != nil {
@@ -481,6 +481,11 @@ func (v *familyView) asideLines(ls *panelLines) {
 			fmt.Sprintf(v.tr("Void throws in a row: [::b]%d of %d[::-] (the third ends the turn with nothing)",
 				"Fehlversuche in Folge: [::b]%d von %d[::-] (der dritte beendet den Zug ohne Punkte)"), n, validate.VoidLimit),
 			fmt.Sprintf(v.tr("Void throws in a row: [::b]%d of %d[::-]", "Fehlversuche in Folge: [::b]%d von %d[::-]"), n, validate.VoidLimit))
+	}
+	if t.Throws() == 0 && t.TurnPoints() == 0 {
+		// Nothing happened yet this turn: "Zug 0 · Durchgang 0" would read
+		// as a count; the next line says how many dice to throw.
+		return
 	}
 	pass := t.PassPoints()
 	passWord := v.tr("pass", "Durchgang")

@@ -295,7 +295,7 @@ func TestStatsCountsOfOne(t *testing.T) {
 	for _, c := range []struct {
 		lang validate.Lang
 		want string
-	}{{validate.German, "Fehlwürfe 1 von 1 Zug (100%)"}, {validate.English, "busts 1 of 1 turn (100%)"}} {
+	}{{validate.German, "Fehlwürfe 1 von 1 Zug (100\u00a0%)"}, {validate.English, "busts 1 of 1 turn (100\u00a0%)"}} {
 		v := newStatsView(openDB(t), c.lang)
 		if got := v.familyLines(&storage.FamilyFigures{Turns: 1, Busts: 1, BustRate: 1}, validate.ObligeConfirm); !slices.Contains(got, c.want) {
 			t.Errorf("%s: %q, want %q", c.lang, got, c.want)

@@ -70,10 +70,15 @@ func (v *hangView) Draw(screen tcell.Screen) {
 // help are written.
 var hangLabel = regexp.MustCompile(`^ *\[::b\][^\[\]]*\[::-\]  +`)
 
+// hangBullet is a bulleted line's head ("• "): its wrapped part goes on
+// under the text, not under the bullet.
+var hangBullet = regexp.MustCompile(`^ *• +`)
+
 // hangLines wraps every line of text wider than width (tagged text) so
 // that its wrapped part hangs under its text: under the text after a
-// label ("  s  schreiben …"), else under the line's own indent ("  Straße
-// …"). Where that leaves too little room the view wraps the line itself.
+// label ("  s  schreiben …") or a bullet ("• schreiben erst …"), else
+// under the line's own indent ("  Straße …"). Where that leaves too little
+// room the view wraps the line itself.
 func hangLines(text string, width int) string {
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
@@ -82,6 +87,8 @@ func hangLines(text string, width int) string {
 		}
 		head := len(l) - len(strings.TrimLeft(l, " "))
 		if m := hangLabel.FindString(l); m != "" {
+			head = len(m)
+		} else if m := hangBullet.FindString(l); m != "" {
 			head = len(m)
 		}
 		indent := tview.TaggedStringWidth(l[:head])

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -403,19 +404,27 @@ func newRulesList(ui *UI) screen {
 	return &listPage{ui: ui, list: l, layout: clipped, keys: []keyHelp{{fmt.Sprintf("1–%d / Enter", len(validate.Games())), ui.tr("show the rules", "Regeln zeigen")}, {"q/Esc", ui.tr("back", "zurück")}}}
 }
 
-// listPage is a page that is just a list.
+// listPage is a page that is just a list, with a line of its keys under
+// it (as every other screen has; the list pages had none).
 type listPage struct {
 	ui     *UI
 	list   *tview.List
 	layout tview.Primitive // nil: just the list
 	keys   []keyHelp
+	shown  tview.Primitive // layout (or list) and the line of keys, once made
 }
 
 func (p *listPage) root() tview.Primitive {
-	if p.layout != nil {
-		return p.layout
+	if p.shown != nil {
+		return p.shown
 	}
-	return p.list
+	var body tview.Primitive = p.list
+	if p.layout != nil {
+		body = p.layout
+	}
+	hints := newTextView().SetText(hintLine(append(slices.Clone(p.keys), keyHelp{"?", p.ui.tr("help", "Hilfe")})))
+	p.shown = tview.NewFlex().SetDirection(tview.FlexRow).AddItem(body, 0, 1, true).AddItem(hints, 1, 0, false)
+	return p.shown
 }
 func (p *listPage) focus() tview.Primitive                 { return p.list }
 func (p *listPage) key(ev *tcell.EventKey) *tcell.EventKey { return ev }

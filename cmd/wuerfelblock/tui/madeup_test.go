@@ -70,7 +70,7 @@ func TestMadeUpGameNeedsOnlyItsDefinition(t *testing.T) {
 	h.key(tcell.KeyEnter) // home
 	h.typ("s")
 	// The statistics open on the first game anybody finished: this one.
-	h.see("Kurzes Totwürfeln ", "Anna", "100%")
+	h.see("Kurzes Totwürfeln ", "Anna", "100\u00a0%")
 	h.typ("p")
 	h.see("Anna · Kurzes Totwürfeln", "Augen pro Zug", "Endstand des einen Spiels")
 }

@@ -44,7 +44,7 @@ func newNewGame(ui *UI, _ validate.GameID, _ []string) screen {
 	}
 	l.SetChangedFunc(func(i int, _, _ string, _ rune) { show(i) })
 	show(0)
-	flex := tview.NewFlex().SetDirection(tview.FlexRow).AddItem(clipped, 0, 1, true).AddItem(about, 3, 0, false)
+	flex := tview.NewFlex().SetDirection(tview.FlexRow).AddItem(clipped, 0, 1, true).AddItem(about, 2, 0, false) // the keys go below (listPage)
 	return &listPage{ui: ui, list: l, layout: flex, keys: []keyHelp{
 		{fmt.Sprintf("1–%d / ↑↓ Enter", len(games)), ui.tr("choose the game", "Spiel wählen")},
 		{"q/Esc", ui.tr("back", "zurück")},

@@ -218,7 +218,8 @@ func TestUndoPendingWhileDatabaseBusy(t *testing.T) {
 
 	release()
 	h.sync()
-	h.see("Zurückgenommen: Wurf 1 1 1 5 2 3, zur Seite 1 1 1 5", "Zug 0")
+	h.see("Zurückgenommen: Wurf 1 1 1 5 2 3, zur Seite 1 1 1 5", "was kommt zur Seite?")
+	h.notSee("Zug 1050") // nothing is counted of the turn any more
 	if n := h.stored().Game.Len(); n != 0 {
 		t.Fatalf("stored entries %d after the undo, want 0", n)
 	}

@@ -181,9 +181,40 @@ func (p *play) key(ev *tcell.EventKey) *tcell.EventKey {
 	case tcell.KeyEscape:
 		return ev // leaving: the UI asks (back)
 	case tcell.KeyRune:
-		return p.keyRune(ev, empty)
+		if ev = p.keyRune(ev, empty); ev == nil || !isDiceChar(ev.Rune()) {
+			return ev
+		}
 	}
-	return ev
+	return p.edit(ev)
+}
+
+// edit gives a key to the input. Where the key changes what is typed, a
+// refusal of it no longer stands: the player corrects the entry, and the
+// red NICHT ÜBERNOMMEN goes.
+func (p *play) edit(ev *tcell.EventKey) *tcell.EventKey {
+	if !p.refusalShown() {
+		return ev
+	}
+	before := p.input.GetText()
+	p.input.InputHandler()(ev, func(tview.Primitive) {})
+	if p.input.GetText() != before {
+		p.dropRefusal()
+	}
+	return nil
+}
+
+// refusalShown: the message line says NICHT ÜBERNOMMEN.
+func (p *play) refusalShown() bool {
+	return strings.HasPrefix(p.message.GetText(false), p.refusedTag())
+}
+
+// dropRefusal clears the message line where it says why an entry was not
+// taken (the entry typed was cleared or changed since).
+func (p *play) dropRefusal() {
+	if p.refusalShown() {
+		p.refused = ""
+		p.say("")
+	}
 }
 
 // bindings is the play screen's table of keys: the view's (on an empty
@@ -202,9 +233,9 @@ func (p *play) bindings(empty bool) bindings {
 		{keys: specialKey(tcell.KeyCtrlZ), when: p.canUndo, do: p.undo},
 		// Esc clears what is typed, else cancels a throw waiting for its
 		// keep; only then it leaves (the UI asks).
-		{keys: specialKey(tcell.KeyEscape), when: func() bool { return !empty }, do: func() { p.input.SetText("") }},
+		{keys: specialKey(tcell.KeyEscape), when: func() bool { return !empty }, do: func() { p.input.SetText(""); p.dropRefusal() }},
 		{keys: specialKey(tcell.KeyEscape), when: func() bool { return empty && p.view.typedThrow() != nil },
-			label: "Esc", footer: p.tr("correct", "korrigieren"), footerOnly: true, do: func() { p.view.cancel() }},
+			label: "Esc", footer: p.tr("correct", "korrigieren"), footerOnly: true, do: func() { p.dropRefusal(); p.view.cancel() }},
 		{keys: specialKey(tcell.KeyEnter), when: func() bool { return !empty }, do: p.enter},
 		// Enter on an empty input that the view has no use for now: what
 		// to type first.
@@ -261,7 +292,8 @@ func (p *play) keyWhileSaving(ev *tcell.EventKey) *tcell.EventKey {
 }
 
 // keyRune is a letter or a die that no binding took: dice go to the
-// input, ? and q to the UI; another letter is no command now.
+// input, ? and q to the UI; another letter is no command now, and the
+// message line says so (a key must not do nothing without a word).
 func (p *play) keyRune(ev *tcell.EventKey, empty bool) *tcell.EventKey {
 	r := ev.Rune()
 	switch {
@@ -271,8 +303,21 @@ func (p *play) keyRune(ev *tcell.EventKey, empty bool) *tcell.EventKey {
 		// A command letter after typed dice would be lost without a word.
 		p.say(fmt.Sprintf(p.tr("'%c' is a command: first press Enter for the dice typed, or Esc to clear them.",
 			"„%c“ ist ein Befehl: erst die getippten Würfel mit Enter übernehmen oder mit Esc löschen."), r))
+	case p.lettersKeep() && p.view.typedThrow() != nil:
+		// No keep has this letter ("a–f" leaves out c, a command letter).
+		p.say(fmt.Sprintf(p.tr("'%c' is not among the keeps of this throw: their letters stand before them; ? lists the keys.",
+			"„%c“ gehört zu keiner Auswahl dieses Wurfs: ihre Buchstaben stehen vor ihnen; ? zeigt die Tasten."), r))
+	default:
+		p.say(fmt.Sprintf(p.tr("'%c' is no key here: ? lists the keys.", "„%c“ ist hier keine Taste: ? zeigt die Tasten."), r))
 	}
 	return nil // letters are commands, never dice
+}
+
+// lettersKeep: the view names a throw's keeps by letters (the Zehntausend
+// family; Kniffel and Dreißig tot take them typed as dice).
+func (p *play) lettersKeep() bool {
+	_, ok := p.view.(*familyView)
+	return ok
 }
 
 func (p *play) back() {

@@ -129,7 +129,8 @@ func TestUndoAcrossTurns(t *testing.T) {
 		t.Fatalf("stored entries %d, want 1", n)
 	}
 	h.key(tcell.KeyCtrlZ)
-	h.see("Zurückgenommen: Wurf 1 1 1 5 2 3, zur Seite 1 1 1 5", "Zug 0")
+	h.see("Zurückgenommen: Wurf 1 1 1 5 2 3, zur Seite 1 1 1 5", "was kommt zur Seite?")
+	h.notSee("Zug 1050") // nothing is counted of the turn any more
 	if n := h.stored().Game.Len(); n != 0 {
 		t.Fatalf("stored entries %d, want 0", n)
 	}

@@ -193,7 +193,7 @@ func writeWinTable(b *strings.Builder, t text, rv *review.Review, width int) {
 		tb.rows = append(tb.rows, []string{p.Name, t.pp(p.WinStart, false), t.pp(p.WinLuck, true), t.pp(p.WinLoss, false), res})
 	}
 	b.WriteString(tb.text(width))
-	if rv.WinNote.EN != "" { // three or more players: what is approximated
+	if rv.WinNote.EN != "" && rv.WinFrom == 0 { // three or more players: what is approximated (Kniffel's note is above)
 		b.WriteString(esc(rv.WinNote.Text(t.lang)) + "\n")
 	}
 }
@@ -252,30 +252,35 @@ func writeDecisions(b *strings.Builder, t text, rv *review.Review, ds []review.D
 		// A decision that cost points but nothing of the chance to win is
 		// said in points ("schreiben statt weiter"), not as the win-best
 		// choice it was ("schreiben statt schreiben").
+		// What was thrown away, never negative, as in the tables and on
+		// the game-over screen (it said "−61,7 Punkte" beside a Verlust
+		// of 61,7).
 		if byWin && d.WinLoss >= 0.0005 {
-			fmt.Fprintf(b, t.tr("%s, %s: %s, chance to win %s percentage points", "%s, %s: %s, Gewinnchance %s Prozentpunkte"),
-				esc(d.Player), rv.Where(d, l), esc(rv.DescribeWin(d, l)), review.Points1(-d.WinLoss, l))
+			fmt.Fprintf(b, t.tr("%s, %s: %s, %s percentage points of the chance to win thrown away", "%s, %s: %s, %s Prozentpunkte Gewinnchance verschenkt"),
+				esc(d.Player), rv.Where(d, l), esc(rv.DescribeWin(d, l)), review.Points1(d.WinLoss, l))
 			if d.Loss >= 0.05 {
-				fmt.Fprintf(b, t.tr(" (%s points)", " (%s Punkte)"), review.Number1(-d.Loss, l))
+				fmt.Fprintf(b, t.tr(" (%s points)", " (%s Punkte)"), review.Number1(d.Loss, l))
 			}
 			b.WriteString("\n")
 			continue
 		}
-		fmt.Fprintf(b, "%s, %s: %s, %s %s\n", esc(d.Player), rv.Where(d, l), esc(rv.Describe(d, l)), review.Number1(-d.Loss, l), unitWord(t, rv))
+		fmt.Fprintf(b, t.tr("%s, %s: %s, %s %s thrown away\n", "%s, %s: %s, %s %s verschenkt\n"),
+			esc(d.Player), rv.Where(d, l), esc(rv.Describe(d, l)), review.Number1(d.Loss, l), unitWord(t, rv))
 	}
 }
 
 // writeChanceTable writes Dreißig tot's identity in percentage points of
 // the chance to win, per player.
 func writeChanceTable(b *strings.Builder, t text, rv *review.Review, width int) {
-	l := t.lang
 	b.WriteString(t.tr("\nIn percentage points of the chance to win (exact, best play by all).\nResult (100 won, 0 lost) = start + luck − loss.\n",
 		"\nIn Prozentpunkten der Gewinnchance (genau, bestes Spiel aller).\nErgebnis (100 gewonnen, 0 verloren) = Start + Glück − Verlust.\n"))
 	tb := reviewTable{head: []string{t.tr("Player", "Spieler"), t.tr("dec.", "Entsch."), t.tr("luck", "Glück"), t.tr("loss", "Verlust"), ""},
 		drop: []int{1}, leftLast: true}
 	for _, p := range rv.Players {
-		tb.rows = append(tb.rows, []string{p.Name, fmt.Sprint(p.Decisions), plus(review.Number1(p.Luck, l)), review.Number1(p.Loss, l),
-			fmt.Sprintf(t.tr("start %s → %s", "Start %s → %s"), review.Number(p.ChanceStart, l), review.Number(p.ChanceResult, l))})
+		// Whole percentage points with their unit, as on the game-over
+		// screen (the figures are stored in percentage points).
+		tb.rows = append(tb.rows, []string{p.Name, fmt.Sprint(p.Decisions), t.pp(p.Luck/100, true), t.pp(p.Loss/100, false),
+			fmt.Sprintf(t.tr("start %s → %s", "Start %s → %s"), t.pp(p.ChanceStart/100, false), t.pp(p.ChanceResult/100, false))})
 	}
 	b.WriteString(tb.text(width))
 }

@@ -198,8 +198,16 @@ func TestGameOverDreissigReview(t *testing.T) {
 		h.see(text{lang: validate.German}.pp(p.Luck/100, true))
 	}
 	h.typ("a")
+	// The review's table in whole percentage points with their unit, as
+	// the game-over screen: the start chance had two decimals, luck and
+	// loss one and no unit.
+	de := text{lang: validate.German}
 	h.see("In Prozentpunkten der Gewinnchance", "Ergebnis (100 gewonnen, 0 verloren) = Start + Glück − Verlust",
-		"Start "+review.Number(rv.Players[0].ChanceStart, validate.German)+" → 0,00")
+		"Start "+de.pp(rv.Players[0].ChanceStart/100, false)+" → 0 Pp.")
+	for _, p := range rv.Players {
+		h.see(de.pp(p.Luck/100, true) + " " + de.pp(p.Loss/100, false))
+	}
+	h.notSee(review.Number(rv.Players[0].ChanceStart, validate.German))
 }
 
 // TestGameOverShowsWinReview: a two-player game shows the chance to win
@@ -247,7 +255,8 @@ func TestGameOverShowsWinReview(t *testing.T) {
 	}
 	h.typ("a")
 	h.see("Gewinnchance: Ergebnis (100 gewonnen", "zu Beginn", "Ergebnis", "Die teuersten Entscheidungen nach Gewinnchance",
-		"Anna, Runde 1, 1. Wurf: 5 behalten statt 1115, Gewinnchance −")
+		"Anna, Runde 1, 1. Wurf: 5 behalten statt 1115, ", "Gewinnchance verschenkt (")
+	h.notSee("Gewinnchance −") // a loss is never negative on this screen
 	for range 12 {
 		h.key(tcell.KeyDown)
 	}

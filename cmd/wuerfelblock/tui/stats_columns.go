@@ -84,7 +84,8 @@ func (v *statsView) playerColumns() [][2]string {
 			[2]string{v.tr("loss/decision", "Verlust/Entsch."), v.tr("points thrown away against best play, per decision (never negative)", "gegen bestes Spiel verschenkte Punkte je Entscheidung (nie negativ)")},
 			[2]string{v.tr("luck/game", "Glück/Spiel"), v.tr("what the dice brought above (+) or below (−) the expected, per game", "was die Würfel über (+) oder unter (−) dem Erwarteten brachten, je Spiel")})
 		if validate.VariantOf(g).Family != validate.FamilyDreissig { // its review is in the chance itself
-			rows = append(rows, [2]string{v.tr("chance lost", "Gewinnch. verl."), v.tr("the chance to win thrown away against best play, in percentage points", "gegen bestes Spiel verschenkte Gewinnchance, in Prozentpunkten")})
+			rows = append(rows, [2]string{v.tr("chance lost", "Gewinnch. verl."), v.tr("the chance to win thrown away against best play, in percentage points", "gegen bestes Spiel verschenkte Gewinnchance, in Prozentpunkten")},
+				[2]string{v.tr("chance luck", "Gewinnch. Glück"), v.tr("what the dice and the others' play brought to the chance to win, per game, in percentage points", "was Würfel und das Spiel der anderen der Gewinnchance brachten, je Spiel, in Prozentpunkten")})
 		}
 	}
 	return append(rows, [2]string{v.tr("charts", "Diagramme"), v.tr("final totals and the loss per reviewed game, oldest left; the distribution of turns or totals", "Endstände und Verlust je ausgewertetem Spiel, ältestes links; die Verteilung der Züge oder Endstände")})

@@ -167,7 +167,8 @@ func (v *statsView) reviewLines(r *storage.ReviewFigures, g validate.GameID) []s
 		fmt.Sprintf(v.tr("luck/game %s %s", "Glück/Spiel %s %s"), plus(review.Number1(r.LuckPerGame, v.lang)), unit)}
 	if r.WinGames > 0 {
 		out = append(out, fmt.Sprintf(v.tr("chance lost/game %s pp", "Gewinnch. verl./Spiel %s Pp."), review.Points1(r.WinLossPerGame, v.lang)),
-			fmt.Sprintf(v.tr("luck/game %s pp", "Glück/Spiel %s Pp."), plus(review.Points1(r.WinLuckPerGame, v.lang))))
+			// Named as the line above it: "Glück/Spiel" stood twice.
+			fmt.Sprintf(v.tr("chance luck/game %s pp", "Gewinnch. Glück/Spiel %s Pp."), plus(review.Points1(r.WinLuckPerGame, v.lang))))
 	}
 	return out
 }

@@ -198,8 +198,8 @@ func cell(s string, style tcell.Style, align int) *tview.TableCell {
 func hintLine(keys []keyHelp) string {
 	// A word joiner after "/" keeps "Enter/q" whole too (UAX #14 allows a
 	// break after a slash), and after a hyphen "Ctrl-Z" (not in a style
-	// tag's "-:" or "-]").
-	nb := strings.NewReplacer(" ", "\u00a0", "/", "/\u2060")
+	// tag's "-:" or "-]"), and after the dash of a range "a–m".
+	nb := strings.NewReplacer(" ", "\u00a0", "/", "/\u2060", "–", "–\u2060")
 	whole := func(s string) string {
 		s = nb.Replace(s)
 		var b strings.Builder

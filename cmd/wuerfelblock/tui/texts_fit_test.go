@@ -52,8 +52,8 @@ func TestReviewPointsOnlyDecisionNotSelfContradicting(t *testing.T) {
 		lang      validate.Lang
 		want, not string
 	}{
-		{validate.German, "Anna, Runde 2, 1. Wurf: schreiben statt weiter, −61,7 Punkte", "schreiben statt schreiben"},
-		{validate.English, "Anna, round 2, throw 1: stop instead of throw on, −61.7 points", "stop instead of stop"},
+		{validate.German, "Anna, Runde 2, 1. Wurf: schreiben statt weiter, 61,7 Punkte verschenkt", "schreiben statt schreiben"},
+		{validate.English, "Anna, round 2, throw 1: stop instead of throw on, 61.7 points thrown away", "stop instead of stop"},
 	} {
 		s := reviewText(text{lang: c.lang}, rv)
 		_, every, _ := strings.Cut(s, map[validate.Lang]string{validate.German: "Jede Entscheidung, die etwas kostete", validate.English: "Every decision that cost something"}[c.lang])
@@ -74,7 +74,7 @@ func TestDreissigReviewCostliestTitle(t *testing.T) {
 	h.typ("666666\n")        // six 6s: Anna loses 36
 	h.see("Spiel zu Ende", "a die Auswertung")
 	h.typ("a")
-	h.see("Die teuersten Entscheidungen nach Gewinnchance", "111111 behalten statt 1, −34,0 Prozentpunkte")
+	h.see("Die teuersten Entscheidungen nach Gewinnchance", "111111 behalten statt 1, 34,0 Prozentpunkte verschenkt")
 	h.notSee("in Punkten")
 }
 

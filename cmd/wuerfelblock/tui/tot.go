@@ -59,7 +59,7 @@ func (v *totView) fit(width, height int) {
 	if v.dreissig() {
 		// A tall screen gives the panel the rows its text needs (at Rat
 		// every keep of the throw) that the accounts leave.
-		turn = max(turn, min(textRows(fullText(v.lines), width-2)+2, height-need))
+		turn = max(turn, min(panelRows(fullText(v.lines), width-2)+2, height-need))
 	}
 	if height-turn < need {
 		turn = max(height-need, 5)
@@ -319,6 +319,11 @@ func (v *totView) refreshDreissig() {
 	}
 	v.turn.SetTitle(" " + esc(g.Current()) + " ")
 	ls := []panelLine{line(fmt.Sprintf(v.tr("Aside: [::b]%s[::-], [::b]%d[::-] pips · in the cup: %d", "Zur Seite: [::b]%s[::-], [::b]%d[::-] Augen · im Becher: %d"), v.dice(dt.Aside()), dt.Sum(), dt.InCup()), rankEssential)}
+	if dt.Aside() == 0 {
+		// Nothing aside yet: not "0 Würfel, 0 Augen" (as the Zehntausend
+		// family leaves out "Zug 0 · Durchgang 0").
+		ls = []panelLine{line(fmt.Sprintf(v.tr("In the cup: [::b]%s[::-]", "Im Becher: [::b]%s[::-]"), nbsp(v.dice(dt.InCup()))), rankEssential)}
+	}
 	switch {
 	case v.pending != nil:
 		ls = append(ls, line(fmt.Sprintf(v.tr("Throw [::b]%s[::-]: which dice go aside? (Enter: %s)", "Wurf [::b]%s[::-]: welche kommen zur Seite? (Enter: %s)"), validate.FormatDice(v.pending), v.enterWord()), rankEssential))

@@ -41,6 +41,10 @@ func fullText(lines []panelLine) string {
 	return b.String()
 }
 
+// panelRows is how many rows a panel's text takes at width as the panel
+// shows it: its lines wrapped to hang under their text (hangLines).
+func panelRows(text string, width int) int { return textRows(hangLines(text, width), width) }
+
 // wrappedRows is how many rows s takes wrapped at width (at least one).
 func wrappedRows(s string, width int) int {
 	return max(len(tview.WordWrap(s, max(width, 1))), 1)
@@ -64,7 +68,7 @@ func fitLines(lines []panelLine, width, rows int) (text string, fits bool) {
 	total := 0
 	rowsOf := func(i int) int {
 		if s := lines[i].forms[form[i]]; s != "" {
-			return wrappedRows(s, width)
+			return panelRows(s, width)
 		}
 		return 0
 	}
@@ -110,7 +114,7 @@ func fitLines(lines []panelLine, width, rows int) (text string, fits bool) {
 	var b strings.Builder
 	for i, l := range lines {
 		if s := l.forms[form[i]]; s != "" {
-			b.WriteString(s)
+			b.WriteString(hangLines(s, width)) // a bullet's second row under its text
 			b.WriteByte('\n')
 		}
 	}
