@@ -55,15 +55,7 @@ func TestDefaultPath(t *testing.T) {
 // Every pooled connection has the pragmas, not just the first one.
 func TestPragmasOnEveryConnection(t *testing.T) {
 	db := openTest(t)
-	var conns []*sql.Conn
-	for range 4 {
-		c, err := db.sql.Conn(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		conns = append(conns, c)
-	}
-	for i, c := range conns {
+	for i, c := range poolConns(t, db, 4) {
 		var fk, busy, sync, ckpt int
 		var mode string
 		c.QueryRowContext(ctx, `PRAGMA foreign_keys`).Scan(&fk)
@@ -75,9 +67,6 @@ func TestPragmasOnEveryConnection(t *testing.T) {
 		if fk != 1 || busy != 1 || sync != 2 || mode != "wal" || ckpt != 1000 {
 			t.Errorf("connection %d: foreign_keys=%d busy_timeout=%d synchronous=%d journal_mode=%s wal_autocheckpoint=%d", i, fk, busy, sync, mode, ckpt)
 		}
-	}
-	for _, c := range conns {
-		c.Close()
 	}
 }
 

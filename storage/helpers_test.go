@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"path/filepath"
 	"slices"
@@ -126,3 +127,19 @@ func storeGame(t testing.TB, db *DB, g *scoresheet.Game) *StoredGame {
 }
 
 func asErr[T error](err error, target *T) bool { return errors.As(err, target) }
+
+// poolConns takes n connections of db's pool at once (each a connection
+// of its own), closed when the test ends.
+func poolConns(t *testing.T, db *DB, n int) []*sql.Conn {
+	t.Helper()
+	var conns []*sql.Conn
+	for range n {
+		c, err := db.sql.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		conns = append(conns, c)
+	}
+	return conns
+}

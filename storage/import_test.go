@@ -2,7 +2,6 @@ package storage
 
 import (
 	"bytes"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -307,20 +306,7 @@ func TestImportGivesItsConnectionBackAsItWas(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Every connection of the pool at once: the import's is among them.
-	var conns []*sql.Conn
-	defer func() {
-		for _, c := range conns {
-			c.Close()
-		}
-	}()
-	for range 4 {
-		c, err := db.sql.Conn(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		conns = append(conns, c)
-	}
-	for i, c := range conns {
+	for i, c := range poolConns(t, db, 4) {
 		var cache, auto int
 		if err := c.QueryRowContext(ctx, `PRAGMA cache_size`).Scan(&cache); err != nil {
 			t.Fatal(err)

@@ -45,7 +45,9 @@ type finalMany struct {
 	// the second-to-last)
 	passVec map[[3]int][]float64
 	base    []*seatRows // per seat, built when first needed
-	// chases: the last seat's chase against k > 1 on the best total
+	// chases: the table's chases of the last seat against k > 1 on the
+	// best total (finalGame.chaseOf) that this final round used, read
+	// again without the table's lock
 	chases map[int][]float64
 	bufs   [][2][]float64 // per seat: the rows of its last bar's pass
 	mu     sync.Mutex
@@ -409,4 +411,4 @@ func (r *seatRows) throw(s, lv int) (float64, float64) {
 // manyKept is how many final rounds (by the later seats' totals, every
 // tail one) a table keeps: a game's final round needs a few, the next
 // game's has other totals.
-var manyKept = 16
+const manyKept = 16

@@ -33,15 +33,7 @@ func TestRobustPassesAreExact(t *testing.T) {
 		full := chaseTable(t, c.g, c.o, true)
 		full.fg.noRobust, full.fg.noClosed, full.fg.noShared = true, true, true
 		rng := rand.New(rand.NewPCG(uint64(len(c.totals)), 7))
-		p, err := fast.Start(c.totals, c.seat)
-		if err != nil {
-			t.Fatal(err)
-		}
-		q, err := full.Start(c.totals, c.seat)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for step := 0; !p.Over() && step < 12; step++ {
+		walkTogether(t, rng, fast, full, c.totals, c.seat, func(_ int, p, q Position) {
 			same(t, c.totals, "chances", p.Chances(), q.Chances())
 			same(t, c.totals, "throw on", p.ThrowChances(), q.ThrowChances())
 			same(t, c.totals, "win", []float64{p.Win(), p.ThrowWin()}, []float64{q.Win(), q.ThrowWin()})
@@ -49,24 +41,42 @@ func TestRobustPassesAreExact(t *testing.T) {
 				sq, _ := q.StopChances()
 				same(t, c.totals, "stop", sc, sq)
 			}
-			roll := make([]int, p.Family().Dice())
-			for i := range roll {
-				roll[i] = 1 + rng.IntN(6)
-			}
-			ks, err := p.Keeps(roll)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(ks) == 0 {
-				break
-			}
-			k := ks[rng.IntN(len(ks))].Keep
-			if p, err = p.After(k); err != nil {
-				t.Fatal(err)
-			}
-			if q, err = q.After(k); err != nil {
-				t.Fatal(err)
-			}
+		})
+	}
+}
+
+// walkTogether starts the final round at totals on tables a and b and
+// plays up to 12 throws of random dice and random keeps on both, calling
+// check before each throw (step from 0).
+func walkTogether(t *testing.T, rng *rand.Rand, a, b *Table, totals []int, seat int, check func(step int, p, q Position)) {
+	t.Helper()
+	p, err := a.Start(totals, seat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := b.Start(totals, seat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for step := 0; !p.Over() && step < 12; step++ {
+		check(step, p, q)
+		roll := make([]int, p.Family().Dice())
+		for i := range roll {
+			roll[i] = 1 + rng.IntN(6)
+		}
+		ks, err := p.Keeps(roll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ks) == 0 {
+			return
+		}
+		k := ks[rng.IntN(len(ks))].Keep
+		if p, err = p.After(k); err != nil {
+			t.Fatal(err)
+		}
+		if q, err = q.After(k); err != nil {
+			t.Fatal(err)
 		}
 	}
 }
@@ -158,15 +168,7 @@ func TestRobustKeepsBitNeutral(t *testing.T) {
 			clear(full.fg.robust(tie, n).gap)
 		}
 		rng := rand.New(rand.NewPCG(uint64(len(c.totals)), 8))
-		p, err := fast.Start(c.totals, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		q, err := full.Start(c.totals, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for step := 0; !p.Over() && step < 12; step++ {
+		walkTogether(t, rng, fast, full, c.totals, 1, func(step int, p, q Position) {
 			got := append(append(p.Chances(), p.ThrowChances()...), p.Win(), p.ThrowWin())
 			want := append(append(q.Chances(), q.ThrowChances()...), q.Win(), q.ThrowWin())
 			for i := range got {
@@ -174,24 +176,6 @@ func TestRobustKeepsBitNeutral(t *testing.T) {
 					t.Fatalf("%v step %d: value %d %v, every keep compared %v", c.totals, step, i, got[i], want[i])
 				}
 			}
-			roll := make([]int, p.Family().Dice())
-			for i := range roll {
-				roll[i] = 1 + rng.IntN(6)
-			}
-			ks, err := p.Keeps(roll)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(ks) == 0 {
-				break
-			}
-			k := ks[rng.IntN(len(ks))].Keep
-			if p, err = p.After(k); err != nil {
-				t.Fatal(err)
-			}
-			if q, err = q.After(k); err != nil {
-				t.Fatal(err)
-			}
-		}
+		})
 	}
 }

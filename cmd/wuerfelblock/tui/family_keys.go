@@ -103,8 +103,19 @@ func (v *familyView) pickLetter(i int) {
 		v.take(keepThrow(v.pending, v.options[i]))
 		return
 	}
+	v.noKeep(rune(keepLetters[i]))
+}
+
+// noKeep says that letter r is none of the waiting throw's keeps, naming
+// their letters (a keep letter past them, or a letter that is no keep
+// letter: c, a command letter elsewhere); false where no throw waits.
+func (v *familyView) noKeep(r rune) bool {
+	if v.pending == nil {
+		return false
+	}
 	v.p.say(fmt.Sprintf(v.tr("'%c' is not among the keeps of this throw (%s).", "„%c“ gehört zu keiner Auswahl dieses Wurfs (%s)."),
-		keepLetters[i], keepLetterRange(len(v.options))))
+		r, keepLetterRange(len(v.options))))
+	return true
 }
 
 // enterIndex is the keep Enter takes: at Rat the coach's advice (the keep

@@ -303,21 +303,26 @@ func (p *play) keyRune(ev *tcell.EventKey, empty bool) *tcell.EventKey {
 		// A command letter after typed dice would be lost without a word.
 		p.say(fmt.Sprintf(p.tr("'%c' is a command: first press Enter for the dice typed, or Esc to clear them.",
 			"„%c“ ist ein Befehl: erst die getippten Würfel mit Enter übernehmen oder mit Esc löschen."), r))
-	case p.lettersKeep() && p.view.typedThrow() != nil:
-		// No keep has this letter ("a–f" leaves out c, a command letter).
-		p.say(fmt.Sprintf(p.tr("'%c' is not among the keeps of this throw: their letters stand before them; ? lists the keys.",
-			"„%c“ gehört zu keiner Auswahl dieses Wurfs: ihre Buchstaben stehen vor ihnen; ? zeigt die Tasten."), r))
+	case p.noKeepLetter(r):
+		// The view said that no keep has this letter ("a–f" leaves out c).
 	default:
 		p.say(fmt.Sprintf(p.tr("'%c' is no key here: ? lists the keys.", "„%c“ ist hier keine Taste: ? zeigt die Tasten."), r))
 	}
 	return nil // letters are commands, never dice
 }
 
-// lettersKeep: the view names a throw's keeps by letters (the Zehntausend
-// family; Kniffel and Dreißig tot take them typed as dice).
-func (p *play) lettersKeep() bool {
-	_, ok := p.view.(*familyView)
-	return ok
+// keepLetterer is a view that names a throw's keeps by letters (the
+// Zehntausend family; Kniffel and Dreißig tot take them typed as dice):
+// noKeep says that letter r names none of the keeps of the throw waiting
+// for its keep, false where no throw waits.
+type keepLetterer interface {
+	noKeep(r rune) bool
+}
+
+// noKeepLetter: the view took letter r as naming no keep, and said so.
+func (p *play) noKeepLetter(r rune) bool {
+	kl, ok := p.view.(keepLetterer)
+	return ok && kl.noKeep(r)
 }
 
 func (p *play) back() {

@@ -318,12 +318,13 @@ func (v *totView) refreshDreissig() {
 		}
 	}
 	v.turn.SetTitle(" " + esc(g.Current()) + " ")
-	ls := []panelLine{line(fmt.Sprintf(v.tr("Aside: [::b]%s[::-], [::b]%d[::-] pips · in the cup: %d", "Zur Seite: [::b]%s[::-], [::b]%d[::-] Augen · im Becher: %d"), v.dice(dt.Aside()), dt.Sum(), dt.InCup()), rankEssential)}
-	if dt.Aside() == 0 {
-		// Nothing aside yet: not "0 Würfel, 0 Augen" (as the Zehntausend
-		// family leaves out "Zug 0 · Durchgang 0").
-		ls = []panelLine{line(fmt.Sprintf(v.tr("In the cup: [::b]%s[::-]", "Im Becher: [::b]%s[::-]"), nbsp(v.dice(dt.InCup()))), rankEssential)}
+	// Nothing aside yet: what is in the cup, not "0 Würfel, 0 Augen" (as
+	// the Zehntausend family leaves out "Zug 0 · Durchgang 0").
+	aside := fmt.Sprintf(v.tr("In the cup: [::b]%s[::-]", "Im Becher: [::b]%s[::-]"), nbsp(v.dice(dt.InCup())))
+	if dt.Aside() > 0 {
+		aside = fmt.Sprintf(v.tr("Aside: [::b]%s[::-], [::b]%d[::-] pips · in the cup: %d", "Zur Seite: [::b]%s[::-], [::b]%d[::-] Augen · im Becher: %d"), v.dice(dt.Aside()), dt.Sum(), dt.InCup())
 	}
+	ls := []panelLine{line(aside, rankEssential)}
 	switch {
 	case v.pending != nil:
 		ls = append(ls, line(fmt.Sprintf(v.tr("Throw [::b]%s[::-]: which dice go aside? (Enter: %s)", "Wurf [::b]%s[::-]: welche kommen zur Seite? (Enter: %s)"), validate.FormatDice(v.pending), v.enterWord()), rankEssential))
