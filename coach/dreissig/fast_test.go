@@ -152,11 +152,23 @@ func plainRing(rs *ringSolver, idx0 int) {
 		idx[k] = tb.index(a[k][:n])
 		dup[k] = slices.Index(idx[:k+1], idx[k])
 	}
-	for k := range n {
+	// From the last position back, each for the value of the next just
+	// solved (x_0's guessed).
+	var solved [MaxPlayers]bool
+	var value func(k, i int) float64
+	value = func(k, i int) float64 {
+		if d := dup[k]; solved[d] {
+			r, c := tb.linear(&o[d], &tn[d])
+			return r[i] + c*value((k+1)%n, (i+n-1)%n)
+		}
+		return rs.guessAt(a[k][:n], i)
+	}
+	for k := n - 1; k >= 0; k-- {
 		if dup[k] == k {
 			tb.outcomesOf(a[k][:n], &o[k])
-			o[k].utility(rs.guess(a[(k+1)%n][:n]), &u)
+			o[k].utility(value((k+1)%n, n-1), &u)
 			tn[k].Solve(&u)
+			solved[k] = true
 		}
 	}
 	for round := 1; ; round++ {

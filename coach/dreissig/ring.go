@@ -54,12 +54,17 @@ func (rs *ringSolver) solve(idx0 int) int {
 		}
 	}
 	var u Utility
-	for k := range n {
+	// The first plays from the last position back: each solved for the
+	// value of the next just solved (its linear form, the one after it
+	// guessed), so that only x_{N−1} starts from a guess of x_0.
+	var solved [MaxPlayers]bool
+	for k := n - 1; k >= 0; k-- {
 		if rs.dup[k] == k {
 			tb.fallingOutcomes(rs.a[k][:n], &rs.o[k])
-			rs.o[k].utility(rs.guess(rs.a[(k+1)%n][:n]), &u)
+			rs.o[k].utility(rs.estimate(&solved, (k+1)%n, n-1), &u)
 			rs.tn[k].Solve(&u)
 			rs.r[k], rs.c[k] = tb.linear(&rs.o[k], &rs.tn[k])
+			solved[k] = true
 		}
 	}
 	var w [MaxPlayers][MaxPlayers]float64
@@ -119,14 +124,28 @@ func (rs *ringSolver) values() [MaxPlayers][MaxPlayers]float64 {
 	return w
 }
 
+// estimate is the chance of player i (counted from the mover) in x_k:
+// from its linear form where x_k is solved, else guessed.
+func (rs *ringSolver) estimate(solved *[MaxPlayers]bool, k, i int) float64 {
+	n := rs.tb.N
+	if d := rs.dup[k]; solved[d] {
+		// W_k[i] = r_k[i] + c_k · W_{k+1}[i−1].
+		return rs.r[d][i] + rs.c[d]*rs.estimate(solved, (k+1)%n, (i+n-1)%n)
+	}
+	return rs.guessAt(rs.a[k][:n], i)
+}
+
 // guess is a first value of the mover's chance in position y (where the
 // mover is y's last player): that of a neighbour with one pip less, which
 // is solved already.
-func (rs *ringSolver) guess(y []int) float64 {
+func (rs *ringSolver) guess(y []int) float64 { return rs.guessAt(y, rs.tb.N-1) }
+
+// guessAt is guess for player i of y (counted from y's mover).
+func (rs *ringSolver) guessAt(y []int, i int) float64 {
 	tb := rs.tb
 	var z [MaxPlayers]int
 	copy(z[:], y)
-	at := func() float64 { return tb.w[tb.index(z[:tb.N])*tb.N+tb.N-1] }
+	at := func() float64 { return tb.w[tb.index(z[:tb.N])*tb.N+i] }
 	best := 0
 	for p := range tb.N {
 		if z[p] > z[best] {
