@@ -36,6 +36,9 @@ func benchSolve(b *testing.B, n int, hundert bool) {
 		}
 		b.ReportMetric(float64(tb.Rounds), "rounds")
 		b.ReportMetric(float64(len(tb.Unsettled)), "unsettled")
+		if tb.resolves > 0 {
+			b.ReportMetric(float64(tb.resolves), "resolves")
+		}
 	}
 	if rss := peakRSS(); rss > 0 {
 		b.ReportMetric(rss/(1<<20), "peak-rss-MB")

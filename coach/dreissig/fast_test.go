@@ -171,14 +171,17 @@ func plainRing(rs *ringSolver, idx0 int) {
 			solved[k] = true
 		}
 	}
-	for round := 1; ; round++ {
+	values := func() [MaxPlayers][MaxPlayers]float64 {
 		for k := range n {
 			rs.r[k], rs.c[k] = tb.linear(&o[dup[k]], &tn[dup[k]])
 			rs.dup[k] = k
 		}
-		w := rs.values()
+		return rs.values()
+	}
+	w := values()
+	for round := 1; ; round++ {
 		settled := true
-		for k := range n {
+		for k := n - 1; k >= 0; k-- {
 			if dup[k] != k {
 				continue
 			}
@@ -186,6 +189,7 @@ func plainRing(rs *ringSolver, idx0 int) {
 			if !plainCheck(&tn[k], &u) {
 				tn[k].resolveCycle(&u)
 				settled = false
+				w = values()
 			}
 		}
 		if settled || round == maxRounds {

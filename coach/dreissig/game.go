@@ -52,6 +52,8 @@ type Table struct {
 	// keeps the plays of the last round, every one the best answer to the
 	// round before; the values are exact for those plays.
 	Unsettled []int
+	// resolves: how many turns the build solved again (benchmarks).
+	resolves int
 }
 
 // Key names the table's rules (players and variant).
@@ -439,6 +441,7 @@ func solveFallingTimed(n, total int, clk *buildClock) *Table {
 	for w := range workers {
 		tb.Rounds = max(tb.Rounds, rounds[w])
 		tb.Unsettled = append(tb.Unsettled, rs[w].unsettled...)
+		tb.resolves += rs[w].resolves
 	}
 	slices.Sort(tb.Unsettled)
 	return tb

@@ -32,6 +32,8 @@ type ringSolver struct {
 	c [MaxPlayers]float64
 	// unsettled: the rings whose plays did not settle.
 	unsettled []int
+	// resolves counts the turns solved again (benchmarks).
+	resolves int
 }
 
 func newRingSolver(tb *Table) *ringSolver { return &ringSolver{tb: tb} }
@@ -67,11 +69,13 @@ func (rs *ringSolver) solve(idx0 int) int {
 			solved[k] = true
 		}
 	}
-	var w [MaxPlayers][MaxPlayers]float64
+	w := rs.values()
 	for round := 1; ; round++ {
-		w = rs.values()
 		settled := true
-		for k := range n {
+		// From the last position back, each checked with the values of
+		// the plays as they are now (a play solved again changes them at
+		// once for the positions before it).
+		for k := n - 1; k >= 0; k-- {
 			if rs.dup[k] != k {
 				continue
 			}
@@ -79,7 +83,9 @@ func (rs *ringSolver) solve(idx0 int) int {
 			if !rs.tn[k].reevaluate(&u, tolerance) {
 				rs.tn[k].resolveCycle(&u)
 				rs.r[k], rs.c[k] = tb.linear(&rs.o[k], &rs.tn[k])
+				rs.resolves++
 				settled = false
+				w = rs.values()
 			}
 		}
 		if settled || round == maxRounds {
