@@ -105,11 +105,12 @@ func TestOrderBestFirst(t *testing.T) {
 	}
 }
 
-// plainSolve is the table as the solver built it before its shortcuts
-// (format v2): every ring's positions settled the general way (outcomesOf),
-// every position's linear form taken again each round, every check
-// replaying every state; the positions whose accounts add up to at most
-// total, one after the other.
+// plainSolve is the table as the solver builds it without its shortcuts
+// (with the start and order of checks of format v3: from the ring's last
+// position back): every ring's positions settled the general way
+// (outcomesOf), every position's linear form taken again after each
+// change, every check replaying every state; the positions whose accounts
+// add up to at most total, one after the other.
 func plainSolve(n, total int) *Table {
 	tb := newTable(n, false)
 	rs := newRingSolver(tb)

@@ -141,12 +141,9 @@ func (rs *ringSolver) estimate(solved *[MaxPlayers]bool, k, i int) float64 {
 	return rs.guessAt(rs.a[k][:n], i)
 }
 
-// guess is a first value of the mover's chance in position y (where the
-// mover is y's last player): that of a neighbour with one pip less, which
-// is solved already.
-func (rs *ringSolver) guess(y []int) float64 { return rs.guessAt(y, rs.tb.N-1) }
-
-// guessAt is guess for player i of y (counted from y's mover).
+// guessAt is a first value of the chance of player i (counted from y's
+// mover) in position y: from the neighbours with one pip less, which are
+// solved already.
 func (rs *ringSolver) guessAt(y []int, i int) float64 {
 	tb := rs.tb
 	var z [MaxPlayers]int
