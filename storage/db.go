@@ -475,6 +475,7 @@ var goSteps = map[int]func(db *DB, ctx context.Context, tx *sql.Tx) error{
 	24: (*DB).reviewDreissigGames,
 	25: (*DB).reviewManyPlayerGames,
 	26: (*DB).reviewKniffelWinGames,
+	27: (*DB).reviewDreissigAgain,
 }
 
 // latest is the highest version of the migrations.

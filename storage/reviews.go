@@ -236,29 +236,57 @@ func (db *DB) reviewDreissigGames(ctx context.Context, tx *sql.Tx) error {
 // three or more players are reviewed again, now with the chance to win
 // (before, only two-player games had it).
 func (db *DB) reviewManyPlayerGames(ctx context.Context, tx *sql.Tx) error {
-	all, err := v15FinishedGames(ctx, tx)
+	many, err := gamesOfPlayers(ctx, tx, 3)
 	if err != nil {
 		return err
 	}
-	many := map[int64]bool{}
-	rows, err := tx.QueryContext(ctx, `SELECT game_id FROM seats GROUP BY game_id HAVING count(*) >= 3`)
+	return db.reviewAgain(ctx, tx, func(j *reviewJob) bool {
+		v := validate.VariantOf(validate.GameID(j.game))
+		return many[j.row] && v.Family == validate.FamilyZehntausend && v.Coached
+	})
+}
+
+// reviewDreissigAgain is the Go step of migration 027: the finished
+// Dreißig-tot games of three or more players are reviewed again with the
+// tables of format v3.
+func (db *DB) reviewDreissigAgain(ctx context.Context, tx *sql.Tx) error {
+	many, err := gamesOfPlayers(ctx, tx, 3)
 	if err != nil {
 		return err
+	}
+	return db.reviewAgain(ctx, tx, func(j *reviewJob) bool {
+		return many[j.row] && validate.VariantOf(validate.GameID(j.game)).Family == validate.FamilyDreissig
+	})
+}
+
+// gamesOfPlayers is the rows of the games with at least n players.
+func gamesOfPlayers(ctx context.Context, tx *sql.Tx, n int) (map[int64]bool, error) {
+	many := map[int64]bool{}
+	rows, err := tx.QueryContext(ctx, `SELECT game_id FROM seats GROUP BY game_id HAVING count(*) >= ?`, n)
+	if err != nil {
+		return nil, err
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var row int64
 		if err := rows.Scan(&row); err != nil {
-			return err
+			return nil, err
 		}
 		many[row] = true
 	}
-	if err := rows.Err(); err != nil {
+	return many, rows.Err()
+}
+
+// reviewAgain deletes the review rows of the finished games that again
+// picks and reviews them anew.
+func (db *DB) reviewAgain(ctx context.Context, tx *sql.Tx, again func(*reviewJob) bool) error {
+	all, err := v15FinishedGames(ctx, tx)
+	if err != nil {
 		return err
 	}
 	var jobs []*reviewJob
 	for _, j := range all {
-		if v := validate.VariantOf(validate.GameID(j.game)); !many[j.row] || v.Family != validate.FamilyZehntausend || !v.Coached {
+		if !again(j) {
 			continue
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM reviews WHERE game_id = ?`, j.row); err != nil {

@@ -673,3 +673,53 @@ func TestDreissigInStatistics(t *testing.T) {
 		t.Fatalf("%s: %d reviewed games, timeline %v (%v)", name, games, pts, err)
 	}
 }
+
+// TestDreissigTableMigration: migration 027 reviews the stored Dreißig-tot
+// games of three or more players again (the tables of format v3 changed
+// some of their chances): their rows are new and what a review gives now,
+// every other game's rows stay the very rows they were.
+func TestDreissigTableMigration(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := openWithReviews(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fillGenerated(db, generate.Config{Games: 80, Seed: 24, Players: 4}); err != nil {
+		t.Fatal(err)
+	}
+	const many = `game_id IN (SELECT game_id FROM seats GROUP BY game_id HAVING count(*) >= 3)`
+	count := func(db *DB, where string) int {
+		var n int
+		if err := db.sql.QueryRow(`SELECT count(*) FROM reviews WHERE ` + where).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	again := `game = 'dreissig-tot' AND ` + many
+	redo, rows := count(db, again), count(db, `1`)
+	if redo == 0 || count(db, `game = 'dreissig-tot' AND NOT `+many) == 0 {
+		t.Fatal("the history lacks reviewed Dreißig-tot games of two or of three and more players")
+	}
+	// As a review of the v2 tables left them: a figure off; and every row
+	// marked (its ended one later), so that a row written again shows.
+	for _, q := range []string{`UPDATE reviews SET luck = luck + 0.5 WHERE ` + again, `UPDATE reviews SET ended = ended + 1`,
+		`DELETE FROM migrations WHERE version = 27`} {
+		if _, err := db.sql.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	db, err = openWithReviews(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	const marked = `ended = (SELECT coalesce(g.ended, g.started) FROM games g WHERE g.id = game_id) + 1`
+	if got, kept := count(db, again+` AND NOT `+marked), count(db, `NOT (`+again+`) AND `+marked); got != redo || kept != rows-redo {
+		t.Fatalf("after migration 027: %d of %d rows of Dreißig-tot games of 3+ players written again, %d of %d other rows kept", got, redo, kept, rows-redo)
+	}
+	if _, err := db.sql.Exec(`UPDATE reviews SET ended = ended - 1 WHERE ` + marked); err != nil {
+		t.Fatal(err)
+	}
+	checkReviews(t, db)
+}
