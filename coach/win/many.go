@@ -50,6 +50,7 @@ type finalMany struct {
 	// again without the table's lock
 	chases map[int][]float64
 	bufs   [][2][]float64 // per seat: the rows of its last bar's pass
+	qv, qu []float64      // rows' throwing on by state at a level
 	mu     sync.Mutex
 }
 
@@ -68,6 +69,8 @@ type seatRows struct {
 	rc  *robustChase
 	d   int
 	rho float64
+	// noSame: throw's general loop alone (finalGame.noSame)
+	noSame bool
 }
 
 func (r *seatRows) at(s int32, lv int) (float64, float64) {
@@ -295,19 +298,34 @@ func (f *finalMany) rows(r *seatRows, stop func(lv int) (float64, float64), bust
 	tg := f.fg.tg
 	ns := tg.ns
 	r.v, r.u = resize(r.v, r.n*ns), resize(r.u, r.n*ns)
+	r.noSame = f.fg.noSame
+	// Throwing on, by state, at the level (a state that throws like an
+	// earlier one, tg.sameQ, has its sums: the same sums of the same numbers).
+	f.qv, f.qu = resize(f.qv, ns), resize(f.qu, ns)
+	qv, qus := f.qv, f.qu
 	for lv := r.n - 1; lv >= 1; lv-- {
+		stops := lv*step >= f.fg.floor
+		sv, su := 0.0, 0.0
+		if stops {
+			sv, su = stop(lv)
+		}
+		ph := tg.stopPh[lv%tg.period]
 		for s := range ns {
 			k := lv*ns + s
 			if tg.fresh[s] {
 				r.v[k], r.u[k] = math.NaN(), 0
 				continue
 			}
-			q, qu := r.throw(s, lv)
-			qu += tg.bustP[s] * bustU
-			if tg.canStop(s, lv, f.fg.floor) {
-				if sv, su := stop(lv); sv >= q {
-					q, qu = sv, su
-				}
+			var q, qu float64
+			if o := int(tg.sameQ[s]); o < s && !f.fg.noSame {
+				q, qu = qv[o], qus[o]
+			} else {
+				q, qu = r.throw(s, lv)
+				qu += tg.bustP[s] * bustU
+			}
+			qv[s], qus[s] = q, qu
+			if stops && ph[s] && sv >= q {
+				q, qu = sv, su
 			}
 			r.v[k], r.u[k] = q, qu
 		}
@@ -363,6 +381,9 @@ func (r *seatRows) throw(s, lv int) (float64, float64) {
 	if r.base != nil {
 		bv, bu = r.base.v, r.base.u
 	}
+	if row+int(tg.maxOff) < nv && !r.noSame {
+		return r.throwIn(s, lv)
+	}
 	q, qu := 0.0, 0.0
 	get := func(j int32) (float64, float64) {
 		switch k := row + int(tg.offs[j]); {
@@ -412,3 +433,40 @@ func (r *seatRows) throw(s, lv int) (float64, float64) {
 // tail one) a table keeps: a game's final round needs a few, the next
 // game's has other totals.
 const manyKept = 16
+
+// throwIn is throw where every outcome lies in r's own rows: the same keeps
+// and sums, without throw's cases.
+func (r *seatRows) throwIn(s, lv int) (float64, float64) {
+	tg := r.tg
+	row := lv * tg.ns
+	rv, ru := r.v[row:], r.u[row:]
+	offs := tg.offs
+	q, qu := 0.0, 0.0
+	if outs, ps, ok := r.rc.merged(s, r.d-lv, r.rho); ok {
+		ps = ps[:len(outs)]
+		for i, j := range outs {
+			p, k := ps[i], offs[j]
+			q += p * rv[k]
+			qu += p * ru[k]
+		}
+		return q, qu
+	}
+	for ti := tg.throwsOf[s]; ti < tg.throwsOf[s+1]; ti++ {
+		th := tg.throws[ti]
+		if j := r.rc.keepAt(ti, r.d-lv, r.rho); j >= 0 {
+			k := offs[j]
+			q += th.P * rv[k]
+			qu += th.P * ru[k]
+			continue
+		}
+		best, ub := math.Inf(-1), 0.0
+		for _, k := range offs[th.Lo:th.Hi] {
+			if v := rv[k]; v > best {
+				best, ub = v, ru[k]
+			}
+		}
+		q += th.P * best
+		qu += th.P * ub
+	}
+	return q, qu
+}

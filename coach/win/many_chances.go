@@ -195,7 +195,7 @@ func (t *Table) finalShares(p Position, totals []int, seat int) *shares {
 		if fg.nix {
 			first = stop(nixLevels)
 		}
-		vt := &vecTurn{tg: fg.tg, w: n, me: seat, floor: fg.floor, high: unit(n, seat), bust: bust, first: first}
+		vt := &vecTurn{tg: fg.tg, w: n, me: seat, floor: fg.floor, noSame: fg.noSame, high: unit(n, seat), bust: bust, first: first}
 		vt.stopAt = stop
 		vt.solve(tt.top)
 		return &followTable{vt: vt}
@@ -322,7 +322,7 @@ func (f *finalMany) vecPass(j, bar, k int) []float64 {
 		}
 		return f.above(j, x+lv, w) // nix's first throw
 	}
-	vt := &vecTurn{tg: f.fg.tg, w: w, floor: f.fg.floor, bust: below, first: below, stopAt: stop, base: f.vecBase(j), d: d}
+	vt := &vecTurn{tg: f.fg.tg, w: w, floor: f.fg.floor, noSame: f.fg.noSame, bust: below, first: below, stopAt: stop, base: f.vecBase(j), d: d}
 	vt.rc, vt.rho = f.robustFor(j, bar, k, tie[0])
 	if f.fg.nix {
 		vt.first = stop(nixLevels)
@@ -358,7 +358,7 @@ func (f *finalMany) vecBase(j int) *vecTurn {
 	w := len(f.xs) - j + 1
 	bust := make([]float64, w)
 	bust[1] = 1
-	vt := &vecTurn{tg: f.fg.tg, w: w, floor: f.fg.floor, high: unit(w, 0), bust: bust, first: bust,
+	vt := &vecTurn{tg: f.fg.tg, w: w, floor: f.fg.floor, noSame: f.fg.noSame, high: unit(w, 0), bust: bust, first: bust,
 		stopAt: func(lv int) []float64 { return f.above(j, x+lv, w) }}
 	vt.solve(max(f.cut[j]-x, (f.fg.floor+step-1)/step, 1))
 	f.vbase[j] = vt
@@ -381,12 +381,14 @@ type vecTurn struct {
 	base        *vecTurn
 	// rc, where set: the robust keeps of a later seat's pass against a bar
 	// d levels above it, with the later seats' ρ (many_robust.go)
-	rc    *robustChase
-	d     int
-	rho   float64
-	own   []float64 // [lv*ns+s]: value me
-	v     []float64 // [(lv*ns+s)*w+i]
-	stops [][]float64
+	rc  *robustChase
+	d   int
+	rho float64
+	// noSame: every state's throws summed (finalGame.noSame)
+	noSame bool
+	own    []float64 // [lv*ns+s]: value me
+	v      []float64 // [(lv*ns+s)*w+i]
+	stops  [][]float64
 }
 
 func (vt *vecTurn) stop(lv int) []float64 {
@@ -570,24 +572,34 @@ func (vt *vecTurn) solve(top int) {
 	for lv := range top {
 		vt.stops[lv] = vt.stopAt(lv)
 	}
-	q := make([]float64, w)
+	// Throwing on, by state, at the level (a state that throws like an
+	// earlier one, tg.sameQ, has its sums: the same sums of the same numbers).
+	qs := make([]float64, ns*w)
 	for lv := top - 1; lv >= 1; lv-- {
+		stops := lv*step >= vt.floor
+		ph := tg.stopPh[lv%tg.period]
+		sv := vt.stops[lv]
 		for s := range ns {
 			if tg.fresh[s] {
 				continue
 			}
-			vt.throwOn(q, s, lv)
+			var q []float64
+			if o := int(tg.sameQ[s]); o < s && !vt.noSame {
+				q = qs[o*w : o*w+w]
+			} else {
+				q = qs[s*w : s*w+w]
+				vt.throwOn(q, s, lv)
+			}
 			r := q
-			if tg.canStop(s, lv, vt.floor) {
-				if sv := vt.stops[lv]; sv[vt.me] >= q[vt.me] {
-					r = sv
-				}
+			if stops && ph[s] && sv[vt.me] >= q[vt.me] {
+				r = sv
 			}
 			k := lv*ns + s
 			vt.own[k] = r[vt.me]
 			copy(vt.v[k*w:k*w+w], r)
 		}
 	}
+	q := qs[:w]
 	vt.throwOn(q, 0, 0)
 	vt.own[0] = q[vt.me]
 	copy(vt.v[0:w], q)
