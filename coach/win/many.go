@@ -297,8 +297,28 @@ const manyEps = 1e-14
 func (f *finalMany) rows(r *seatRows, stop func(lv int) (float64, float64), bustU float64) (float64, float64) {
 	tg := f.fg.tg
 	ns := tg.ns
-	r.v, r.u = resize(r.v, r.n*ns), resize(r.u, r.n*ns)
 	r.noSame = f.fg.noSame
+	// The rows above n that keeps reach, copied in (at's values), so that
+	// throw finds every outcome in r's own rows (throwIn).
+	nr := r.n
+	if !r.noSame {
+		nr += tg.above
+	}
+	r.v, r.u = resize(r.v, nr*ns), resize(r.u, nr*ns)
+	lv := r.n
+	if b := r.base; b != nil { // at's values from the base, without its cases
+		for ; lv < min(nr, b.n); lv++ {
+			copy(r.v[lv*ns:lv*ns+ns], b.v[lv*ns:lv*ns+ns])
+			for k := lv * ns; k < lv*ns+ns; k++ {
+				r.u[k] = r.scale * b.u[k]
+			}
+		}
+	}
+	for ; lv < nr; lv++ {
+		for s := range ns {
+			r.v[lv*ns+s], r.u[lv*ns+s] = r.at(int32(s), lv)
+		}
+	}
 	// Throwing on, by state, at the level (a state that throws like an
 	// earlier one, tg.sameQ, has its sums: the same sums of the same numbers).
 	f.qv, f.qu = resize(f.qv, ns), resize(f.qu, ns)
@@ -385,25 +405,26 @@ func (r *seatRows) throw(s, lv int) (float64, float64) {
 		return r.throwIn(s, lv)
 	}
 	q, qu := 0.0, 0.0
-	get := func(j int32) (float64, float64) {
-		switch k := row + int(tg.offs[j]); {
+	ns := int32(tg.ns)
+	get := func(off int32) (float64, float64) { // an outcome lands off further on
+		switch k := row + int(off); {
 		case k < nv:
 			return r.v[k], r.u[k]
 		case k < len(bv):
 			return bv[k], r.scale * bu[k]
 		}
-		return r.at(tg.to[j], lv+int(tg.pts[j])/step)
+		return r.at(off%ns, lv+int(off/ns))
 	}
 	if outs, ps, ok := r.rc.merged(s, r.d-lv, r.rho); ok {
 		rv, ru := r.v[:nv], r.u[:nv]
-		for i, j := range outs {
+		for i, off := range outs {
 			p := ps[i]
-			if k := row + int(tg.offs[j]); k < nv {
+			if k := row + int(off); k < nv {
 				q += p * rv[k]
 				qu += p * ru[k]
 				continue
 			}
-			v, u := get(j)
+			v, u := get(off)
 			q += p * v
 			qu += p * u
 		}
@@ -412,14 +433,14 @@ func (r *seatRows) throw(s, lv int) (float64, float64) {
 	for ti := tg.throwsOf[s]; ti < tg.throwsOf[s+1]; ti++ {
 		th := tg.throws[ti]
 		if j := r.rc.keepAt(ti, r.d-lv, r.rho); j >= 0 {
-			v, u := get(j)
+			v, u := get(tg.offs[j])
 			q += th.P * v
 			qu += th.P * u
 			continue
 		}
 		best, ub := math.Inf(-1), 0.0
-		for j := th.Lo; j < th.Hi; j++ {
-			if v, u := get(j); v > best {
+		for _, off := range tg.offs[th.Lo:th.Hi] {
+			if v, u := get(off); v > best {
 				best, ub = v, u
 			}
 		}
@@ -444,8 +465,8 @@ func (r *seatRows) throwIn(s, lv int) (float64, float64) {
 	q, qu := 0.0, 0.0
 	if outs, ps, ok := r.rc.merged(s, r.d-lv, r.rho); ok {
 		ps = ps[:len(outs)]
-		for i, j := range outs {
-			p, k := ps[i], offs[j]
+		for i, k := range outs {
+			p := ps[i]
 			q += p * rv[k]
 			qu += p * ru[k]
 		}

@@ -472,8 +472,8 @@ func (vt *vecTurn) throwOn(q []float64, s, lv int) {
 		if row+int(tg.maxOff) < len(vt.own) && vecRows {
 			vt.mergedRows(q, row, outs, ps)
 		} else {
-			for i, j := range outs {
-				vt.addAt(q, row+int(tg.offs[j]), ps[i])
+			for i, off := range outs {
+				vt.addAt(q, row+int(off), ps[i])
 			}
 		}
 		vt.addBust(q, s, lv)
@@ -522,16 +522,40 @@ func (vt *vecTurn) throwOnRows(q []float64, s, row int) {
 }
 
 // mergedRows is throwOn's sum over merged outcomes (outs, ps) that all lie
-// in the rows solved: the same sums as addAt gives, without its cases.
+// in the rows solved: the same sums as addAt gives, without its cases (four
+// and five values in registers, each summed in the same order).
 func (vt *vecTurn) mergedRows(q []float64, row int, outs []int32, ps []float64) {
 	w := vt.w
 	v := vt.v[row*w:]
-	offs := vt.tg.offs
-	for i, j := range outs {
-		p := ps[i]
-		off := offs[j]
-		for t, x := range v[int(off)*w : int(off)*w+w] {
-			q[t] += p * x
+	ps = ps[:len(outs)]
+	switch {
+	case w == 4 && len(q) == 4:
+		q0, q1, q2, q3 := q[0], q[1], q[2], q[3]
+		for i, off := range outs {
+			p, x := ps[i], v[int(off)*4:int(off)*4+4:int(off)*4+4]
+			q0 += p * x[0]
+			q1 += p * x[1]
+			q2 += p * x[2]
+			q3 += p * x[3]
+		}
+		q[0], q[1], q[2], q[3] = q0, q1, q2, q3
+	case w == 5 && len(q) == 5:
+		q0, q1, q2, q3, q4 := q[0], q[1], q[2], q[3], q[4]
+		for i, off := range outs {
+			p, x := ps[i], v[int(off)*5:int(off)*5+5:int(off)*5+5]
+			q0 += p * x[0]
+			q1 += p * x[1]
+			q2 += p * x[2]
+			q3 += p * x[3]
+			q4 += p * x[4]
+		}
+		q[0], q[1], q[2], q[3], q[4] = q0, q1, q2, q3, q4
+	default:
+		for i, off := range outs {
+			p := ps[i]
+			for t, x := range v[int(off)*w : int(off)*w+w] {
+				q[t] += p * x
+			}
 		}
 	}
 }
