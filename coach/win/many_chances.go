@@ -469,9 +469,12 @@ func (vt *vecTurn) throwOn(q []float64, s, lv int) {
 	clear(q)
 	row := lv * tg.ns
 	if outs, ps, ok := vt.rc.merged(s, vt.d-lv, vt.rho); ok {
-		if row+int(tg.maxOff) < len(vt.own) && vecRows {
+		switch {
+		case row+int(tg.maxOff) < len(vt.own) && vecRows:
 			vt.mergedRows(q, row, outs, ps)
-		} else {
+		case vt.base != nil && vecRows:
+			vt.mergedBase(q, row, outs, ps)
+		default:
 			for i, off := range outs {
 				vt.addAt(q, row+int(off), ps[i])
 			}
@@ -517,6 +520,33 @@ func (vt *vecTurn) throwOnRows(q []float64, s, row int) {
 		p := th.P
 		for i, x := range v[bk*w : bk*w+w] {
 			q[i] += p * x
+		}
+	}
+}
+
+// mergedBase is throwOn's sum over merged outcomes (outs, ps) of a turn on
+// a base: the same sums as addAt gives, without its call and cases.
+func (vt *vecTurn) mergedBase(q []float64, row int, outs []int32, ps []float64) {
+	w := vt.w
+	nv := len(vt.own)
+	v, bv, bust := vt.v, vt.base.v, vt.bust[:w]
+	q = q[:w]
+	for i, off := range outs {
+		p, k := ps[i], row+int(off)
+		if k < nv {
+			for t, x := range v[k*w : k*w+w] {
+				q[t] += p * x
+			}
+			continue
+		}
+		b := bv[k*w : k*w+w]
+		q[0] += p * b[0]
+		pb := p * b[1]
+		for t := 1; t < w; t++ {
+			q[t] += pb * bust[t]
+		}
+		for t := 2; t < w; t++ {
+			q[t] += p * b[t]
 		}
 	}
 }
