@@ -297,11 +297,12 @@ func (f *finalMany) vec(j, bar, k int) []float64 {
 }
 
 // vecPass is seat j's turn against the bar with k on it, followed with
-// [its own chance, the share of each on the bar, the chances of j+1 …]:
-// the rows up to the bar, above it the seat's base rows (vecBase).
+// [its own chance, the share of each on the bar, the chances of j+1 …]
+// (but the last seat's, which vec takes by difference: vecWidth): the rows
+// up to the bar, above it the seat's base rows (vecBase).
 func (f *finalMany) vecPass(j, bar, k int) []float64 {
 	x := f.xs[j]
-	w := len(f.xs) - j + 1
+	w := f.vecWidth(j)
 	below := make([]float64, w) // ending below the bar, or a bust
 	nb := f.vec(j+1, bar, k)
 	below[1] = nb[0]
@@ -331,6 +332,17 @@ func (f *finalMany) vecPass(j, bar, k int) []float64 {
 	return vt.vecAt(0)
 }
 
+// vecWidth is how many values seat j's passes carry: its own chance, the
+// share of each on the bar, the chances of the later seats but the last
+// (each value a sum of its own: leaving one out changes none of the others;
+// with fg.noSame, as before, the last too).
+func (f *finalMany) vecWidth(j int) int {
+	if f.fg.noSame {
+		return len(f.xs) - j + 1
+	}
+	return len(f.xs) - j
+}
+
 // above is what seat j ending at y above the bar gets and leaves:
 // [its share, 0 for the players on the old bar, the later seats' chances].
 func (f *finalMany) above(j, y, w int) []float64 {
@@ -355,7 +367,7 @@ func (f *finalMany) vecBase(j int) *vecTurn {
 		return b
 	}
 	x := f.xs[j]
-	w := len(f.xs) - j + 1
+	w := f.vecWidth(j)
 	bust := make([]float64, w)
 	bust[1] = 1
 	vt := &vecTurn{tg: f.fg.tg, w: w, floor: f.fg.floor, noSame: f.fg.noSame, high: unit(w, 0), bust: bust, first: bust,
@@ -552,13 +564,22 @@ func (vt *vecTurn) mergedBase(q []float64, row int, outs []int32, ps []float64) 
 }
 
 // mergedRows is throwOn's sum over merged outcomes (outs, ps) that all lie
-// in the rows solved: the same sums as addAt gives, without its cases (four
-// and five values in registers, each summed in the same order).
+// in the rows solved: the same sums as addAt gives, without its cases (three
+// to five values in registers, each summed in the same order).
 func (vt *vecTurn) mergedRows(q []float64, row int, outs []int32, ps []float64) {
 	w := vt.w
 	v := vt.v[row*w:]
 	ps = ps[:len(outs)]
 	switch {
+	case w == 3 && len(q) == 3:
+		q0, q1, q2 := q[0], q[1], q[2]
+		for i, off := range outs {
+			p, x := ps[i], v[int(off)*3:int(off)*3+3:int(off)*3+3]
+			q0 += p * x[0]
+			q1 += p * x[1]
+			q2 += p * x[2]
+		}
+		q[0], q[1], q[2] = q0, q1, q2
 	case w == 4 && len(q) == 4:
 		q0, q1, q2, q3 := q[0], q[1], q[2], q[3]
 		for i, off := range outs {
