@@ -50,6 +50,7 @@ type finalMany struct {
 	// again without the table's lock
 	chases map[int][]float64
 	bufs   [][2][]float64 // per seat: the rows of its last bar's pass
+	vbufs  [][2][]float64 // per seat: the rows of its last vecPass
 	qv, qu []float64      // rows' throwing on by state at a level
 	mu     sync.Mutex
 }
@@ -304,7 +305,7 @@ func (f *finalMany) rows(r *seatRows, stop func(lv int) (float64, float64), bust
 	if !r.noSame {
 		nr += tg.above
 	}
-	r.v, r.u = resize(r.v, nr*ns), resize(r.u, nr*ns)
+	r.v, r.u = grow(r.v, nr*ns), grow(r.u, nr*ns)
 	lv := r.n
 	if b := r.base; b != nil { // at's values from the base, without its cases
 		for ; lv < min(nr, b.n); lv++ {
@@ -490,4 +491,13 @@ func (r *seatRows) throwIn(s, lv int) (float64, float64) {
 		qu += th.P * ub
 	}
 	return q, qu
+}
+
+// grow is s with length n, its room grown by at least half where it is too
+// small (a seat's passes grow bar by bar).
+func grow(s []float64, n int) []float64 {
+	if cap(s) < n {
+		return make([]float64, n, max(n, cap(s)+cap(s)/2))
+	}
+	return s[:n]
 }

@@ -328,7 +328,12 @@ func (f *finalMany) vecPass(j, bar, k int) []float64 {
 	if f.fg.nix {
 		vt.first = stop(nixLevels)
 	}
+	if f.vbufs == nil {
+		f.vbufs = make([][2][]float64, len(f.xs))
+	}
+	vt.buf = &f.vbufs[j] // the rows of seat j's last pass (no pass of seat j runs inside it)
 	vt.solve(d + 1)
+	f.vbufs[j] = [2][]float64{vt.own, vt.v}
 	return vt.vecAt(0)
 }
 
@@ -396,6 +401,8 @@ type vecTurn struct {
 	rc  *robustChase
 	d   int
 	rho float64
+	// buf, where set: rows to reuse (a later seat's pass, finalMany.vbufs)
+	buf *[2][]float64
 	// noSame: every state's throws summed (finalGame.noSame)
 	noSame bool
 	own    []float64 // [lv*ns+s]: value me
@@ -639,7 +646,22 @@ func (vt *vecTurn) solve(top int) {
 	if vt.base == nil {
 		rows += tg.above
 	}
-	vt.own, vt.v = make([]float64, rows*ns), make([]float64, rows*ns*w)
+	if b := vt.buf; b != nil { // a seat's last pass's rows, every one written again
+		vt.own, vt.v = resize(b[0], rows*ns), resize(b[1], rows*ns*w)
+		clear(vt.own[:ns]) // the level of the start: only the start is written
+		clear(vt.v[:ns*w])
+		for lv := 1; lv < top; lv++ {
+			for s := range ns {
+				if tg.fresh[s] { // never read: as make leaves them
+					k := lv*ns + s
+					vt.own[k] = 0
+					clear(vt.v[k*w : k*w+w])
+				}
+			}
+		}
+	} else {
+		vt.own, vt.v = make([]float64, rows*ns), make([]float64, rows*ns*w)
+	}
 	for lv := top; lv < rows; lv++ {
 		vt.closed(lv)
 	}
