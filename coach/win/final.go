@@ -38,6 +38,10 @@ type finalGame struct {
 	// noShared: G of the seats before the second-to-last from a pass of
 	// their own (as before many.go's share used vecPass)
 	noRobust, noClosed, noShared bool
+	// noSame: the final round's passes sum every state's throws, each
+	// through the general loop (tests: the reuse of alike states' sums
+	// and seatRows.throwIn change no bit)
+	noSame bool
 }
 
 // minusTol: with minus the sweeps stop when no value moves by this much

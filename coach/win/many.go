@@ -50,6 +50,8 @@ type finalMany struct {
 	// again without the table's lock
 	chases map[int][]float64
 	bufs   [][2][]float64 // per seat: the rows of its last bar's pass
+	vbufs  [][2][]float64 // per seat: the rows of its last vecPass
+	qv, qu []float64      // rows' throwing on by state at a level
 	mu     sync.Mutex
 }
 
@@ -68,6 +70,8 @@ type seatRows struct {
 	rc  *robustChase
 	d   int
 	rho float64
+	// noSame: throw's general loop alone (finalGame.noSame)
+	noSame bool
 }
 
 func (r *seatRows) at(s int32, lv int) (float64, float64) {
@@ -294,20 +298,55 @@ const manyEps = 1e-14
 func (f *finalMany) rows(r *seatRows, stop func(lv int) (float64, float64), bustU float64) (float64, float64) {
 	tg := f.fg.tg
 	ns := tg.ns
-	r.v, r.u = resize(r.v, r.n*ns), resize(r.u, r.n*ns)
+	r.noSame = f.fg.noSame
+	// The rows above n that keeps reach, copied in (at's values), so that
+	// throw finds every outcome in r's own rows (throwIn).
+	nr := r.n
+	if !r.noSame {
+		nr += tg.above
+	}
+	r.v, r.u = grow(r.v, nr*ns), grow(r.u, nr*ns)
+	lv := r.n
+	if b := r.base; b != nil { // at's values from the base, without its cases
+		for ; lv < min(nr, b.n); lv++ {
+			copy(r.v[lv*ns:lv*ns+ns], b.v[lv*ns:lv*ns+ns])
+			for k := lv * ns; k < lv*ns+ns; k++ {
+				r.u[k] = r.scale * b.u[k]
+			}
+		}
+	}
+	for ; lv < nr; lv++ {
+		for s := range ns {
+			r.v[lv*ns+s], r.u[lv*ns+s] = r.at(int32(s), lv)
+		}
+	}
+	// Throwing on, by state, at the level (a state that throws like an
+	// earlier one, tg.sameQ, has its sums: the same sums of the same numbers).
+	f.qv, f.qu = resize(f.qv, ns), resize(f.qu, ns)
+	qv, qus := f.qv, f.qu
 	for lv := r.n - 1; lv >= 1; lv-- {
+		stops := lv*step >= f.fg.floor
+		sv, su := 0.0, 0.0
+		if stops {
+			sv, su = stop(lv)
+		}
+		ph := tg.stopPh[lv%tg.period]
 		for s := range ns {
 			k := lv*ns + s
 			if tg.fresh[s] {
 				r.v[k], r.u[k] = math.NaN(), 0
 				continue
 			}
-			q, qu := r.throw(s, lv)
-			qu += tg.bustP[s] * bustU
-			if tg.canStop(s, lv, f.fg.floor) {
-				if sv, su := stop(lv); sv >= q {
-					q, qu = sv, su
-				}
+			var q, qu float64
+			if o := int(tg.sameQ[s]); o < s && !f.fg.noSame {
+				q, qu = qv[o], qus[o]
+			} else {
+				q, qu = r.throw(s, lv)
+				qu += tg.bustP[s] * bustU
+			}
+			qv[s], qus[s] = q, qu
+			if stops && ph[s] && sv >= q {
+				q, qu = sv, su
 			}
 			r.v[k], r.u[k] = q, qu
 		}
@@ -363,26 +402,30 @@ func (r *seatRows) throw(s, lv int) (float64, float64) {
 	if r.base != nil {
 		bv, bu = r.base.v, r.base.u
 	}
+	if row+int(tg.maxOff) < nv && !r.noSame {
+		return r.throwIn(s, lv)
+	}
 	q, qu := 0.0, 0.0
-	get := func(j int32) (float64, float64) {
-		switch k := row + int(tg.offs[j]); {
+	ns := int32(tg.ns)
+	get := func(off int32) (float64, float64) { // an outcome lands off further on
+		switch k := row + int(off); {
 		case k < nv:
 			return r.v[k], r.u[k]
 		case k < len(bv):
 			return bv[k], r.scale * bu[k]
 		}
-		return r.at(tg.to[j], lv+int(tg.pts[j])/step)
+		return r.at(off%ns, lv+int(off/ns))
 	}
 	if outs, ps, ok := r.rc.merged(s, r.d-lv, r.rho); ok {
 		rv, ru := r.v[:nv], r.u[:nv]
-		for i, j := range outs {
+		for i, off := range outs {
 			p := ps[i]
-			if k := row + int(tg.offs[j]); k < nv {
+			if k := row + int(off); k < nv {
 				q += p * rv[k]
 				qu += p * ru[k]
 				continue
 			}
-			v, u := get(j)
+			v, u := get(off)
 			q += p * v
 			qu += p * u
 		}
@@ -391,14 +434,14 @@ func (r *seatRows) throw(s, lv int) (float64, float64) {
 	for ti := tg.throwsOf[s]; ti < tg.throwsOf[s+1]; ti++ {
 		th := tg.throws[ti]
 		if j := r.rc.keepAt(ti, r.d-lv, r.rho); j >= 0 {
-			v, u := get(j)
+			v, u := get(tg.offs[j])
 			q += th.P * v
 			qu += th.P * u
 			continue
 		}
 		best, ub := math.Inf(-1), 0.0
-		for j := th.Lo; j < th.Hi; j++ {
-			if v, u := get(j); v > best {
+		for _, off := range tg.offs[th.Lo:th.Hi] {
+			if v, u := get(off); v > best {
 				best, ub = v, u
 			}
 		}
@@ -412,3 +455,49 @@ func (r *seatRows) throw(s, lv int) (float64, float64) {
 // tail one) a table keeps: a game's final round needs a few, the next
 // game's has other totals.
 const manyKept = 16
+
+// throwIn is throw where every outcome lies in r's own rows: the same keeps
+// and sums, without throw's cases.
+func (r *seatRows) throwIn(s, lv int) (float64, float64) {
+	tg := r.tg
+	row := lv * tg.ns
+	rv, ru := r.v[row:], r.u[row:]
+	offs := tg.offs
+	q, qu := 0.0, 0.0
+	if outs, ps, ok := r.rc.merged(s, r.d-lv, r.rho); ok {
+		ps = ps[:len(outs)]
+		for i, k := range outs {
+			p := ps[i]
+			q += p * rv[k]
+			qu += p * ru[k]
+		}
+		return q, qu
+	}
+	for ti := tg.throwsOf[s]; ti < tg.throwsOf[s+1]; ti++ {
+		th := tg.throws[ti]
+		if j := r.rc.keepAt(ti, r.d-lv, r.rho); j >= 0 {
+			k := offs[j]
+			q += th.P * rv[k]
+			qu += th.P * ru[k]
+			continue
+		}
+		best, ub := math.Inf(-1), 0.0
+		for _, k := range offs[th.Lo:th.Hi] {
+			if v := rv[k]; v > best {
+				best, ub = v, ru[k]
+			}
+		}
+		q += th.P * best
+		qu += th.P * ub
+	}
+	return q, qu
+}
+
+// grow is s with length n, its room grown by at least half where it is too
+// small (a seat's passes grow bar by bar).
+func grow(s []float64, n int) []float64 {
+	if cap(s) < n {
+		return make([]float64, n, max(n, cap(s)+cap(s)/2))
+	}
+	return s[:n]
+}

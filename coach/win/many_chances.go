@@ -195,7 +195,7 @@ func (t *Table) finalShares(p Position, totals []int, seat int) *shares {
 		if fg.nix {
 			first = stop(nixLevels)
 		}
-		vt := &vecTurn{tg: fg.tg, w: n, me: seat, floor: fg.floor, high: unit(n, seat), bust: bust, first: first}
+		vt := &vecTurn{tg: fg.tg, w: n, me: seat, floor: fg.floor, noSame: fg.noSame, high: unit(n, seat), bust: bust, first: first}
 		vt.stopAt = stop
 		vt.solve(tt.top)
 		return &followTable{vt: vt}
@@ -297,11 +297,12 @@ func (f *finalMany) vec(j, bar, k int) []float64 {
 }
 
 // vecPass is seat j's turn against the bar with k on it, followed with
-// [its own chance, the share of each on the bar, the chances of j+1 …]:
-// the rows up to the bar, above it the seat's base rows (vecBase).
+// [its own chance, the share of each on the bar, the chances of j+1 …]
+// (but the last seat's, which vec takes by difference: vecWidth): the rows
+// up to the bar, above it the seat's base rows (vecBase).
 func (f *finalMany) vecPass(j, bar, k int) []float64 {
 	x := f.xs[j]
-	w := len(f.xs) - j + 1
+	w := f.vecWidth(j)
 	below := make([]float64, w) // ending below the bar, or a bust
 	nb := f.vec(j+1, bar, k)
 	below[1] = nb[0]
@@ -322,13 +323,29 @@ func (f *finalMany) vecPass(j, bar, k int) []float64 {
 		}
 		return f.above(j, x+lv, w) // nix's first throw
 	}
-	vt := &vecTurn{tg: f.fg.tg, w: w, floor: f.fg.floor, bust: below, first: below, stopAt: stop, base: f.vecBase(j), d: d}
+	vt := &vecTurn{tg: f.fg.tg, w: w, floor: f.fg.floor, noSame: f.fg.noSame, bust: below, first: below, stopAt: stop, base: f.vecBase(j), d: d}
 	vt.rc, vt.rho = f.robustFor(j, bar, k, tie[0])
 	if f.fg.nix {
 		vt.first = stop(nixLevels)
 	}
+	if f.vbufs == nil {
+		f.vbufs = make([][2][]float64, len(f.xs))
+	}
+	vt.buf = &f.vbufs[j] // the rows of seat j's last pass (no pass of seat j runs inside it)
 	vt.solve(d + 1)
+	f.vbufs[j] = [2][]float64{vt.own, vt.v}
 	return vt.vecAt(0)
+}
+
+// vecWidth is how many values seat j's passes carry: its own chance, the
+// share of each on the bar, the chances of the later seats but the last
+// (each value a sum of its own: leaving one out changes none of the others;
+// with fg.noSame, as before, the last too).
+func (f *finalMany) vecWidth(j int) int {
+	if f.fg.noSame {
+		return len(f.xs) - j + 1
+	}
+	return len(f.xs) - j
 }
 
 // above is what seat j ending at y above the bar gets and leaves:
@@ -355,10 +372,10 @@ func (f *finalMany) vecBase(j int) *vecTurn {
 		return b
 	}
 	x := f.xs[j]
-	w := len(f.xs) - j + 1
+	w := f.vecWidth(j)
 	bust := make([]float64, w)
 	bust[1] = 1
-	vt := &vecTurn{tg: f.fg.tg, w: w, floor: f.fg.floor, high: unit(w, 0), bust: bust, first: bust,
+	vt := &vecTurn{tg: f.fg.tg, w: w, floor: f.fg.floor, noSame: f.fg.noSame, high: unit(w, 0), bust: bust, first: bust,
 		stopAt: func(lv int) []float64 { return f.above(j, x+lv, w) }}
 	vt.solve(max(f.cut[j]-x, (f.fg.floor+step-1)/step, 1))
 	f.vbase[j] = vt
@@ -381,12 +398,16 @@ type vecTurn struct {
 	base        *vecTurn
 	// rc, where set: the robust keeps of a later seat's pass against a bar
 	// d levels above it, with the later seats' ρ (many_robust.go)
-	rc    *robustChase
-	d     int
-	rho   float64
-	own   []float64 // [lv*ns+s]: value me
-	v     []float64 // [(lv*ns+s)*w+i]
-	stops [][]float64
+	rc  *robustChase
+	d   int
+	rho float64
+	// buf, where set: rows to reuse (a later seat's pass, finalMany.vbufs)
+	buf *[2][]float64
+	// noSame: every state's throws summed (finalGame.noSame)
+	noSame bool
+	own    []float64 // [lv*ns+s]: value me
+	v      []float64 // [(lv*ns+s)*w+i]
+	stops  [][]float64
 }
 
 func (vt *vecTurn) stop(lv int) []float64 {
@@ -467,11 +488,14 @@ func (vt *vecTurn) throwOn(q []float64, s, lv int) {
 	clear(q)
 	row := lv * tg.ns
 	if outs, ps, ok := vt.rc.merged(s, vt.d-lv, vt.rho); ok {
-		if row+int(tg.maxOff) < len(vt.own) && vecRows {
+		switch {
+		case row+int(tg.maxOff) < len(vt.own) && vecRows:
 			vt.mergedRows(q, row, outs, ps)
-		} else {
-			for i, j := range outs {
-				vt.addAt(q, row+int(tg.offs[j]), ps[i])
+		case vt.base != nil && vecRows:
+			vt.mergedBase(q, row, outs, ps)
+		default:
+			for i, off := range outs {
+				vt.addAt(q, row+int(off), ps[i])
 			}
 		}
 		vt.addBust(q, s, lv)
@@ -519,17 +543,77 @@ func (vt *vecTurn) throwOnRows(q []float64, s, row int) {
 	}
 }
 
+// mergedBase is throwOn's sum over merged outcomes (outs, ps) of a turn on
+// a base: the same sums as addAt gives, without its call and cases.
+func (vt *vecTurn) mergedBase(q []float64, row int, outs []int32, ps []float64) {
+	w := vt.w
+	nv := len(vt.own)
+	v, bv, bust := vt.v, vt.base.v, vt.bust[:w]
+	q = q[:w]
+	for i, off := range outs {
+		p, k := ps[i], row+int(off)
+		if k < nv {
+			for t, x := range v[k*w : k*w+w] {
+				q[t] += p * x
+			}
+			continue
+		}
+		b := bv[k*w : k*w+w]
+		q[0] += p * b[0]
+		pb := p * b[1]
+		for t := 1; t < w; t++ {
+			q[t] += pb * bust[t]
+		}
+		for t := 2; t < w; t++ {
+			q[t] += p * b[t]
+		}
+	}
+}
+
 // mergedRows is throwOn's sum over merged outcomes (outs, ps) that all lie
-// in the rows solved: the same sums as addAt gives, without its cases.
+// in the rows solved: the same sums as addAt gives, without its cases (three
+// to five values in registers, each summed in the same order).
 func (vt *vecTurn) mergedRows(q []float64, row int, outs []int32, ps []float64) {
 	w := vt.w
 	v := vt.v[row*w:]
-	offs := vt.tg.offs
-	for i, j := range outs {
-		p := ps[i]
-		off := offs[j]
-		for t, x := range v[int(off)*w : int(off)*w+w] {
-			q[t] += p * x
+	ps = ps[:len(outs)]
+	switch {
+	case w == 3 && len(q) == 3:
+		q0, q1, q2 := q[0], q[1], q[2]
+		for i, off := range outs {
+			p, x := ps[i], v[int(off)*3:int(off)*3+3:int(off)*3+3]
+			q0 += p * x[0]
+			q1 += p * x[1]
+			q2 += p * x[2]
+		}
+		q[0], q[1], q[2] = q0, q1, q2
+	case w == 4 && len(q) == 4:
+		q0, q1, q2, q3 := q[0], q[1], q[2], q[3]
+		for i, off := range outs {
+			p, x := ps[i], v[int(off)*4:int(off)*4+4:int(off)*4+4]
+			q0 += p * x[0]
+			q1 += p * x[1]
+			q2 += p * x[2]
+			q3 += p * x[3]
+		}
+		q[0], q[1], q[2], q[3] = q0, q1, q2, q3
+	case w == 5 && len(q) == 5:
+		q0, q1, q2, q3, q4 := q[0], q[1], q[2], q[3], q[4]
+		for i, off := range outs {
+			p, x := ps[i], v[int(off)*5:int(off)*5+5:int(off)*5+5]
+			q0 += p * x[0]
+			q1 += p * x[1]
+			q2 += p * x[2]
+			q3 += p * x[3]
+			q4 += p * x[4]
+		}
+		q[0], q[1], q[2], q[3], q[4] = q0, q1, q2, q3, q4
+	default:
+		for i, off := range outs {
+			p := ps[i]
+			for t, x := range v[int(off)*w : int(off)*w+w] {
+				q[t] += p * x
+			}
 		}
 	}
 }
@@ -562,7 +646,22 @@ func (vt *vecTurn) solve(top int) {
 	if vt.base == nil {
 		rows += tg.above
 	}
-	vt.own, vt.v = make([]float64, rows*ns), make([]float64, rows*ns*w)
+	if b := vt.buf; b != nil { // a seat's last pass's rows, every one written again
+		vt.own, vt.v = resize(b[0], rows*ns), resize(b[1], rows*ns*w)
+		clear(vt.own[:ns]) // the level of the start: only the start is written
+		clear(vt.v[:ns*w])
+		for lv := 1; lv < top; lv++ {
+			for s := range ns {
+				if tg.fresh[s] { // never read: as make leaves them
+					k := lv*ns + s
+					vt.own[k] = 0
+					clear(vt.v[k*w : k*w+w])
+				}
+			}
+		}
+	} else {
+		vt.own, vt.v = make([]float64, rows*ns), make([]float64, rows*ns*w)
+	}
 	for lv := top; lv < rows; lv++ {
 		vt.closed(lv)
 	}
@@ -570,24 +669,34 @@ func (vt *vecTurn) solve(top int) {
 	for lv := range top {
 		vt.stops[lv] = vt.stopAt(lv)
 	}
-	q := make([]float64, w)
+	// Throwing on, by state, at the level (a state that throws like an
+	// earlier one, tg.sameQ, has its sums: the same sums of the same numbers).
+	qs := make([]float64, ns*w)
 	for lv := top - 1; lv >= 1; lv-- {
+		stops := lv*step >= vt.floor
+		ph := tg.stopPh[lv%tg.period]
+		sv := vt.stops[lv]
 		for s := range ns {
 			if tg.fresh[s] {
 				continue
 			}
-			vt.throwOn(q, s, lv)
+			var q []float64
+			if o := int(tg.sameQ[s]); o < s && !vt.noSame {
+				q = qs[o*w : o*w+w]
+			} else {
+				q = qs[s*w : s*w+w]
+				vt.throwOn(q, s, lv)
+			}
 			r := q
-			if tg.canStop(s, lv, vt.floor) {
-				if sv := vt.stops[lv]; sv[vt.me] >= q[vt.me] {
-					r = sv
-				}
+			if stops && ph[s] && sv[vt.me] >= q[vt.me] {
+				r = sv
 			}
 			k := lv*ns + s
 			vt.own[k] = r[vt.me]
 			copy(vt.v[k*w:k*w+w], r)
 		}
 	}
+	q := qs[:w]
 	vt.throwOn(q, 0, 0)
 	vt.own[0] = q[vt.me]
 	copy(vt.v[0:w], q)

@@ -45,7 +45,8 @@ type robustChase struct {
 	start, above, on []float64
 	// Where every throw of state s at distance r is robust with a gap
 	// above gmin[r*ns+s]: its keeps' chances added up by outcome,
-	// mOut/mP[mOf[r*ns+s]:mOf[r*ns+s+1]] (the outcome's index in tg).
+	// mOut/mP[mOf[r*ns+s]:mOf[r*ns+s+1]] (the outcome's offset as in
+	// tg.offs: it lands that many values further on).
 	ns   int
 	gmin []float64
 	mOf  []int32
@@ -156,7 +157,7 @@ func (rc *robustChase) mergeRow(tg *turnGraph, r, s int, slot map[int32]int, g f
 			continue
 		}
 		slot[tg.offs[j]] = len(rc.mOut)
-		rc.mOut, rc.mP = append(rc.mOut, j), append(rc.mP, tg.throws[ti].P)
+		rc.mOut, rc.mP = append(rc.mOut, tg.offs[j]), append(rc.mP, tg.throws[ti].P)
 	}
 	rc.gmin[r*rc.ns+s] = g
 }
@@ -208,8 +209,8 @@ func (f *finalMany) minAbove(j, bar int) float64 {
 	return 1
 }
 
-// merged is state s's merged outcomes at distance r where all its throws
-// are robust against rho (ok false elsewhere).
+// merged is state s's merged outcomes (their offsets) at distance r where
+// all its throws are robust against rho (ok false elsewhere).
 func (rc *robustChase) merged(s, r int, rho float64) (out []int32, p []float64, ok bool) {
 	if rc == nil || r < 0 || r*rc.ns >= len(rc.gmin) {
 		return nil, nil, false

@@ -179,3 +179,41 @@ func TestRobustKeepsBitNeutral(t *testing.T) {
 		})
 	}
 }
+
+// TestSameThrowsBitNeutral: the final round's passes take a state's sums
+// of throwing on from an earlier state that throws alike (tg.sameQ) and
+// read the rows without throw's cases where every outcome lies in them
+// (seatRows.throwIn): every player's chance at Start and along random
+// turns is bit for bit what summing every state's throws through the
+// general loop gives (fg.noSame), four and five players, with verschaerft
+// and nix too.
+func TestSameThrowsBitNeutral(t *testing.T) {
+	for _, c := range []struct {
+		g      validate.GameID
+		o      map[string]any
+		totals []int
+	}{
+		{validate.GameZehntausend, nil, []int{10300, 8000, 9500, 6000}},
+		{validate.GameZehntausend, nil, []int{10000, 500, 9950, 3000, 9000}},
+		{validate.Game5050, nil, []int{5050, 1000, 5000, 2000, 4950}},
+		{validate.GameZehntausend, map[string]any{"verschaerft": true, "nix": true}, []int{10000, 9000, 9950, 0}},
+	} {
+		fast := chaseTable(t, c.g, c.o, true)
+		plain := chaseTable(t, c.g, c.o, true)
+		plain.fg.noSame = true
+		rng := rand.New(rand.NewPCG(uint64(len(c.totals)), 9))
+		walkTogether(t, rng, fast, plain, c.totals, 1, func(step int, p, q Position) {
+			got := append(append(p.Chances(), p.ThrowChances()...), p.Win(), p.ThrowWin())
+			want := append(append(q.Chances(), q.ThrowChances()...), q.Win(), q.ThrowWin())
+			if sc, ok := p.StopChances(); ok {
+				sq, _ := q.StopChances()
+				got, want = append(got, sc...), append(want, sq...)
+			}
+			for i := range got {
+				if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+					t.Fatalf("%v step %d: value %d %v, every state summed %v", c.totals, step, i, got[i], want[i])
+				}
+			}
+		})
+	}
+}
