@@ -2,6 +2,7 @@ package say
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -19,6 +20,22 @@ func (p P) Percent(x float64, approx bool) string {
 	}
 	return s
 }
+
+// WholePercent is a share from 0 to 1 in whole percent, number and sign
+// kept together by a no-break space ("41 %"): the statistics' win, bonus
+// and bust rates. It rounds as fmt's %.0f does and needs no language.
+func WholePercent(x float64) string {
+	return wholePercent(100 * x)
+}
+
+// WholePercentOf is n of total in whole percent, counted as 100·n/total so
+// that a share of exactly a half percent more (23 of 40: 57.5) rounds as
+// the figure itself, not as 100 times its nearest float (57.4999…).
+func WholePercentOf(n, total int) string {
+	return wholePercent(100 * float64(n) / float64(total))
+}
+
+func wholePercent(pct float64) string { return strconv.FormatFloat(pct, 'f', 0, 64) + "\u00a0%" }
 
 // WinNow is the chance to win from here: "Gewinnchance 41,3 %".
 func (p P) WinNow(x float64, approx bool) string {

@@ -1,6 +1,7 @@
 package say
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -30,5 +31,33 @@ func TestWinWords(t *testing.T) {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)
 		}
+	}
+}
+
+// WholePercent writes what the statistics wrote with their own
+// fmt.Sprintf("%.0f\u00a0%%", 100*x), to the character.
+func TestWholePercent(t *testing.T) {
+	for _, x := range []float64{0, 1, 0.5, 1.0 / 3, 2.0 / 3, 0.125, 0.005, 0.015, 0.025, 0.994999, 0.995, 0.9951, 7.0 / 9} {
+		if got, want := WholePercent(x), fmt.Sprintf("%.0f\u00a0%%", 100*x); got != want {
+			t.Errorf("WholePercent(%v) = %q, fmt gives %q", x, got, want)
+		}
+	}
+	for _, c := range []struct {
+		x    float64
+		want string
+	}{{0, "0\u00a0%"}, {1, "100\u00a0%"}, {0.5, "50\u00a0%"}, {1.0 / 3, "33\u00a0%"}, {0.994, "99\u00a0%"}, {0.996, "100\u00a0%"}} {
+		if got := WholePercent(c.x); got != c.want {
+			t.Errorf("WholePercent(%v) = %q, want %q", c.x, got, c.want)
+		}
+	}
+	for total := 1; total <= 400; total++ {
+		for n := 0; n <= total; n++ {
+			if got, want := WholePercentOf(n, total), fmt.Sprintf("%.0f\u00a0%%", 100*float64(n)/float64(total)); got != want {
+				t.Fatalf("WholePercentOf(%d, %d) = %q, fmt gives %q", n, total, got, want)
+			}
+		}
+	}
+	if got := WholePercentOf(23, 40); got != "58\u00a0%" { // 57.5, to even
+		t.Errorf("WholePercentOf(23, 40) = %q, want 58 %%", got)
 	}
 }
