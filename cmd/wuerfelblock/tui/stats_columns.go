@@ -108,7 +108,7 @@ func (v *statsView) versusColumns() [][2]string {
 	return [][2]string{
 		{v.tr("game", "Spiel"), v.tr("each game the two played together, then all games", "jedes Spiel, das die beiden zusammen spielten, dann alle")},
 		{v.tr("games", "Spiele"), v.tr("finished games they both played", "beendete Spiele, die beide spielten")},
-		{v.tr("(names)", "(Namen)"), v.tr("games each of them won", "Spiele, die jeder von beiden gewann")},
+		{v.tr("(names)", "(Namen)"), v.tr("games each of them finished ahead of the other (the wins: the line below)", "Spiele, in denen jeder vor dem anderen lag (die Siege: die Zeile darunter)")},
 		{v.tr("level", "gleich"), v.tr("games where neither finished ahead of the other", "Spiele, in denen keiner vor dem anderen lag")},
 		{v.tr("ahead", "vorn"), v.tr("who finished ahead of the other more often", "wer öfter vor dem anderen lag")},
 	}
