@@ -213,16 +213,31 @@ func (p *textPage) help() ([]keyHelp, *validate.Rules)     { return p.keys, p.ru
 func (p *textPage) refresh()                               {}
 
 // reflow joins the lines of a rules text that continue a sentence (they
-// start with a small letter), so the help can wrap them to the screen.
+// start with a small letter, or the line before ends in a comma or a
+// semicolon: "werden addiert;" / "Würfel mit Killerzahl …", German nouns
+// are capitalised), so the help can wrap them to the screen. An indented
+// line (a list of combinations) stays a line of its own.
 func reflow(s string) string {
 	lines := strings.Split(s, "\n")
 	out := lines[:1]
 	for _, l := range lines[1:] {
-		if r := []rune(l); len(r) > 0 && unicode.IsLower(r[0]) {
+		if continues(out[len(out)-1], l) {
 			out[len(out)-1] += " " + l
 			continue
 		}
 		out = append(out, l)
 	}
 	return wholeDice(strings.Join(out, "\n")) // no keep split when it wraps
+}
+
+// continues: line l of a rules text goes on with the sentence of prev.
+func continues(prev, l string) bool {
+	r := []rune(l)
+	switch {
+	case len(r) == 0 || unicode.IsSpace(r[0]):
+		return false
+	case unicode.IsLower(r[0]):
+		return true
+	}
+	return strings.HasSuffix(prev, ",") || strings.HasSuffix(prev, ";")
 }

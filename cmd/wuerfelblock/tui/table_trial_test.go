@@ -43,3 +43,38 @@ func TestVersusColumnsAreAheadNotWon(t *testing.T) {
 	h.see("(Namen)", "Spiele, in denen jeder vor dem anderen lag")
 	h.notSee("Spiele, die jeder von beiden gewann")
 }
+
+// The rules in the help run on where a sentence goes on: a line of the
+// rules text that ends in a comma or a semicolon continues on the next
+// also where that starts with a capital (German nouns, Kniffel's
+// "Chance"). At 80 columns "werden addiert;" stood alone on a line and
+// "Würfel mit Killerzahl" began the next; Kniffel's "(fünf Gleiche) 50,"
+// likewise before "Chance: Summe.".
+func TestRulesSentencesRunOn(t *testing.T) {
+	for _, c := range []struct {
+		game validate.GameID
+		lang validate.Lang
+		want string
+	}{
+		{validate.GameTotwuerfeln, validate.German, "werden addiert; Würfel mit Killerzahl scheiden aus."},
+		{validate.GameKniffel, validate.German, "Kniffel (fünf Gleiche) 50, Chance: Summe."},
+		{validate.GameKniffel, validate.English, "Kniffel (five alike) 50, Chance: sum."},
+		{validate.Game5050, validate.German, "aufnehmen; der neue Durchgang"}, // a small letter, as before
+	} {
+		if got := reflow(validate.RulesText(c.game, c.lang)); !strings.Contains(got, c.want) {
+			t.Errorf("%s (%s): the help's rules do not say %q:\n%s", c.game, c.lang, c.want, got)
+		}
+	}
+	// The lists of combinations keep a line each.
+	if got := reflow(validate.RulesText(validate.Game5000, validate.English)); !strings.Contains(got, "= 1100,\n  four of a kind") {
+		t.Errorf("5000's list of combinations was joined:\n%s", got)
+	}
+	h := start(t, openDB(t))
+	h.newGame('6', "Anna", "Bob")
+	h.typ("?")
+	h.see("Regeln: Totwürfeln")
+	_, y := h.find("werden addiert;")
+	if line := strings.Split(h.screen(), "\n")[y]; !strings.Contains(line, "werden addiert; Würfel") {
+		t.Fatalf("at 80 columns the sentence breaks after \"werden addiert;\": %q\n%s", line, h.screen())
+	}
+}
