@@ -42,6 +42,21 @@ func (e *env) tr(en, de string) string {
 	return en
 }
 
+// gamesWord is a number of games: "1 game" / "2 games" ("1 Spiel" / "2
+// Spiele"); finished, of finished games ("1 finished game", "1 beendetes
+// Spiel").
+func (e *env) gamesWord(n int, finished bool) string {
+	switch {
+	case finished && n == 1:
+		return e.tr("1 finished game", "1 beendetes Spiel")
+	case finished:
+		return fmt.Sprintf(e.tr("%d finished games", "%d beendete Spiele"), n)
+	case n == 1:
+		return e.tr("1 game", "1 Spiel")
+	}
+	return fmt.Sprintf(e.tr("%d games", "%d Spiele"), n)
+}
+
 // langFromEnv follows LC_ALL, LC_MESSAGES and LANG: German for "de…", else English.
 func langFromEnv(getenv func(string) string) validate.Lang {
 	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"database/sql"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Counts of one are said in the singular: export, the BG Stats file,
+// restore, sync, generate and check said "1 games written", "1 finished
+// games", "Restored …: 1 games", "1 problems found"; advise for Dreißig
+// tot "Aside 1 dice".
+func TestCountsOfOne(t *testing.T) {
+	db := generated(t, "1")
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"export", filepath.Join(dir, "one.json")}, "1 game written to "},
+		{[]string{"--lang", "de", "export", filepath.Join(dir, "eins.json")}, "1 Spiel nach "},
+		{[]string{"export", "--bgstats", filepath.Join(dir, "one.bgsplay")}, "1 finished game written to "},
+		{[]string{"--lang", "de", "export", "--bgstats", filepath.Join(dir, "eins.bgsplay")}, "1 beendetes Spiel nach "},
+		{[]string{"backup", filepath.Join(dir, "copy.db")}, "Backup written"},
+		{[]string{"restore", filepath.Join(dir, "copy.db")}, ": 1 game. The database as it was before"},
+		{[]string{"sync", dir}, "1 game written to wuerfelblock-"},
+	} {
+		code, out, errs := wb(t, db, c.args...)
+		if code != 0 || !strings.Contains(out, c.want) {
+			t.Errorf("%q: %d %q %q, want %q", c.args, code, out, errs, c.want)
+		}
+	}
+	if code, out, errs := call(t, "", "--lang", "en", "generate", "--db", filepath.Join(t.TempDir(), "g.db"), "--games", "1"); code != 0 || !strings.HasPrefix(out, "1 game stored in ") {
+		t.Errorf("generate: %d %q %q", code, out, errs)
+	}
+	if code, out, errs := call(t, "", "--lang", "en", "advise", "dreissig-tot", "645321/6", "44321"); code != 0 || !strings.Contains(out, "Aside 1 die, 6 pips; 5 dice in the cup.") {
+		t.Errorf("advise dreissig-tot: %d %q %q", code, out, errs)
+	}
+
+	// One statistics row made wrong: one problem.
+	sdb, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sdb.Exec(`UPDATE result_stats SET won = won + 5 WHERE (player_id, game, options) = (SELECT player_id, game, options FROM result_stats LIMIT 1)`); err != nil {
+		t.Fatal(err)
+	}
+	sdb.Close()
+	if code, out, errs := wb(t, db, "check"); code != 3 || !strings.Contains(out, ": 1 problem found.") {
+		t.Errorf("check: %d %q %q", code, out, errs)
+	}
+}
