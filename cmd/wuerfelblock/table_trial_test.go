@@ -51,3 +51,26 @@ func TestCountsOfOne(t *testing.T) {
 		t.Errorf("check: %d %q %q", code, out, errs)
 	}
 }
+
+// The review of a Kniffel game says once what its chance to win from round
+// 11 assumes (it said it twice, before and after the table), and its
+// result line sums from the column it has: "round 11 + luck − loss", not
+// "at the start".
+func TestReviewKniffelWinNoteOnce(t *testing.T) {
+	rec := carelessKniffel(t, 5)
+	for _, c := range []struct{ lang, note, sum string }{
+		{"en", "From round 11 on the decisions are also rated", "= round 11 + luck − loss"},
+		{"de", "Ab Runde 11 werden die Entscheidungen auch", "= Runde 11 + Glück − Verlust"},
+	} {
+		code, out, errs := call(t, rec, "--lang", c.lang, "review", "-")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.lang, code, errs)
+		}
+		if n := strings.Count(out, c.note); n != 1 {
+			t.Errorf("%s: the note on round 11 is said %d times:\n%s", c.lang, n, out)
+		}
+		if !strings.Contains(out, c.sum) {
+			t.Errorf("%s: the result line does not say %q:\n%s", c.lang, c.sum, out)
+		}
+	}
+}
