@@ -173,16 +173,21 @@ func costliestTitle(t text, rv *review.Review) string {
 
 // writeWinTable writes the identity in chance to win, per player.
 func writeWinTable(b *strings.Builder, t text, rv *review.Review, width int) {
-	head := t.tr("\n[::b]Chance to win[::-]: result (100 won, 50 shared, 0 lost) = at the start + luck − loss; the luck counts the others' throws and mistakes too",
-		"\n[::b]Gewinnchance[::-]: Ergebnis (100 gewonnen, 50 geteilt, 0 verloren) = zu Beginn + Glück − Verlust; das Glück zählt auch Würfe und Fehler der Gegner")
+	// The sum starts from the table's first column: the start of the game,
+	// or Kniffel's round 11.
+	start, from := t.tr("at start", "zu Beginn"), t.tr("at the start", "zu Beginn")
+	if rv.WinFrom > 0 {
+		start = fmt.Sprintf(t.tr("round %d", "Runde %d"), rv.WinFrom)
+		from = start
+	}
+	head := fmt.Sprintf(t.tr("\n[::b]Chance to win[::-]: result (100 won, 50 shared, 0 lost) = %s + luck − loss; the luck counts the others' throws and mistakes too",
+		"\n[::b]Gewinnchance[::-]: Ergebnis (100 gewonnen, 50 geteilt, 0 verloren) = %s + Glück − Verlust; das Glück zählt auch Würfe und Fehler der Gegner"), from)
 	if !rv.WinExact {
 		head += t.tr(" (not exact)", " (nicht exakt)")
 	}
 	b.WriteString(head + ".\n")
-	start := t.tr("at start", "zu Beginn")
 	if rv.WinFrom > 0 { // Kniffel: from round 11, under an assumption
 		b.WriteString(esc(rv.WinNote.Text(t.lang)) + "\n")
-		start = fmt.Sprintf(t.tr("round %d", "Runde %d"), rv.WinFrom)
 	}
 	tb := reviewTable{head: []string{t.tr("Player", "Spieler"), start, t.tr("luck", "Glück"), t.tr("loss", "Verlust"), t.tr("result", "Ergebnis")}}
 	for _, p := range rv.Players {

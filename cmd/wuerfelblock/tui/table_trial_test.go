@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wuerfelblock/wuerfelblock/coach/review"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -76,5 +77,28 @@ func TestRulesSentencesRunOn(t *testing.T) {
 	_, y := h.find("werden addiert;")
 	if line := strings.Split(h.screen(), "\n")[y]; !strings.Contains(line, "werden addiert; Würfel") {
 		t.Fatalf("at 80 columns the sentence breaks after \"werden addiert;\": %q\n%s", line, h.screen())
+	}
+}
+
+// Kniffel's review sums the chance to win from its table's first column,
+// round 11: "= Runde 11 + Glück − Verlust" (it said "= zu Beginn" above a
+// column "Runde 11"); a game reviewed from its start still says "zu Beginn".
+func TestReviewWinSumFromItsColumn(t *testing.T) {
+	rv := &review.Review{Game: validate.GameKniffel, Reviewed: true, Finished: true, Win: true, WinExact: true, WinFrom: 11,
+		Players: []review.Player{{Name: "Anna", Result: 1}, {Name: "Ben", Result: 0}}}
+	for _, c := range []struct {
+		lang      validate.Lang
+		from      int
+		want, not string
+	}{
+		{validate.German, 11, "= Runde 11 + Glück − Verlust", "= zu Beginn"},
+		{validate.English, 11, "= round 11 + luck − loss", "= at the start"},
+		{validate.German, 0, "= zu Beginn + Glück − Verlust", "= Runde"},
+	} {
+		rv.WinFrom = c.from
+		s := reviewText(text{lang: c.lang}, rv)
+		if !strings.Contains(s, c.want) || strings.Contains(s, c.not) {
+			t.Errorf("%v, from round %d: want %q, not %q:\n%s", c.lang, c.from, c.want, c.not, s)
+		}
 	}
 }
