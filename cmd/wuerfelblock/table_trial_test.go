@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"database/sql"
 	"path/filepath"
 	"strings"
@@ -72,5 +73,33 @@ func TestReviewKniffelWinNoteOnce(t *testing.T) {
 		if !strings.Contains(out, c.sum) {
 			t.Errorf("%s: the result line does not say %q:\n%s", c.lang, c.sum, out)
 		}
+	}
+}
+
+// A database another program keeps locked: after its wait the command
+// says so in words (it printed SQLite's "database is locked (5)
+// (SQLITE_BUSY)").
+func TestLockedDatabaseSaidInWords(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "w.db")
+	if code, _, errs := wb(t, db, "players", "add", "Anna"); code != 0 {
+		t.Fatalf("players add: %d %q", code, errs)
+	}
+	other, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	conn, err := other.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(context.Background(), "BEGIN EXCLUSIVE"); err != nil {
+		t.Fatal(err)
+	}
+	defer conn.ExecContext(context.Background(), "ROLLBACK")
+	code, _, errs := wb(t, db, "--lang", "de", "players", "add", "Ben")
+	if code != exitFailure || !strings.Contains(errs, "wird von einem anderen Programm benutzt") || strings.Contains(errs, "SQLITE_BUSY") || strings.Contains(errs, "locked") {
+		t.Errorf("players add on a locked database: %d %q", code, errs)
 	}
 }
