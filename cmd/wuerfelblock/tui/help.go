@@ -16,7 +16,7 @@ import (
 // house rules, above the screen. Any of Esc, q, ?, F1 or Enter closes it.
 func (ui *UI) showHelp(s screen) {
 	keys, rules := s.help()
-	tv := &hangView{TextView: newTextView().SetScrollable(true), width: -1}
+	tv := &hangView{TextView: newTextView().SetScrollable(true), width: -1, more: ui.tr(" ↓ more: ↑/↓ ", " ↓ weiter: ↑/↓ ")}
 	tv.build = func(width int) string {
 		text := ui.helpText(keys, rules, width)
 		if n, ok := s.(helpNoter); ok {
@@ -54,15 +54,22 @@ type helpNoter interface {
 type hangView struct {
 	*tview.TextView
 	build func(width int) string
-	width int // the width the text was made for
+	width int    // the width the text was made for
+	more  string // on the bottom border while text is below it
 }
 
 func (v *hangView) Draw(screen tcell.Screen) {
-	if _, _, w, _ := v.GetInnerRect(); w != v.width {
+	x, y, w, h := v.GetInnerRect()
+	if w != v.width {
 		v.width = w
 		v.SetText(hangLines(v.build(w), w))
 	}
 	v.TextView.Draw(screen)
+	// A help taller than the screen says that it goes on (80×24 cut a
+	// game's house rules off without a word).
+	if row, _ := v.GetScrollOffset(); v.more != "" && row+h < v.GetWrappedLineCount() {
+		tview.Print(screen, v.more, x, y+h, w, tview.AlignRight, tview.Styles.BorderColor)
+	}
 }
 
 // hangLabel is a line's label ("  [::b]Spiele[::-]  "): a bold word after

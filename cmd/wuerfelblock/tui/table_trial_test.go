@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gdamore/tcell/v2"
+
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -101,4 +103,29 @@ func TestReviewWinSumFromItsColumn(t *testing.T) {
 			t.Errorf("%v, from round %d: want %q, not %q:\n%s", c.lang, c.from, c.want, c.not, s)
 		}
 	}
+}
+
+// A help taller than the screen says on its bottom border that it goes on
+// ("↓ weiter: ↑/↓"), and no longer once scrolled to its end; a help that
+// fits does not say it. At 80×24 a game's help cut its house rules off
+// without a word.
+func TestHelpSaysItGoesOn(t *testing.T) {
+	h := start(t, openDB(t))
+	h.newGame('6', "Anna", "Bob")
+	h.typ("?")
+	h.see("Regeln: Totwürfeln")
+	_, y := h.find("↓ weiter: ↑/↓")
+	if !strings.Contains(strings.Split(h.screen(), "\n")[y], "╚") {
+		t.Fatalf("the hint is not on the help's bottom border:\n%s", h.screen())
+	}
+	for range 30 {
+		h.key(tcell.KeyDown)
+	}
+	h.notSee("↓ weiter")
+	h.see("Killerwurf zählt nicht")
+	h.key(tcell.KeyEscape)
+	h.resize(100, 60)
+	h.typ("?")
+	h.see("Regeln: Totwürfeln", "Killerwurf zählt nicht")
+	h.notSee("↓ weiter")
 }
