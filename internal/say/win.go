@@ -96,10 +96,16 @@ func (p P) WinDifferKeep(pointsLetter, pointsDice string, pointsStop bool, winLe
 // WinColumn is the score table's heading of the chance to win.
 func (p P) WinColumn() string { return p.Tr("Win", "Sieg") }
 
-// WinHelp explains the chance to win on the help screen.
-func (p P) WinHelp() string {
-	return p.Tr("Chance to win (Win in the score table): of winning the game from these totals when everyone plays best (a tie counts half); also for a stop, throwing on and each keep, ◀ the best. Advice: a line where the best for points and the best to win differ.",
-		"Gewinnchance (Sieg in der Tabelle): das Spiel von diesen Ständen aus zu gewinnen, wenn alle bestmöglich spielen (Gleichstand halb); auch für Schreiben, Weiter und jede Auswahl, ◀ die beste. Rat: eine Zeile, wo das Beste für Punkte und für den Sieg verschieden ist.")
+// WinHelp explains the chance to win on the help screen; earlierSeat:
+// the game gives a tie to the player who sits earlier (5050), else a tie
+// is a shared win and counts half.
+func (p P) WinHelp(earlierSeat bool) string {
+	tie := p.Tr("a tie counts half", "Gleichstand halb")
+	if earlierSeat {
+		tie = p.Tr("a tie goes to the earlier seat", "bei Gleichstand gewinnt, wer früher dran war")
+	}
+	return fmt.Sprintf(p.Tr("Chance to win (Win in the score table): of winning the game from these totals when everyone plays best (%s); also for a stop, throwing on and each keep, ◀ the best. Advice: a line where the best for points and the best to win differ.",
+		"Gewinnchance (Sieg in der Tabelle): das Spiel von diesen Ständen aus zu gewinnen, wenn alle bestmöglich spielen (%s); auch für Schreiben, Weiter und jede Auswahl, ◀ die beste. Rat: eine Zeile, wo das Beste für Punkte und für den Sieg verschieden ist."), tie)
 }
 
 // WinHelpExact says how exact the chances of two players are: method is

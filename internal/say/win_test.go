@@ -61,3 +61,21 @@ func TestWholePercent(t *testing.T) {
 		t.Errorf("WholePercentOf(23, 40) = %q, want 58 %%", got)
 	}
 }
+
+// The help's chance to win says how the game settles a tie: 5050 gives it
+// to the earlier seat (it said "a tie counts half" there too).
+func TestWinHelpTie(t *testing.T) {
+	de, en := New(validate.German), New(validate.English)
+	for _, c := range []struct {
+		got, want, not string
+	}{
+		{en.WinHelp(true), "(a tie goes to the earlier seat)", "half"},
+		{de.WinHelp(true), "(bei Gleichstand gewinnt, wer früher dran war)", "halb"},
+		{en.WinHelp(false), "(a tie counts half)", "earlier"},
+		{de.WinHelp(false), "(Gleichstand halb)", "früher"},
+	} {
+		if !strings.Contains(c.got, c.want) || strings.Contains(c.got, c.not) {
+			t.Errorf("%q: want %q, not %q", c.got, c.want, c.not)
+		}
+	}
+}

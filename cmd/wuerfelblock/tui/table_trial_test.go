@@ -129,3 +129,17 @@ func TestHelpSaysItGoesOn(t *testing.T) {
 	h.see("Regeln: Totwürfeln", "Killerwurf zählt nicht")
 	h.notSee("↓ weiter")
 }
+
+// 5050's help says that a tie goes to the earlier seat where it explains
+// the chance to win (it said "Gleichstand halb", as for Zehntausend).
+func TestWinHelp5050Tie(t *testing.T) {
+	w := useWin(t)
+	h := start(t, openDB(t))
+	h.resize(100, 60)
+	h.newGame('1', "Anna", "Ben")
+	waitWin(t, h, w)
+	h.typ("111523/1115\n")
+	h.typ("?")
+	h.see("Gewinnchance (Sieg in der Tabelle)", "(bei Gleichstand gewinnt, wer früher dran war)")
+	h.notSee("Gleichstand halb")
+}
