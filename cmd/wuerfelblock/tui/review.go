@@ -94,8 +94,12 @@ func lossLuckLegend(t text, rv *review.Review) string {
 			"Verlust: gegen bestes Spiel verschenkte Gewinnchance (nie negativ); Glück: was Würfel und das Spiel der anderen brachten; in Prozentpunkten (Pp.).")
 	}
 	if rv.Win && rv.WinFrom == 0 {
-		return t.tr("Loss: the chance to win thrown away against best play (never negative); luck: what the dice and the other's mistakes brought; in percentage points (pp).",
-			"Verlust: gegen bestes Spiel verschenkte Gewinnchance (nie negativ); Glück: was Würfel und Fehler des Gegners brachten; in Prozentpunkten (Pp.).")
+		others := t.tr("the other's mistakes", "Fehler des Gegners")
+		if len(rv.Players) > 2 {
+			others = t.tr("the others' mistakes", "Fehler der anderen")
+		}
+		return fmt.Sprintf(t.tr("Loss: the chance to win thrown away against best play (never negative); luck: what the dice and %s brought; in percentage points (pp).",
+			"Verlust: gegen bestes Spiel verschenkte Gewinnchance (nie negativ); Glück: was Würfel und %s brachten; in Prozentpunkten (Pp.)."), others)
 	}
 	return t.tr("Loss: the points thrown away against best play (never negative); luck: what the dice brought above (+) or below (−) what was to be expected.",
 		"Verlust: gegen bestes Spiel verschenkte Punkte (nie negativ); Glück: was die Würfel über (+) oder unter (−) dem Erwartbaren brachten.")

@@ -100,7 +100,7 @@ func (v *statsView) byPlayColumns() [][2]string {
 		{v.tr("luck/game", "Glück/Spiel"), v.tr("what the dice brought above (+) or below (−) the expected, per game, in points", "was die Würfel über (+) oder unter (−) dem Erwarteten brachten, je Spiel, in Punkten")},
 		{v.tr("pp/dec.", "Pp./Entsch."), v.tr("chance to win thrown away per decision, in percentage points", "verschenkte Gewinnchance je Entscheidung, in Prozentpunkten")},
 		{v.tr("pp/game", "Pp./Spiel"), v.tr("chance to win thrown away per game, in percentage points", "verschenkte Gewinnchance je Spiel, in Prozentpunkten")},
-		{v.tr("luck pp", "Glück Pp."), v.tr("luck per game in chance to win (the dice and the other's mistakes)", "Glück je Spiel in Gewinnchance (Würfel und Fehler des Gegners)")},
+		{v.tr("luck pp", "Glück Pp."), v.tr("luck per game in chance to win (the dice and the other players' mistakes)", "Glück je Spiel in Gewinnchance (Würfel und Fehler der anderen)")},
 	}
 }
 

@@ -143,3 +143,35 @@ func TestWinHelp5050Tie(t *testing.T) {
 	h.see("Gewinnchance (Sieg in der Tabelle)", "(bei Gleichstand gewinnt, wer früher dran war)")
 	h.notSee("Gleichstand halb")
 }
+
+// The game-over legend of a game of three by the chance to win speaks of
+// the others' mistakes (it said "the other's", "des Gegners", as for two).
+func TestLegendOthersOfThree(t *testing.T) {
+	rv := &review.Review{Game: validate.Game5050, Reviewed: true, Finished: true, Win: true,
+		Players: []review.Player{{Name: "Emma"}, {Name: "Ida"}, {Name: "Anna"}}}
+	for _, c := range []struct {
+		lang      validate.Lang
+		players   int
+		want, not string
+	}{
+		{validate.English, 3, "the dice and the others' mistakes brought", "other's"},
+		{validate.German, 3, "Würfel und Fehler der anderen brachten", "Gegners"},
+		{validate.English, 2, "the dice and the other's mistakes brought", "others'"},
+		{validate.German, 2, "Würfel und Fehler des Gegners brachten", "anderen"},
+	} {
+		r := *rv
+		r.Players = rv.Players[:c.players]
+		if got := lossLuckLegend(text{lang: c.lang}, &r); !strings.Contains(got, c.want) || strings.Contains(got, c.not) {
+			t.Errorf("%v, %d players: %q, want %q", c.lang, c.players, got, c.want)
+		}
+	}
+	// The statistics count games of two and of more: the other players.
+	for _, lang := range []validate.Lang{validate.English, validate.German} {
+		v := newStatsView(openDB(t), lang)
+		for _, c := range v.byPlayColumns() {
+			if strings.Contains(c[1], "other's") || strings.Contains(c[1], "Gegners") {
+				t.Errorf("%v: the column %s speaks of one opponent: %q", lang, c[0], c[1])
+			}
+		}
+	}
+}
