@@ -103,3 +103,22 @@ func TestLockedDatabaseSaidInWords(t *testing.T) {
 		t.Errorf("players add on a locked database: %d %q", code, errs)
 	}
 }
+
+// Every command's --help says what the command does under its usage line
+// (import, sync, backup and restore printed the usage line alone), and the
+// command list names export's CSV and BG Stats files.
+func TestEveryHelpSaysWhatItDoes(t *testing.T) {
+	for _, c := range commands() {
+		for _, lang := range []string{"en", "de"} {
+			_, out, _ := call(t, "", "--lang", lang, c.name, "--help")
+			lines := strings.Split(out, "\n")
+			if len(lines) < 2 || !strings.HasPrefix(lines[1], "  ") || strings.HasPrefix(lines[1], "  -") || strings.TrimSpace(lines[1]) == "" {
+				t.Errorf("%s --help (%s) says nothing of what it does:\n%s", c.name, lang, out)
+			}
+		}
+	}
+	_, out, _ := call(t, "", "--lang", "en", "--help")
+	if !strings.Contains(out, "CSV (--csv) or BG Stats (--bgstats)") {
+		t.Errorf("the command list does not name export's tables:\n%s", out)
+	}
+}
