@@ -3,6 +3,7 @@ package tui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gdamore/tcell/v2"
 
@@ -172,6 +173,24 @@ func TestLegendOthersOfThree(t *testing.T) {
 			if strings.Contains(c[1], "other's") || strings.Contains(c[1], "Gegners") {
 				t.Errorf("%v: the column %s speaks of one opponent: %q", lang, c[0], c[1])
 			}
+		}
+	}
+}
+
+// The home screen and the players page say an earlier day in the
+// player's language: English wrote the German "01.12.26" (read as January
+// 12); today they give the time alone.
+func TestWhenInTheLanguage(t *testing.T) {
+	day := time.Date(2024, 12, 1, 23, 9, 0, 0, time.Local)
+	for _, c := range []struct {
+		lang validate.Lang
+		want string
+	}{{validate.English, "2024-12-01 23:09"}, {validate.German, "01.12.24 23:09"}} {
+		if got := (text{lang: c.lang}).when(day); got != c.want {
+			t.Errorf("%v: %q, want %q", c.lang, got, c.want)
+		}
+		if got := (text{lang: c.lang}).when(time.Now()); len(got) != 5 {
+			t.Errorf("%v, today: %q, want the time alone", c.lang, got)
 		}
 	}
 }
