@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -76,6 +77,23 @@ func TestWinHelpTie(t *testing.T) {
 	} {
 		if !strings.Contains(c.got, c.want) || strings.Contains(c.got, c.not) {
 			t.Errorf("%q: want %q, not %q", c.got, c.want, c.not)
+		}
+	}
+}
+
+// A throw of one die says so: "Wurf 5" alone read as the fifth throw
+// (Kniffel's "Übernommen: Wurf 5, stehen lassen" after rethrowing one die).
+func TestEntryOneDie(t *testing.T) {
+	de, en := New(validate.German), New(validate.English)
+	stood := scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: []int{5}, Keep: []int{1, 2, 3, 4, 5}}
+	for _, c := range []struct{ got, want string }{
+		{de.Entry(stood, validate.GameKniffel), "Wurf 5 (1 Würfel), stehen lassen"},
+		{en.Entry(stood, validate.GameKniffel), "throw 5 (1 die), stood"},
+		{de.Entry(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: []int{1}, Keep: []int{1}}, validate.GameZehntausend), "Wurf 1 (1 Würfel), zur Seite 1"},
+		{de.Entry(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: []int{6, 6}, Keep: []int{6}}, validate.GameKniffel), "Wurf 6 6, behalten 6"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
 		}
 	}
 }
