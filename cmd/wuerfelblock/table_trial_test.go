@@ -122,3 +122,15 @@ func TestEveryHelpSaysWhatItDoes(t *testing.T) {
 		t.Errorf("the command list does not name export's tables:\n%s", out)
 	}
 }
+
+// advise with wrong input says what is wrong: Dreißig tot with one
+// account (it answered for a game of one player), Kniffel with dice typed
+// as for the other games (it said "give one game").
+func TestAdviseWrongInputSaid(t *testing.T) {
+	if code, out, errs := call(t, "", "--lang", "en", "advise", "dreissig-tot", "--accounts", "30", "665432"); code != exitInput || out != "" || !strings.Contains(errs, "at least two") {
+		t.Errorf("one account: %d %q %q", code, out, errs)
+	}
+	if code, out, errs := call(t, "", "--lang", "de", "advise", "kniffel", "12345"); code != exitInput || out != "" || !strings.Contains(errs, "Kniffel nimmt seine Würfel im Stand: advise kniffel --state DATEI") {
+		t.Errorf("Kniffel dice: %d %q %q", code, out, errs)
+	}
+}
