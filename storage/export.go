@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -532,12 +533,12 @@ func (db *DB) importFrom(ctx context.Context, next func() (ExportRecord, error),
 		<-checkpoints
 	}()
 	ahead := db.judgeAhead(next, stop)
-	conn, err := db.importConn(ctx)
+	conn, was, err := db.importConn(ctx)
 	if err != nil {
 		return rep, err
 	}
 	defer conn.Close()
-	defer restoreImportConn(context.WithoutCancel(ctx), conn)
+	defer was.restore(context.WithoutCancel(ctx), conn)
 	index := 0 // of the first record of the next transaction
 	var waiting []ExportRecord
 	for {
@@ -731,34 +732,79 @@ func inputError(end error) error {
 // checkpoint. Its page cache is importCache: an import writes new pages
 // and rarely reads one again; SQLite's 2 MB of cache on it measured no
 // faster and held that much more of the import's peak memory. Both are
-// set back when the import is done (restoreImportConn).
-func (db *DB) importConn(ctx context.Context) (*sql.Conn, error) {
+// read first and set back to what they were when the import is done
+// (connSettings.restore).
+func (db *DB) importConn(ctx context.Context) (*sql.Conn, connSettings, error) {
 	conn, err := db.sql.Conn(ctx)
 	if err != nil {
-		return nil, db.wrap(err)
+		return nil, connSettings{}, db.wrap(err)
 	}
-	for _, q := range []string{`PRAGMA wal_autocheckpoint = 10000`, `PRAGMA cache_size = ` + importCache} {
-		if _, err := conn.ExecContext(ctx, q); err != nil {
-			conn.Close()
-			return nil, db.wrap(err)
-		}
+	was, err := readConnSettings(ctx, conn)
+	if err == nil {
+		err = connSettings{autocheckpoint: importAutocheckpoint, cache: importCache}.set(ctx, conn)
 	}
-	return conn, nil
+	if err != nil {
+		was.restore(context.WithoutCancel(ctx), conn)
+		conn.Close()
+		return nil, connSettings{}, db.wrap(err)
+	}
+	return conn, was, nil
 }
 
-// importCache is the page cache of the import's connection (KiB, as SQLite
-// takes it when negative), connCache that of every other one (SQLite's
-// default).
+// The import connection's WAL threshold (pages) and page cache (KiB, as
+// SQLite takes it when negative).
 const (
-	importCache = "-500"
-	connCache   = "-2000"
+	importAutocheckpoint = 10000
+	importCache          = -500
 )
 
-// restoreImportConn gives the import's connection back to the pool with
-// the settings of every other connection.
-func restoreImportConn(ctx context.Context, conn *sql.Conn) {
-	conn.ExecContext(ctx, `PRAGMA wal_autocheckpoint = 1000`)
-	conn.ExecContext(ctx, `PRAGMA cache_size = `+connCache)
+// connSettings are the settings of a pooled connection that the import
+// changes for its own: wal_autocheckpoint and cache_size, as SQLite reports
+// them.
+type connSettings struct {
+	autocheckpoint, cache int
+	read                  bool // false: nothing was read, nothing to set back
+}
+
+// readConnSettings reads conn's settings.
+func readConnSettings(ctx context.Context, conn *sql.Conn) (connSettings, error) {
+	var cs connSettings
+	if err := conn.QueryRowContext(ctx, `PRAGMA wal_autocheckpoint`).Scan(&cs.autocheckpoint); err != nil {
+		return connSettings{}, err
+	}
+	if err := conn.QueryRowContext(ctx, `PRAGMA cache_size`).Scan(&cs.cache); err != nil {
+		return connSettings{}, err
+	}
+	cs.read = true
+	return cs, nil
+}
+
+// set gives conn these settings (PRAGMA takes no parameters: the numbers
+// are formatted here, integers only).
+func (cs connSettings) set(ctx context.Context, conn *sql.Conn) error {
+	for _, q := range []string{
+		fmt.Sprintf(`PRAGMA wal_autocheckpoint = %d`, cs.autocheckpoint),
+		fmt.Sprintf(`PRAGMA cache_size = %d`, cs.cache),
+	} {
+		if _, err := conn.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// restore gives the import's connection back to the pool with the
+// settings it had before (read by importConn); where they could not be
+// set back, the connection is not given back to the pool at all.
+func (cs connSettings) restore(ctx context.Context, conn *sql.Conn) {
+	if !cs.read {
+		return
+	}
+	if err := cs.set(ctx, conn); err != nil {
+		// A connection with the import's settings must not serve a
+		// player's entry: take it out of the pool.
+		conn.Raw(func(any) error { return driver.ErrBadConn })
+	}
 }
 
 // importTx writes the records of batch (numbered from index) in one

@@ -297,6 +297,15 @@ func TestEntryGetsInDuringAnImport(t *testing.T) {
 // checkpoint, and every later reader would have a quarter of the cache.
 func TestImportGivesItsConnectionBackAsItWas(t *testing.T) {
 	db := openTest(t)
+	// Settings of our own on every connection of the pool (not SQLite's
+	// defaults): the import must set back what it found, not constants.
+	before := poolConns(t, db, 4)
+	for _, c := range before {
+		if err := (connSettings{autocheckpoint: 777, cache: -3333}).set(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		c.Close()
+	}
 	b := newBot(5)
 	var recs []ExportRecord
 	for range 3 {
@@ -307,15 +316,12 @@ func TestImportGivesItsConnectionBackAsItWas(t *testing.T) {
 	}
 	// Every connection of the pool at once: the import's is among them.
 	for i, c := range poolConns(t, db, 4) {
-		var cache, auto int
-		if err := c.QueryRowContext(ctx, `PRAGMA cache_size`).Scan(&cache); err != nil {
+		cs, err := readConnSettings(ctx, c)
+		if err != nil {
 			t.Fatal(err)
 		}
-		if err := c.QueryRowContext(ctx, `PRAGMA wal_autocheckpoint`).Scan(&auto); err != nil {
-			t.Fatal(err)
-		}
-		if fmt.Sprint(cache) != connCache || auto != 1000 {
-			t.Errorf("connection %d after the import: cache_size %d, wal_autocheckpoint %d; want %s and 1000", i, cache, auto, connCache)
+		if cs.cache != -3333 || cs.autocheckpoint != 777 {
+			t.Errorf("connection %d after the import: cache_size %d, wal_autocheckpoint %d; want -3333 and 777 as before", i, cs.cache, cs.autocheckpoint)
 		}
 	}
 }
