@@ -61,6 +61,10 @@ func (e *env) parseAccounts(v string) ([]int, string) {
 		}
 		a = append(a, x)
 	}
+	if len(a) < 2 { // Dreißig tot is played against a Vordermann
+		return nil, e.tr("--accounts: give every player's account, at least two (A,B,…)",
+			"--accounts: das Konto jedes Spielers angeben, mindestens zwei (A,B,…)")
+	}
 	return a, ""
 }
 
@@ -281,8 +285,8 @@ func (e *env) printDreissig(out adviseDreissigPos, pending []int) {
 		fmt.Fprintln(e.stdout, e.tr("Here best play by all has no fixed point (each best answer changes another's): the plays of the last round, exact for them (docs/COACH.md).",
 			"Hier hat bestes Spiel aller keinen Fixpunkt (jede beste Antwort ändert eine andere): die Spielweisen der letzten Runde, genau für sie (docs/COACH.md)."))
 	}
-	fmt.Fprintf(e.stdout, e.tr("Aside %d dice, %d pips; %s in the cup.\n", "Zur Seite %d Würfel, %d Augen; %s im Becher.\n"),
-		out.Aside, out.Sum, e.diceWord(out.InCup))
+	fmt.Fprintf(e.stdout, e.tr("Aside %s, %d pips; %s in the cup.\n", "Zur Seite %s, %d Augen; %s im Becher.\n"),
+		e.diceWord(out.Aside), out.Sum, e.diceWord(out.InCup))
 	if pending != nil {
 		fmt.Fprintf(e.stdout, e.tr("Throw %s: every keep, best first.\n", "Wurf %s: jede Auswahl, die beste zuerst.\n"), validate.FormatDice(pending))
 		fmt.Fprintf(e.stdout, "  %-18s %6s %12s\n", e.tr("keep", "Auswahl"), e.tr("aside", "Seite"), e.tr("value", "Wert"))

@@ -58,6 +58,11 @@ func runAdviseKniffel(e *env, args []string) int {
 	if !ok {
 		return code
 	}
+	if len(pos) > 1 { // dice typed as for the other games
+		fmt.Fprintln(e.stderr, "wuerfelblock advise: "+e.tr(`Kniffel takes its dice in the state: advise kniffel --state FILE (or - for standard input), e.g. {"filled": {}, "dice": [1,2,3,4,5], "throws_left": 2}`,
+			`Kniffel nimmt seine Würfel im Stand: advise kniffel --state DATEI (oder - für die Standardeingabe), z. B. {"filled": {}, "dice": [1,2,3,4,5], "throws_left": 2}`))
+		return exitInput
+	}
 	if len(pos) != 1 {
 		fmt.Fprintln(e.stderr, "wuerfelblock advise: "+e.tr("give one game, e.g. advise kniffel", "ein Spiel angeben, z. B. advise kniffel"))
 		return exitInput

@@ -178,9 +178,9 @@ func (e *env) restored(ctx context.Context, db *storage.DB, src, saved string) {
 		n = len(gs)
 	}
 	if saved == "" {
-		fmt.Fprintf(e.stdout, e.tr("Restored %s: %d games.\n", "%s zurückgespielt: %d Spiele.\n"), src, n)
+		fmt.Fprintf(e.stdout, e.tr("Restored %s: %s.\n", "%s zurückgespielt: %s.\n"), src, e.gamesWord(n, false))
 		return
 	}
-	fmt.Fprintf(e.stdout, e.tr("Restored %s: %d games. The database as it was before is in %s.\n",
-		"%s zurückgespielt: %d Spiele. Die Datenbank, wie sie vorher war, liegt in %s.\n"), src, n, filepath.Clean(saved))
+	fmt.Fprintf(e.stdout, e.tr("Restored %s: %s. The database as it was before is in %s.\n",
+		"%s zurückgespielt: %s. Die Datenbank, wie sie vorher war, liegt in %s.\n"), src, e.gamesWord(n, false), filepath.Clean(saved))
 }

@@ -40,8 +40,12 @@ func runCheck(e *env, args []string) int {
 		return e.dbFail("check", err)
 	}
 	if len(problems) > 0 {
-		fmt.Fprintf(e.stdout, e.tr("%s: %d problems found. Restore a backup, or export what can be read into a new database.\n",
-			"%s: %d Probleme gefunden. Eine Sicherung zurückspielen oder das Lesbare in eine neue Datenbank exportieren.\n"), db.Path(), len(problems))
+		found := fmt.Sprintf(e.tr("%d problems found", "%d Probleme gefunden"), len(problems))
+		if len(problems) == 1 {
+			found = e.tr("1 problem found", "1 Problem gefunden")
+		}
+		fmt.Fprintf(e.stdout, e.tr("%s: %s. Restore a backup, or export what can be read into a new database.\n",
+			"%s: %s. Eine Sicherung zurückspielen oder das Lesbare in eine neue Datenbank exportieren.\n"), db.Path(), found)
 		return exitFailure
 	}
 	fmt.Fprintf(e.stdout, e.tr("%s: no problems found.\n", "%s: keine Probleme gefunden.\n"), db.Path())

@@ -42,6 +42,21 @@ func (e *env) tr(en, de string) string {
 	return en
 }
 
+// gamesWord is a number of games: "1 game" / "2 games" ("1 Spiel" / "2
+// Spiele"); finished, of finished games ("1 finished game", "1 beendetes
+// Spiel").
+func (e *env) gamesWord(n int, finished bool) string {
+	switch {
+	case finished && n == 1:
+		return e.tr("1 finished game", "1 beendetes Spiel")
+	case finished:
+		return fmt.Sprintf(e.tr("%d finished games", "%d beendete Spiele"), n)
+	case n == 1:
+		return e.tr("1 game", "1 Spiel")
+	}
+	return fmt.Sprintf(e.tr("%d games", "%d Spiele"), n)
+}
+
 // langFromEnv follows LC_ALL, LC_MESSAGES and LANG: German for "de…", else English.
 func langFromEnv(getenv func(string) string) validate.Lang {
 	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
@@ -79,7 +94,7 @@ func commands() []command {
 		{"advise", [2]string{"the coach: the best keep, when to stop, the best Kniffel hold and box (exact)", "der Trainer: die beste Auswahl, wann schreiben, das beste Kniffel-Halten und -Feld (genau)"}, runAdvise},
 		{"review", [2]string{"after the game: every decision's cost and every player's luck (exact)", "nach dem Spiel: was jede Entscheidung kostete und wie viel Glück jeder hatte (genau)"}, runReview},
 		{"rules", [2]string{"the rules of a game and every house rule with its default", "die Regeln eines Spiels und jede Hausregel mit Vorgabe"}, runRules},
-		{"export", [2]string{"write games as JSON records (all, or --game ID)", "Spiele als JSON-Berichte schreiben (alle oder --game ID)"}, runExport},
+		{"export", [2]string{"write games as JSON records (all, --game ID), CSV (--csv) or BG Stats (--bgstats)", "Spiele als JSON-Berichte (alle, --game ID), CSV (--csv) oder BG Stats (--bgstats) schreiben"}, runExport},
 		{"import", [2]string{"read games from an export; games already present are skipped", "Spiele aus einem Export einlesen; vorhandene werden übersprungen"}, runImport},
 		{"players", [2]string{"list, add, rename or delete players", "Spieler auflisten, hinzufügen, umbenennen oder löschen"}, runPlayers},
 		{"games", [2]string{"list stored games; show, undo the last entry of, or abandon one", "gespeicherte Spiele auflisten; eines zeigen, den letzten Eintrag zurücknehmen oder abbrechen"}, runGames},
@@ -275,6 +290,13 @@ func newFlags(e *env, name, synopsis string) *flag.FlagSet {
 	fs.SetOutput(out)
 	fs.Usage = func() {
 		fmt.Fprintf(e.stdout, "%s: wuerfelblock %s %s\n", e.tr("Usage", "Aufruf"), name, e.placeholders(synopsis))
+		if !strings.Contains(synopsis, "\n") { // no words of its own: the command list's
+			for _, c := range commands() {
+				if c.name == name {
+					fmt.Fprintf(e.stdout, "  %s\n", e.tr(c.summary[0], c.summary[1]))
+				}
+			}
+		}
 		e.printFlags(e.stdout, fs, synopsis)
 	}
 	return fs

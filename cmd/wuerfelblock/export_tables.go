@@ -87,6 +87,6 @@ func (e *env) exportBGStats(ctx context.Context, db *storage.DB, path string) in
 		}
 		return e.outFail(path, ferr)
 	}
-	fmt.Fprintf(e.stdout, e.tr("%d finished games written to %s (a BG Stats play file).\n", "%d beendete Spiele nach %s geschrieben (eine BG-Stats-Datei).\n"), n, path)
+	fmt.Fprintf(e.stdout, e.tr("%s written to %s (a BG Stats play file).\n", "%s nach %s geschrieben (eine BG-Stats-Datei).\n"), e.gamesWord(n, true), path)
 	return exitOK
 }

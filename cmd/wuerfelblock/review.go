@@ -367,9 +367,9 @@ func printWinReview(e *env, rv *review.Review) {
 			review.Points1(p.WinLuck, e.lang), review.Points1(p.WinLoss, e.lang), res)
 	}
 	w.Flush()
-	fmt.Fprintln(e.stdout, e.tr("Result (100 won, 50 shared, 0 lost) = at the start + luck − loss; luck: everything the player did not decide (their throws, the others' throws and mistakes).",
-		"Ergebnis (100 gewonnen, 50 geteilt, 0 verloren) = zu Beginn + Glück − Verlust; Glück: alles, was der Spieler nicht entschied (seine Würfe, Würfe und Fehler der anderen)."))
-	if rv.WinNote.EN != "" { // three or more players: what is approximated
+	fmt.Fprintf(e.stdout, e.tr("Result (100 won, 50 shared, 0 lost) = %s + luck − loss; luck: everything the player did not decide (their throws, the others' throws and mistakes).\n",
+		"Ergebnis (100 gewonnen, 50 geteilt, 0 verloren) = %s + Glück − Verlust; Glück: alles, was der Spieler nicht entschied (seine Würfe, Würfe und Fehler der anderen).\n"), start)
+	if rv.WinNote.EN != "" && rv.WinFrom == 0 { // three or more players: what is approximated (Kniffel's said above)
 		fmt.Fprintln(e.stdout, rv.WinNote.Text(e.lang))
 	}
 	worst := rv.CostliestWin(5)

@@ -451,8 +451,8 @@ func runGenerate(e *env, args []string) int {
 		if err != nil {
 			return e.dbFail("generate", err)
 		}
-		fmt.Fprintf(e.stdout, e.tr("%d games stored in %s (%s), seed %d\n", "%d Spiele gespeichert in %s (%s), Startwert %d\n"),
-			n, db.Path(), time.Since(start).Round(time.Millisecond), *seed)
+		fmt.Fprintf(e.stdout, e.tr("%s stored in %s (%s), seed %d\n", "%s gespeichert in %s (%s), Startwert %d\n"),
+			e.gamesWord(n, false), db.Path(), time.Since(start).Round(time.Millisecond), *seed)
 		return exitOK
 	})
 }

@@ -62,6 +62,6 @@ func (e *env) syncNotes(w io.Writer, rep storage.SyncReport) {
 }
 
 func (e *env) syncSummary(w io.Writer, dir string, rep storage.SyncReport) {
-	fmt.Fprintf(w, e.tr("Synced with %s: %d new, %d brought up to date, %d games written to %s.\n",
-		"Abgeglichen mit %s: %d neu, %d ergänzt, %d Spiele in %s geschrieben.\n"), dir, rep.Imported, rep.Extended, rep.Written, rep.File)
+	fmt.Fprintf(w, e.tr("Synced with %s: %d new, %d brought up to date, %s written to %s.\n",
+		"Abgeglichen mit %s: %d neu, %d ergänzt, %s in %s geschrieben.\n"), dir, rep.Imported, rep.Extended, e.gamesWord(rep.Written, false), rep.File)
 }

@@ -48,6 +48,10 @@ func (p P) Entry(e scoresheet.Entry, game validate.GameID) string {
 	switch e.Kind {
 	case scoresheet.EntryThrow:
 		s := p.Tr("throw ", "Wurf ") + validate.FormatDice(e.Roll)
+		if len(e.Roll) == 1 {
+			// "Wurf 5" alone reads as the fifth throw.
+			s += p.Tr(" (1 die)", " (1 Würfel)")
+		}
 		kniffel := validate.VariantOf(game).Family == validate.FamilyKniffel
 		switch {
 		case kniffel && len(e.Keep) == 5:

@@ -2,6 +2,7 @@ package say
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -19,6 +20,22 @@ func (p P) Percent(x float64, approx bool) string {
 	}
 	return s
 }
+
+// WholePercent is a share from 0 to 1 in whole percent, number and sign
+// kept together by a no-break space ("41 %"): the statistics' win, bonus
+// and bust rates. It rounds as fmt's %.0f does and needs no language.
+func WholePercent(x float64) string {
+	return wholePercent(100 * x)
+}
+
+// WholePercentOf is n of total in whole percent, counted as 100·n/total so
+// that a share of exactly a half percent more (23 of 40: 57.5) rounds as
+// the figure itself, not as 100 times its nearest float (57.4999…).
+func WholePercentOf(n, total int) string {
+	return wholePercent(100 * float64(n) / float64(total))
+}
+
+func wholePercent(pct float64) string { return strconv.FormatFloat(pct, 'f', 0, 64) + "\u00a0%" }
 
 // WinNow is the chance to win from here: "Gewinnchance 41,3 %".
 func (p P) WinNow(x float64, approx bool) string {
@@ -79,10 +96,16 @@ func (p P) WinDifferKeep(pointsLetter, pointsDice string, pointsStop bool, winLe
 // WinColumn is the score table's heading of the chance to win.
 func (p P) WinColumn() string { return p.Tr("Win", "Sieg") }
 
-// WinHelp explains the chance to win on the help screen.
-func (p P) WinHelp() string {
-	return p.Tr("Chance to win (Win in the score table): of winning the game from these totals when everyone plays best (a tie counts half); also for a stop, throwing on and each keep, ◀ the best. Advice: a line where the best for points and the best to win differ.",
-		"Gewinnchance (Sieg in der Tabelle): das Spiel von diesen Ständen aus zu gewinnen, wenn alle bestmöglich spielen (Gleichstand halb); auch für Schreiben, Weiter und jede Auswahl, ◀ die beste. Rat: eine Zeile, wo das Beste für Punkte und für den Sieg verschieden ist.")
+// WinHelp explains the chance to win on the help screen; earlierSeat:
+// the game gives a tie to the player who sits earlier (5050), else a tie
+// is a shared win and counts half.
+func (p P) WinHelp(earlierSeat bool) string {
+	tie := p.Tr("a tie counts half", "Gleichstand halb")
+	if earlierSeat {
+		tie = p.Tr("a tie goes to the earlier seat", "bei Gleichstand gewinnt, wer früher dran war")
+	}
+	return fmt.Sprintf(p.Tr("Chance to win (Win in the score table): of winning the game from these totals when everyone plays best (%s); also for a stop, throwing on and each keep, ◀ the best. Advice: a line where the best for points and the best to win differ.",
+		"Gewinnchance (Sieg in der Tabelle): das Spiel von diesen Ständen aus zu gewinnen, wenn alle bestmöglich spielen (%s); auch für Schreiben, Weiter und jede Auswahl, ◀ die beste. Rat: eine Zeile, wo das Beste für Punkte und für den Sieg verschieden ist."), tie)
 }
 
 // WinHelpExact says how exact the chances of two players are: method is

@@ -1,9 +1,11 @@
 package say
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -29,6 +31,69 @@ func TestWinWords(t *testing.T) {
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
+
+// WholePercent writes what the statistics wrote with their own
+// fmt.Sprintf("%.0f\u00a0%%", 100*x), to the character.
+func TestWholePercent(t *testing.T) {
+	for _, x := range []float64{0, 1, 0.5, 1.0 / 3, 2.0 / 3, 0.125, 0.005, 0.015, 0.025, 0.994999, 0.995, 0.9951, 7.0 / 9} {
+		if got, want := WholePercent(x), fmt.Sprintf("%.0f\u00a0%%", 100*x); got != want {
+			t.Errorf("WholePercent(%v) = %q, fmt gives %q", x, got, want)
+		}
+	}
+	for _, c := range []struct {
+		x    float64
+		want string
+	}{{0, "0\u00a0%"}, {1, "100\u00a0%"}, {0.5, "50\u00a0%"}, {1.0 / 3, "33\u00a0%"}, {0.994, "99\u00a0%"}, {0.996, "100\u00a0%"}} {
+		if got := WholePercent(c.x); got != c.want {
+			t.Errorf("WholePercent(%v) = %q, want %q", c.x, got, c.want)
+		}
+	}
+	for total := 1; total <= 400; total++ {
+		for n := 0; n <= total; n++ {
+			if got, want := WholePercentOf(n, total), fmt.Sprintf("%.0f\u00a0%%", 100*float64(n)/float64(total)); got != want {
+				t.Fatalf("WholePercentOf(%d, %d) = %q, fmt gives %q", n, total, got, want)
+			}
+		}
+	}
+	if got := WholePercentOf(23, 40); got != "58\u00a0%" { // 57.5, to even
+		t.Errorf("WholePercentOf(23, 40) = %q, want 58 %%", got)
+	}
+}
+
+// The help's chance to win says how the game settles a tie: 5050 gives it
+// to the earlier seat (it said "a tie counts half" there too).
+func TestWinHelpTie(t *testing.T) {
+	de, en := New(validate.German), New(validate.English)
+	for _, c := range []struct {
+		got, want, not string
+	}{
+		{en.WinHelp(true), "(a tie goes to the earlier seat)", "half"},
+		{de.WinHelp(true), "(bei Gleichstand gewinnt, wer früher dran war)", "halb"},
+		{en.WinHelp(false), "(a tie counts half)", "earlier"},
+		{de.WinHelp(false), "(Gleichstand halb)", "früher"},
+	} {
+		if !strings.Contains(c.got, c.want) || strings.Contains(c.got, c.not) {
+			t.Errorf("%q: want %q, not %q", c.got, c.want, c.not)
+		}
+	}
+}
+
+// A throw of one die says so: "Wurf 5" alone read as the fifth throw
+// (Kniffel's "Übernommen: Wurf 5, stehen lassen" after rethrowing one die).
+func TestEntryOneDie(t *testing.T) {
+	de, en := New(validate.German), New(validate.English)
+	stood := scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: []int{5}, Keep: []int{1, 2, 3, 4, 5}}
+	for _, c := range []struct{ got, want string }{
+		{de.Entry(stood, validate.GameKniffel), "Wurf 5 (1 Würfel), stehen lassen"},
+		{en.Entry(stood, validate.GameKniffel), "throw 5 (1 die), stood"},
+		{de.Entry(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: []int{1}, Keep: []int{1}}, validate.GameZehntausend), "Wurf 1 (1 Würfel), zur Seite 1"},
+		{de.Entry(scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: []int{6, 6}, Keep: []int{6}}, validate.GameKniffel), "Wurf 6 6, behalten 6"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
 		}
 	}
 }

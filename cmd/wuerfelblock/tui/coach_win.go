@@ -404,7 +404,7 @@ func (v *familyView) winHelpNote() string {
 		return ""
 	}
 	g := v.game()
-	note := w.WinHelp()
+	note := w.WinHelp(g.Rules.EarlierSeatWinsTies())
 	if len(g.Players) == 2 {
 		note += " " + w.WinHelpExact(esc(w.WinMethod(s.Note())))
 	} else {

@@ -16,7 +16,7 @@ import (
 // house rules, above the screen. Any of Esc, q, ?, F1 or Enter closes it.
 func (ui *UI) showHelp(s screen) {
 	keys, rules := s.help()
-	tv := &hangView{TextView: newTextView().SetScrollable(true), width: -1}
+	tv := &hangView{TextView: newTextView().SetScrollable(true), width: -1, more: ui.tr(" ↓ more: ↑/↓ ", " ↓ weiter: ↑/↓ ")}
 	tv.build = func(width int) string {
 		text := ui.helpText(keys, rules, width)
 		if n, ok := s.(helpNoter); ok {
@@ -54,15 +54,22 @@ type helpNoter interface {
 type hangView struct {
 	*tview.TextView
 	build func(width int) string
-	width int // the width the text was made for
+	width int    // the width the text was made for
+	more  string // on the bottom border while text is below it
 }
 
 func (v *hangView) Draw(screen tcell.Screen) {
-	if _, _, w, _ := v.GetInnerRect(); w != v.width {
+	x, y, w, h := v.GetInnerRect()
+	if w != v.width {
 		v.width = w
 		v.SetText(hangLines(v.build(w), w))
 	}
 	v.TextView.Draw(screen)
+	// A help taller than the screen says that it goes on (80×24 cut a
+	// game's house rules off without a word).
+	if row, _ := v.GetScrollOffset(); v.more != "" && row+h < v.GetWrappedLineCount() {
+		tview.Print(screen, v.more, x, y+h, w, tview.AlignRight, tview.Styles.BorderColor)
+	}
 }
 
 // hangLabel is a line's label ("  [::b]Spiele[::-]  "): a bold word after
@@ -213,16 +220,31 @@ func (p *textPage) help() ([]keyHelp, *validate.Rules)     { return p.keys, p.ru
 func (p *textPage) refresh()                               {}
 
 // reflow joins the lines of a rules text that continue a sentence (they
-// start with a small letter), so the help can wrap them to the screen.
+// start with a small letter, or the line before ends in a comma or a
+// semicolon: "werden addiert;" / "Würfel mit Killerzahl …", German nouns
+// are capitalised), so the help can wrap them to the screen. An indented
+// line (a list of combinations) stays a line of its own.
 func reflow(s string) string {
 	lines := strings.Split(s, "\n")
 	out := lines[:1]
 	for _, l := range lines[1:] {
-		if r := []rune(l); len(r) > 0 && unicode.IsLower(r[0]) {
+		if continues(out[len(out)-1], l) {
 			out[len(out)-1] += " " + l
 			continue
 		}
 		out = append(out, l)
 	}
 	return wholeDice(strings.Join(out, "\n")) // no keep split when it wraps
+}
+
+// continues: line l of a rules text goes on with the sentence of prev.
+func continues(prev, l string) bool {
+	r := []rune(l)
+	switch {
+	case len(r) == 0 || unicode.IsSpace(r[0]):
+		return false
+	case unicode.IsLower(r[0]):
+		return true
+	}
+	return strings.HasSuffix(prev, ",") || strings.HasSuffix(prev, ";")
 }

@@ -189,14 +189,17 @@ func (t text) describeGameNames(gi storage.GameInfo, nameW int) string {
 	return s
 }
 
-// when says when something happened, briefly.
+// when says when something happened, briefly: today the time, else the
+// date as the player's language writes it ("01.12.26 23:09"; English
+// "2026-12-01 23:09", as the command line and the statistics write it:
+// 01.12.26 read there as January 12).
 func (t text) when(ts time.Time) string {
 	ts = ts.Local()
 	now := time.Now()
 	if ts.YearDay() == now.YearDay() && ts.Year() == now.Year() {
 		return ts.Format("15:04")
 	}
-	return ts.Format("02.01.06 15:04")
+	return ts.Format(t.tr("2006-01-02 15:04", "02.01.06 15:04"))
 }
 
 // resume loads a stored game and opens its screen.

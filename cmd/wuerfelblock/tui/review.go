@@ -94,8 +94,12 @@ func lossLuckLegend(t text, rv *review.Review) string {
 			"Verlust: gegen bestes Spiel verschenkte Gewinnchance (nie negativ); Glück: was Würfel und das Spiel der anderen brachten; in Prozentpunkten (Pp.).")
 	}
 	if rv.Win && rv.WinFrom == 0 {
-		return t.tr("Loss: the chance to win thrown away against best play (never negative); luck: what the dice and the other's mistakes brought; in percentage points (pp).",
-			"Verlust: gegen bestes Spiel verschenkte Gewinnchance (nie negativ); Glück: was Würfel und Fehler des Gegners brachten; in Prozentpunkten (Pp.).")
+		others := t.tr("the other's mistakes", "Fehler des Gegners")
+		if len(rv.Players) > 2 {
+			others = t.tr("the others' mistakes", "Fehler der anderen")
+		}
+		return fmt.Sprintf(t.tr("Loss: the chance to win thrown away against best play (never negative); luck: what the dice and %s brought; in percentage points (pp).",
+			"Verlust: gegen bestes Spiel verschenkte Gewinnchance (nie negativ); Glück: was Würfel und %s brachten; in Prozentpunkten (Pp.)."), others)
 	}
 	return t.tr("Loss: the points thrown away against best play (never negative); luck: what the dice brought above (+) or below (−) what was to be expected.",
 		"Verlust: gegen bestes Spiel verschenkte Punkte (nie negativ); Glück: was die Würfel über (+) oder unter (−) dem Erwartbaren brachten.")
@@ -173,16 +177,21 @@ func costliestTitle(t text, rv *review.Review) string {
 
 // writeWinTable writes the identity in chance to win, per player.
 func writeWinTable(b *strings.Builder, t text, rv *review.Review, width int) {
-	head := t.tr("\n[::b]Chance to win[::-]: result (100 won, 50 shared, 0 lost) = at the start + luck − loss; the luck counts the others' throws and mistakes too",
-		"\n[::b]Gewinnchance[::-]: Ergebnis (100 gewonnen, 50 geteilt, 0 verloren) = zu Beginn + Glück − Verlust; das Glück zählt auch Würfe und Fehler der Gegner")
+	// The sum starts from the table's first column: the start of the game,
+	// or Kniffel's round 11.
+	start, from := t.tr("at start", "zu Beginn"), t.tr("at the start", "zu Beginn")
+	if rv.WinFrom > 0 {
+		start = fmt.Sprintf(t.tr("round %d", "Runde %d"), rv.WinFrom)
+		from = start
+	}
+	head := fmt.Sprintf(t.tr("\n[::b]Chance to win[::-]: result (100 won, 50 shared, 0 lost) = %s + luck − loss; the luck counts the others' throws and mistakes too",
+		"\n[::b]Gewinnchance[::-]: Ergebnis (100 gewonnen, 50 geteilt, 0 verloren) = %s + Glück − Verlust; das Glück zählt auch Würfe und Fehler der Gegner"), from)
 	if !rv.WinExact {
 		head += t.tr(" (not exact)", " (nicht exakt)")
 	}
 	b.WriteString(head + ".\n")
-	start := t.tr("at start", "zu Beginn")
 	if rv.WinFrom > 0 { // Kniffel: from round 11, under an assumption
 		b.WriteString(esc(rv.WinNote.Text(t.lang)) + "\n")
-		start = fmt.Sprintf(t.tr("round %d", "Runde %d"), rv.WinFrom)
 	}
 	tb := reviewTable{head: []string{t.tr("Player", "Spieler"), start, t.tr("luck", "Glück"), t.tr("loss", "Verlust"), t.tr("result", "Ergebnis")}}
 	for _, p := range rv.Players {

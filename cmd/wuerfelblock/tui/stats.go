@@ -615,7 +615,7 @@ func (v *statsView) drawBoard(c canvas) {
 		if pi == v.sel {
 			st = styleSelected
 		}
-		rate := fmt.Sprintf("%3.0f\u00a0%%", 100*f.WinRate) // "100 %", as the coach writes a chance
+		rate := fmt.Sprintf("%5s", say.WholePercent(f.WinRate)) // "100 %", as the coach writes a chance
 		if barW > 0 {
 			rate += " " + bar(f.WinRate, barW)
 		}
@@ -687,7 +687,7 @@ func (v *statsView) drawPlayer(c canvas) {
 // gameLines are a player's figures over whole games.
 func (v *statsView) gameLines(f storage.Figures) []string {
 	left := []string{
-		fmt.Sprintf(v.tr("games %d, won %d (%.0f\u00a0%%)", "Spiele %d, gewonnen %d (%.0f\u00a0%%)"), f.Played, f.Won, 100*f.WinRate),
+		fmt.Sprintf(v.tr("games %d, won %d (%s)", "Spiele %d, gewonnen %d (%s)"), f.Played, f.Won, say.WholePercent(f.WinRate)),
 		fmt.Sprintf(v.tr("final total: avg %s, best %s", "Endstand: Schnitt %s, bester %s"), whole(f.AvgTotal), say.Int(f.BestTotal)),
 		fmt.Sprintf(v.tr("streak %d, longest %d", "Serie %d, längste %d"), f.Streak, f.LongestStreak),
 	}
@@ -708,7 +708,7 @@ func (v *statsView) turnLines(f storage.Figures, g validate.GameID) []string {
 	case f.Kniffel != nil:
 		k := f.Kniffel
 		right = append(right,
-			fmt.Sprintf(v.tr("upper bonus %d (%.0f\u00a0%%)", "Bonus oben %d (%.0f\u00a0%%)"), k.UpperBonus, 100*k.UpperBonusRate),
+			fmt.Sprintf(v.tr("upper bonus %d (%s)", "Bonus oben %d (%s)"), k.UpperBonus, say.WholePercent(k.UpperBonusRate)),
 			fmt.Sprintf(v.tr("Kniffel box with 50: %d", "Kniffel-Feld mit 50: %d"), k.Kniffels),
 			fmt.Sprintf(v.tr("further Kniffels (+100 bonus): %d", "weitere Kniffel (+100 Bonus): %d"), k.KniffelBonuses))
 	case f.Tot != nil:
@@ -734,11 +734,11 @@ func (v *statsView) familyLines(fam *storage.FamilyFigures, ob validate.Obligati
 	if fam.Banked > 0 {
 		right = append(right, fmt.Sprintf(v.tr("banked turn: avg %.0f, best %d", "Zug: Schnitt %.0f, bester %d"), fam.AvgBanked, fam.BestTurn))
 	}
-	busts := v.tr("busts %d of %d turns (%.0f\u00a0%%)", "Fehlwürfe %d von %d Zügen (%.0f\u00a0%%)")
+	busts := v.tr("busts %d of %d turns (%s)", "Fehlwürfe %d von %d Zügen (%s)")
 	if fam.Turns == 1 {
-		busts = v.tr("busts %d of %d turn (%.0f\u00a0%%)", "Fehlwürfe %d von %d Zug (%.0f\u00a0%%)")
+		busts = v.tr("busts %d of %d turn (%s)", "Fehlwürfe %d von %d Zug (%s)")
 	}
-	right = append(right, fmt.Sprintf(busts, fam.Busts, fam.Turns, 100*fam.BustRate))
+	right = append(right, fmt.Sprintf(busts, fam.Busts, fam.Turns, say.WholePercent(fam.BustRate)))
 	switch ob {
 	case validate.ObligeConfirm:
 		right = append(right, fmt.Sprintf(v.tr("hot dice %d, failed confirmations %d", "alle raus %d, Bestätigung verfehlt %d"), fam.HotDice, fam.Failed))
@@ -800,7 +800,7 @@ func (v *statsView) drawDistribution(c canvas, row int, f storage.Figures, g val
 	if distW < c.w {
 		var bd []bucket
 		for _, d := range f.Family.ByDice {
-			bd = append(bd, bucket{v.dice(d.Dice), d.BustRate, fmt.Sprintf("%.0f\u00a0%%", 100*d.BustRate)})
+			bd = append(bd, bucket{v.dice(d.Dice), d.BustRate, say.WholePercent(d.BustRate)})
 		}
 		c.put(distW, row, clip(v.tr("bust rate by dice thrown", "Fehlwürfe nach geworfenen Würfeln"), c.w-distW), styleCurrent)
 		drawBars(canvas{c.s, c.x + distW, c.y + row + 1, c.w - distW, rows}, bd)
@@ -838,7 +838,7 @@ func (v *statsView) distribution(g validate.GameID) (string, []bucket) {
 			b.frac = float64(counts[i]) / float64(top)
 		}
 		if total > 0 {
-			b.value = fmt.Sprintf("%.0f\u00a0%%", 100*float64(counts[i])/float64(total))
+			b.value = say.WholePercentOf(counts[i], total)
 		}
 		out[i] = b
 	}

@@ -100,7 +100,7 @@ func (v *statsView) byPlayColumns() [][2]string {
 		{v.tr("luck/game", "Glück/Spiel"), v.tr("what the dice brought above (+) or below (−) the expected, per game, in points", "was die Würfel über (+) oder unter (−) dem Erwarteten brachten, je Spiel, in Punkten")},
 		{v.tr("pp/dec.", "Pp./Entsch."), v.tr("chance to win thrown away per decision, in percentage points", "verschenkte Gewinnchance je Entscheidung, in Prozentpunkten")},
 		{v.tr("pp/game", "Pp./Spiel"), v.tr("chance to win thrown away per game, in percentage points", "verschenkte Gewinnchance je Spiel, in Prozentpunkten")},
-		{v.tr("luck pp", "Glück Pp."), v.tr("luck per game in chance to win (the dice and the other's mistakes)", "Glück je Spiel in Gewinnchance (Würfel und Fehler des Gegners)")},
+		{v.tr("luck pp", "Glück Pp."), v.tr("luck per game in chance to win (the dice and the other players' mistakes)", "Glück je Spiel in Gewinnchance (Würfel und Fehler der anderen)")},
 	}
 }
 
@@ -108,7 +108,7 @@ func (v *statsView) versusColumns() [][2]string {
 	return [][2]string{
 		{v.tr("game", "Spiel"), v.tr("each game the two played together, then all games", "jedes Spiel, das die beiden zusammen spielten, dann alle")},
 		{v.tr("games", "Spiele"), v.tr("finished games they both played", "beendete Spiele, die beide spielten")},
-		{v.tr("(names)", "(Namen)"), v.tr("games each of them won", "Spiele, die jeder von beiden gewann")},
+		{v.tr("(names)", "(Namen)"), v.tr("games each of them finished ahead of the other (the wins: the line below)", "Spiele, in denen jeder vor dem anderen lag (die Siege: die Zeile darunter)")},
 		{v.tr("level", "gleich"), v.tr("games where neither finished ahead of the other", "Spiele, in denen keiner vor dem anderen lag")},
 		{v.tr("ahead", "vorn"), v.tr("who finished ahead of the other more often", "wer öfter vor dem anderen lag")},
 	}
