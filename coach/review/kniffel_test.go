@@ -202,6 +202,9 @@ func TestDescribeStand(t *testing.T) {
 		{kept, validate.German, "55 behalten statt stehen lassen"},
 		{kept, validate.English, "held 55 instead of standing"},
 		{Decision{Kind: Hold, Chosen: Choice{Dice: []int{6, 6}}, Best: Choice{Dice: []int{6, 6, 6}}}, validate.German, "66 behalten statt 666"},
+		// A keep of the family (and Dreißig tot) is set aside, as play says.
+		{Decision{Kind: Keep, Chosen: Choice{Dice: []int{1, 1, 1, 5}}, Best: Choice{Dice: []int{1, 5}}}, validate.German, "1115 zur Seite statt 15"},
+		{Decision{Kind: Keep, Chosen: Choice{Dice: []int{1, 1, 1, 5}}, Best: Choice{Dice: []int{1, 5}}}, validate.English, "set aside 1115 instead of 15"},
 	} {
 		if got := rv.Describe(c.d, c.l); got != c.want {
 			t.Errorf("Describe = %q, want %q", got, c.want)

@@ -262,7 +262,9 @@ func (r *Review) Describe(d Decision, l validate.Lang) string {
 	if d.Kind == Hold && (len(d.Chosen.Dice) == 5 || len(d.Best.Dice) == 5) {
 		return standText(d, de)
 	}
-	verb := [2]string{"kept", "behalten"}
+	// A keep is set aside, as the play's prompt says ("zur Seite");
+	// Kniffel's dice are held.
+	verb := [2]string{"set aside", "zur Seite"}
 	if d.Kind == Hold {
 		verb = [2]string{"held", "behalten"}
 	}

@@ -255,7 +255,7 @@ func TestGameOverShowsWinReview(t *testing.T) {
 	}
 	h.typ("a")
 	h.see("Gewinnchance: Ergebnis (100 gewonnen", "zu Beginn", "Ergebnis", "Die teuersten Entscheidungen nach Gewinnchance",
-		"Anna, Runde 1, 1. Wurf: 5 behalten statt 1115, ", "Gewinnchance verschenkt (")
+		"Anna, Runde 1, 1. Wurf: 5 zur Seite statt 1115, ", "Gewinnchance verschenkt (")
 	h.notSee("Gewinnchance −") // a loss is never negative on this screen
 	for range 12 {
 		h.key(tcell.KeyDown)
