@@ -314,9 +314,12 @@ func checkStats(ctx context.Context, tx *sql.Tx) ([]Problem, error) {
 		if err := tx.QueryRowContext(ctx, q).Scan(&missing, &extra); err != nil {
 			return out, err
 		}
-		if missing+extra > 0 {
+		if n := max(missing, extra); n == 1 {
+			out = append(out, problemf("statistics table %s: 1 row differs from a recomputation from the games",
+				"Statistiktabelle %s: 1 Zeile weicht von einer Neuberechnung aus den Spielen ab", c.table))
+		} else if n > 1 {
 			out = append(out, problemf("statistics table %s: %d rows differ from a recomputation from the games",
-				"Statistiktabelle %s: %d Zeilen weichen von einer Neuberechnung aus den Spielen ab", c.table, max(missing, extra)))
+				"Statistiktabelle %s: %d Zeilen weichen von einer Neuberechnung aus den Spielen ab", c.table, n))
 		}
 	}
 	var streaks int

@@ -41,6 +41,23 @@ func TestCheckFindsDrift(t *testing.T) {
 	}
 }
 
+// One row of a statistics table off is said in the singular (it said "1
+// rows differ", "1 Zeilen weichen").
+func TestCheckSaysOneRow(t *testing.T) {
+	db := openTest(t)
+	fill(t, db, 3, 12)
+	if _, err := db.sql.Exec(`UPDATE turn_stats SET points = points + 1 WHERE (player_id, game, options, end_kind, dice_left, category) IN (SELECT player_id, game, options, end_kind, dice_left, category FROM turn_stats LIMIT 1)`); err != nil {
+		t.Fatal(err)
+	}
+	ps, err := db.Check(ctx, nil)
+	if err != nil || len(ps) != 1 {
+		t.Fatalf("problems %v, %v; want the one", ps, err)
+	}
+	if en, de := ps[0].EN, ps[0].DE; !strings.Contains(en, "turn_stats: 1 row differs") || !strings.Contains(de, "turn_stats: 1 Zeile weicht") {
+		t.Errorf("one changed row: %q / %q", en, de)
+	}
+}
+
 // Once SQLite reported the file damaged, nothing more is written to it.
 func TestDamagedDatabaseRefusesWrites(t *testing.T) {
 	db := openTest(t)
