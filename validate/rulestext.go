@@ -127,9 +127,9 @@ The game ends as soon as an account is at 0 or below; the highest account wins (
 		`Sechs Würfel; jedes Konto beginnt mit 30. Werfen, nach jedem Wurf mindestens einen Würfel zur Seite,
 bis alle sechs liegen; die Augen zählen.
 Genau 30: nichts passiert. Weniger: die Differenz geht vom eigenen Konto ab.
-Mehr: die Differenz (1–6) ist die Vorgabe; mit allen sechs auf den Vordermann würfeln (den Spieler vor dir;
-für den ersten Spieler den letzten): Würfel mit der Vorgabe kommen zur Seite und zählen; den Rest
-neu werfen, bis ein Wurf keine Vorgabe zeigt oder keine Würfel übrig sind. Die Augen gehen vom Konto
+Mehr: die Differenz (1–6) ist die Zielzahl; mit allen sechs auf den Vordermann würfeln (den Spieler vor dir;
+für den ersten Spieler den letzten): Würfel mit der Zielzahl kommen zur Seite und zählen; den Rest
+neu werfen, bis ein Wurf keine Zielzahl zeigt oder keine Würfel übrig sind. Die Augen gehen vom Konto
 des Vordermanns ab.
 Das Spiel endet, sobald ein Konto bei 0 oder darunter ist; das höchste Konto gewinnt (Gleichstand: geteilt).`},
 }
