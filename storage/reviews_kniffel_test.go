@@ -35,18 +35,8 @@ func TestKniffelWinReviewMigration(t *testing.T) {
 	if withWin == 0 {
 		t.Fatal("the history has no Kniffel game of two or more players")
 	}
-	for _, q := range []string{`UPDATE reviews SET win_start = NULL, win_luck = NULL, win_loss = NULL, result = NULL, win_exact = NULL WHERE game = 'kniffel'`,
-		`DELETE FROM migrations WHERE version = 26`} {
-		if _, err := db.sql.Exec(q); err != nil {
-			t.Fatal(err)
-		}
-	}
-	db.Close()
-	db, err = openWithReviews(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db = reopenAfter(t, db, path, `UPDATE reviews SET win_start = NULL, win_luck = NULL, win_loss = NULL, result = NULL, win_exact = NULL WHERE game = 'kniffel'`,
+		`DELETE FROM migrations WHERE version = 26`)
 	if got := count(db, `game = 'kniffel' AND win_loss IS NOT NULL`); got != withWin || count(db, `game != 'kniffel'`) != others {
 		t.Fatalf("after migration 026: %d Kniffel rows with the chance to win (were %d), %d other rows (were %d)", got, withWin, count(db, `game != 'kniffel'`), others)
 	}

@@ -634,17 +634,7 @@ func TestDreissigReviewMigration(t *testing.T) {
 	if dreissig == 0 {
 		t.Fatal("the history has no reviewed Dreißig-tot game")
 	}
-	for _, q := range []string{`DELETE FROM reviews WHERE game = 'dreissig-tot'`, `DELETE FROM migrations WHERE version = 24`} {
-		if _, err := db.sql.Exec(q); err != nil {
-			t.Fatal(err)
-		}
-	}
-	db.Close()
-	db, err = openWithReviews(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db = reopenAfter(t, db, path, `DELETE FROM reviews WHERE game = 'dreissig-tot'`, `DELETE FROM migrations WHERE version = 24`)
 	if got := count(db, "dreissig-tot"); got != dreissig || count(db, "kniffel") != others {
 		t.Fatalf("after migration 024: %d Dreißig-tot rows (were %d), %d Kniffel rows (were %d)", got, dreissig, count(db, "kniffel"), others)
 	}
@@ -702,18 +692,8 @@ func TestDreissigTableMigration(t *testing.T) {
 	}
 	// As a review of the v2 tables left them: a figure off; and every row
 	// marked (its ended one later), so that a row written again shows.
-	for _, q := range []string{`UPDATE reviews SET luck = luck + 0.5 WHERE ` + again, `UPDATE reviews SET ended = ended + 1`,
-		`DELETE FROM migrations WHERE version = 27`} {
-		if _, err := db.sql.Exec(q); err != nil {
-			t.Fatal(err)
-		}
-	}
-	db.Close()
-	db, err = openWithReviews(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db = reopenAfter(t, db, path, `UPDATE reviews SET luck = luck + 0.5 WHERE `+again, `UPDATE reviews SET ended = ended + 1`,
+		`DELETE FROM migrations WHERE version = 27`)
 	const marked = `ended = (SELECT coalesce(g.ended, g.started) FROM games g WHERE g.id = game_id) + 1`
 	if got, kept := count(db, again+` AND NOT `+marked), count(db, `NOT (`+again+`) AND `+marked); got != redo || kept != rows-redo {
 		t.Fatalf("after migration 027: %d of %d rows of Dreißig-tot games of 3+ players written again, %d of %d other rows kept", got, redo, kept, rows-redo)
@@ -722,4 +702,23 @@ func TestDreissigTableMigration(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkReviews(t, db)
+}
+
+// reopenAfter runs the statements on db (a migration's rows undone and the
+// migration unrecorded), closes it and opens the file at path again, so
+// that the migration runs; the database opened is closed with the test.
+func reopenAfter(t *testing.T, db *DB, path string, stmts ...string) *DB {
+	t.Helper()
+	for _, q := range stmts {
+		if _, err := db.sql.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	db, err := openWithReviews(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }
