@@ -371,6 +371,10 @@ func (db *DB) wrap(err error) error {
 			return newErr(CodeCannotOpen, err, db.path, err)
 		case sqlite3.SQLITE_FULL:
 			return newErr(CodeDiskFull, err, db.path, err)
+		case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+			// Past the busy timeout and update's tries: say it in words,
+			// not "database is locked (5) (SQLITE_BUSY)".
+			return newErr(CodeBusy, err, db.path)
 		}
 	}
 	return newErr(CodeFailure, err, db.path, err)

@@ -32,6 +32,7 @@ const (
 	CodeShortID       Code = "storage.short-id"        // a game id prefix of fewer than 4 characters
 	CodeNothingToUndo Code = "storage.nothing-to-undo" // Undo on a game without entries
 	CodeAmbiguous     Code = "storage.ambiguous"       // a game id prefix that fits several games
+	CodeBusy          Code = "storage.busy"            // another program kept the database locked longer than storage waits
 	CodeFailure       Code = "storage.failure"         // any other database trouble
 
 	CodeBackup       Code = "storage.backup"         // a backup could not be written
@@ -144,6 +145,9 @@ var messages = map[Code][2]string{
 	CodeSyncMore: {
 		"%s: %d more lines were not merged",
 		"%s: %d weitere Zeilen wurden nicht übernommen"},
+	CodeBusy: {
+		"the database %s is in use by another program, which kept it locked longer than wuerfelblock waits; what was not stored yet was not written. Try again once that program is done",
+		"die Datenbank %s wird von einem anderen Programm benutzt, das sie länger gesperrt hielt, als wuerfelblock wartet; was noch nicht gespeichert war, wurde nicht geschrieben. Erneut versuchen, wenn jenes Programm fertig ist"},
 	CodeRestoreBusy: {
 		"another program has the database %s open: close it (the app, an import) and restore again; nothing was changed",
 		"ein anderes Programm hat die Datenbank %s geöffnet: es beenden (die App, einen Import) und noch einmal zurückspielen; nichts wurde geändert"},

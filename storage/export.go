@@ -931,7 +931,7 @@ func isRefusal(err error) bool {
 	var se *Error
 	if errors.As(err, &se) {
 		switch se.Code {
-		case CodeFailure, CodeCorrupt, CodeCannotOpen:
+		case CodeFailure, CodeCorrupt, CodeCannotOpen, CodeBusy:
 			return false
 		}
 		return true

@@ -5,9 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"modernc.org/sqlite"
-	sqlite3 "modernc.org/sqlite/lib"
-
 	"github.com/wuerfelblock/wuerfelblock/internal/reviewer"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 )
@@ -94,14 +91,6 @@ func (e *env) dbFail(cmd string, err error) int {
 	if !errors.As(err, &se) {
 		return e.fail(cmd, err)
 	}
-	if locked(err) {
-		// Storage waited for the lock and gave up: say so in words, not
-		// "database is locked (5) (SQLITE_BUSY)".
-		fmt.Fprintf(e.stderr, "%s: %s\n", progName(cmd), fmt.Sprintf(e.tr(
-			"the database %s is in use by another program, which kept it locked longer than this command waits; what this command had not stored yet was not written. Try again once that program is done",
-			"die Datenbank %s wird von einem anderen Programm benutzt, das sie länger gesperrt hielt, als dieser Befehl wartet; was dieser Befehl noch nicht gespeichert hatte, wurde nicht geschrieben. Erneut versuchen, wenn jenes Programm fertig ist"), e.dbShown()))
-		return exitFailure
-	}
 	fmt.Fprintf(e.stderr, "%s: %s\n", progName(cmd), oneLine(se.Message(e.lang)))
 	switch se.Code {
 	case storage.CodeBadID, storage.CodeShortID:
@@ -116,23 +105,4 @@ func (e *env) dbFail(cmd string, err error) int {
 // localize is a message in the user's language for any error.
 func (e *env) localize(err error) string {
 	return oneLine(storage.Localize(err, e.lang))
-}
-
-// locked: err is SQLite's answer that another connection holds the
-// database (SQLITE_BUSY, SQLITE_LOCKED).
-func locked(err error) bool {
-	var le *sqlite.Error
-	if !errors.As(err, &le) {
-		return false
-	}
-	c := le.Code() & 0xff
-	return c == sqlite3.SQLITE_BUSY || c == sqlite3.SQLITE_LOCKED
-}
-
-// dbShown is the database file as the messages name it.
-func (e *env) dbShown() string {
-	if p, err := e.dbFile(); err == nil {
-		return p
-	}
-	return "(--db)"
 }
