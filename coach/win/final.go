@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sync"
+	"sync/atomic"
 )
 
 // finalGame is two players of 5050 or zehntausend: whoever reaches the
@@ -42,6 +43,14 @@ type finalGame struct {
 	// through the general loop (tests: the reuse of alike states' sums
 	// and seatRows.throwIn change no bit)
 	noSame bool
+	// first: the first entries into the rows near a bar by the tie's
+	// worth (many_first.go); noFirst: every row of a bar's pass solved
+	// (tests)
+	firstMu sync.Mutex
+	first   map[float64]*firstEntry
+	noFirst bool
+	// firstUsed counts the bars' passes that took them (tests)
+	firstUsed atomic.Int64
 }
 
 // minusTol: with minus the sweeps stop when no value moves by this much

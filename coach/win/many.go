@@ -70,6 +70,10 @@ type seatRows struct {
 	rc  *robustChase
 	d   int
 	rho float64
+	// fe, where set: the pass solves the levels within r0 of the bar and
+	// takes its start from the first entries (many_first.go)
+	fe *firstEntry
+	r0 int
 	// noSame: throw's general loop alone (finalGame.noSame)
 	noSame bool
 }
@@ -272,6 +276,13 @@ func (f *finalMany) barPass(j, bar, k int) (float64, float64) {
 	// (a pass of a later seat, during the nix stop below, has its own).
 	r := &seatRows{tg: f.fg.tg, n: d + 1, base: base, scale: lo, v: f.bufs[j][0], u: f.bufs[j][1], d: d}
 	r.rc, r.rho = f.robustFor(j, bar, k, eqOwn)
+	if k == 1 || f.fg.tie == 0 { // ties of several: rare, every row solved
+		fe := f.fg.firstFor(f.tieOf(k), r.rc)
+		if r0 := fe.holds(d, r.rho); r0 > 0 {
+			r.fe, r.r0 = fe, r0
+			f.fg.firstUsed.Add(1)
+		}
+	}
 	defer func() { f.bufs[j] = [2][]float64{r.v, r.u} }()
 	return f.rows(r, func(lv int) (float64, float64) {
 		switch {
@@ -324,7 +335,11 @@ func (f *finalMany) rows(r *seatRows, stop func(lv int) (float64, float64), bust
 	// earlier one, tg.sameQ, has its sums: the same sums of the same numbers).
 	f.qv, f.qu = resize(f.qv, ns), resize(f.qu, ns)
 	qv, qus := f.qv, f.qu
-	for lv := r.n - 1; lv >= 1; lv-- {
+	low := 1
+	if r.fe != nil {
+		low = r.n - r.r0
+	}
+	for lv := r.n - 1; lv >= low; lv-- {
 		stops := lv*step >= f.fg.floor
 		sv, su := 0.0, 0.0
 		if stops {
@@ -351,7 +366,12 @@ func (f *finalMany) rows(r *seatRows, stop func(lv int) (float64, float64), bust
 			r.v[k], r.u[k] = q, qu
 		}
 	}
-	q, qu := r.throw(0, 0)
+	var q, qu float64
+	if r.fe != nil {
+		q, qu = r.fe.start(r, low, bustU)
+	} else {
+		q, qu = r.throw(0, 0)
+	}
 	fv, fu := 0.0, bustU
 	if f.fg.nix {
 		fv, fu = stop(nixLevels)

@@ -325,6 +325,13 @@ func (f *finalMany) vecPass(j, bar, k int) []float64 {
 	}
 	vt := &vecTurn{tg: f.fg.tg, w: w, floor: f.fg.floor, noSame: f.fg.noSame, bust: below, first: below, stopAt: stop, base: f.vecBase(j), d: d}
 	vt.rc, vt.rho = f.robustFor(j, bar, k, tie[0])
+	if k == 1 || f.fg.tie == 0 { // as barPass
+		fe := f.fg.firstFor(f.tieOf(k), vt.rc)
+		if r0 := fe.holds(d, vt.rho); r0 > 0 {
+			vt.fe, vt.r0 = fe, r0
+			f.fg.firstUsed.Add(1)
+		}
+	}
 	if f.fg.nix {
 		vt.first = stop(nixLevels)
 	}
@@ -401,6 +408,10 @@ type vecTurn struct {
 	rc  *robustChase
 	d   int
 	rho float64
+	// fe, where set: solve the levels within r0 of the bar and the start
+	// from the first entries (many_first.go)
+	fe *firstEntry
+	r0 int
 	// buf, where set: rows to reuse (a later seat's pass, finalMany.vbufs)
 	buf *[2][]float64
 	// noSame: every state's throws summed (finalGame.noSame)
@@ -672,7 +683,15 @@ func (vt *vecTurn) solve(top int) {
 	// Throwing on, by state, at the level (a state that throws like an
 	// earlier one, tg.sameQ, has its sums: the same sums of the same numbers).
 	qs := make([]float64, ns*w)
-	for lv := top - 1; lv >= 1; lv-- {
+	low := 1
+	if vt.fe != nil {
+		low = top - vt.r0
+		if vt.buf != nil { // the levels not solved, as make leaves them
+			clear(vt.own[ns : low*ns])
+			clear(vt.v[ns*w : low*ns*w])
+		}
+	}
+	for lv := top - 1; lv >= low; lv-- {
 		stops := lv*step >= vt.floor
 		ph := tg.stopPh[lv%tg.period]
 		sv := vt.stops[lv]
@@ -697,7 +716,11 @@ func (vt *vecTurn) solve(top int) {
 		}
 	}
 	q := qs[:w]
-	vt.throwOn(q, 0, 0)
+	if vt.fe != nil {
+		vt.fe.startVec(q, vt, low)
+	} else {
+		vt.throwOn(q, 0, 0)
+	}
 	vt.own[0] = q[vt.me]
 	copy(vt.v[0:w], q)
 }

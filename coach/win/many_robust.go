@@ -171,13 +171,21 @@ func (f *finalMany) robustFor(j, bar, k int, eq float64) (*robustChase, float64)
 	if d*step < fg.floor || fg.noRobust {
 		return nil, 0
 	}
-	tie := 0.0
+	tie := f.tieOf(k)
 	rho := 1 - f.minAbove(j, bar)
 	if fg.tie > 0 {
-		tie = 1 / float64(k+1)
 		rho = max(rho, 1-float64(k+1)*eq)
 	}
 	return fg.robust(tie, len(fg.chase)), max(rho, 0)
+}
+
+// tieOf is the plain chase's worth of a tie with k on the bar: 1/(k+1),
+// 0 in 5050.
+func (f *finalMany) tieOf(k int) float64 {
+	if f.fg.tie > 0 {
+		return 1 / float64(k+1)
+	}
+	return 0
 }
 
 // minAbove is the least G(j+1, y, 1) over y above bar (1 beyond the later

@@ -1,0 +1,217 @@
+package win
+
+import (
+	"math"
+	"sync"
+)
+
+// First entries: a bar's pass far below the bar, solved once per table.
+//
+// Below the bar M a seat's stops are worth nothing to it, so where every
+// throw of every state at a distance r ≥ r0 (≥ firstRows) from the bar is robust
+// (many_robust.go: merged, its keeps those of the highest R whatever the
+// later seats do), the seat's turn there is a fixed chain, the same for
+// every M, game and later seats: its values at the start are the values of
+// the rows it first enters below firstRows levels from the bar (a band of
+// tg.above levels below r0, solved for the bar as before) weighted by the chances
+// of entering each, plus the chance of a bust on the way. Those chances by
+// r0 and the start's distance d from the bar are built once per table and
+// tie (one forward pass for each, on first use); a bar's pass then solves
+// its r0 rows nearest the bar and adds up the band, instead of all d rows.
+// Only the order of the sums changes (the same merged outcomes, the same
+// chances): values move by a few ulps at most.
+//
+// A stop below the bar (worth 0 to the seat) is taken in a pass only where
+// throwing on is worth 0 too, which a robust state never is in the games
+// with a turn of no limit (5050, zehntausend: R > 0, and a merged state's
+// value is at least (1 − ρ)·R); the test TestFirstEntriesAreThePass
+// compares the two ways on the real rules.
+type firstEntry struct {
+	tg  *turnGraph
+	rc  *robustChase
+	idx []int32 // the band's non-fresh entries: (level above the band's first) · ns + state
+	// slot: a band entry's index in idx (−1: fresh, never entered)
+	slot []int32
+	// rowMin[r]: the least gap of the non-fresh states at distance r
+	rowMin []float64
+	mu     sync.Mutex
+	// f[{r0, d}]: from the start at distance d, the chances to enter the
+	// band below r0 first at each of idx, and (last) to bust on the way
+	// (after the first throw, whose bust is the start's own); built on
+	// first use, at most firstKept of them
+	f    map[[2]int][]float64
+	mass []float64 // scratch of the forward pass
+}
+
+// firstRows: a bar's pass solves at least this many levels nearest the
+// bar (where robust keeps are rare) and takes the rest from the first
+// entries; firstMin: it takes them only for at least this many levels.
+const (
+	firstRows = 16
+	firstMin  = 16
+)
+
+// firstKept: the first entries kept per table and tie (each 1.6k chances
+// in zehntausend): beyond, a bar's pass solves every row.
+const firstKept = 12000
+
+// firstFor is the first entries for a tie worth tie (per table, built on
+// first use); nil where tests ask for every row.
+func (fg *finalGame) firstFor(tie float64, rc *robustChase) *firstEntry {
+	if fg.noFirst || rc == nil {
+		return nil
+	}
+	fg.firstMu.Lock()
+	defer fg.firstMu.Unlock()
+	if fe, ok := fg.first[tie]; ok && fe.rc == rc {
+		return fe
+	}
+	if fg.first == nil {
+		fg.first = map[float64]*firstEntry{}
+	}
+	fe := newFirst(fg.tg, rc)
+	fg.first[tie] = fe
+	return fe
+}
+
+func newFirst(tg *turnGraph, rc *robustChase) *firstEntry {
+	ns, above := tg.ns, tg.above
+	n := len(rc.gmin) / ns
+	fe := &firstEntry{tg: tg, rc: rc, rowMin: make([]float64, n), f: map[[2]int][]float64{}}
+	fe.slot = make([]int32, above*ns)
+	for b := range fe.slot {
+		fe.slot[b] = -1
+		if !tg.fresh[b%ns] {
+			fe.slot[b] = int32(len(fe.idx))
+			fe.idx = append(fe.idx, int32(b))
+		}
+	}
+	for r := range n {
+		g := math.Inf(1)
+		for s := range ns {
+			if !tg.fresh[s] {
+				g = min(g, rc.gmin[r*ns+s])
+			}
+		}
+		fe.rowMin[r] = g
+	}
+	return fe
+}
+
+// build is the forward pass from the start at distance d to the band
+// below r0: the chances of entering it first at each entry, and of a bust
+// on the way (last).
+func (fe *firstEntry) build(r0, d int) []float64 {
+	tg, rc := fe.tg, fe.rc
+	ns := tg.ns
+	f := make([]float64, len(fe.idx)+1)
+	fe.mass = resize(fe.mass, (d+1)*ns)
+	mass := fe.mass
+	clear(mass)
+	mass[d*ns] = 1
+	beta := 0.0
+	for r := d; r >= r0; r-- {
+		for s := range ns {
+			m := mass[r*ns+s]
+			if m == 0 || tg.fresh[s] && r < d {
+				continue
+			}
+			if r < d {
+				beta += m * tg.bustP[s]
+			}
+			k := r*ns + s
+			lo, hi := rc.mOf[k], rc.mOf[k+1]
+			for i, off := range rc.mOut[lo:hi] {
+				up, s2 := int(off)/ns, int(off)%ns
+				p := m * rc.mP[int(lo)+i]
+				if r2 := r - up; r2 >= r0 {
+					mass[r2*ns+s2] += p
+				} else {
+					f[fe.slot[(r0-1-r2)*ns+s2]] += p
+				}
+			}
+		}
+	}
+	f[len(fe.idx)] = beta
+	return f
+}
+
+// holds is the r0 from which on the chain holds for the start at distance
+// d against rho (merged's test at every state of it: the least multiple
+// of firstRows above every row that fails it), 0 where it does not hold
+// for firstMin levels.
+func (fe *firstEntry) holds(d int, rho float64) int {
+	if fe == nil || d >= len(fe.rowMin) {
+		return 0
+	}
+	thr := rho*(1+1e-9) + 1e-9
+	if fe.rc.gmin[d*fe.tg.ns] <= thr {
+		return 0
+	}
+	r0 := firstRows
+	for r := d - 1; r >= firstRows; r-- {
+		if fe.rowMin[r] <= thr {
+			r0 = (r + firstRows) / firstRows * firstRows // rounded up: fewer to build
+			break
+		}
+	}
+	if d-r0 < firstMin {
+		return 0
+	}
+	return r0
+}
+
+// row is the chances of entering the band below r0 first at each of idx
+// from d, and (last) of a bust on the way.
+func (fe *firstEntry) row(r0, d int) []float64 {
+	fe.mu.Lock()
+	defer fe.mu.Unlock()
+	key := [2]int{r0, d}
+	if f, ok := fe.f[key]; ok {
+		return f
+	}
+	f := fe.build(r0, d)
+	if len(fe.f) < firstKept {
+		fe.f[key] = f
+	}
+	return f
+}
+
+// start is a bar's pass's start (without its bust) from the band solved
+// from level low on: both values, the busts on the way worth bustU.
+func (fe *firstEntry) start(r *seatRows, low int, bustU float64) (float64, float64) {
+	ns := r.tg.ns
+	base := low * ns
+	f := fe.row(r.r0, r.d)
+	q, qu := 0.0, 0.0
+	for i, p := range f[:len(fe.idx)] {
+		k := base + int(fe.idx[i])
+		if k < len(r.v) {
+			q += p * r.v[k]
+			qu += p * r.u[k]
+			continue
+		}
+		// Above the rows copied in (tests without them): as at reads it.
+		v, u := r.at(int32(k%ns), k/ns)
+		q += p * v
+		qu += p * u
+	}
+	return q, qu + f[len(fe.idx)]*bustU
+}
+
+// startVec is a vector pass's start into q (with its busts) from the band
+// solved from level low on; an entry above the pass's rows (above the bar)
+// is read as throwOn reads it (addAt).
+func (fe *firstEntry) startVec(q []float64, vt *vecTurn, low int) {
+	base := low * vt.tg.ns
+	f := fe.row(vt.r0, vt.d)
+	beta := f[len(fe.idx)]
+	clear(q)
+	for i, p := range f[:len(fe.idx)] {
+		vt.addAt(q, base+int(fe.idx[i]), p)
+	}
+	p0 := vt.tg.bustP[0]
+	for t := range q {
+		q[t] += beta*vt.bust[t] + p0*vt.first[t]
+	}
+}
