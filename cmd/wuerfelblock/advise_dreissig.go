@@ -61,10 +61,6 @@ func (e *env) parseAccounts(v string) ([]int, string) {
 		}
 		a = append(a, x)
 	}
-	if len(a) < 2 { // Dreißig tot is played against a Vordermann
-		return nil, e.tr("--accounts: give every player's account, at least two (A,B,…)",
-			"--accounts: das Konto jedes Spielers angeben, mindestens zwei (A,B,…)")
-	}
 	return a, ""
 }
 
