@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/wuerfelblock/wuerfelblock/internal/outfile"
@@ -222,6 +223,7 @@ func (e *env) fileProblem(path string, err error, writing bool) string {
 	if errors.As(err, &refused) {
 		return e.refusedFile(refused)
 	}
+	path = shownPath(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && writing:
 		return fmt.Sprintf(e.tr("cannot write %s: its directory does not exist", "%s lässt sich nicht schreiben: das Verzeichnis gibt es nicht"), path)
@@ -236,21 +238,42 @@ func (e *env) fileProblem(path string, err error, writing bool) string {
 	if errors.As(err, &pe) {
 		return fmt.Sprintf("%s: %v", path, pe.Err)
 	}
-	return err.Error()
+	return scoresheet.SafeText(err.Error())
 }
 
-// refusedFile says why a file named for output is not written.
+// shownPath is a path as a message shows it: as typed, or quoted with its
+// control characters escaped where it has any (nothing typed reaches the
+// terminal raw, and the message stays one line).
+func shownPath(p string) string {
+	if strings.ContainsAny(p, "\n\t") || scoresheet.SafeText(p) != p {
+		return strconv.Quote(p)
+	}
+	return p
+}
+
+// refusedFile says why a file named for output is not written (nothing
+// was): for a wrong directory it names the part of the path that is wrong.
 func (e *env) refusedFile(r *outfile.Error) string {
+	path, dir := shownPath(r.Path), shownPath(r.Dir)
 	switch r.Kind {
 	case outfile.Protected:
 		return fmt.Sprintf(e.tr("will not write %s: it is the open database's file %s (choose another name)",
-			"%s wird nicht geschrieben: das ist die Datei %s der geöffneten Datenbank (einen anderen Namen wählen)"), r.Path, r.Of)
+			"%s wird nicht geschrieben: das ist die Datei %s der geöffneten Datenbank (einen anderen Namen wählen)"), path, shownPath(r.Of))
 	case outfile.ReadOnly:
 		return fmt.Sprintf(e.tr("will not write %s: the file is read-only",
-			"%s wird nicht geschrieben: die Datei ist schreibgeschützt"), r.Path)
+			"%s wird nicht geschrieben: die Datei ist schreibgeschützt"), path)
+	case outfile.DirIsFile:
+		return fmt.Sprintf(e.tr("cannot write %s: %s is a file, not a directory (nothing written)",
+			"%s lässt sich nicht schreiben: %s ist eine Datei, kein Verzeichnis (nichts geschrieben)"), path, dir)
+	case outfile.NoDir:
+		return fmt.Sprintf(e.tr("cannot write %s: the directory %s does not exist (nothing written; create it first)",
+			"%s lässt sich nicht schreiben: das Verzeichnis %s gibt es nicht (nichts geschrieben; erst anlegen)"), path, dir)
+	case outfile.DirNotWritable:
+		return fmt.Sprintf(e.tr("cannot write %s: the directory %s cannot be written (no permission or a read-only file system; nothing written)",
+			"%s lässt sich nicht schreiben: in das Verzeichnis %s lässt sich nicht schreiben (keine Berechtigung oder schreibgeschütztes Dateisystem; nichts geschrieben)"), path, dir)
 	}
 	return fmt.Sprintf(e.tr("cannot write %s: it is a directory or socket, not a file",
-		"%s lässt sich nicht schreiben: das ist ein Verzeichnis oder Socket, keine Datei"), r.Path)
+		"%s lässt sich nicht schreiben: das ist ein Verzeichnis oder Socket, keine Datei"), path)
 }
 
 // oneLine is a message on one line, cut to maxLine characters: a message

@@ -76,7 +76,7 @@ func runExport(e *env, args []string) int {
 			}
 			return exitFailure
 		} else {
-			fmt.Fprintf(e.stdout, e.tr("%s written to %s.\n", "%s nach %s geschrieben.\n"), e.gamesWord(n, false), pos[0])
+			fmt.Fprintf(e.stdout, e.tr("%s written to %s.\n", "%s nach %s geschrieben.\n"), e.gamesWord(n, false), shownPath(pos[0]))
 		}
 		if leftOut != nil {
 			return e.dbFail("export", leftOut)
