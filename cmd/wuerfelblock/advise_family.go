@@ -2,12 +2,14 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/family"
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -116,12 +118,18 @@ func runAdviseFamily(e *env, args []string) int {
 	if err != nil {
 		return e.fail("advise", err)
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if msg := e.familyFlagProblem(rules, set, *previous, *totals != ""); msg != "" {
+		fmt.Fprintln(e.stderr, "wuerfelblock advise: "+msg)
+		return exitInput
+	}
 	s, code, ok := e.familySolver(rules)
 	if !ok {
 		return code
 	}
 	if *totals != "" {
-		return e.adviseWin(s, rules, *totals, *seat, pos[1:], *asJSON)
+		return e.adviseWin(s, rules, *totals, *seat, *previous, pos[1:], *asJSON)
 	}
 	ctx := validate.TurnContext{Entered: !*notEntered, Previous: *previous}
 	tb := s.Table(ctx)
@@ -133,6 +141,32 @@ func runAdviseFamily(e *env, args []string) int {
 		return code
 	}
 	return e.adviseThrows(tb, ctx, throws, *asJSON)
+}
+
+// familyFlagProblem says what is wrong with advise's flags for these
+// rules ("" where nothing is), before anything is solved: a flag is
+// refused where it has no meaning rather than ignored; set holds the flags
+// given.
+func (e *env) familyFlagProblem(rules *validate.Rules, set map[string]bool, previous int, withTotals bool) string {
+	game := say.New(e.lang).GameName(rules.Game)
+	switch {
+	case set["previous"] && !rules.Variant().Stops.AbovePrevious:
+		return e.tr("--previous counts only with the house rule steigerung (--option steigerung=true)",
+			"--previous gilt nur mit der Hausregel steigerung (--option steigerung=true)")
+	case set["previous"] && (previous < 0 || previous%50 != 0):
+		return fmt.Sprintf(e.tr("--previous %d: the result of the turn before is 0 or more, a multiple of 50 (0 after a bust)",
+			"--previous %d: das Ergebnis des Zugs davor ist 0 oder mehr, ein Vielfaches von 50 (0 nach einem Fehlwurf)"), previous)
+	case set["not-entered"] && rules.Variant().EntryPoints == 0:
+		return fmt.Sprintf(e.tr("--not-entered: %s has no entry to reach (only a game with one, such as 5000: 500 to enter)",
+			"--not-entered: %s kennt kein Hineinkommen (nur ein Spiel damit, etwa 5000: 500 zum Hineinkommen)"), game)
+	case set["not-entered"] && withTotals:
+		return e.tr("--not-entered with --totals: the totals say who has entered (a total above 0); leave --not-entered out",
+			"--not-entered mit --totals: die Stände sagen, wer drin ist (ein Stand über 0); --not-entered weglassen")
+	case set["seat"] && !withTotals:
+		return e.tr("--seat needs --totals (the seat on turn among every player's total, 1 = first)",
+			"--seat braucht --totals (wer von allen Ständen am Zug ist, 1 = der Erste)")
+	}
+	return ""
 }
 
 // adviseFamilyHelp is what `advise --help` adds for the family coach.

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Numeric flags out of their range, and flags that mean nothing in the
+// command as given, were taken silently (advise --previous -5 answered as
+// if it were not there): each is refused with exit 2, nothing on standard
+// output and one line naming the flag and what is allowed, in both
+// languages.
+func TestFlagsOutOfRangeRefused(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	steig := []string{"advise", "zehntausend", "--option", "steigerung=true"}
+	db := filepath.Join(t.TempDir(), "g.db")
+	for _, c := range []struct {
+		args   []string
+		en, de string
+	}{
+		{[]string{"advise", "zehntausend", "--previous", "-5"}, "--previous counts only with the house rule steigerung", "--previous gilt nur mit der Hausregel steigerung"},
+		{[]string{"advise", "5050", "--previous", "300", "11123/111"}, "--previous counts only with the house rule steigerung", ""},
+		{append(steig, "--previous", "-5"), "--previous -5: the result of the turn before is 0 or more, a multiple of 50", "--previous -5: das Ergebnis des Zugs davor ist 0 oder mehr, ein Vielfaches von 50"},
+		{append(steig, "--previous", "75", "11123/111"), "--previous 75: the result of the turn before is 0 or more, a multiple of 50", ""},
+		{append(steig, "--previous", "-50", "--totals", "0,0"), "--previous -50: the result", ""},
+		{[]string{"advise", "5050", "--not-entered"}, "--not-entered: 5050 has no entry to reach", "--not-entered: 5050 kennt kein Hineinkommen"},
+		{[]string{"advise", "5000", "--not-entered", "--totals", "0,0"}, "--not-entered with --totals: the totals say who has entered", "--not-entered mit --totals: die Stände sagen, wer drin ist"},
+		{[]string{"advise", "zehntausend", "--seat", "2"}, "--seat needs --totals", "--seat braucht --totals"},
+		{[]string{"advise", "zehntausend", "--seat", "-1", "11123/111"}, "--seat needs --totals", ""},
+		{[]string{"generate", "--db", db, "--players", "0", "--games", "1"}, "--players takes a number from 2 to 16, not 0", "--players nimmt eine Zahl von 2 bis 16, nicht 0"},
+		{[]string{"generate", "--db", db, "--players", "-3", "--games", "1"}, "--players takes a number from 2 to 16, not -3", ""},
+	} {
+		for _, lang := range []string{"en", "de"} {
+			want := c.en
+			if lang == "de" {
+				want = c.de
+			}
+			if want == "" {
+				continue
+			}
+			code, out, errs := call(t, "", append([]string{"--lang", lang}, c.args...)...)
+			if code != exitInput || out != "" || !strings.Contains(errs, want) || strings.Count(errs, "\n") != 1 {
+				t.Errorf("%s %v: exit %d, out %q, err %q; want 2 and %q", lang, c.args, code, out, errs, want)
+			}
+		}
+	}
+	// What the flags do mean still works: a previous result of steigerung,
+	// also with --totals (the points fall back and stop above it), and
+	// 5000's --not-entered.
+	for _, args := range [][]string{
+		append(steig, "--previous", "1200", "11123/111", "15/15"),
+		append(steig, "--previous", "1200", "--totals", "0,0", "11123/111", "15/15"),
+	} {
+		code, out, errs := call(t, "", append([]string{"--lang", "en"}, args...)...)
+		if code != 0 || errs != "" || !strings.Contains(out, "Stop: not allowed") {
+			t.Errorf("%v: exit %d %q\n%s (want no stop at 1150 after a previous 1200)", args, code, errs, out)
+		}
+	}
+	if code, _, errs := call(t, "", "advise", "5000", "--not-entered"); code != 0 {
+		t.Errorf("advise 5000 --not-entered: exit %d %s", code, errs)
+	}
+}
