@@ -50,44 +50,18 @@ type adviseThrow struct {
 	hasKeep bool
 }
 
-// notationError is a * that does not follow a 5 of the keep.
-type notationError struct{ tok string }
-
-func (n notationError) Error() string { return "a * must follow a 5 of the keep: " + n.tok }
-
-func (n notationError) text(e *env) string {
-	return fmt.Sprintf(e.tr("in %s a * must follow a 5 of the keep (a 5 that counts as a 1, e.g. 552346/5*)",
-		"in %s muss ein * hinter einer 5 der Auswahl stehen (eine 5, die als 1 zählt, z. B. 552346/5*)"), n.tok)
-}
-
 func parseAdviseThrow(tok string) (adviseThrow, error) {
 	if strings.EqualFold(tok, "v") {
 		return adviseThrow{th: validate.Throw{Void: true}, hasKeep: true}, nil
 	}
-	rs, ks, has := strings.Cut(tok, "/")
-	roll, err := validate.ParseDice(rs)
+	roll, keep, fives, has, err := validate.ParseThrowText(tok, true)
 	if err != nil {
 		return adviseThrow{}, err
 	}
 	if len(roll) == 0 {
 		return adviseThrow{}, &validate.Error{Code: validate.CodeNoDice}
 	}
-	at := adviseThrow{th: validate.Throw{Roll: roll}, hasKeep: has}
-	if !has {
-		return at, nil
-	}
-	fives := strings.Count(ks, "*")
-	for i, r := range ks {
-		if r == '*' && (i == 0 || ks[i-1] != '5') {
-			return adviseThrow{}, notationError{tok}
-		}
-	}
-	keep, err := validate.ParseDice(strings.ReplaceAll(ks, "*", ""))
-	if err != nil {
-		return adviseThrow{}, err
-	}
-	at.th.Keep, at.th.FivesAsOnes = keep, fives
-	return at, nil
+	return adviseThrow{th: validate.Throw{Roll: roll, Keep: keep, FivesAsOnes: fives}, hasKeep: has}, nil
 }
 
 // runAdviseFamily is `advise` for 5050, 5000 and zehntausend (issue 13).
@@ -225,15 +199,13 @@ func (e *env) familySolver(rules *validate.Rules) (s *family.Solver, code int, o
 // parseAdviseThrows reads the throws as typed, or says what is wrong and
 // gives the exit status.
 func (e *env) parseAdviseThrows(toks []string) (throws []adviseThrow, code int, ok bool) {
-	for _, tok := range toks {
+	for i, tok := range toks {
 		at, err := parseAdviseThrow(tok)
-		var ne notationError
-		if errors.As(err, &ne) {
-			fmt.Fprintln(e.stderr, "wuerfelblock advise: "+ne.text(e))
-			return nil, exitInput, false
-		}
 		if err != nil {
-			return nil, e.fail("advise", err), false
+			// Which throw, as typed (escaped, cut): positions count in it.
+			fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d (%s)", "Wurf %d (%s)"), i+1, strconv.Quote(say.Short(tok, 20))),
+				oneLine(validate.Localize(err, e.lang)))
+			return nil, exitInput, false
 		}
 		throws = append(throws, at)
 	}

@@ -61,3 +61,42 @@ func TestFlagsOutOfRangeRefused(t *testing.T) {
 		t.Errorf("advise 5000 --not-entered: exit %d %s", code, errs)
 	}
 }
+
+// A throw typed as "1x0" (or "x", "0", "7", a second /, a letter in the
+// keep): one line naming the throw as typed (escaped), the bad character
+// at its position in that throw, and what a throw is typed with; exit 2,
+// both languages, nothing typed raw.
+func TestBadThrowTextSaysWhatIsAllowed(t *testing.T) {
+	for _, c := range []struct {
+		args   []string
+		en, de string
+	}{
+		{[]string{"advise", "zehntausend", "1x0"}, `throw 1 ("1x0"): "x" at position 2 is not part of a throw: a throw is its dice 1 to 6 (111523 or 1 1 1 5 2 3), then once / and the dice set aside (111523/111), a turned five as 5* (552346/5*)`,
+			`Wurf 1 ("1x0"): "x" an Stelle 2 gehört zu keinem Wurf: ein Wurf sind seine Würfel 1 bis 6`},
+		{[]string{"advise", "zehntausend", "x"}, `throw 1 ("x"): "x" at position 1 is not part of a throw: a throw is its dice 1 to 6`, ""},
+		{[]string{"advise", "zehntausend", "0"}, `throw 1 ("0"): "0" at position 1 is not a die: dice show 1 to 6`, `Wurf 1 ("0"): "0" an Stelle 1 ist kein Würfel: Würfel zeigen 1 bis 6`},
+		{[]string{"advise", "5050", "11123/111", "7"}, `throw 2 ("7"): "7" at position 1 is not a die: dice show 1 to 6`, ""},
+		{[]string{"advise", "zehntausend", "11123/1x1"}, `throw 1 ("11123/1x1"): "x" at position 8 is not part of a throw`, ""},
+		{[]string{"advise", "zehntausend", "11123//111"}, `throw 1 ("11123//111"): "/" at position 7 is not part of a throw`, ""},
+		{[]string{"advise", "zehntausend", "5*1234/5"}, `throw 1 ("5*1234/5"): "*" at position 2 is not part of a throw`, ""},
+		{[]string{"advise", "zehntausend", "1\x1b[2J"}, `throw 1 ("1\x1b[2J"): "\x1b" at position 2 is not part of a throw`, ""},
+		{[]string{"advise", "dreissig-tot", "645321/6x5"}, `throw 1 ("645321/6x5"): "x" at position 9 is not part of a throw: a throw is its dice 1 to 6 (111523 or 1 1 1 5 2 3), then once / and the dice set aside (111523/111)`,
+			`Wurf 1 ("645321/6x5"): "x" an Stelle 9 gehört zu keinem Wurf: ein Wurf sind seine Würfel 1 bis 6`},
+		{[]string{"advise", "dreissig-tot", "645321/65", "1x0"}, `throw 2 ("1x0"): "x" at position 2 is not part of a throw`, ""},
+		{[]string{"score", "zehntausend", "1x0"}, `"x" at position 2 is not a die: type the pips 1 to 6, e.g. 111523 or 1 1 1 5 2 3`, `"x" an Stelle 2 ist kein Würfel: die Augen 1 bis 6 eintippen`},
+	} {
+		for _, lang := range []string{"en", "de"} {
+			want := c.en
+			if lang == "de" {
+				want = c.de
+			}
+			if want == "" {
+				continue
+			}
+			code, out, errs := call(t, "", append([]string{"--lang", lang}, c.args...)...)
+			if code != exitInput || out != "" || !strings.Contains(errs, want) || strings.Count(errs, "\n") != 1 || strings.Contains(errs, "\x1b") {
+				t.Errorf("%s %q: exit %d, out %q,\nerr  %q\nwant %q", lang, c.args, code, out, errs, want)
+			}
+		}
+	}
+}
