@@ -10,6 +10,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/wuerfelblock/wuerfelblock/internal/outfile"
 	"github.com/wuerfelblock/wuerfelblock/internal/say"
@@ -223,6 +224,9 @@ func (e *env) fileProblem(path string, err error, writing bool) string {
 	if errors.As(err, &refused) {
 		return e.refusedFile(refused)
 	}
+	if d := outfile.FileInPath(path); errors.Is(err, syscall.ENOTDIR) && d != "" {
+		return fmt.Sprintf(e.tr("there is no file %s: %s is a file, not a directory", "die Datei %s gibt es nicht: %s ist eine Datei, kein Verzeichnis"), shownPath(path), shownPath(d))
+	}
 	path = shownPath(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && writing:
@@ -255,6 +259,9 @@ func shownPath(p string) string {
 // was): for a wrong directory it names the part of the path that is wrong.
 func (e *env) refusedFile(r *outfile.Error) string {
 	path, dir := shownPath(r.Path), shownPath(r.Dir)
+	if r.Path == "" {
+		return e.tr("cannot write a file without a name: give one, not an empty one", "ohne Namen lässt sich keine Datei schreiben: einen angeben, keinen leeren")
+	}
 	switch r.Kind {
 	case outfile.Protected:
 		return fmt.Sprintf(e.tr("will not write %s: it is the open database's file %s (choose another name)",
@@ -334,11 +341,14 @@ type flagErrors struct {
 
 func (o flagErrors) Write(p []byte) (int, error) {
 	s := strings.TrimSpace(string(p))
+	if m := o.invalidValue(s); m != "" {
+		s = m
+	}
 	for _, m := range []struct{ prefix, en, de string }{
 		{"flag provided but not defined: ", "unknown option %s", "unbekannte Option %s"},
 		{"flag needs an argument: ", "option %s needs a value", "Option %s braucht einen Wert"},
 		{"bad flag syntax: ", "bad option syntax: %s", "Option falsch geschrieben: %s"},
-		{"invalid value ", "invalid value %s", "ungültiger Wert %s"},
+		{"invalid value ", "invalid value %s", "ungültiger Wert %s"}, // other than invalidValue's
 		{"invalid boolean value ", "invalid boolean value %s", "ungültiger Wahrheitswert %s"},
 	} {
 		if rest, ok := strings.CutPrefix(s, m.prefix); ok {
@@ -355,6 +365,32 @@ func (o flagErrors) Write(p []byte) (int, error) {
 		fmt.Fprintf(o.e.stderr, "wuerfelblock %s: %s\n", o.name, s)
 	}
 	return len(p), nil
+}
+
+// invalidValue says the flag package's `invalid value "x" for flag
+// -limit: parse error` (and its `invalid boolean value`) in the user's language, the flag as typed (--limit),
+// the reason in words; "" for any other message.
+func (o flagErrors) invalidValue(s string) string {
+	rest, ok := strings.CutPrefix(s, "invalid value ")
+	sep, number := " for flag -", true
+	if !ok {
+		rest, ok = strings.CutPrefix(s, "invalid boolean value ")
+		sep, number = " for -", false
+	}
+	value, rest, ok2 := strings.Cut(rest, sep)
+	name, reason, ok3 := strings.Cut(rest, ": ")
+	if !ok || !ok2 || !ok3 {
+		return ""
+	}
+	switch {
+	case reason == "parse error" && !number:
+		reason = o.e.tr("true or false", "true oder false")
+	case reason == "parse error":
+		reason = o.e.tr("not a whole number", "keine ganze Zahl")
+	case reason == "value out of range":
+		reason = o.e.tr("a number far out of range", "eine Zahl weit außerhalb des Bereichs")
+	}
+	return fmt.Sprintf(o.e.tr("--%s %s: %s", "--%s %s: %s"), name, value, reason)
 }
 
 // typed is an unknown option as the user wrote it, quoted ("--bogus",

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -23,6 +24,17 @@ func runExport(e *env, args []string) int {
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
+	}
+	var empty string
+	fs.Visit(func(f *flag.Flag) {
+		if (f.Name == "csv" || f.Name == "bgstats") && f.Value.String() == "" && empty == "" {
+			empty = "--" + f.Name
+		}
+	})
+	if empty != "" {
+		// An empty name would export to standard output instead, unasked.
+		fmt.Fprintf(e.stderr, "wuerfelblock export: "+e.tr("%s needs a name, not an empty one", "%s braucht einen Namen, keinen leeren")+"\n", empty)
+		return exitInput
 	}
 	if *csvDir != "" || *bgstats != "" {
 		if len(pos) > 0 || *all || len(games) > 0 || *csvDir != "" && *bgstats != "" {

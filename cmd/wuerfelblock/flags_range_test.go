@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -97,6 +98,62 @@ func TestBadThrowTextSaysWhatIsAllowed(t *testing.T) {
 			if code != exitInput || out != "" || !strings.Contains(errs, want) || strings.Count(errs, "\n") != 1 || strings.Contains(errs, "\x1b") {
 				t.Errorf("%s %q: exit %d, out %q,\nerr  %q\nwant %q", lang, c.args, code, out, errs, want)
 			}
+		}
+	}
+}
+
+// Bad inputs found trying the commands: a file read through a file
+// ("judge afile/x": "afile/x: not a directory"), an empty output name
+// ("export ''" said "cannot write : it is a directory", "export --csv ''"
+// exported to standard output), a flag value that is no number or truth
+// value (the flag package's English "parse error", "-limit", half German).
+func TestOtherBadInputsSaid(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	db := filepath.Join(dir, "w.db")
+	if code, _, errs := wb(t, db, "generate", "--games", "1"); code != 0 {
+		t.Fatalf("generate: %s", errs)
+	}
+	if err := os.WriteFile("afile", []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args   []string
+		en, de string
+	}{
+		{[]string{"judge", "afile/x"}, "wuerfelblock judge: there is no file afile/x: afile is a file, not a directory\n", "wuerfelblock judge: die Datei afile/x gibt es nicht: afile ist eine Datei, kein Verzeichnis\n"},
+		{[]string{"import", "afile/x"}, "wuerfelblock import: there is no file afile/x: afile is a file, not a directory\n", ""},
+		{[]string{"export", ""}, "wuerfelblock export: cannot write a file without a name: give one, not an empty one\n", "wuerfelblock export: ohne Namen lässt sich keine Datei schreiben: einen angeben, keinen leeren\n"},
+		{[]string{"backup", ""}, "wuerfelblock backup: cannot write a file without a name: give one, not an empty one\n", ""},
+		{[]string{"export", "--csv", ""}, "wuerfelblock export: --csv needs a name, not an empty one\n", "wuerfelblock export: --csv braucht einen Namen, keinen leeren\n"},
+		{[]string{"export", "--bgstats", ""}, "wuerfelblock export: --bgstats needs a name, not an empty one\n", ""},
+	} {
+		for _, lang := range []string{"en", "de"} {
+			want := c.en
+			if lang == "de" {
+				want = c.de
+			}
+			if want == "" {
+				continue
+			}
+			code, out, errs := call(t, "", append([]string{"--lang", lang, "--no-backup", "--db", db}, c.args...)...)
+			if code != exitInput || out != "" || errs != want {
+				t.Errorf("%s %q: exit %d, out %q,\nerr  %q\nwant %q", lang, c.args, code, out, errs, want)
+			}
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--lang", "en", "games", "--limit", "x"}, `wuerfelblock games: --limit "x": not a whole number`},
+		{[]string{"--lang", "de", "games", "--limit", "x"}, `wuerfelblock games: --limit "x": keine ganze Zahl`},
+		{[]string{"--lang", "de", "advise", "dreissig-tot", "--seat", "99999999999999999999"}, `wuerfelblock advise: --seat "99999999999999999999": eine Zahl weit außerhalb des Bereichs`},
+		{[]string{"--lang", "de", "advise", "5000", "--not-entered=vielleicht"}, `wuerfelblock advise: --not-entered "vielleicht": true oder false`},
+	} {
+		code, _, errs := call(t, "", append([]string{"--db", db}, c.args...)...)
+		if first, _, _ := strings.Cut(errs, "\n"); code != exitInput || first != c.want {
+			t.Errorf("%q: exit %d, first line %q, want %q", c.args, code, first, c.want)
 		}
 	}
 }

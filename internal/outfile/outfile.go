@@ -361,3 +361,14 @@ func MakeDir(dir string) error {
 	}
 	return err
 }
+
+// FileInPath is the first part of path's directory that exists and is a
+// file (or anything else but a directory): "afile" of "afile/x"; "" where
+// there is none. A command that reads path says it with it.
+func FileInPath(path string) string {
+	var oe *Error
+	if errors.As(checkDir(path, filepath.Clean(path), nil), &oe) && oe.Kind == DirIsFile {
+		return oe.Dir
+	}
+	return ""
+}
