@@ -104,7 +104,7 @@ func TestBadThrowTextSaysWhatIsAllowed(t *testing.T) {
 
 // Bad inputs found trying the commands: a file read through a file
 // ("judge afile/x": "afile/x: not a directory"), an empty output name
-// ("export ''" said "cannot write : it is a directory", "export --csv ''"
+// (export "" said "cannot write : it is a directory", export --csv ""
 // exported to standard output), a flag value that is no number or truth
 // value (the flag package's English "parse error", "-limit", half German).
 func TestOtherBadInputsSaid(t *testing.T) {
