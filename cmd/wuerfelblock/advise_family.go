@@ -117,6 +117,10 @@ func runAdviseFamily(e *env, args []string) int {
 	return e.adviseThrows(tb, ctx, throws, *asJSON)
 }
 
+// notEnteredFlag is named as an argument: its "not" is no English word
+// in a German text.
+const notEnteredFlag = "--not-entered"
+
 // familyFlagProblem says what is wrong with advise's flags for these
 // rules ("" where nothing is), before anything is solved: a flag is
 // refused where it has no meaning rather than ignored; set holds the flags
@@ -131,11 +135,11 @@ func (e *env) familyFlagProblem(rules *validate.Rules, set map[string]bool, prev
 		return fmt.Sprintf(e.tr("--previous %d: the result of the turn before is 0 or more, a multiple of 50 (0 after a bust)",
 			"--previous %d: das Ergebnis des Zugs davor ist 0 oder mehr, ein Vielfaches von 50 (0 nach einem Fehlwurf)"), previous)
 	case set["not-entered"] && rules.Variant().EntryPoints == 0:
-		return fmt.Sprintf(e.tr("--not-entered: %s has no entry to reach (only a game with one, such as 5000: 500 to enter)",
-			"--not-entered: %s kennt kein Hineinkommen (nur ein Spiel damit, etwa 5000: 500 zum Hineinkommen)"), game)
+		return fmt.Sprintf(e.tr("%s: %s has no entry to reach (only a game with one, such as 5000: 500 to enter)",
+			"%s: %s kennt kein Hineinkommen (nur ein Spiel damit, etwa 5000: 500 zum Hineinkommen)"), notEnteredFlag, game)
 	case set["not-entered"] && withTotals:
-		return e.tr("--not-entered with --totals: the totals say who has entered (a total above 0); leave --not-entered out",
-			"--not-entered mit --totals: die Stände sagen, wer drin ist (ein Stand über 0); --not-entered weglassen")
+		return fmt.Sprintf(e.tr("%[1]s with --totals: the totals say who has entered (a total above 0); leave %[1]s out",
+			"%[1]s mit --totals: die Stände sagen, wer drin ist (ein Stand über 0); %[1]s weglassen"), notEnteredFlag)
 	case set["seat"] && !withTotals:
 		return e.tr("--seat needs --totals (the seat on turn among every player's total, 1 = first)",
 			"--seat braucht --totals (wer von allen Ständen am Zug ist, 1 = der Erste)")
