@@ -42,10 +42,11 @@ func runReview(e *env, args []string) int {
 		return exitInput
 	}
 	arg := pos[0]
-	if _, statErr := os.Stat(arg); arg == "-" || statErr == nil || !looksLikeID(arg) {
+	if _, statErr := os.Stat(arg); arg == "-" || statErr == nil || looksLikePath(arg) {
 		return reviewFile(e, arg, *asJSON)
 	}
-	// A stored game.
+	// A stored game: an id that fits none, several or is too short is
+	// said as games says it, not as a missing file.
 	var rv *review.Review
 	code = e.withDB("review", func(ctx context.Context, db *storage.DB) int {
 		id, err := db.FindGame(ctx, arg)
@@ -239,9 +240,11 @@ func (l *reviewList) close() {
 	}
 }
 
-// looksLikeID: what FindGame takes (hex digits and dashes, at least four).
-func looksLikeID(s string) bool {
-	return len(s) >= 4 && strings.Trim(strings.ToLower(s), "0123456789abcdef-") == ""
+// looksLikePath: a name with a directory or an extension ("games/a",
+// "x.json", "~/x"), which no game id has: review speaks of a file only
+// for such a name (or one that exists).
+func looksLikePath(s string) bool {
+	return strings.ContainsAny(s, "./"+string(os.PathSeparator)) || strings.HasPrefix(s, "~")
 }
 
 func printReview(e *env, rv *review.Review) {
