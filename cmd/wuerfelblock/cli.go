@@ -13,6 +13,7 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/internal/outfile"
 	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -204,7 +205,7 @@ func usageTo(e *env, w io.Writer) {
 
 // fail prints one line to stderr and returns the exit status for err.
 func (e *env) fail(cmd string, err error) int {
-	fmt.Fprintf(e.stderr, "%s: %s\n", progName(cmd), oneLine(validate.Localize(err, e.lang)))
+	fmt.Fprintf(e.stderr, "%s: %s\n", progName(cmd), e.errText(err))
 	if validate.IsInput(err) || isInputError(err) {
 		return exitInput
 	}
@@ -234,9 +235,16 @@ func (e *env) fileProblem(path string, err error, writing bool) string {
 	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		return fmt.Sprintf("%s: %v", path, pe.Err)
+		return fmt.Sprintf("%s: %s", path, say.OSText(pe.Err.Error(), e.lang))
 	}
-	return err.Error()
+	return say.OSText(err.Error(), e.lang)
+}
+
+// errText is any error as one line in the user's language: storage's,
+// the rules' and the record's messages in it, and the operating system's
+// reasons inside them ("is a directory", "operation not permitted") too.
+func (e *env) errText(err error) string {
+	return oneLine(say.OSText(storage.Localize(err, e.lang), e.lang))
 }
 
 // refusedFile says why a file named for output is not written.

@@ -160,7 +160,7 @@ func judgeRecord(e *env, i int, r storage.ExportRecord) judged {
 			return j
 		}
 	}
-	j.Error, j.status = oneLine(validate.Localize(err, e.lang)), exitInput
+	j.Error, j.status = e.errText(err), exitInput
 	return j
 }
 

@@ -192,10 +192,10 @@ func (l *reviewList) add(i int, r storage.ExportRecord) int {
 		j.Error = fmt.Sprintf("%s (%s): %s", e.tr("breaks a rule, not reviewed", "bricht eine Regel, nicht ausgewertet"), e.ruleWhere(re), oneLine(re.Verdict.Message))
 		status = exitRule
 	case err != nil && (isInputError(err) || validate.IsInput(err)):
-		j.Error = e.tr("Not a record", "Kein Spielbericht") + ": " + oneLine(validate.Localize(err, e.lang))
+		j.Error = e.tr("Not a record", "Kein Spielbericht") + ": " + e.errText(err)
 		status = exitInput
 	case err != nil:
-		j.Error = oneLine(validate.Localize(err, e.lang))
+		j.Error = e.errText(err)
 		status = exitFailure
 	default:
 		rj := rv.JSON(e.lang)

@@ -1,7 +1,9 @@
 package say
 
 import (
+	"io/fs"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
@@ -182,5 +184,31 @@ func TestCoachWhy(t *testing.T) {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)
 		}
+	}
+}
+
+// The operating system's English reasons inside a German message are said
+// in German (judge /tmp said "… lassen sich nicht lesen: read /tmp: is a
+// directory"); English stays as Go writes it.
+func TestOSText(t *testing.T) {
+	for _, c := range []struct{ in, de string }{
+		{"die Spielberichte lassen sich nicht lesen: read /tmp: is a directory", "die Spielberichte lassen sich nicht lesen: /tmp: ist ein Verzeichnis, keine Datei"},
+		{"die Datenbank /ro/new.db lässt sich nicht anlegen oder schreiben: operation not permitted. Prüfen", "die Datenbank /ro/new.db lässt sich nicht anlegen oder schreiben: nicht erlaubt (fehlende Rechte oder unveränderlich). Prüfen"},
+		{"x: open /a/b: permission denied", "x: /a/b: keine Berechtigung"},
+		{"write /d/f: no space left on device", "/d/f: kein Platz mehr auf dem Datenträger"},
+		{"stat nope.json: no such file or directory", "nope.json: Datei oder Verzeichnis gibt es nicht"},
+		{"mkdir /ro/x: read-only file system", "/ro/x: das Dateisystem ist schreibgeschützt"},
+		{"keine Probleme", "keine Probleme"},
+	} {
+		if got := OSText(c.in, validate.German); got != c.de {
+			t.Errorf("OSText(%q) = %q, want %q", c.in, got, c.de)
+		}
+		if got := OSText(c.in, validate.English); got != c.in {
+			t.Errorf("OSText(%q, en) = %q", c.in, got)
+		}
+	}
+	err := &fs.PathError{Op: "read", Path: "/tmp", Err: syscall.EISDIR}
+	if got := OSError(err, validate.German); got != "/tmp: ist ein Verzeichnis, keine Datei" {
+		t.Errorf("OSError: %q", got)
 	}
 }

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// twoGames is a database with two stored games whose ids share "5e0c".
+func twoGames(t *testing.T) string {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "w.db")
+	rec := func(id string) string {
+		return `{"id":"` + id + `","started":"2024-12-24T19:00:00Z","game":"5050","players":["Anna","Ben"],"turns":[` +
+			`{"player":"Anna","throws":[{"roll":[1,1,1,5,2,3],"keep":[1,1,1,5]}],"stop":true}]}`
+	}
+	f := writeFile(t, "two.json", "["+rec("5e0c2a4e-8c1b-4d6a-9f3e-0a1b2c3d4e51")+","+rec("5e0c3b5f-8c1b-4d6a-9f3e-0a1b2c3d4e52")+"]")
+	if code, out, errs := wb(t, db, "import", f); code != 0 {
+		t.Fatalf("import: %d %q %q", code, out, errs)
+	}
+	return db
+}
+
+// review ARG that is no file and no path is a game id, said as games says
+// it: "zzzz" is no id, "d" too short, "5e0c" fits two games, "abcd" none.
+// It said "die Datei zzzz gibt es nicht" for all of them.
+func TestReviewIDWordsAsGames(t *testing.T) {
+	db := twoGames(t)
+	for _, lang := range []string{"en", "de"} {
+		for _, arg := range []string{"zzzz", "d", "5e0c", "abcd"} {
+			gc, _, gerr := wb(t, db, "--lang", lang, "games", "show", arg)
+			rc, _, rerr := wb(t, db, "--lang", lang, "review", arg)
+			want := strings.TrimPrefix(gerr, "wuerfelblock games: ")
+			if rc != gc || strings.TrimPrefix(rerr, "wuerfelblock review: ") != want || strings.Contains(rerr, "Datei") || strings.Contains(rerr, "file") {
+				t.Errorf("%s review %s: %d %q; games show says %d %q", lang, arg, rc, rerr, gc, gerr)
+			}
+		}
+		// A path is still a file.
+		code, _, errs := wb(t, db, "--lang", lang, "review", "nope.json")
+		if code != exitInput || !strings.Contains(errs, "nope.json") || !strings.Contains(errs, map[string]string{"en": "no file", "de": "Datei"}[lang]) {
+			t.Errorf("%s review nope.json: %d %q", lang, code, errs)
+		}
+	}
+}
+
+// odds GAME DICE says odds takes no dice (it said "give one game of the
+// Zehntausend family, e.g. odds 5050" to one who gave one), and odds
+// dreissig-tot points to its coach as odds kniffel does.
+func TestOddsWords(t *testing.T) {
+	for _, c := range []struct {
+		lang string
+		args []string
+		want []string
+		not  string
+	}{
+		{"en", []string{"odds", "5050", "111"}, []string{"odds takes no dice", "score 5050 DICE", "advise 5050 DICE"}, "give one game"},
+		{"de", []string{"odds", "5050", "111"}, []string{"odds nimmt keine Würfel", "score 5050 WÜRFEL", "advise 5050 WÜRFEL"}, "angeben"},
+		{"en", []string{"odds", "dreissig-tot"}, []string{"Zehntausend family", "'wuerfelblock advise dreissig-tot'"}, "\x00"},
+		{"de", []string{"odds", "dreissig-tot"}, []string{"Zehntausend-Familie", "'wuerfelblock advise dreissig-tot'"}, "\x00"},
+		{"en", []string{"odds", "kniffel"}, []string{"'wuerfelblock advise kniffel'"}, "\x00"},
+	} {
+		code, out, errs := call(t, "", append([]string{"--lang", c.lang}, c.args...)...)
+		ok := code == exitInput && out == "" && !strings.Contains(errs, c.not)
+		for _, w := range c.want {
+			ok = ok && strings.Contains(errs, w)
+		}
+		if !ok {
+			t.Errorf("%s %v: %d %q %q", c.lang, c.args, code, out, errs)
+		}
+	}
+}
+
+// immutableDir is a directory nobody may write to, root included (chattr
+// +i); the test is skipped where chattr is refused.
+func immutableDir(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "ro")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("chattr", "+i", dir).CombinedOutput(); err != nil {
+		t.Skipf("chattr +i: %v %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("chattr", "-i", dir).Run() })
+	return dir
+}
+
+// The operating system's reasons inside a German message are German:
+// judge on a directory said "… lassen sich nicht lesen: read /tmp: is a
+// directory", --db and sync in an immutable directory "…: operation not
+// permitted".
+func TestOSErrorsInGerman(t *testing.T) {
+	dir := t.TempDir()
+	english := []string{"is a directory", "operation not permitted", "permission denied", "read " + dir}
+	check := func(what string, code int, errs string, want string) {
+		t.Helper()
+		bad := code == exitOK || !strings.Contains(errs, want)
+		for _, en := range english {
+			bad = bad || strings.Contains(errs, en)
+		}
+		if bad {
+			t.Errorf("%s: %d %q", what, code, errs)
+		}
+	}
+	code, _, errs := call(t, "", "--lang", "de", "judge", dir)
+	check("judge DIR", code, errs, dir+": ist ein Verzeichnis")
+	if code, _, errs := call(t, "", "--lang", "en", "judge", dir); !strings.Contains(errs, "is a directory") {
+		t.Errorf("judge DIR in English: %d %q", code, errs)
+	}
+	code, _, errs = call(t, "", "--lang", "de", "review", dir)
+	check("review DIR", code, errs, "ist ein Verzeichnis")
+
+	ro := immutableDir(t)
+	code, _, errs = wb(t, filepath.Join(ro, "new.db"), "--lang", "de", "games")
+	check("--db in an immutable directory", code, errs, "nicht erlaubt")
+	code, _, errs = wb(t, filepath.Join(t.TempDir(), "w.db"), "--lang", "de", "sync", ro)
+	check("sync into an immutable directory", code, errs, "nicht erlaubt")
+}
