@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/wuerfelblock/wuerfelblock/internal/outfile"
@@ -154,8 +155,23 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	name := rest[0]
 	if name == "help" {
-		usage(e)
-		return exitOK
+		switch {
+		case len(rest) == 1:
+			usage(e)
+			return exitOK
+		case len(rest) == 2:
+			// help COMMAND is COMMAND --help.
+			for _, c := range commands() {
+				if c.name == rest[1] {
+					return c.run(e, []string{"--help"})
+				}
+			}
+			fmt.Fprintf(stderr, "wuerfelblock help: %s %q\n", e.tr("unknown command", "unbekannter Befehl"), scoresheet.Cut(rest[1], 40))
+			return exitInput
+		}
+		fmt.Fprintf(e.stderr, "wuerfelblock help: %s\n", fmt.Sprintf(e.tr("help takes at most one command, not %s (wuerfelblock help COMMAND)",
+			"help nimmt höchstens einen Befehl, nicht %s (wuerfelblock help BEFEHL)"), quoteArgs(rest[1:])))
+		return exitInput
 	}
 	for _, c := range commands() {
 		if c.name == name {
@@ -327,10 +343,19 @@ func (o flagErrors) Write(p []byte) (int, error) {
 		{"invalid boolean value ", "invalid boolean value %s", "ungültiger Wahrheitswert %s"},
 	} {
 		if rest, ok := strings.CutPrefix(s, m.prefix); ok {
+			global := ""
+			if o.name != "" && m.prefix == "flag provided but not defined: " && isGlobalFlag(rest) {
+				global = o.moved(rest)
+			}
 			if m.prefix == "flag provided but not defined: " || m.prefix == "flag needs an argument: " {
 				rest = o.typed(rest)
 			}
 			s = fmt.Sprintf(o.e.tr(m.en, m.de), rest)
+			if global != "" {
+				// "games --db X": the program's own options come first.
+				s += fmt.Sprintf(o.e.tr("; the program's options (--db, --lang, --no-backup) go before the command: wuerfelblock %s %s …",
+					"; die Optionen des Programms (--db, --lang, --no-backup) stehen vor dem Befehl: wuerfelblock %s %s …"), global, o.name)
+			}
 			break
 		}
 	}
@@ -342,19 +367,57 @@ func (o flagErrors) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// isGlobalFlag says whether the flag package's name of an option ("-db")
+// is one of the program's own, which go before the command.
+func isGlobalFlag(flagName string) bool {
+	n, _, _ := strings.Cut(strings.TrimLeft(flagName, "-"), "=")
+	return n == "db" || n == "lang" || n == "no-backup"
+}
+
+// moved is a program option given after the command, with its value, as
+// it goes before the command: "--db X" (the value cut short).
+func (o flagErrors) moved(flagName string) string {
+	name := strings.TrimLeft(flagName, "-")
+	args := o.e.args
+	if i := slices.Index(args, "--"); i >= 0 {
+		args = args[:i]
+	}
+	// The last one: the same option may be given before the command too.
+	for i := len(args) - 1; i >= 0; i-- {
+		a := args[i]
+		n, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || n != name {
+			continue
+		}
+		if !hasValue && name != "no-backup" && i+1 < len(args) {
+			return scoresheet.Cut(a, 40) + " " + scoresheet.Cut(args[i+1], 40)
+		}
+		return scoresheet.Cut(a, 80)
+	}
+	return "--" + name
+}
+
 // typed is an unknown option as the user wrote it, quoted ("--bogus",
 // "--bogus=1"): the flag package names it "-bogus" however it was typed.
 func (o flagErrors) typed(flagName string) string {
 	name := strings.TrimLeft(flagName, "-")
+	typed := ""
 	for _, a := range o.e.args {
 		if a == "--" {
 			break
 		}
 		if n, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); strings.HasPrefix(a, "-") && n == name {
-			return fmt.Sprintf("%q", a)
+			typed = a
+			if o.name == "" {
+				break // the program's option: the first
+			}
+			// A command's: the last, after any program option of that name.
 		}
 	}
-	return fmt.Sprintf("%q", flagName)
+	if typed == "" {
+		typed = flagName
+	}
+	return fmt.Sprintf("%q", typed)
 }
 
 // parseFlags parses a subcommand's flags, allowing flags after positional

@@ -118,3 +118,67 @@ func TestOSErrorsInGerman(t *testing.T) {
 	code, _, errs = wb(t, filepath.Join(t.TempDir(), "w.db"), "--lang", "de", "sync", ro)
 	check("sync into an immutable directory", code, errs, "nicht erlaubt")
 }
+
+// Every command that takes a fixed number of arguments refuses more, with
+// exit status 2 and a line on stderr (rules 5050 extra printed the rules
+// and exited 0; help games extra printed the usage).
+func TestExtraArguments(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "w.db")
+	for _, args := range [][]string{
+		{"rules", "5050", "extra"},
+		{"help", "games", "extra"},
+		{"help", "nope"},
+		{"odds", "5050", "6"},
+		{"judge", "a.json", "b.json"},
+		{"review", "a.json", "b.json"},
+		{"import", "a.json", "b.json"},
+		{"export", "a.json", "b.json"},
+		{"backup", "a.db", "b.db"},
+		{"restore", "a.db", "b.db"},
+		{"check", "extra"},
+		{"stats", "extra"},
+		{"sync", "a", "b"},
+		{"games", "show", "5e0c", "extra"},
+		{"players", "add", "Anna", "Ben"},
+		{"players", "delete", "Anna", "Ben"},
+		{"players", "rename", "Anna", "Ben", "Cem"},
+		{"generate", "--games", "1", "extra"},
+	} {
+		for _, lang := range []string{"en", "de"} {
+			code, out, errs := wb(t, db, append([]string{"--lang", lang}, args...)...)
+			if code != exitInput || out != "" || !strings.HasPrefix(errs, "wuerfelblock ") || strings.Count(errs, "\n") != 1 {
+				t.Errorf("%s %v: %d %q %q", lang, args, code, out, errs)
+			}
+		}
+	}
+	code, _, errs := call(t, "", "--lang", "de", "rules", "5050", "extra")
+	if !strings.Contains(errs, `nicht auch "extra"`) {
+		t.Errorf("rules 5050 extra: %d %q", code, errs)
+	}
+	code, out, _ := call(t, "", "--lang", "en", "help", "rules")
+	if code != exitOK || !strings.Contains(out, "Usage: wuerfelblock rules") {
+		t.Errorf("help rules: %d %q", code, out)
+	}
+}
+
+// A program option after the command ("games --db X") is refused with
+// where it goes: before the command.
+func TestGlobalOptionAfterCommand(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--lang", "de", "games", "--db", "X"}, "stehen vor dem Befehl: wuerfelblock --db X games"},
+		{[]string{"--lang", "en", "stats", "--lang=de"}, `unknown option "--lang=de"; the program's options (--db, --lang, --no-backup) go before the command: wuerfelblock --lang=de stats`},
+		{[]string{"--lang", "en", "players", "--no-backup"}, "go before the command: wuerfelblock --no-backup players"},
+	} {
+		code, _, errs := call(t, "", c.args...)
+		if code != exitInput || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: %d %q", c.args, code, errs)
+		}
+	}
+	// An option no level knows gets no such hint.
+	if _, _, errs := call(t, "", "--lang", "en", "games", "--bogus"); strings.Contains(errs, "before the command") {
+		t.Errorf("games --bogus: %q", errs)
+	}
+}
