@@ -182,3 +182,48 @@ func TestGlobalOptionAfterCommand(t *testing.T) {
 		t.Errorf("games --bogus: %q", errs)
 	}
 }
+
+// import of an SQLite file (a backup) points to restore (it said "not a
+// JSON array of game records"); judge and review of text that is no JSON
+// say what they read (they said the same words, which speak of a list).
+func TestRecordInputWords(t *testing.T) {
+	db := twoGames(t)
+	backup := filepath.Join(t.TempDir(), "backup.db")
+	if code, _, errs := wb(t, db, "backup", backup); code != 0 {
+		t.Fatalf("backup: %d %q", code, errs)
+	}
+	notJSON := writeFile(t, "notes.txt", "not json\n")
+	for _, c := range []struct {
+		lang string
+		args []string
+		want []string
+	}{
+		{"en", []string{"import", backup}, []string{"is an SQLite database", "'wuerfelblock restore " + backup + "'"}},
+		{"de", []string{"import", backup}, []string{"ist eine SQLite-Datenbank", "'wuerfelblock restore " + backup + "'"}},
+		{"en", []string{"judge", backup}, []string{"is an SQLite database", "restore", "export"}},
+		{"de", []string{"review", backup}, []string{"ist eine SQLite-Datenbank", "restore", "export"}},
+		{"en", []string{"judge", notJSON}, []string{"is not JSON: judge reads a game record (a JSON object"}},
+		{"de", []string{"judge", notJSON}, []string{"ist kein JSON: judge liest einen Spielbericht (ein JSON-Objekt"}},
+		{"en", []string{"review", notJSON}, []string{"is not JSON: review reads a game record"}},
+		{"de", []string{"review", notJSON}, []string{"ist kein JSON: review liest einen Spielbericht"}},
+		{"en", []string{"import", notJSON}, []string{"is not JSON: import reads an export"}},
+		{"de", []string{"import", notJSON}, []string{"ist kein JSON: import liest einen Export"}},
+	} {
+		code, out, errs := wb(t, db, append([]string{"--lang", c.lang}, c.args...)...)
+		ok := code == exitInput && out == "" && !strings.Contains(errs, "JSON array") && !strings.Contains(errs, "JSON-Liste von Spielberichten\n")
+		for _, w := range c.want {
+			ok = ok && strings.Contains(errs, w)
+		}
+		if !ok {
+			t.Errorf("%s %v: %d %q %q", c.lang, c.args, code, out, errs)
+		}
+	}
+	// Standard input too; a record still is judged.
+	var out, errb strings.Builder
+	if code := run([]string{"--lang", "en", "judge"}, strings.NewReader("  not json"), &out, &errb); code != exitInput || !strings.Contains(errb.String(), "the standard input is not JSON") {
+		t.Errorf("judge < not json: %d %q", code, errb.String())
+	}
+	if code, _, errs := call(t, ` {"game":"5050","players":["A"],"turns":[]}`, "judge"); code != 0 {
+		t.Errorf("judge of a record after a space: %d %q", code, errs)
+	}
+}

@@ -44,6 +44,13 @@ func runJudge(e *env, args []string) int {
 		return code
 	}
 	defer done()
+	name := "-"
+	if len(pos) == 1 {
+		name = pos[0]
+	}
+	if in, code, ok = e.recordsIn("judge", name, in); !ok {
+		return code
+	}
 	// Records are read one by one: one record, an export, or JSON Lines.
 	x := storage.NewExportReader(in)
 	first, second, more, code, ok := e.firstRecords(x, "judge")

@@ -87,6 +87,10 @@ func reviewFile(e *env, arg string, asJSON bool) int {
 		defer f.Close()
 		in = f
 	}
+	in, code, ok := e.recordsIn("review", arg, in)
+	if !ok {
+		return code
+	}
 	x := storage.NewExportReader(in)
 	first, second, more, code, ok := e.firstRecords(x, "review")
 	switch {
