@@ -216,15 +216,15 @@ func printFigures(e *env, in string, f storage.Figures) {
 	line := func(label string, format string, args ...any) {
 		fmt.Fprintf(w, "%s%s\t"+format+"\n", append([]any{in, label}, args...)...)
 	}
-	line(e.tr("games (won)", "Spiele (gewonnen)"), "%d (%d, %s)", f.Played, f.Won, pct(f.WinRate))
+	line(e.tr("games (won)", "Spiele (gewonnen)"), "%d (%d · %s)", f.Played, f.Won, pct(f.WinRate))
 	if f.Played > 0 {
-		line(e.tr("final total: average, best", "Endstand: Schnitt, bester"), "%.0f, %d", f.AvgTotal, f.BestTotal)
-		line(e.tr("winning streak: now, longest", "Siegesserie: jetzt, längste"), "%d, %d", f.Streak, f.LongestStreak)
+		line(e.tr("final total: average, best", "Endstand: Schnitt, bester"), "%.0f · %d", f.AvgTotal, f.BestTotal)
+		line(e.tr("winning streak: now, longest", "Siegesserie: jetzt, längste"), "%d · %d", f.Streak, f.LongestStreak)
 		line(e.tr("last played", "zuletzt gespielt"), "%s", day(f.LastPlayed))
 	}
 	if fam := f.Family; fam != nil {
 		if fam.Banked > 0 { // Rückwärts writes no turn down
-			line(e.tr("turns, banked, average banked", "Züge, geschrieben, Schnitt"), "%d, %d, %.0f", fam.Turns, fam.Banked, fam.AvgBanked)
+			line(e.tr("turns, banked, average banked", "Züge, geschrieben, Schnitt"), "%d · %d · %.0f", fam.Turns, fam.Banked, fam.AvgBanked)
 			line(e.tr("best turn", "bester Zug"), "%d", fam.BestTurn)
 		} else {
 			line(e.tr("turns", "Züge"), "%d", fam.Turns)
@@ -239,9 +239,9 @@ func printFigures(e *env, in string, f storage.Figures) {
 		if len(byDice) > 0 {
 			line(e.tr("bust rate by dice thrown", "Fehlwurf-Quote nach geworfenen Würfeln"), "%s", strings.Join(byDice, " "))
 		}
-		line(e.tr("hot dice, proofs/confirmations failed", "alle raus, Beweis/Bestätigung verfehlt"), "%d, %d", fam.HotDice, fam.Failed)
+		line(e.tr("hot dice, proofs/confirmations failed", "alle raus, Beweis/Bestätigung verfehlt"), "%d · %d", fam.HotDice, fam.Failed)
 		if fam.ResetsSuffered+fam.ResetsCaused > 0 {
-			line(e.tr("5000 resets: suffered, caused", "auf 0 zurück: erlitten, verursacht"), "%d, %d", fam.ResetsSuffered, fam.ResetsCaused)
+			line(e.tr("5000 resets: suffered, caused", "auf 0 zurück: erlitten, verursacht"), "%d · %d", fam.ResetsSuffered, fam.ResetsCaused)
 		}
 		if fam.MinusPoints > 0 {
 			line(e.tr("minus points taken", "Minuspunkte bekommen"), "%d", fam.MinusPoints)
@@ -249,28 +249,28 @@ func printFigures(e *env, in string, f storage.Figures) {
 	}
 	if k := f.Kniffel; k != nil {
 		line(e.tr("upper bonus", "Bonus oben"), "%d (%s)", k.UpperBonus, pct(k.UpperBonusRate))
-		line(e.tr("Kniffels, Kniffel bonuses", "Kniffel, Kniffel-Boni"), "%d, %d", k.Kniffels, k.KniffelBonuses)
+		line(e.tr("Kniffels, Kniffel bonuses", "Kniffel, Kniffel-Boni"), "%d · %d", k.Kniffels, k.KniffelBonuses)
 		for _, b := range k.Boxes {
 			c, err := validate.ParseCategory(b.Category)
 			if err != nil || b.Filled == 0 {
 				continue
 			}
-			line("  "+c.Name(e.lang), e.tr("avg %s, struck %d×", "Schnitt %s, gestrichen %d×"), dec1(e.lang, b.Avg), b.Struck)
+			line("  "+c.Name(e.lang), e.tr("avg %s · struck %d×", "Schnitt %s · gestrichen %d×"), dec1(e.lang, b.Avg), b.Struck)
 		}
 	}
 	if r := f.Review; r != nil {
-		line(e.tr("reviewed games, loss per game", "ausgewertete Spiele, Verlust je Spiel"), "%d, %s", r.Games, review.Number(r.LossPerGame, e.lang))
-		line(e.tr("loss per decision, luck per game", "Verlust je Entsch., Glück je Spiel"), "%s, %s",
+		line(e.tr("reviewed games, loss per game", "ausgewertete Spiele, Verlust je Spiel"), "%d · %s", r.Games, review.Number(r.LossPerGame, e.lang))
+		line(e.tr("loss per decision, luck per game", "Verlust je Entsch., Glück je Spiel"), "%s · %s",
 			review.Number(r.LossPerDecision, e.lang), review.Number(r.LuckPerGame, e.lang))
 		if r.WinGames > 0 {
-			line(e.tr("chance to win thrown away per game, per decision", "Gewinnchance verschenkt je Spiel, je Entsch."), "%s, %s %s",
+			line(e.tr("chance to win thrown away per game, per decision", "Gewinnchance verschenkt je Spiel, je Entsch."), "%s · %s %s",
 				review.Points1(r.WinLossPerGame, e.lang), review.Number(100*r.WinLossPerDecision, e.lang), e.tr("percentage points", "Prozentpunkte"))
-			line(e.tr("games reviewed by it, luck per game", "danach ausgewertet, Glück je Spiel"), "%d, %s %s",
+			line(e.tr("games reviewed by it, luck per game", "danach ausgewertet, Glück je Spiel"), "%d · %s %s",
 				r.WinGames, review.Points1(r.WinLuckPerGame, e.lang), e.tr("percentage points", "Prozentpunkte"))
 		}
 	}
 	if t := f.Tot; t != nil {
-		line(e.tr("turns, average, best", "Züge, Schnitt, bester"), "%d, %s, %d", t.Turns, dec1(e.lang, t.AvgTurn), t.Best)
+		line(e.tr("turns, average, best", "Züge, Schnitt, bester"), "%d · %s · %d", t.Turns, dec1(e.lang, t.AvgTurn), t.Best)
 		if t.AttacksMade+t.AttacksSuffered > 0 {
 			line(e.tr("attacks made (pips taken)", "Angriffe (Augen genommen)"), "%d (%d)", t.AttacksMade, t.PointsTaken)
 			line(e.tr("attacks suffered (pips lost)", "angegriffen worden (Augen verloren)"), "%d (%d)", t.AttacksSuffered, t.PointsLost)
