@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/csv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -225,5 +226,42 @@ func TestRecordInputWords(t *testing.T) {
 	}
 	if code, _, errs := call(t, ` {"game":"5050","players":["A"],"turns":[]}`, "judge"); code != 0 {
 		t.Errorf("judge of a record after a space: %d %q", code, errs)
+	}
+}
+
+// stats --csv says which row is all house rules together ("all"; it was
+// "" beside "{}", the default rules' set), and the head-to-head's row of
+// all games is "all" too; a player who does not exist is bad input (2),
+// as the other bad options of stats are (it was 1).
+func TestStatsCSVAllAndUnknownPlayer(t *testing.T) {
+	db := knownDB(t)
+	code, out, _ := call(t, "", "--db", db, "stats", "--csv")
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if code != 0 || err != nil || len(rows) < 2 {
+		t.Fatalf("%d %v\n%s", code, err, out)
+	}
+	all := 0
+	for _, r := range rows[1:] {
+		switch {
+		case r[2] == "all":
+			all++
+		case !strings.HasPrefix(r[2], "{"):
+			t.Errorf("options %q: neither all nor a house-rule set", r[2])
+		}
+	}
+	if all == 0 || all*3 != len(rows)-1 {
+		t.Errorf("%d rows of all house rules:\n%s", all, out)
+	}
+	code, out, _ = call(t, "", "--db", db, "stats", "--csv", "--player", "Anna", "--vs", "Ben")
+	if code != 0 || !strings.Contains(out, "\nAnna,Ben,all,") {
+		t.Errorf("head-to-head csv: %d\n%s", code, out)
+	}
+	for _, lang := range []string{"en", "de"} {
+		for _, args := range [][]string{{"stats", "--player", "Zoe"}, {"stats", "--player", "Anna", "--vs", "Zoe"}, {"stats", "--csv", "--player", "Zoe"}} {
+			code, out, errs := call(t, "", append([]string{"--db", db, "--lang", lang}, args...)...)
+			if code != exitInput || out != "" || !strings.Contains(errs, `"Zoe"`) || !strings.Contains(errs, "'wuerfelblock players'") {
+				t.Errorf("%s %v: %d %q %q", lang, args, code, out, errs)
+			}
+		}
 	}
 }

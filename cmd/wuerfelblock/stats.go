@@ -24,7 +24,7 @@ func runStats(e *env, args []string) int {
 	game := fs.String("game", "", e.tr("one game (5050, 5000, zehntausend, …)", "ein Spiel (5050, 5000, zehntausend, …)"))
 	vs := fs.String("vs", "", e.tr("head-to-head of --player against this player", "direkter Vergleich von --player mit diesem Spieler"))
 	asJSON := fs.Bool("json", false, e.tr("print JSON", "als JSON ausgeben"))
-	asCSV := fs.Bool("csv", false, e.tr("print CSV, one row per player, game and house-rule set", "als CSV ausgeben, eine Zeile je Spieler, Spiel und Hausregeln"))
+	asCSV := fs.Bool("csv", false, e.tr("print CSV, one row per player, game and house-rule set (options \"all\": all house rules together)", "als CSV ausgeben, eine Zeile je Spieler, Spiel und Hausregeln (options \"all\": alle Hausregeln zusammen)"))
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
@@ -54,7 +54,7 @@ func runStats(e *env, args []string) int {
 		if *vs != "" {
 			h, err := db.HeadToHead(ctx, *player, *vs, *game)
 			if err != nil {
-				return e.dbFail("stats", err)
+				return e.statsFail(err)
 			}
 			switch {
 			case *asJSON:
@@ -67,7 +67,7 @@ func runStats(e *env, args []string) int {
 		}
 		ps, err := db.Stats(ctx, storage.StatsFilter{Player: *player, Game: *game})
 		if err != nil {
-			return e.dbFail("stats", err)
+			return e.statsFail(err)
 		}
 		switch {
 		case *asJSON:
@@ -88,6 +88,18 @@ func runStats(e *env, args []string) int {
 		}
 		return exitOK
 	})
+}
+
+// statsFail says why the statistics cannot be given: a player named
+// with --player or --vs who does not exist is bad input (2), as every
+// other bad option of stats is, and players lists who does.
+func (e *env) statsFail(err error) int {
+	if storage.ErrorCode(err) != storage.CodeNotFound {
+		return e.dbFail("stats", err)
+	}
+	fmt.Fprintf(e.stderr, "wuerfelblock stats: %s%s\n", e.errText(err),
+		e.tr(" ('wuerfelblock players' lists the players)", " ('wuerfelblock players' listet die Spieler auf)"))
+	return exitInput
 }
 
 func writeJSON(e *env, v any) int {
@@ -324,7 +336,12 @@ const csvByDice = 29
 // csvReview is where the review figures start in a row.
 const csvReview = csvByDice + 6
 
-// writeStatsCSV writes one row per player and game ("options" empty: all
+// csvAll is the "options" of a statistics row of all house rules together
+// (a set's row has its options as a JSON object, "{}" for the default
+// rules), and the "game" of a head-to-head row of all games together.
+const csvAll = "all"
+
+// writeStatsCSV writes one row per player and game ("options" all: all
 // house rules together) and per house-rule set.
 func writeStatsCSV(e *env, ps []storage.PlayerStats) int {
 	w := csv.NewWriter(e.stdout)
@@ -335,7 +352,7 @@ func writeStatsCSV(e *env, ps []storage.PlayerStats) int {
 			if g == nil {
 				continue
 			}
-			w.Write(csvRow(p.Name, id, "", g.Figures))
+			w.Write(csvRow(p.Name, id, csvAll, g.Figures))
 			for _, hr := range g.HouseRules {
 				opts, _ := json.Marshal(hr.Options)
 				w.Write(csvRow(p.Name, id, string(opts), hr))
@@ -391,7 +408,9 @@ func csvRow(name, game, options string, f storage.Figures) []string {
 func writeHeadToHeadCSV(e *env, h storage.HeadToHead) int {
 	w := csv.NewWriter(e.stdout)
 	w.Write([]string{"a", "b", "game", "played", "a_ahead", "b_ahead", "level", "a_won", "b_won"})
-	for _, p := range append(slices.Clone(h.Games), h.Total) {
+	total := h.Total
+	total.Game = csvAll
+	for _, p := range append(slices.Clone(h.Games), total) {
 		w.Write([]string{h.A, h.B, p.Game, strconv.Itoa(p.Played), strconv.Itoa(p.AAhead), strconv.Itoa(p.BAhead),
 			strconv.Itoa(p.Level), strconv.Itoa(p.AWon), strconv.Itoa(p.BWon)})
 	}
