@@ -265,3 +265,34 @@ func TestStatsCSVAllAndUnknownPlayer(t *testing.T) {
 		}
 	}
 }
+
+// A negative total is written with a true minus in the text of games,
+// judge and stats ("Anna −18", as the app and review write it; it was
+// "Anna -18"); JSON and CSV keep the hyphen-minus, for programs.
+func TestTrueMinusInText(t *testing.T) {
+	rec := `{"id":"0b6f1c2d-8c1b-4d6a-9f3e-0a1b2c3d4e53","started":"2024-12-24T19:00:00Z","game":"dreissig-tot","players":["Anna","Ben"],"turns":[` +
+		`{"player":"Anna","throws":[{"roll":[1,1,1,1,1,1],"keep":[1,1,1,1,1,1]}]},` +
+		`{"player":"Ben","throws":[{"roll":[5,5,5,5,5,5],"keep":[5,5,5,5,5,5]}]},` +
+		`{"player":"Anna","throws":[{"roll":[1,1,1,1,1,1],"keep":[1,1,1,1,1,1]}]}]}`
+	db := filepath.Join(t.TempDir(), "w.db")
+	if code, out, errs := wb(t, db, "import", writeFile(t, "neg.json", "["+rec+"]")); code != 0 {
+		t.Fatalf("import: %d %q %q", code, out, errs)
+	}
+	for _, lang := range []string{"en", "de"} {
+		for _, args := range [][]string{
+			{"games"}, {"games", "show", "0b6f"}, {"judge", writeFile(t, "r.json", rec)},
+			{"stats"}, {"stats", "--player", "Anna"}, {"stats", "--player", "Anna", "--game", "dreissig-tot"},
+		} {
+			code, out, errs := wb(t, db, append([]string{"--lang", lang}, args...)...)
+			if code != 0 || !strings.Contains(out, "−18") || strings.Contains(out, "-18") {
+				t.Errorf("%s %v: %d %q\n%s", lang, args, code, errs, out)
+			}
+		}
+	}
+	for _, args := range [][]string{{"games", "--json"}, {"stats", "--json"}, {"stats", "--csv"}, {"judge", "--json", writeFile(t, "r.json", rec)}} {
+		code, out, _ := wb(t, db, args...)
+		if code != 0 || !strings.Contains(out, "-18") || strings.Contains(out, "−") {
+			t.Errorf("%v: %d\n%s", args, code, out)
+		}
+	}
+}

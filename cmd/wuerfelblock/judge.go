@@ -227,7 +227,7 @@ func printVerdict(e *env, rec scoresheet.Record, v scoresheet.Verdict) {
 	}
 	fmt.Fprintln(w)
 	for i, t := range v.Turns {
-		pts := fmt.Sprint(t.Points)
+		pts := say.Int(t.Points) // a true minus, as the app writes it
 		if t.Open {
 			pts = e.tr("(open)", "(offen)")
 		}
@@ -240,7 +240,7 @@ func printVerdict(e *env, rec scoresheet.Record, v scoresheet.Verdict) {
 			fmt.Fprintf(w, "%s\t", box)
 		}
 		for _, p := range rec.Players {
-			fmt.Fprintf(w, "%d\t", t.Totals[p])
+			fmt.Fprintf(w, "%s\t", say.Int(t.Totals[p]))
 		}
 		fmt.Fprintln(w)
 	}
@@ -249,7 +249,7 @@ func printVerdict(e *env, rec scoresheet.Record, v scoresheet.Verdict) {
 		fmt.Fprint(w, "\t")
 	}
 	for _, p := range rec.Players {
-		fmt.Fprintf(w, "%d\t", v.Totals[p])
+		fmt.Fprintf(w, "%s\t", say.Int(v.Totals[p]))
 	}
 	fmt.Fprintln(w)
 	w.Flush()

@@ -128,9 +128,15 @@ func gameName(e *env, id string) string {
 
 func pct(r float64) string { return fmt.Sprintf("%.0f%%", 100*r) }
 
-// dec1 is a number with one decimal, with a decimal comma in German ("36,0").
+// dec1 is a number with one decimal, with a decimal comma in German ("36,0")
+// and a true minus.
 func dec1(lang validate.Lang, v float64) string {
-	return say.New(lang).Dec1(v)
+	return say.New(lang).Number(v, 1)
+}
+
+// num0 is a whole number rounded from v, with a true minus ("−9").
+func num0(lang validate.Lang, v float64) string {
+	return say.New(lang).Number(v, 0)
 }
 
 func day(t time.Time) string {
@@ -177,8 +183,8 @@ func printLeaderboard(e *env, ps []storage.PlayerStats) {
 		fmt.Fprintln(w, e.tr("#\tplayer\tgames\twon\twin rate\taverage\tbest\tstreak\tlongest\tlast played\t",
 			"#\tSpieler\tSpiele\tSiege\tQuote\tSchnitt\tbestes\tSerie\tlängste\tzuletzt\t"))
 		for i, r := range rows {
-			fmt.Fprintf(w, "%d\t%s\t%d\t%d\t%s\t%.0f\t%d\t%d\t%d\t%s\t\n", i+1, r.name, r.f.Played, r.f.Won,
-				pct(r.f.WinRate), r.f.AvgTotal, r.f.BestTotal, r.f.Streak, r.f.LongestStreak, day(r.f.LastPlayed))
+			fmt.Fprintf(w, "%d\t%s\t%d\t%d\t%s\t%s\t%s\t%d\t%d\t%s\t\n", i+1, r.name, r.f.Played, r.f.Won,
+				pct(r.f.WinRate), num0(e.lang, r.f.AvgTotal), say.Int(r.f.BestTotal), r.f.Streak, r.f.LongestStreak, day(r.f.LastPlayed))
 		}
 		w.Flush()
 		if validate.VariantOf(validate.GameID(id)).LowerWins {
@@ -230,14 +236,14 @@ func printFigures(e *env, in string, f storage.Figures) {
 	}
 	line(e.tr("games (won)", "Spiele (gewonnen)"), "%d (%d · %s)", f.Played, f.Won, pct(f.WinRate))
 	if f.Played > 0 {
-		line(e.tr("final total: average, best", "Endstand: Schnitt, bester"), "%.0f · %d", f.AvgTotal, f.BestTotal)
+		line(e.tr("final total: average, best", "Endstand: Schnitt, bester"), "%s · %s", num0(e.lang, f.AvgTotal), say.Int(f.BestTotal))
 		line(e.tr("winning streak: now, longest", "Siegesserie: jetzt, längste"), "%d · %d", f.Streak, f.LongestStreak)
 		line(e.tr("last played", "zuletzt gespielt"), "%s", day(f.LastPlayed))
 	}
 	if fam := f.Family; fam != nil {
 		if fam.Banked > 0 { // Rückwärts writes no turn down
-			line(e.tr("turns, banked, average banked", "Züge, geschrieben, Schnitt"), "%d · %d · %.0f", fam.Turns, fam.Banked, fam.AvgBanked)
-			line(e.tr("best turn", "bester Zug"), "%d", fam.BestTurn)
+			line(e.tr("turns, banked, average banked", "Züge, geschrieben, Schnitt"), "%d · %d · %s", fam.Turns, fam.Banked, num0(e.lang, fam.AvgBanked))
+			line(e.tr("best turn", "bester Zug"), "%s", say.Int(fam.BestTurn))
 		} else {
 			line(e.tr("turns", "Züge"), "%d", fam.Turns)
 		}
@@ -282,7 +288,7 @@ func printFigures(e *env, in string, f storage.Figures) {
 		}
 	}
 	if t := f.Tot; t != nil {
-		line(e.tr("turns, average, best", "Züge, Schnitt, bester"), "%d · %s · %d", t.Turns, dec1(e.lang, t.AvgTurn), t.Best)
+		line(e.tr("turns, average, best", "Züge, Schnitt, bester"), "%d · %s · %s", t.Turns, dec1(e.lang, t.AvgTurn), say.Int(t.Best))
 		if t.AttacksMade+t.AttacksSuffered > 0 {
 			line(e.tr("attacks made (pips taken)", "Angriffe (Augen genommen)"), "%d (%d)", t.AttacksMade, t.PointsTaken)
 			line(e.tr("attacks suffered (pips lost)", "angegriffen worden (Augen verloren)"), "%d (%d)", t.AttacksSuffered, t.PointsLost)

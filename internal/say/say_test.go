@@ -212,3 +212,22 @@ func TestOSText(t *testing.T) {
 		t.Errorf("OSError: %q", got)
 	}
 }
+
+// Numbers for players take a true minus, as Int does, and the language's
+// decimal mark; a rounded zero has no sign.
+func TestNumber(t *testing.T) {
+	de, en := New(validate.German), New(validate.English)
+	for _, c := range []struct {
+		p      P
+		x      float64
+		places int
+		want   string
+	}{
+		{de, -42.27, 2, "−42,27"}, {en, -42.27, 2, "−42.27"}, {de, 7, 1, "7,0"}, {en, -9, 0, "−9"},
+		{en, -0.04, 1, "0.0"}, {de, -0.4, 0, "0"}, {en, 350.5, 0, "350"},
+	} {
+		if got := c.p.Number(c.x, c.places); got != c.want {
+			t.Errorf("%v Number(%v, %d) = %q, want %q", c.p.Lang, c.x, c.places, got, c.want)
+		}
+	}
+}
