@@ -125,7 +125,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	help := fs.Bool("help", false, "")
 	fs.BoolVar(help, "h", false, "")
 	if err := fs.Parse(args); err != nil {
-		flagErrors{e, ""}.Write([]byte(err.Error()))
+		flagErrors{e: e}.Write([]byte(err.Error()))
 		usageTo(e, e.stderr)
 		return exitInput
 	}
@@ -340,9 +340,15 @@ func progName(cmd string) string {
 // newFlags makes a subcommand's flag set with a --help that prints usage.
 func newFlags(e *env, name, synopsis string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	out := flagErrors{e, name}
+	out := flagErrors{e: e, name: name, failed: new(bool)}
 	fs.SetOutput(out)
 	fs.Usage = func() {
+		if *out.failed {
+			// A refused option: its one line on standard error is all
+			// (docs/RECORD.md: nothing on standard output with status 2);
+			// the usage is for --help.
+			return
+		}
 		fmt.Fprintf(e.stdout, "%s: wuerfelblock %s %s\n", e.tr("Usage", "Aufruf"), name, e.placeholders(synopsis))
 		if !strings.Contains(synopsis, "\n") { // no words of its own: the command list's
 			for _, c := range commands() {
@@ -359,8 +365,9 @@ func newFlags(e *env, name, synopsis string) *flag.FlagSet {
 // flagErrors writes the flag package's complaints as one line in the
 // user's language: "wuerfelblock score: unbekannte Option -jsn".
 type flagErrors struct {
-	e    *env
-	name string
+	e      *env
+	name   string
+	failed *bool // set once a complaint is written (nil: not kept)
 }
 
 func (o flagErrors) Write(p []byte) (int, error) {
@@ -392,9 +399,16 @@ func (o flagErrors) Write(p []byte) (int, error) {
 			break
 		}
 	}
+	if o.failed != nil {
+		*o.failed = true
+	}
 	if o.name == "" {
 		fmt.Fprintf(o.e.stderr, "wuerfelblock: %s\n", s)
 	} else {
+		if strings.HasPrefix(strings.TrimSpace(string(p)), "flag provided but not defined: ") && !strings.Contains(s, "--db, --lang") {
+			// The usage is not printed with a refusal: say where it is.
+			s += fmt.Sprintf(o.e.tr(" (wuerfelblock %s --help lists the options)", " (wuerfelblock %s --help nennt die Optionen)"), o.name)
+		}
 		fmt.Fprintf(o.e.stderr, "wuerfelblock %s: %s\n", o.name, s)
 	}
 	return len(p), nil
@@ -500,4 +514,11 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, int, bool) {
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// refused says whether the flag set has written a complaint: a usage
+// wrapped with more words prints nothing then (only --help shows it).
+func refused(fs *flag.FlagSet) bool {
+	o, ok := fs.Output().(flagErrors)
+	return ok && o.failed != nil && *o.failed
 }

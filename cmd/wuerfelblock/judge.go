@@ -24,6 +24,9 @@ func runJudge(e *env, args []string) int {
 	asJSON := fs.Bool("json", false, e.tr("print the verdict as JSON", "das Urteil als JSON ausgeben"))
 	usage := fs.Usage
 	fs.Usage = func() {
+		if refused(fs) {
+			return
+		}
 		usage()
 		fmt.Fprintln(e.stdout, e.tr(
 			"Without FILE (or with -) the record is read from standard input (end it with Ctrl-D).\n"+

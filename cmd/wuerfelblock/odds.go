@@ -30,6 +30,9 @@ func runOdds(e *env, args []string) int {
 	fs.Var(&opts, "option", e.tr("a house rule, e.g. --option wuerfel=6 (repeatable)", "eine Hausregel, z. B. --option wuerfel=6 (mehrfach)"))
 	usage := fs.Usage
 	fs.Usage = func() {
+		if refused(fs) {
+			return
+		}
 		usage()
 		fmt.Fprintln(e.stdout, e.tr("\nOne throw's odds; for the best keep and when to stop over the whole turn, see 'wuerfelblock advise --help'.",
 			"\nDie Chancen eines Wurfs; die beste Auswahl und wann zu schreiben ist, über den ganzen Zug: 'wuerfelblock advise --help'."))

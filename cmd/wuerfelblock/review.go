@@ -27,6 +27,9 @@ func runReview(e *env, args []string) int {
 	asJSON := fs.Bool("json", false, e.tr("print the review as JSON", "die Auswertung als JSON ausgeben"))
 	usage := fs.Usage
 	fs.Usage = func() {
+		if refused(fs) {
+			return
+		}
 		usage()
 		fmt.Fprintln(e.stdout, e.tr("FILE may hold one record, an export (a JSON array of records) or one record per line: every record is reviewed.",
 			"DATEI darf einen Bericht, einen Export (eine JSON-Liste von Berichten) oder einen Bericht je Zeile enthalten: jeder Bericht wird ausgewertet."))
