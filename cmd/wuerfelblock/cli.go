@@ -8,7 +8,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/wuerfelblock/wuerfelblock/internal/outfile"
 	"github.com/wuerfelblock/wuerfelblock/internal/say"
@@ -222,6 +224,10 @@ func (e *env) fileProblem(path string, err error, writing bool) string {
 	if errors.As(err, &refused) {
 		return e.refusedFile(refused)
 	}
+	if d := outfile.FileInPath(path); errors.Is(err, syscall.ENOTDIR) && d != "" {
+		return fmt.Sprintf(e.tr("there is no file %s: %s is a file, not a directory", "die Datei %s gibt es nicht: %s ist eine Datei, kein Verzeichnis"), shownPath(path), shownPath(d))
+	}
+	path = shownPath(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && writing:
 		return fmt.Sprintf(e.tr("cannot write %s: its directory does not exist", "%s lässt sich nicht schreiben: das Verzeichnis gibt es nicht"), path)
@@ -236,21 +242,45 @@ func (e *env) fileProblem(path string, err error, writing bool) string {
 	if errors.As(err, &pe) {
 		return fmt.Sprintf("%s: %v", path, pe.Err)
 	}
-	return err.Error()
+	return scoresheet.SafeText(err.Error())
 }
 
-// refusedFile says why a file named for output is not written.
+// shownPath is a path as a message shows it: as typed, or quoted with its
+// control characters escaped where it has any (nothing typed reaches the
+// terminal raw, and the message stays one line).
+func shownPath(p string) string {
+	if strings.ContainsAny(p, "\n\t") || scoresheet.SafeText(p) != p {
+		return strconv.Quote(p)
+	}
+	return p
+}
+
+// refusedFile says why a file named for output is not written (nothing
+// was): for a wrong directory it names the part of the path that is wrong.
 func (e *env) refusedFile(r *outfile.Error) string {
+	path, dir := shownPath(r.Path), shownPath(r.Dir)
+	if r.Path == "" {
+		return e.tr("cannot write a file without a name: give one, not an empty one", "ohne Namen lässt sich keine Datei schreiben: einen angeben, keinen leeren")
+	}
 	switch r.Kind {
 	case outfile.Protected:
 		return fmt.Sprintf(e.tr("will not write %s: it is the open database's file %s (choose another name)",
-			"%s wird nicht geschrieben: das ist die Datei %s der geöffneten Datenbank (einen anderen Namen wählen)"), r.Path, r.Of)
+			"%s wird nicht geschrieben: das ist die Datei %s der geöffneten Datenbank (einen anderen Namen wählen)"), path, shownPath(r.Of))
 	case outfile.ReadOnly:
 		return fmt.Sprintf(e.tr("will not write %s: the file is read-only",
-			"%s wird nicht geschrieben: die Datei ist schreibgeschützt"), r.Path)
+			"%s wird nicht geschrieben: die Datei ist schreibgeschützt"), path)
+	case outfile.DirIsFile:
+		return fmt.Sprintf(e.tr("cannot write %s: %s is a file, not a directory (nothing written)",
+			"%s lässt sich nicht schreiben: %s ist eine Datei, kein Verzeichnis (nichts geschrieben)"), path, dir)
+	case outfile.NoDir:
+		return fmt.Sprintf(e.tr("cannot write %s: the directory %s does not exist (nothing written; create it first)",
+			"%s lässt sich nicht schreiben: das Verzeichnis %s gibt es nicht (nichts geschrieben; erst anlegen)"), path, dir)
+	case outfile.DirNotWritable:
+		return fmt.Sprintf(e.tr("cannot write %s: the directory %s cannot be written (no permission or a read-only file system; nothing written)",
+			"%s lässt sich nicht schreiben: in das Verzeichnis %s lässt sich nicht schreiben (keine Berechtigung oder schreibgeschütztes Dateisystem; nichts geschrieben)"), path, dir)
 	}
 	return fmt.Sprintf(e.tr("cannot write %s: it is a directory or socket, not a file",
-		"%s lässt sich nicht schreiben: das ist ein Verzeichnis oder Socket, keine Datei"), r.Path)
+		"%s lässt sich nicht schreiben: das ist ein Verzeichnis oder Socket, keine Datei"), path)
 }
 
 // oneLine is a message on one line, cut to maxLine characters: a message
@@ -311,11 +341,14 @@ type flagErrors struct {
 
 func (o flagErrors) Write(p []byte) (int, error) {
 	s := strings.TrimSpace(string(p))
+	if m := o.invalidValue(s); m != "" {
+		s = m
+	}
 	for _, m := range []struct{ prefix, en, de string }{
 		{"flag provided but not defined: ", "unknown option %s", "unbekannte Option %s"},
 		{"flag needs an argument: ", "option %s needs a value", "Option %s braucht einen Wert"},
 		{"bad flag syntax: ", "bad option syntax: %s", "Option falsch geschrieben: %s"},
-		{"invalid value ", "invalid value %s", "ungültiger Wert %s"},
+		{"invalid value ", "invalid value %s", "ungültiger Wert %s"}, // other than invalidValue's
 		{"invalid boolean value ", "invalid boolean value %s", "ungültiger Wahrheitswert %s"},
 	} {
 		if rest, ok := strings.CutPrefix(s, m.prefix); ok {
@@ -332,6 +365,32 @@ func (o flagErrors) Write(p []byte) (int, error) {
 		fmt.Fprintf(o.e.stderr, "wuerfelblock %s: %s\n", o.name, s)
 	}
 	return len(p), nil
+}
+
+// invalidValue says the flag package's `invalid value "x" for flag
+// -limit: parse error` (and its `invalid boolean value`) in the user's language, the flag as typed (--limit),
+// the reason in words; "" for any other message.
+func (o flagErrors) invalidValue(s string) string {
+	rest, ok := strings.CutPrefix(s, "invalid value ")
+	sep, number := " for flag -", true
+	if !ok {
+		rest, ok = strings.CutPrefix(s, "invalid boolean value ")
+		sep, number = " for -", false
+	}
+	value, rest, ok2 := strings.Cut(rest, sep)
+	name, reason, ok3 := strings.Cut(rest, ": ")
+	if !ok || !ok2 || !ok3 {
+		return ""
+	}
+	switch {
+	case reason == "parse error" && !number:
+		reason = o.e.tr("true or false", "true oder false")
+	case reason == "parse error":
+		reason = o.e.tr("not a whole number", "keine ganze Zahl")
+	case reason == "value out of range":
+		reason = o.e.tr("a number far out of range", "eine Zahl weit außerhalb des Bereichs")
+	}
+	return fmt.Sprintf(o.e.tr("--%s %s: %s", "--%s %s: %s"), name, value, reason)
 }
 
 // typed is an unknown option as the user wrote it, quoted ("--bogus",

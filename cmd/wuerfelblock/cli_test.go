@@ -269,7 +269,7 @@ func TestFileProblemsLocalized(t *testing.T) {
 	}
 	out := filepath.Join(dir, "nein", "x.json")
 	_, _, stderr = call(t, "", "--lang", "de", "--db", db, "export", "--all", out)
-	if stderr != "wuerfelblock export: "+out+" lässt sich nicht schreiben: das Verzeichnis gibt es nicht\n" {
+	if stderr != "wuerfelblock export: "+out+" lässt sich nicht schreiben: das Verzeichnis "+filepath.Dir(out)+" gibt es nicht (nichts geschrieben; erst anlegen)\n" {
 		t.Errorf("export: %q", stderr)
 	}
 }

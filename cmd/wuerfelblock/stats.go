@@ -424,6 +424,11 @@ func runGenerate(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "wuerfelblock generate: "+e.tr("--games takes a number from 0, not %d", "--games nimmt eine Zahl ab 0, nicht %d")+"\n", *games)
 		return exitInput
 	}
+	if *players < 2 || *players > len(generate.Names) {
+		// The generator would take 0 as its default, silently.
+		fmt.Fprintf(e.stderr, "wuerfelblock generate: "+e.tr("--players takes a number from 2 to %d, not %d", "--players nimmt eine Zahl von 2 bis %d, nicht %d")+"\n", len(generate.Names), *players)
+		return exitInput
+	}
 	if len(pos) > 0 || e.dbPath == "" {
 		fmt.Fprintln(e.stderr, "wuerfelblock generate: "+e.tr(
 			"name the database to fill: generate --db PATH [--games N] [--seed S] (it writes thousands of games, so never the default database)",

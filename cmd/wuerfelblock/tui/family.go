@@ -129,14 +129,14 @@ func (v *familyView) submit(s string) bool {
 		return v.take(validate.Throw{Roll: v.pending, Keep: keep, FivesAsOnes: fives})
 	}
 	// "ROLL/KEEP": the keep may name turned fives (5*).
-	rollText, keepText, hasKeep := strings.Cut(s, "/")
-	roll, ok := v.p.parseDice(rollText)
-	if !ok {
-		return false
-	}
-	keep, fives, err := validate.ParseKeep(keepText)
+	// A bad character is named at its position in the whole text typed.
+	roll, keep, fives, hasKeep, err := validate.ParseThrowText(s, true)
 	if err != nil {
 		v.p.refuse(err)
+		return false
+	}
+	if len(roll) == 0 {
+		v.p.refuse(&validate.Error{Code: validate.CodeNoDice})
 		return false
 	}
 	if hasKeep {
