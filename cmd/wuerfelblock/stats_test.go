@@ -353,3 +353,47 @@ func TestFiguresOnlyOfTheGamesRules(t *testing.T) {
 		}
 	}
 }
+
+// The "by play" board says why a player ranks where they do: a column of
+// the games reviewed by the chance to win, and the players with at least
+// storage.ByPlayMinGames of them first (a tester found the best figure
+// ranked eighth, with nothing on the row to say it counted 2 such games).
+func TestByPlaySaysGamesByChance(t *testing.T) {
+	db := generated(t, "120")
+	for _, lang := range []string{"en", "de"} {
+		code, out, errs := wb(t, db, "--lang", lang, "stats")
+		col := map[string]string{"en": "by chance", "de": "mit Chance"}[lang]
+		if code != 0 || !strings.Contains(out, col) {
+			t.Fatalf("%s: %d %q, no column %q:\n%s", lang, code, errs, col, out)
+		}
+		boards := 0
+		lines := strings.Split(out, "\n")
+		for i, l := range lines {
+			if !strings.Contains(l, "#") || !strings.Contains(l, col) {
+				continue
+			}
+			boards++
+			fields := strings.Fields(l)
+			at := slices.Index(fields, strings.Fields(col)[0])
+			byWin := true
+			for _, row := range lines[i+1:] {
+				f := strings.Fields(row)
+				if len(f) <= at {
+					break // the board's end
+				}
+				n, err := strconv.Atoi(f[at])
+				if err != nil {
+					t.Fatalf("%s: row %q, column %d: %v", lang, row, at, err)
+				}
+				ranked := n >= storage.ByPlayMinGames
+				if ranked && !byWin {
+					t.Errorf("%s: %q ranked by the chance to win after a player ranked by points", lang, row)
+				}
+				byWin = byWin && ranked
+			}
+		}
+		if boards == 0 {
+			t.Errorf("%s: no by-play board:\n%s", lang, out)
+		}
+	}
+}
