@@ -70,8 +70,15 @@ func (t text) errText(err error) string {
 		return t.tr("another program holds the database locked; try again once it is done",
 			"die Datenbank ist von einem anderen Programm gesperrt; erneut versuchen, wenn es fertig ist")
 	}
-	return esc(storage.Localize(err, t.lang))
+	// The operating system's reasons inside (a read-only database's
+	// "operation not permitted", "read-only file system") in the players'
+	// language too, as on the command line.
+	return esc(t.osText(storage.Localize(err, t.lang)))
 }
+
+// osText is a message with the operating system's English reasons in it
+// said in the players' language (say.OSText).
+func (t text) osText(s string) string { return say.OSText(s, t.lang) }
 
 // trailingTags are the style tags at the end of a text.
 var trailingTags = regexp.MustCompile(`(\[[^\[\]]*\])+$`)
