@@ -58,7 +58,9 @@ func readOnlyDB(t *testing.T) (*storage.DB, string, []byte) {
 
 // A refused write on a read-only database says the operating system's
 // reason in the players' language: the German app said "… lässt sich nur
-// lesen (operation not permitted): …". Nothing of the file changes.
+// lesen (operation not permitted): …", and the message, with the path and
+// --db of the command line's, was cut at 80 columns before what to do
+// (now all of it shows). Nothing of the file changes.
 func TestReadOnlyReasonInLanguage(t *testing.T) {
 	for _, c := range []struct {
 		lang       validate.Lang
@@ -66,8 +68,8 @@ func TestReadOnlyReasonInLanguage(t *testing.T) {
 		want, not  string
 		notSavedAs string
 	}{
-		{validate.German, "Hausregeln", "nicht erlaubt (fehlende Rechte oder unveränderlich)", "operation not permitted", "NICHT GESPEICHERT"},
-		{validate.English, "house rules", "operation not permitted", "nicht erlaubt", "NOT SAVED"},
+		{validate.German, "Hausregeln", "nur lesen (nicht erlaubt (fehlende Rechte oder unveränderlich)); nichts gespeichert: beenden, Schreibrechte für Datei und Verzeichnis geben, neu starten", "operation not permitted", "NICHT GESPEICHERT"},
+		{validate.English, "house rules", "can only be read (operation not permitted); nothing was saved: quit, allow writing to its file and directory, start again", "nicht erlaubt", "NOT SAVED"},
 	} {
 		t.Run(string(c.lang), func(t *testing.T) {
 			db, path, before := readOnlyDB(t)
@@ -108,16 +110,17 @@ func (failingRead) Stats(context.Context, storage.StatsFilter) ([]storage.Player
 }
 
 // An entry refused by a full disk and the statistics refused by the
-// system are told with the system's reason in the players' language.
+// system are told with the system's reason in the players' language; the
+// full disk's message whole, on the message line's two rows.
 func TestOSReasonsOnScreens(t *testing.T) {
 	for _, c := range []struct {
 		lang            validate.Lang
 		full, dir, stat string
 		english         []string
 	}{
-		{validate.German, "kein Platz mehr auf dem Datenträger", "/data/w.db: ist ein Verzeichnis, keine Datei", "Statistik nicht verfügbar",
+		{validate.German, "der Datenträger der Datenbank ist voll (kein Platz mehr auf dem Datenträger); nichts gespeichert: Platz schaffen und erneut versuchen", "/data/w.db: ist ein Verzeichnis, keine Datei", "Statistik nicht verfügbar",
 			[]string{"no space left", "is a directory", "read /data"}},
-		{validate.English, "no space left on device", "is a directory", "Statistics unavailable", nil},
+		{validate.English, "the database's disk is full (no space left on device); nothing was saved: free some space, then try again", "is a directory", "Statistics unavailable", nil},
 	} {
 		t.Run(string(c.lang), func(t *testing.T) {
 			db := openDB(t)
