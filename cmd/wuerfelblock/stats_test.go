@@ -333,3 +333,23 @@ func TestStatsFitEightyColumns(t *testing.T) {
 		t.Errorf("head-to-head header:\n%s", out)
 	}
 }
+
+// A player's figures name no rule the game does not have: Rückwärts has
+// neither proofs nor confirmations (it showed "proofs/confirmations failed
+// 6 · 0"); Zehntausend has both.
+func TestFiguresOnlyOfTheGamesRules(t *testing.T) {
+	for _, c := range []struct {
+		game       string
+		obligation bool
+	}{{"zehntausend-rueckwaerts", false}, {"5050", false}, {"5000", false}, {"zehntausend", true}} {
+		for _, l := range []validate.Lang{validate.English, validate.German} {
+			var out strings.Builder
+			printGameFigures(&env{stdout: &out, lang: l}, "", c.game, storage.Figures{Family: &storage.FamilyFigures{Turns: 9, HotDice: 6}})
+			proofs := strings.Contains(out.String(), "proofs") || strings.Contains(out.String(), "Beweis")
+			hot := strings.Contains(out.String(), map[validate.Lang]string{validate.English: "hot dice", validate.German: "alle raus"}[l])
+			if proofs != c.obligation || !hot {
+				t.Errorf("%s (%s): proofs named %v, want %v; hot dice named %v:\n%s", c.game, l, proofs, c.obligation, hot, out.String())
+			}
+		}
+	}
+}
