@@ -1,6 +1,8 @@
 package win
 
 import (
+	"slices"
+
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -10,27 +12,13 @@ import (
 // over the target before seat means the final round. A state no game can
 // reach is a *StateError.
 func (t *Table) Start(totals []int, seat int) (Position, error) {
-	if len(totals) < 2 {
-		return Position{}, stateErr("the totals of at least two players are needed", "es braucht die Stände von mindestens zwei Spielern")
-	}
-	if seat < 0 || seat >= len(totals) {
-		return Position{}, stateErr("seat %d: there are %d players", "Platz %d: es sind %d Spieler", seat+1, len(totals))
-	}
-	for k, x := range totals {
-		if x%step != 0 {
-			return Position{}, stateErr("total %d of player %d is not a multiple of 50", "Stand %d von Spieler %d ist kein Vielfaches von 50", x, k+1)
-		}
+	if err := checkStart(totals, seat); err != nil {
+		return Position{}, err
 	}
 	if len(totals) > 2 {
 		return t.startMany(totals, seat)
 	}
-	var e ends
-	var err error
-	if t.xg != nil {
-		err = t.xg.startEnds(&e, totals, seat)
-	} else {
-		err = t.fg.startEnds(&e, totals, seat)
-	}
+	e, err := t.ends2(totals, seat)
 	if err != nil {
 		return Position{}, err
 	}
@@ -39,14 +27,103 @@ func (t *Table) Start(totals []int, seat int) (Position, error) {
 	return p, nil
 }
 
+// checkStart checks the totals and the seat of a turn start.
+func checkStart(totals []int, seat int) error {
+	if len(totals) < 2 {
+		return stateErr("the totals of at least two players are needed", "es braucht die Stände von mindestens zwei Spielern")
+	}
+	if seat < 0 || seat >= len(totals) {
+		return stateErr("seat %d: there are %d players", "Platz %d: es sind %d Spieler", seat+1, len(totals))
+	}
+	for k, x := range totals {
+		if x%step != 0 {
+			return stateErr("total %d of player %d is not a multiple of 50", "Stand %d von Spieler %d ist kein Vielfaches von 50", x, k+1)
+		}
+	}
+	return nil
+}
+
+// ends2 are the ends of a two-player turn start.
+func (t *Table) ends2(totals []int, seat int) (ends, error) {
+	var e ends
+	var err error
+	if t.xg != nil {
+		err = t.xg.startEnds(&e, totals, seat)
+	} else {
+		err = t.fg.startEnds(&e, totals, seat)
+	}
+	return e, err
+}
+
+// Starts is Start of two players at each of totals and seats (a review's
+// turn starts): the same positions, bit for bit, their turn tables
+// computed lanes at a time side by side (lanes.go), those of the most
+// levels together. An error is that of the first start Start refuses.
+func (t *Table) Starts(totals [][]int, seats []int) ([]Position, error) {
+	if len(totals) != len(seats) {
+		return nil, stateErr("%d totals for %d seats", "%d Stände für %d Plätze", len(totals), len(seats))
+	}
+	es := make([]ends, len(totals))
+	for k, tot := range totals {
+		if err := checkStart(tot, seats[k]); err != nil {
+			return nil, err
+		}
+		if len(tot) != 2 {
+			return nil, stateErr("the turn starts of %d players are one at a time", "die Zuganfänge von %d Spielern gehen einzeln", len(tot))
+		}
+		e, err := t.ends2(tot, seats[k])
+		if err != nil {
+			return nil, err
+		}
+		es[k] = e
+	}
+	out := make([]Position, len(totals))
+	byTop := make([]int, len(totals))
+	tops := make([]int, len(totals))
+	for k := range byTop {
+		byTop[k], tops[k] = k, es[k].levels()
+	}
+	slices.SortStableFunc(byTop, func(a, b int) int { return tops[b] - tops[a] })
+	tg := t.s.graph()
+	s := t.s
+	for len(byTop) > 0 {
+		group := byTop[:min(lanes, len(byTop))]
+		byTop = byTop[len(group):]
+		var tts []*turnTable
+		if tg.plan == nil || t.plain {
+			for _, k := range group {
+				tts = append(tts, tg.tableIn(es[k], t.spareBuf(), !t.plain))
+			}
+		} else {
+			ge := make([]ends, len(group))
+			bufs := make([][]float64, len(group))
+			for i, k := range group {
+				ge[i], bufs[i] = es[k], t.spareBuf()
+			}
+			tts = tg.tablesIn(ge, bufs)
+		}
+		for i, k := range group {
+			seat := seats[k]
+			ft := s.fs.Table(validate.TurnContext{Entered: totals[k][seat] > 0})
+			out[k] = Position{tt: tts[i], fp: ft.Start(), exact: s.exact, note: s.note, own: t,
+				sh: &shares{n: 2, seat: seat, w: unit(2, 1-seat)}}
+		}
+	}
+	return out, nil
+}
+
+// spareBuf is a released turn table's buffer (nil: none).
+func (t *Table) spareBuf() []float64 {
+	if b, ok := t.spare.Get().(*[]float64); ok {
+		return *b
+	}
+	return nil
+}
+
 func (t *Table) position(e ends, entered bool) Position {
 	s := t.s
 	ft := s.fs.Table(validate.TurnContext{Entered: entered})
-	var buf []float64
-	if b, ok := t.spare.Get().(*[]float64); ok {
-		buf = *b
-	}
-	return Position{tt: s.graph().tableIn(e, buf, !t.plain), fp: ft.Start(), exact: s.exact, note: s.note, own: t}
+	return Position{tt: s.graph().tableIn(e, t.spareBuf(), !t.plain), fp: ft.Start(), exact: s.exact, note: s.note, own: t}
 }
 
 // StateByState is t computing every turn table state by state, as before
