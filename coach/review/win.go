@@ -54,6 +54,11 @@ type winState struct {
 	// taken again instead of a new pass of the turn.
 	starts [startsKept]winStart
 	last   int
+	// pre: with two players every turn start of the game made at once
+	// before the walk (prepareStarts), by turn; preAll each once, handed
+	// back at the review's end.
+	pre    []winStart
+	preAll []WinPosition
 }
 
 // startsKept is how many turn starts a review keeps: the two before the
@@ -106,6 +111,106 @@ func (w *walker) release(p WinPosition) {
 	}
 }
 
+// winStarter is a Win that makes many two-player turn starts at once
+// (coach/win's Table.Starts: their turn tables side by side, the same
+// positions as one at a time).
+type winStarter interface {
+	Starts(r *validate.Rules, totals [][]int, seats []int) ([]WinPosition, error)
+}
+
+// prepareStarts makes every turn start of a two-player game at once: the
+// game's turns (OfGame) or the entries replayed on a sheet of their own
+// (Of) give each turn's totals and seat. Where that fails (an entry the
+// rules refuse, a start the solver refuses) the walk makes its starts one
+// at a time and says what is wrong.
+func (w *walker) prepareStarts() {
+	ws, ok := w.ws.win.(winStarter)
+	if !ok || len(w.g.Players) != 2 {
+		return
+	}
+	var totals [][]int
+	var seats, turnOf []int
+	index := map[[3]int]int{}
+	add := func(t []int, seat int) {
+		k := [3]int{seat, t[0], t[1]}
+		i, ok := index[k]
+		if !ok {
+			i = len(totals)
+			index[k] = i
+			totals, seats = append(totals, t), append(seats, seat)
+		}
+		turnOf = append(turnOf, i)
+	}
+	if g := w.whole; g != nil {
+		// Turn k starts at the totals after turn k − 1 (the walk's sheet,
+		// at turn 0 now, has the first); the last one, where the game
+		// goes on, is the turn now.
+		add(w.g.Totals(), w.g.Seat())
+		turns := g.Turns()
+		for k := 1; k < len(turns) || k == len(turns) && !g.Finished(); k++ {
+			seat := g.Seat()
+			if k < len(turns) {
+				seat = turns[k].Seat
+			}
+			add(turns[k-1].Totals, seat)
+		}
+	} else if !w.replayStarts(add) {
+		return
+	}
+	ps, err := ws.Starts(w.g.Rules, totals, seats)
+	if err != nil {
+		return
+	}
+	w.ws.pre = make([]winStart, len(turnOf))
+	for turn, i := range turnOf {
+		w.ws.pre[turn] = winStart{seat: seats[i], totals: totals[i], p: ps[i]}
+	}
+	w.ws.preAll = ps
+}
+
+// replayStarts replays the entries on a sheet of their own and adds each
+// turn's start; false where it cannot.
+func (w *walker) replayStarts(add func(totals []int, seat int)) bool {
+	g, err := scoresheet.New(w.g.Rules, w.g.Players)
+	if err != nil {
+		return false
+	}
+	add(g.Totals(), g.Seat())
+	for _, e := range w.entries {
+		n := g.NumTurns()
+		if g.Finished() || g.Apply(e) != nil {
+			break
+		}
+		switch {
+		case g.NumTurns() == n || g.Finished():
+		case g.NumTurns() == n+1:
+			add(g.Totals(), g.Seat())
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// preStart is the start made before the walk for turn at totals and seat.
+func (w *walker) preStart(turn int, totals []int, seat int) WinPosition {
+	if turn >= len(w.ws.pre) {
+		return nil
+	}
+	if s := w.ws.pre[turn]; s.seat == seat && slices.Equal(s.totals, totals) {
+		return s.p
+	}
+	return nil
+}
+
+// winDone hands back the starts made before the walk: the review is over.
+func (w *walker) winDone() {
+	for _, p := range w.ws.preAll {
+		w.release(p)
+	}
+	w.ws.pre, w.ws.preAll = nil, nil
+}
+
 // winBinder is a Win that finds its table for a rule set once (a review
 // asks it for every turn start).
 type winBinder interface {
@@ -144,6 +249,7 @@ func (w *walker) initWin() {
 	if b, ok := w.v.Win.(winBinder); ok {
 		w.ws.win = b.Bind(w.g.Rules)
 	}
+	w.prepareStarts()
 	p, err := w.winStartOf(0)
 	if err != nil {
 		w.winOff(err)
@@ -165,9 +271,13 @@ func (w *walker) winStartOf(turn int) (WinPosition, error) {
 	if w.ws.next != nil && w.ws.nextAt == turn {
 		return w.ws.next, nil
 	}
-	p, err := w.startAt(w.g.Totals(), w.g.Seat())
-	if err != nil {
-		return nil, err
+	totals, seat := w.g.Totals(), w.g.Seat()
+	p := w.preStart(turn, totals, seat)
+	if p == nil {
+		var err error
+		if p, err = w.startAt(totals, seat); err != nil {
+			return nil, err
+		}
 	}
 	if !p.Exact() {
 		w.rv.WinExact = false
