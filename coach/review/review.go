@@ -318,7 +318,7 @@ type walker struct {
 	entries []scoresheet.Entry
 	whole   *scoresheet.Game // the game of the entries, where known (nil: Of)
 	pos     int              // next entry
-	tot     []float64 // Totwürfeln: expected points by dice alive
+	tot     []float64        // Totwürfeln: expected points by dice alive
 	// dreissig: every player's chance now (Dreißig tot with chances).
 	dreissig dreissigState
 	ws       winState
