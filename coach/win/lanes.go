@@ -108,12 +108,14 @@ func (tg *turnGraph) tablesIn(es []ends, bufs [][]float64) []*turnTable {
 		shift[l] = top - tt.top
 		for r := top; r < rows; r++ {
 			src := tt.v[(r-shift[l])*ns : (r-shift[l]+1)*ns]
+			dst := x[r*ns*lanes+l : (r+1)*ns*lanes]
 			for s, y := range src {
-				x[(r*ns+s)*lanes+l] = y
+				dst[s*lanes] = y
 			}
 		}
 	}
 	qrow := make([][lanes]float64, ns)
+	fresh, sameQ, bustP := tg.fresh[:ns], tg.sameQ[:ns], tg.bustP[:ns]
 	for r := top - 1; r >= 1; r-- {
 		xr := x[r*ns*lanes:]
 		if len(xr) < pl.reach*lanes || len(xr) < ns*lanes {
@@ -121,7 +123,7 @@ func (tg *turnGraph) tablesIn(es []ends, bufs [][]float64) []*turnTable {
 		}
 		bestLanes(&xr[0], &m[0], pl.lfirst, pl.lmore)
 		for s := range ns {
-			if !tg.fresh[s] && int(tg.sameQ[s]) == s {
+			if !fresh[s] && int(sameQ[s]) == s {
 				throwOnLanes(&m[0], pl.lterms[pl.termLo[s]:pl.termLo[s+1]], &qrow[s])
 			}
 		}
@@ -135,27 +137,32 @@ func (tg *turnGraph) tablesIn(es []ends, bufs [][]float64) []*turnTable {
 				continue
 			}
 			v, q := tt.v[lv*ns:lv*ns+ns], tt.q[lv*ns:lv*ns+ns]
-			stops := tg.stopPh[lv%tg.period][:ns] // canStop, where the floor allows it
+			ph := 0
+			if tg.period > 1 {
+				ph = lv % tg.period
+			}
+			stops := tg.stopPh[ph][:ns] // canStop, where the floor allows it
 			floor := lv*step >= tt.e.floor
 			sv, _ := tt.e.stopAt(lv)
 			b := tt.e.b
+			xl := xr[l : ns*lanes]
 			for s := range ns {
-				if tg.fresh[s] {
+				if fresh[s] {
 					v[s], q[s] = math.NaN(), 0 // the start has no points
-					xr[s*lanes+l] = 0          // never an outcome (newPlan)
+					xl[s*lanes] = 0            // never an outcome (newPlan)
 					continue
 				}
 				var y float64
-				if rr := int(tg.sameQ[s]); rr < s {
+				if rr := int(sameQ[s]); rr < s {
 					y = q[rr] // the same sums of the same numbers
 				} else {
-					y = qrow[s][l] + tg.bustP[s]*b
+					y = qrow[s][l] + bustP[s]*b
 				}
 				q[s] = y
 				if floor && stops[s] && sv >= y {
 					y = sv
 				}
-				v[s], xr[s*lanes+l] = y, y
+				v[s], xl[s*lanes] = y, y
 			}
 		}
 	}

@@ -18,8 +18,8 @@ func (t *Table) Start(totals []int, seat int) (Position, error) {
 	if len(totals) > 2 {
 		return t.startMany(totals, seat)
 	}
-	e, err := t.ends2(totals, seat)
-	if err != nil {
+	var e ends
+	if err := t.ends2(&e, totals, seat); err != nil {
 		return Position{}, err
 	}
 	p := t.position(e, totals[seat] > 0)
@@ -43,16 +43,13 @@ func checkStart(totals []int, seat int) error {
 	return nil
 }
 
-// ends2 are the ends of a two-player turn start.
-func (t *Table) ends2(totals []int, seat int) (ends, error) {
-	var e ends
-	var err error
+// ends2 sets e to the ends of a two-player turn start (its stops in
+// e.stop's room where that is large enough).
+func (t *Table) ends2(e *ends, totals []int, seat int) error {
 	if t.xg != nil {
-		err = t.xg.startEnds(&e, totals, seat)
-	} else {
-		err = t.fg.startEnds(&e, totals, seat)
+		return t.xg.startEnds(e, totals, seat)
 	}
-	return e, err
+	return t.fg.startEnds(e, totals, seat)
 }
 
 // Starts is Start of two players at each of totals and seats (a review's
@@ -64,6 +61,7 @@ func (t *Table) Starts(totals [][]int, seats []int) ([]Position, error) {
 		return nil, stateErr("%d totals for %d seats", "%d Stände für %d Plätze", len(totals), len(seats))
 	}
 	es := make([]ends, len(totals))
+	var room []float64 // the stops of every start, in few allocations
 	for k, tot := range totals {
 		if err := checkStart(tot, seats[k]); err != nil {
 			return nil, err
@@ -71,11 +69,17 @@ func (t *Table) Starts(totals [][]int, seats []int) ([]Position, error) {
 		if len(tot) != 2 {
 			return nil, stateErr("the turn starts of %d players are one at a time", "die Zuganfänge von %d Spielern gehen einzeln", len(tot))
 		}
-		e, err := t.ends2(tot, seats[k])
-		if err != nil {
+		if cap(room)-len(room) < 1024 {
+			room = make([]float64, 0, 16384)
+		}
+		free := room[len(room):len(room):cap(room)]
+		es[k].stop = free
+		if err := t.ends2(&es[k], tot, seats[k]); err != nil {
 			return nil, err
 		}
-		es[k] = e
+		if n := len(es[k].stop); cap(es[k].stop) == cap(free) { // in the room (else resize made its own)
+			room, es[k].stop = room[:len(room)+n], es[k].stop[:n:n]
+		}
 	}
 	out := make([]Position, len(totals))
 	byTop := make([]int, len(totals))

@@ -418,6 +418,10 @@ func (tg *turnGraph) startValue(tt *turnTable) {
 // computed, the others copied.
 func (tg *turnGraph) highRows(e *ends, v []float64, top int) {
 	ns := tg.ns
+	if e.tail != nil {
+		tg.tailRows(e, v, top)
+		return
+	}
 	for lv := top; lv < top+tg.above; lv++ {
 		row := v[lv*ns : (lv+1)*ns]
 		if e.tail == nil && lv >= top+tg.period {
@@ -426,6 +430,32 @@ func (tg *turnGraph) highRows(e *ends, v []float64, top int) {
 		}
 		for s := range row {
 			row[s], _ = tg.highValue(e, s, lv)
+		}
+	}
+}
+
+// tailRows is highRows with a tail: each state's tail.value, a state at a
+// time (the same numbers: a + (1−a)·b is the same for every lead).
+func (tg *turnGraph) tailRows(e *ends, v []float64, top int) {
+	ns, t := tg.ns, e.tail
+	rows := v[top*ns : (top+tg.above)*ns]
+	for s := range ns {
+		d := top + e.tailOff
+		if t.stop[s] {
+			for k := s; k < len(rows); k, d = k+ns, d+1 {
+				rows[k] = 1 - t.chase(d)
+			}
+			continue
+		}
+		a := t.reach[s]
+		ab := a + (1-a)*e.b
+		es := t.e[s]
+		for k := s; k < len(rows); k, d = k+ns, d+1 {
+			x := 0.0
+			if d >= 0 && d < len(es) {
+				x = es[d]
+			}
+			rows[k] = ab - x
 		}
 	}
 }
