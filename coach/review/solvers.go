@@ -180,7 +180,7 @@ func (b boundWin) Start(_ *validate.Rules, totals []int, seat int) (WinPosition,
 	return winPos{p}, nil
 }
 
-// Starts is Start at many two-player turn starts at once (Table.Starts).
+// Starts is Start at many turn starts at once (Table.Starts).
 func (b boundWin) Starts(_ *validate.Rules, totals [][]int, seats []int) ([]WinPosition, error) {
 	if b.err != nil {
 		return nil, b.err
@@ -191,7 +191,9 @@ func (b boundWin) Starts(_ *validate.Rules, totals [][]int, seats []int) ([]WinP
 	}
 	out := make([]WinPosition, len(ps))
 	for i, p := range ps {
-		out[i] = winPos{p}
+		if p.Made() {
+			out[i] = winPos{p}
+		}
 	}
 	return out, nil
 }

@@ -54,9 +54,9 @@ type winState struct {
 	// taken again instead of a new pass of the turn.
 	starts [startsKept]winStart
 	last   int
-	// pre: with two players every turn start of the game made at once
-	// before the walk (prepareStarts), by turn; preAll each once, handed
-	// back at the review's end.
+	// pre: every turn start of the game made at once before the walk
+	// (prepareStarts), by turn; preAll each once, handed back at the
+	// review's end.
 	pre    []winStart
 	preAll []WinPosition
 }
@@ -111,28 +111,30 @@ func (w *walker) release(p WinPosition) {
 	}
 }
 
-// winStarter is a Win that makes many two-player turn starts at once
-// (coach/win's Table.Starts: their turn tables side by side, the same
-// positions as one at a time).
+// winStarter is a Win that makes many turn starts at once (coach/win's
+// Table.Starts: their turn tables side by side, the same positions as one
+// at a time); nil for one it leaves to Start.
 type winStarter interface {
 	Starts(r *validate.Rules, totals [][]int, seats []int) ([]WinPosition, error)
 }
 
-// prepareStarts makes every turn start of a two-player game at once: the
+// prepareStarts makes every turn start of the game at once: the
 // game's turns (OfGame) or the entries replayed on a sheet of their own
 // (Of) give each turn's totals and seat. Where that fails (an entry the
 // rules refuse, a start the solver refuses) the walk makes its starts one
 // at a time and says what is wrong.
 func (w *walker) prepareStarts() {
 	ws, ok := w.ws.win.(winStarter)
-	if !ok || len(w.g.Players) != 2 {
+	if !ok {
 		return
 	}
 	var totals [][]int
 	var seats, turnOf []int
-	index := map[[3]int]int{}
+	index := map[string]int{}
+	var key []byte
 	add := func(t []int, seat int) {
-		k := [3]int{seat, t[0], t[1]}
+		key = fmt.Appendf(key[:0], "%d %v", seat, t)
+		k := string(key)
 		i, ok := index[k]
 		if !ok {
 			i = len(totals)
@@ -206,7 +208,9 @@ func (w *walker) preStart(turn int, totals []int, seat int) WinPosition {
 // winDone hands back the starts made before the walk: the review is over.
 func (w *walker) winDone() {
 	for _, p := range w.ws.preAll {
-		w.release(p)
+		if p != nil {
+			w.release(p)
+		}
 	}
 	w.ws.pre, w.ws.preAll = nil, nil
 }

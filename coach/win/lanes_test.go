@@ -60,9 +60,11 @@ func TestLanesAreOne(t *testing.T) {
 }
 
 // TestStartsAreStart: Table.Starts gives at every turn start of two
-// players the position Start gives, its turn table bit for bit (5050's
-// and zehntausend's tails, 5000, nix), many at once in any order; a start
-// Start refuses is Starts' error.
+// players, and of three or four before the final round, the position
+// Start gives, its turn table and chances bit for bit (5050's and
+// zehntausend's tails, 5000, nix), many at once in any order; a start of
+// three or more in the final round it leaves out; a start Start refuses
+// is Starts' error.
 func TestStartsAreStart(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, c := range []struct {
@@ -82,17 +84,42 @@ func TestStartsAreStart(t *testing.T) {
 				continue
 			}
 			totals, seats = append(totals, []int{a, b}), append(seats, seat)
+			if n := 3 + rng.IntN(2); c.g != validate.Game5000 && rng.IntN(3) == 0 {
+				// three or four players, before the final round (against
+				// the strongest other) or in it (left out)
+				tot := make([]int, n)
+				for i := range tot {
+					tot[i] = step * rng.IntN(target/step)
+				}
+				seat := rng.IntN(n)
+				if rng.IntN(3) == 0 && seat > 0 {
+					tot[0] = target + step*rng.IntN(4)
+				}
+				totals, seats = append(totals, tot), append(seats, seat)
+			}
 		}
 		got, err := tb.Starts(totals, seats)
 		if err != nil {
 			t.Fatal(err)
 		}
+		made := 0
 		for k := range totals {
 			want, err := tb.Start(totals[k], seats[k])
 			if err != nil {
 				t.Fatal(err)
 			}
 			p := got[k]
+			final := len(totals[k]) > 2 && totals[k][0] >= target && seats[k] > 0
+			if p.Made() == final {
+				t.Fatalf("%s %v at %v seat %d: made %v", c.g, c.o, totals[k], seats[k], p.Made())
+			}
+			if final {
+				continue
+			}
+			made++
+			if p.Method() != want.Method() {
+				t.Fatalf("%s %v at %v seat %d: %q, Start %q", c.g, c.o, totals[k], seats[k], p.Method(), want.Method())
+			}
 			if i := sameBits(p.tt.v, want.tt.v); i >= 0 {
 				t.Fatalf("%s %v at %v seat %d: v[%d] = %v, Start %v", c.g, c.o, totals[k], seats[k], i, p.tt.v[i], want.tt.v[i])
 			}
@@ -105,8 +132,11 @@ func TestStartsAreStart(t *testing.T) {
 			tb.Release(p)
 			tb.Release(want)
 		}
-		bad := append(totals[:3:3], []int{25, 0})
-		if _, err := tb.Starts(bad, seats[:4]); err == nil || err.Error() != "total 25 of player 1 is not a multiple of 50" {
+		if made < 30 {
+			t.Errorf("%s: only %d starts made", c.g, made)
+		}
+		bad := [][]int{totals[0], {25, 0}}
+		if _, err := tb.Starts(bad, []int{seats[0], 0}); err == nil || err.Error() != "total 25 of player 1 is not a multiple of 50" {
 			t.Errorf("%s: a start Start refuses: %v", c.g, err)
 		}
 	}

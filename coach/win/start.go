@@ -52,40 +52,62 @@ func (t *Table) ends2(e *ends, totals []int, seat int) error {
 	return t.fg.startEnds(e, totals, seat)
 }
 
-// Starts is Start of two players at each of totals and seats (a review's
-// turn starts): the same positions, bit for bit, their turn tables
-// computed lanes at a time side by side (lanes.go), those of the most
-// levels together. An error is that of the first start Start refuses.
+// Starts is Start at each of totals and seats (a review's turn starts):
+// the same positions, bit for bit, the turn tables of two players' starts
+// (and of three or more before the final round, against the strongest
+// other: multi.go) computed lanes at a time side by side (lanes.go),
+// those of the most levels together. A start of three or more players in
+// the final round is left out (its Position is not Made: Start makes it,
+// and its tables may be large). An error is that of the first start Start
+// refuses.
 func (t *Table) Starts(totals [][]int, seats []int) ([]Position, error) {
 	if len(totals) != len(seats) {
 		return nil, stateErr("%d totals for %d seats", "%d Stände für %d Plätze", len(totals), len(seats))
 	}
+	out := make([]Position, len(totals))
 	es := make([]ends, len(totals))
+	pairs := make([][]int, len(totals)) // the two-player start (nil: Start's)
+	mes := make([]int, len(totals))
 	var room []float64 // the stops of every start, in few allocations
 	for k, tot := range totals {
 		if err := checkStart(tot, seats[k]); err != nil {
 			return nil, err
 		}
-		if len(tot) != 2 {
-			return nil, stateErr("the turn starts of %d players are one at a time", "die Zuganfänge von %d Spielern gehen einzeln", len(tot))
+		pair, me := tot, seats[k]
+		if len(tot) > 2 {
+			final := false
+			var err error
+			if t.xg == nil {
+				if final, err = t.fg.finalOf(tot, seats[k]); err != nil {
+					return nil, err
+				}
+			}
+			if final {
+				continue // Start's, one at a time (its tables are of their own)
+			}
+			if pair, me, err = t.strongPair(tot, seats[k]); err != nil {
+				return nil, err
+			}
 		}
+		pairs[k], mes[k] = pair, me
 		if cap(room)-len(room) < 1024 {
 			room = make([]float64, 0, 16384)
 		}
 		free := room[len(room):len(room):cap(room)]
 		es[k].stop = free
-		if err := t.ends2(&es[k], tot, seats[k]); err != nil {
+		if err := t.ends2(&es[k], pair, me); err != nil {
 			return nil, err
 		}
 		if n := len(es[k].stop); cap(es[k].stop) == cap(free) { // in the room (else resize made its own)
 			room, es[k].stop = room[:len(room)+n], es[k].stop[:n:n]
 		}
 	}
-	out := make([]Position, len(totals))
-	byTop := make([]int, len(totals))
+	var byTop []int
 	tops := make([]int, len(totals))
-	for k := range byTop {
-		byTop[k], tops[k] = k, es[k].levels()
+	for k := range totals {
+		if pairs[k] != nil {
+			byTop, tops[k] = append(byTop, k), es[k].levels()
+		}
 	}
 	slices.SortStableFunc(byTop, func(a, b int) int { return tops[b] - tops[a] })
 	tg := t.s.graph()
@@ -107,14 +129,21 @@ func (t *Table) Starts(totals [][]int, seats []int) ([]Position, error) {
 			tts = tg.tablesIn(ge, bufs)
 		}
 		for i, k := range group {
-			seat := seats[k]
-			ft := s.fs.Table(validate.TurnContext{Entered: totals[k][seat] > 0})
+			me := mes[k]
+			ft := s.fs.Table(validate.TurnContext{Entered: pairs[k][me] > 0})
 			out[k] = Position{tt: tts[i], fp: ft.Start(), exact: s.exact, note: s.note, own: t,
-				sh: &shares{n: 2, seat: seat, w: unit(2, 1-seat)}}
+				sh: &shares{n: 2, seat: me, w: unit(2, 1-me)}}
+			if len(totals[k]) > 2 {
+				t.strongOf(&out[k], totals[k], seats[k])
+			}
 		}
 	}
 	return out, nil
 }
+
+// Made reports whether p is a position (not the zero Position Starts
+// leaves out).
+func (p Position) Made() bool { return p.tt != nil }
 
 // spareBuf is a released turn table's buffer (nil: none).
 func (t *Table) spareBuf() []float64 {
