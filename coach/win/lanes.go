@@ -102,15 +102,16 @@ func (tg *turnGraph) tablesIn(es []ends, bufs [][]float64) []*turnTable {
 		sc.m = make([]float64, pl.sets()*lanes)
 	}
 	x, m := sc.x[:rows*ns*lanes], sc.m[:pl.sets()*lanes]
-	// Each lane's rows from its top on; the lanes not used hold zeros.
-	clear(x[top*ns*lanes:])
+	// Each lane's rows from its top on, as far as the steps read them (the
+	// rest of x, and the lanes not used, hold numbers nobody reads: 0 or
+	// values of earlier tables, never NaN).
 	for l, tt := range tts {
 		shift[l] = top - tt.top
-		for r := top; r < rows; r++ {
-			src := tt.v[(r-shift[l])*ns : (r-shift[l]+1)*ns]
-			dst := x[r*ns*lanes+l : (r+1)*ns*lanes]
-			for s, y := range src {
-				dst[s*lanes] = y
+		for s, n := range pl.reachOf {
+			dst := x[top*ns*lanes : (top+n)*ns*lanes]
+			src := tt.v[(top-shift[l])*ns : (top-shift[l]+n)*ns]
+			for k, y := 0, s; k < len(dst); k, y = k+ns*lanes, y+ns {
+				dst[k+s*lanes+l] = src[y]
 			}
 		}
 	}

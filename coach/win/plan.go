@@ -38,6 +38,8 @@ type levelPlan struct {
 	// every byte offset times lanes.
 	lfirst, lmore []setOp
 	lterms        []term
+	// reachOf[s]: how many rows above a level its steps read of state s
+	reachOf []int
 }
 
 // setOp is a step of best: k and p in bytes into the sets' bests, off
@@ -79,7 +81,7 @@ func newPlan(tg *turnGraph) *levelPlan {
 		}
 		pl.termLo = append(pl.termLo, int32(len(pl.terms)))
 	}
-	pl.order(members)
+	pl.order(members, tg.ns)
 	return pl
 }
 
@@ -93,7 +95,7 @@ func offsKey(set []int32) []byte {
 
 // order lays the sets out smallest first, each on the largest set before
 // it that it contains, and renumbers the terms' sets.
-func (pl *levelPlan) order(members [][]int32) {
+func (pl *levelPlan) order(members [][]int32, ns int) {
 	idx := make([]int, len(members))
 	for k := range idx {
 		idx[k] = k
@@ -139,6 +141,11 @@ func (pl *levelPlan) order(members [][]int32) {
 		}
 	}
 	pl.reach = int(slices.Max(append([]int32{0}, pl.offs...))) + 1
+	pl.reachOf = make([]int, ns)
+	for _, off := range pl.offs {
+		s := int(off) % ns
+		pl.reachOf[s] = max(pl.reachOf[s], int(off)/ns)
+	}
 	for _, op := range pl.first {
 		pl.lfirst = append(pl.lfirst, setOp{k: lanes * op.k, off: lanes * op.off})
 	}
