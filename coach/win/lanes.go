@@ -137,7 +137,7 @@ func (tg *turnGraph) tablesIn(es []ends, bufs [][]float64) []*turnTable {
 				}
 				continue
 			}
-			v, q := tt.v[lv*ns:lv*ns+ns], tt.q[lv*ns:lv*ns+ns]
+			v, q := tt.v[lv*ns:][:ns], tt.q[lv*ns:][:ns]
 			ph := 0
 			if tg.period > 1 {
 				ph = lv % tg.period
@@ -146,11 +146,13 @@ func (tg *turnGraph) tablesIn(es []ends, bufs [][]float64) []*turnTable {
 			floor := lv*step >= tt.e.floor
 			sv, _ := tt.e.stopAt(lv)
 			b := tt.e.b
-			xl := xr[l : ns*lanes]
+			// lane l's column of the row (checked above: ns*lanes long)
+			xl := unsafe.Pointer(&xr[l])
 			for s := range ns {
+				xs := (*float64)(unsafe.Add(xl, s*lanes*8))
 				if fresh[s] {
 					v[s], q[s] = math.NaN(), 0 // the start has no points
-					xl[s*lanes] = 0            // never an outcome (newPlan)
+					*xs = 0                    // never an outcome (newPlan)
 					continue
 				}
 				var y float64
@@ -163,7 +165,7 @@ func (tg *turnGraph) tablesIn(es []ends, bufs [][]float64) []*turnTable {
 				if floor && stops[s] && sv >= y {
 					y = sv
 				}
-				v[s], xl[s*lanes] = y, y
+				v[s], *xs = y, y
 			}
 		}
 	}
