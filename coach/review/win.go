@@ -54,12 +54,31 @@ type winState struct {
 	// taken again instead of a new pass of the turn.
 	starts [startsKept]winStart
 	last   int
-	// pre: every turn start of the game made at once before the walk
-	// (prepareStarts), by turn; preAll each once, handed back at the
-	// review's end.
-	pre    []winStart
-	preAll []WinPosition
+	// pre: the game's turn starts, known before the walk (prepareStarts),
+	// made a window at a time (preStart).
+	pre *preStarts
 }
+
+// preStarts are a game's turn starts: each distinct one once (totals,
+// seats; last: the last turn that starts there), and by turn its index.
+// They are made startsAhead at a time, from the first not made yet
+// (next), and handed back two turns after their last (live: made, not
+// handed back yet).
+type preStarts struct {
+	win    winStarter
+	totals [][]int
+	seats  []int
+	last   []int
+	turnOf []int
+	made   []WinPosition
+	next   int
+	live   []int
+}
+
+// startsAhead is how many turn starts a review makes at once: two groups
+// of coach/win's four side by side, few enough for their tables to stay
+// in the cache and be reused (Release) by the next ones.
+const startsAhead = 8
 
 // startsKept is how many turn starts a review keeps: the two before the
 // last are the ones that come back after two busts.
@@ -118,11 +137,12 @@ type winStarter interface {
 	Starts(r *validate.Rules, totals [][]int, seats []int) ([]WinPosition, error)
 }
 
-// prepareStarts makes every turn start of the game at once: the
-// game's turns (OfGame) or the entries replayed on a sheet of their own
-// (Of) give each turn's totals and seat. Where that fails (an entry the
-// rules refuse, a start the solver refuses) the walk makes its starts one
-// at a time and says what is wrong.
+// prepareStarts finds every turn start of the game before the walk, for
+// preStart to make them several at once: the game's turns (OfGame) or the
+// entries replayed on a sheet of their own (Of) give each turn's totals
+// and seat. Where that fails (an entry the rules refuse, a start the
+// solver refuses) the walk makes its starts one at a time and says what is
+// wrong.
 func (w *walker) prepareStarts() {
 	ws, ok := w.ws.win.(winStarter)
 	if !ok {
@@ -159,15 +179,12 @@ func (w *walker) prepareStarts() {
 	} else if !w.replayStarts(add) {
 		return
 	}
-	ps, err := ws.Starts(w.g.Rules, totals, seats)
-	if err != nil {
-		return
-	}
-	w.ws.pre = make([]winStart, len(turnOf))
+	pre := &preStarts{win: ws, totals: totals, seats: seats, turnOf: turnOf,
+		last: make([]int, len(totals)), made: make([]WinPosition, len(totals))}
 	for turn, i := range turnOf {
-		w.ws.pre[turn] = winStart{seat: seats[i], totals: totals[i], p: ps[i]}
+		pre.last[i] = turn
 	}
-	w.ws.preAll = ps
+	w.ws.pre = pre
 }
 
 // replayStarts replays the entries on a sheet of their own and adds each
@@ -194,25 +211,54 @@ func (w *walker) replayStarts(add func(totals []int, seat int)) bool {
 	return true
 }
 
-// preStart is the start made before the walk for turn at totals and seat.
+// preStart is the start of turn at totals and seat from the starts known
+// before the walk, made with the next ones where it is not made yet (nil:
+// none, the walk makes it); the starts two turns behind are handed back.
 func (w *walker) preStart(turn int, totals []int, seat int) WinPosition {
-	if turn >= len(w.ws.pre) {
+	pre := w.ws.pre
+	if pre == nil || turn >= len(pre.turnOf) {
 		return nil
 	}
-	if s := w.ws.pre[turn]; s.seat == seat && slices.Equal(s.totals, totals) {
-		return s.p
+	i := pre.turnOf[turn]
+	if pre.seats[i] != seat || !slices.Equal(pre.totals[i], totals) {
+		return nil
 	}
-	return nil
+	live := pre.live[:0]
+	for _, j := range pre.live {
+		if pre.last[j]+2 <= turn {
+			w.release(pre.made[j])
+			pre.made[j] = nil
+			continue
+		}
+		live = append(live, j)
+	}
+	pre.live = live
+	if i >= pre.next {
+		end := min(pre.next+startsAhead, len(pre.totals))
+		ps, err := pre.win.Starts(w.g.Rules, pre.totals[pre.next:end], pre.seats[pre.next:end])
+		if err != nil {
+			w.ws.pre = nil // one at a time: the walk says what is wrong
+			return nil
+		}
+		for k, p := range ps {
+			if p != nil {
+				pre.made[pre.next+k] = p
+				pre.live = append(pre.live, pre.next+k)
+			}
+		}
+		pre.next = end
+	}
+	return pre.made[i]
 }
 
 // winDone hands back the starts made before the walk: the review is over.
 func (w *walker) winDone() {
-	for _, p := range w.ws.preAll {
-		if p != nil {
-			w.release(p)
+	if pre := w.ws.pre; pre != nil {
+		for _, j := range pre.live {
+			w.release(pre.made[j])
 		}
 	}
-	w.ws.pre, w.ws.preAll = nil, nil
+	w.ws.pre = nil
 }
 
 // winBinder is a Win that finds its table for a rule set once (a review

@@ -159,12 +159,12 @@ func (o oneAtATime) Start(r *validate.Rules, totals []int, seat int) (WinPositio
 
 func (o oneAtATime) Release(r *validate.Rules, p WinPosition) { o.b.(winReleaser).Release(r, p) }
 
-// TestWinStartsAtOnce: a review makes its turn starts before the walk, at
-// once (Table.Starts: their tables side by side), from the game's turns
-// (OfGame) or from the entries replayed (Of): two players none one at a
-// time, three only those of the final round; every figure of the review is
-// the same, bit for bit, as with the starts made one at a time, turn by
-// turn.
+// TestWinStartsAtOnce: a review knows its turn starts before the walk,
+// from the game's turns (OfGame) or from the entries replayed (Of), and
+// makes them several at once (Table.Starts: their tables side by side):
+// two players none one at a time, three only those of the final round;
+// every figure of the review is the same, bit for bit, as with the starts
+// made one at a time, turn by turn.
 func TestWinStartsAtOnce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(43, 44))
 	games := 0
@@ -198,7 +198,7 @@ func TestWinStartsAtOnce(t *testing.T) {
 				}
 				name := fmt.Sprintf("%s, %d players, whole game %v", rulesKey(r), n, whole)
 				// Three players: the final round's starts one at a time.
-				if start != 0 && (n == 2 || start > n) || batch != 1 {
+				if start != 0 && (n == 2 || start > n) || batch < 1 {
 					t.Errorf("%s: %d starts one at a time, %d at once", name, start, batch)
 				}
 				if !got.Win || len(got.Decisions) == 0 {

@@ -79,7 +79,6 @@ func (tg *turnGraph) tablesIn(es []ends, bufs [][]float64) []*turnTable {
 	}
 	ns, pl := tg.ns, tg.plan
 	tts := make([]*turnTable, n)
-	var shift [lanes]int
 	top := 0
 	for l := range es {
 		var buf []float64
@@ -102,21 +101,13 @@ func (tg *turnGraph) tablesIn(es []ends, bufs [][]float64) []*turnTable {
 		sc.m = make([]float64, pl.sets()*lanes)
 	}
 	x, m := sc.x[:rows*ns*lanes], sc.m[:pl.sets()*lanes]
-	// Each lane's rows from its top on, as far as the steps read them (the
-	// rest of x, and the lanes not used, hold numbers nobody reads: 0 or
-	// values of earlier tables, never NaN).
+	var shift [lanes]int
 	for l, tt := range tts {
 		shift[l] = top - tt.top
-		for s, n := range pl.reachOf {
-			dst := x[top*ns*lanes : (top+n)*ns*lanes]
-			src := tt.v[(top-shift[l])*ns : (top-shift[l]+n)*ns]
-			for k, y := 0, s; k < len(dst); k, y = k+ns*lanes, y+ns {
-				dst[k+s*lanes+l] = src[y]
-			}
-		}
+		tg.laneHigh(x, tt, top, l)
 	}
 	qrow := make([][lanes]float64, ns)
-	fresh, sameQ, bustP := tg.fresh[:ns], tg.sameQ[:ns], tg.bustP[:ns]
+	fresh, sameQ := tg.fresh[:ns], tg.sameQ[:ns]
 	for r := top - 1; r >= 1; r-- {
 		xr := x[r*ns*lanes:]
 		if len(xr) < pl.reach*lanes || len(xr) < ns*lanes {
@@ -128,51 +119,73 @@ func (tg *turnGraph) tablesIn(es []ends, bufs [][]float64) []*turnTable {
 				throwOnLanes(&m[0], pl.lterms[pl.termLo[s]:pl.termLo[s+1]], &qrow[s])
 			}
 		}
-		// Each lane's level r − shift as levelPlanned.
 		for l, tt := range tts {
-			lv := r - shift[l]
-			if lv < 1 {
-				for s := range ns {
-					xr[s*lanes+l] = 0 // below the lane's table
-				}
-				continue
-			}
-			v, q := tt.v[lv*ns:][:ns], tt.q[lv*ns:][:ns]
-			ph := 0
-			if tg.period > 1 {
-				ph = lv % tg.period
-			}
-			stops := tg.stopPh[ph][:ns] // canStop, where the floor allows it
-			floor := lv*step >= tt.e.floor
-			sv, _ := tt.e.stopAt(lv)
-			b := tt.e.b
-			// lane l's column of the row (checked above: ns*lanes long)
-			xl := unsafe.Pointer(&xr[l])
-			for s := range ns {
-				xs := (*float64)(unsafe.Add(xl, s*lanes*8))
-				if fresh[s] {
-					v[s], q[s] = math.NaN(), 0 // the start has no points
-					*xs = 0                    // never an outcome (newPlan)
-					continue
-				}
-				var y float64
-				if rr := int(sameQ[s]); rr < s {
-					y = q[rr] // the same sums of the same numbers
-				} else {
-					y = qrow[s][l] + bustP[s]*b
-				}
-				q[s] = y
-				if floor && stops[s] && sv >= y {
-					y = sv
-				}
-				v[s], *xs = y, y
-			}
+			tg.laneLevel(tt, xr, qrow, l, r-shift[l])
 		}
 	}
 	for _, tt := range tts {
 		tg.startValue(tt)
 	}
 	return tts
+}
+
+// laneHigh copies tt's rows from its top on into lane l of x (aligned at
+// top), as far as the plan's steps read them: the rest of x, and the lanes
+// not used, hold numbers nobody reads (0 or values of earlier tables,
+// never NaN).
+func (tg *turnGraph) laneHigh(x []float64, tt *turnTable, top, l int) {
+	ns := tg.ns
+	for s, n := range tg.plan.reachOf {
+		dst := x[top*ns*lanes : (top+n)*ns*lanes]
+		src := tt.v[tt.top*ns : (tt.top+n)*ns]
+		for k, y := 0, s; k < len(dst); k, y = k+ns*lanes, y+ns {
+			dst[k+s*lanes+l] = src[y]
+		}
+	}
+}
+
+// laneLevel is levelPlanned for lane l's table tt at level lv, from the
+// sums of throwing on qrow (without the busts) into tt and into lane l of
+// the interleaved row xr (ns·lanes long); below level 1, zeros into xr.
+func (tg *turnGraph) laneLevel(tt *turnTable, xr []float64, qrow [][lanes]float64, l, lv int) {
+	ns := tg.ns
+	if lv < 1 {
+		for s := range ns {
+			xr[s*lanes+l] = 0 // below the lane's table
+		}
+		return
+	}
+	fresh, sameQ, bustP := tg.fresh[:ns], tg.sameQ[:ns], tg.bustP[:ns]
+	qrow = qrow[:ns]
+	v, q := tt.v[lv*ns:][:ns], tt.q[lv*ns:][:ns]
+	ph := 0
+	if tg.period > 1 {
+		ph = lv % tg.period
+	}
+	stops := tg.stopPh[ph][:ns] // canStop, where the floor allows it
+	floor := lv*step >= tt.e.floor
+	sv, _ := tt.e.stopAt(lv)
+	b := tt.e.b
+	xl := unsafe.Pointer(&xr[:ns*lanes][l]) // lane l's column of the row
+	for s := range ns {
+		xs := (*float64)(unsafe.Add(xl, s*lanes*8))
+		if fresh[s] {
+			v[s], q[s] = math.NaN(), 0 // the start has no points
+			*xs = 0                    // never an outcome (newPlan)
+			continue
+		}
+		var y float64
+		if rr := int(sameQ[s]); rr < s {
+			y = q[rr] // the same sums of the same numbers
+		} else {
+			y = qrow[s][l] + bustP[s]*b
+		}
+		q[s] = y
+		if floor && stops[s] && sv >= y {
+			y = sv
+		}
+		v[s], *xs = y, y
+	}
 }
 
 // laneKernel is one implementation of bestLanes and throwOnLanes (tests).
