@@ -133,6 +133,45 @@ func ParseKeep(s string) (dice []int, fivesAsOnes int, err error) {
 	return dice, fivesAsOnes, nil
 }
 
+// ParseThrowText reads a throw as typed: "ROLL" or "ROLL/KEEP", the dice
+// as in ParseDice; with turned, a 5 followed by * in KEEP is a five turned
+// into a one (fuenfer_drehen). Positions in its messages count in the
+// whole text s, and a character that is neither a die nor a separator
+// says what a throw is typed with (a second /, a letter such as x, a *
+// before the /); 0 and 7–9 are dice that no die shows.
+func ParseThrowText(s string, turned bool) (roll, keep []int, fives int, hasKeep bool, err error) {
+	allowed := PhraseThrowText
+	if turned {
+		allowed = PhraseThrowTurned
+	}
+	cut := -1
+	for i, r := range s {
+		pos := len([]rune(s[:i])) + 1
+		switch {
+		case r == '/' && cut < 0:
+			cut = i
+		case r == '*' && turned && cut >= 0:
+			if last := strings.TrimRight(s[:i], " "); !strings.HasSuffix(last, "5") || len(last) <= cut+1 {
+				return nil, nil, 0, false, newError(CodeTurnedNotFive, "*", pos)
+			}
+		case r >= '1' && r <= '6', r == ' ' || r == ',' || r == ';' || r == '-' || r == '\t' || r == '[' || r == ']':
+		case r == '0' || (r >= '7' && r <= '9'):
+			return nil, nil, 0, false, newError(CodeBadPip, string(r), pos)
+		default:
+			return nil, nil, 0, false, newError(CodeBadThrowChar, string(r), pos, allowed)
+		}
+	}
+	if cut < 0 {
+		roll, err = ParseDice(s)
+		return roll, nil, 0, false, err
+	}
+	roll, err = ParseDice(s[:cut])
+	if err == nil {
+		keep, fives, err = ParseKeep(s[cut+1:])
+	}
+	return roll, keep, fives, true, err
+}
+
 // CheckPips reports the first pip that is not a whole number from 1 to 6.
 func CheckPips(pips []int) error {
 	for _, p := range pips {

@@ -34,6 +34,9 @@ func (e *Error) Message(l Lang) string {
 	if !ok {
 		return string(e.Code)
 	}
+	if f, ok := diceCountForms[e.phraseArg(1)]; ok && e.Code == CodeDiceCount {
+		m = f
+	}
 	f := m.en
 	if l == German {
 		f = m.de
@@ -50,6 +53,26 @@ func (e *Error) Message(l Lang) string {
 		}
 	}
 	return fmt.Sprintf(f, args...)
+}
+
+// phraseArg is e's argument i where it is a phrase, else "".
+func (e *Error) phraseArg(i int) Phrase {
+	if i < len(e.Args) {
+		if p, ok := e.Args[i].(Phrase); ok {
+			return p
+		}
+	}
+	return ""
+}
+
+// diceCountForms say CodeDiceCount (same code, same meaning) where "to
+// throw now" does not fit: Kniffel's final dice (quick entry) are not
+// thrown and nothing of them is held ("the final dice are 5 dice, not 6").
+// The arguments are CodeDiceCount's: the dice wanted, the phrase, the dice
+// given.
+var diceCountForms = map[Phrase]message{
+	PhraseFinalDice: {"wrong number of dice: the final dice are %[1]d dice, not %[3]d",
+		"falsche Zahl von Würfeln: die Endwürfel sind %[1]d Würfel, nicht %[3]d", false},
 }
 
 // Phrase is a piece of a message that is itself translated, such as the
@@ -74,10 +97,13 @@ const (
 	PhraseLeftInCup    Phrase = "left-in-cup"
 	PhraseLiveDice     Phrase = "live-dice"
 	PhraseKniffelDice  Phrase = "kniffel-dice"
+	PhraseFinalDice    Phrase = "final-dice"
 	PhraseAttackDice   Phrase = "attack-dice"
 	PhraseFromPrevious Phrase = "from-previous"
 	PhraseSixAside     Phrase = "six-aside"
 	PhraseTrueFalse    Phrase = "true-false"
+	PhraseThrowText    Phrase = "throw-text"
+	PhraseThrowTurned  Phrase = "throw-text-turned"
 	PhraseAllDice      Phrase = "all-dice"
 	PhraseWholeNumber  Phrase = "whole-number"
 	PhraseFaces        Phrase = "faces"
@@ -104,9 +130,12 @@ var phrases = map[Phrase][2]string{
 	PhraseLeftInCup:    {"the dice left in the cup", "die Würfel im Becher"},
 	PhraseLiveDice:     {"the dice still alive", "die noch lebenden Würfel"},
 	PhraseKniffelDice:  {"the dice not kept", "die nicht behaltenen Würfel"},
+	PhraseFinalDice:    {"the final dice", "die Endwürfel"},
 	PhraseAttackDice:   {"the dice not yet set aside in the attack", "die im Angriff noch nicht zur Seite gelegten Würfel"},
 	PhraseAllDice:      {"all dice", "alle Würfel"},
 	PhraseTrueFalse:    {"true or false", "true oder false (ja oder nein)"},
+	PhraseThrowText:    {"a throw is its dice 1 to 6 (111523 or 1 1 1 5 2 3), then once / and the dice set aside (111523/111)", "ein Wurf sind seine Würfel 1 bis 6 (111523 oder 1 1 1 5 2 3), dann einmal / und die Würfel, die zur Seite kommen (111523/111)"},
+	PhraseThrowTurned:  {"a throw is its dice 1 to 6 (111523 or 1 1 1 5 2 3), then once / and the dice set aside (111523/111), a turned five as 5* (552346/5*)", "ein Wurf sind seine Würfel 1 bis 6 (111523 oder 1 1 1 5 2 3), dann einmal / und die Würfel, die zur Seite kommen (111523/111), eine gedrehte Fünf als 5* (552346/5*)"},
 	PhraseWholeNumber:  {"a whole number", "eine ganze Zahl"},
 	PhraseFaces:        {"a list of faces such as [5] or [1,6]", "eine Liste von Augenzahlen wie [5] oder [1,6]"},
 	PhraseEmpty:        {"it is empty", "er ist leer"},
@@ -162,6 +191,7 @@ const (
 	CodeBadPipValue      Code = "input.pip-value"
 	CodeBadDiceChar      Code = "input.dice-char"
 	CodeTurnedNotFive    Code = "input.turned-not-five"
+	CodeBadThrowChar     Code = "input.throw-char"
 	CodeUnknownGame      Code = "input.game"
 	CodeUnknownOption    Code = "input.option"
 	CodeOptionType       Code = "input.option-type"
@@ -228,7 +258,8 @@ type message struct {
 var catalog = map[Code]message{
 	CodeBadPip:          {"%q at position %d is not a die: dice show 1 to 6", "%q an Stelle %d ist kein Würfel: Würfel zeigen 1 bis 6", true},
 	CodeBadPipValue:     {"%v is not a die: pips are whole numbers from 1 to 6", "%v ist kein Würfel: Augenzahlen sind ganze Zahlen von 1 bis 6", true},
-	CodeBadDiceChar:     {"%q at position %d is not a die: type the pips, e.g. 111523 or 1 1 1 5 2 3", "%q an Stelle %d ist kein Würfel: Augen eintippen, z. B. 111523 oder 1 1 1 5 2 3", true},
+	CodeBadDiceChar:     {"%q at position %d is not a die: type the pips 1 to 6, e.g. 111523 or 1 1 1 5 2 3", "%q an Stelle %d ist kein Würfel: die Augen 1 bis 6 eintippen, z. B. 111523 oder 1 1 1 5 2 3", true},
+	CodeBadThrowChar:    {"%q at position %d is not part of a throw: %s", "%q an Stelle %d gehört zu keinem Wurf: %s", true},
 	CodeTurnedNotFive:   {"%q at position %d: only a 5 can be turned into a 1 (type 5* for a turned five)", "%q an Stelle %d: nur eine 5 lässt sich in eine 1 drehen (5* tippen für eine gedrehte Fünf)", true},
 	CodeUnknownGame:     {"unknown game %q (known: %s)", "unbekanntes Spiel %q (bekannt: %s)", true},
 	CodeUnknownOption:   {"the game %s has no house rule %q (it has: %s)", "das Spiel %s kennt die Hausregel %q nicht (es kennt: %s)", true},

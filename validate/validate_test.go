@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -481,5 +482,49 @@ func TestOptionNames(t *testing.T) {
 	}
 	if n := OptionSpecs(GameZehntausend)[6].Name(German); n != "Fünfer drehen" {
 		t.Errorf("fuenfer_drehen is called %q", n)
+	}
+}
+
+// ParseThrowText: "1x0" and the like name the bad character with its
+// position in the whole throw and say what a throw is typed with; the
+// dice and the keep as ParseDice and ParseKeep read them.
+func TestParseThrowText(t *testing.T) {
+	for _, c := range []struct {
+		in     string
+		turned bool
+		code   Code
+		pos    int
+	}{
+		{"1x0", true, CodeBadThrowChar, 2},
+		{"x", false, CodeBadThrowChar, 1},
+		{"0", true, CodeBadPip, 1},
+		{"7", true, CodeBadPip, 1},
+		{"111/1x", true, CodeBadThrowChar, 6},
+		{"111//1", true, CodeBadThrowChar, 5},
+		{"5*/5", true, CodeBadThrowChar, 2},
+		{"115/1*", true, CodeTurnedNotFive, 6},
+		{"115/5**", true, CodeTurnedNotFive, 7},
+		{"645321/5*", false, CodeBadThrowChar, 9},
+		{"ä1x", true, CodeBadThrowChar, 1},
+		{"1ä", true, CodeBadThrowChar, 2},
+	} {
+		_, _, _, _, err := ParseThrowText(c.in, c.turned)
+		var e *Error
+		if !errors.As(err, &e) || e.Code != c.code || len(e.Args) < 2 || e.Args[1] != c.pos {
+			t.Errorf("ParseThrowText(%q): %v, want %s at position %d", c.in, err, c.code, c.pos)
+		}
+	}
+	_, _, _, _, err := ParseThrowText("1x0", true)
+	for _, l := range []Lang{English, German} {
+		if m := Localize(err, l); !strings.Contains(m, `"x"`) || !strings.Contains(m, "1 ") || !strings.Contains(m, "5*") || !strings.Contains(m, "/") {
+			t.Errorf("%s: %q names neither the x nor what a throw is typed with", l, m)
+		}
+	}
+	roll, keep, fives, has, err := ParseThrowText("552346/5*5", true)
+	if err != nil || FormatDice(roll) != "5 5 2 3 4 6" || FormatDice(keep) != "5 5" || fives != 1 || !has {
+		t.Errorf("552346/5*5: %v %v %d %v %v", roll, keep, fives, has, err)
+	}
+	if roll, keep, _, has, err := ParseThrowText("1 1 1", false); err != nil || len(roll) != 3 || keep != nil || has {
+		t.Errorf("1 1 1: %v %v %v %v", roll, keep, has, err)
 	}
 }

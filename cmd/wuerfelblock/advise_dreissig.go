@@ -90,7 +90,7 @@ func runAdviseDreissig(e *env, args []string) int {
 	}
 	t, pending, bad, err := replayDreissig(rules, pos[1:])
 	if err != nil {
-		return e.adviseThrowRefused(bad, err)
+		return e.adviseThrowRefused(bad, pos[bad], err)
 	}
 	c := dreissig.ForPosition(rules.Options.Hundert, acc, *seat-1)
 	out := e.dreissigPos(c, acc, *seat, t)
@@ -112,6 +112,9 @@ func runAdviseDreissig(e *env, args []string) int {
 func adviseDreissigHelp(e *env, fs *flag.FlagSet) {
 	usage := fs.Usage
 	fs.Usage = func() {
+		if refused(fs) {
+			return
+		}
 		usage()
 		fmt.Fprintln(e.stdout, e.tr(`
 The Dreißig-tot coach: with 2, 3 or 4 players (hundert: 2) the exact chance
@@ -140,14 +143,9 @@ Beispiel: wuerfelblock advise dreissig-tot --accounts 30,22 645321/65 4432`))
 func replayDreissig(rules *validate.Rules, toks []string) (t *validate.DreissigTurn, pending []int, bad int, err error) {
 	t = rules.NewDreissigTurn()
 	for i, tok := range toks {
-		rs, ks, has := strings.Cut(tok, "/")
-		roll, err := validate.ParseDice(rs)
+		roll, keep, _, has, err := validate.ParseThrowText(tok, false)
 		if err == nil && len(roll) == 0 {
 			err = &validate.Error{Code: validate.CodeNoDice}
-		}
-		var keep []int
-		if err == nil && has {
-			keep, err = validate.ParseDice(ks)
 		}
 		if err == nil {
 			switch {
@@ -170,19 +168,21 @@ func replayDreissig(rules *validate.Rules, toks []string) (t *validate.DreissigT
 	return t, pending, 0, nil
 }
 
-// adviseThrowRefused says why throw n was refused, in one line: bad dice
-// are input (2), a rule broken the engine's refusal (1).
-func (e *env) adviseThrowRefused(n int, err error) int {
+// adviseThrowRefused says why throw n (tok as typed) was refused, in one
+// line: bad dice are input (2), a rule broken the engine's refusal (1).
+func (e *env) adviseThrowRefused(n int, tok string, err error) int {
 	var ve *validate.Error
 	if !errors.As(err, &ve) {
 		fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d", "Wurf %d"), n),
 			e.tr("only the last throw may be without its keep (ROLL/KEEP)", "nur der letzte Wurf darf ohne Auswahl sein (WURF/AUSWAHL)"))
 		return exitInput
 	}
-	fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d", "Wurf %d"), n), oneLine(validate.Localize(err, e.lang)))
 	if validate.IsInput(err) {
+		// The throw as typed (escaped, cut): the positions count in it.
+		fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d (%s)", "Wurf %d (%s)"), n, strconv.Quote(say.Short(tok, 20))), oneLine(validate.Localize(err, e.lang)))
 		return exitInput
 	}
+	fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d", "Wurf %d"), n), oneLine(validate.Localize(err, e.lang)))
 	return exitRule
 }
 

@@ -130,7 +130,7 @@ func TestAdviseDreissigRefusals(t *testing.T) {
 		code int
 		says string
 	}{
-		{[]string{"6x"}, 2, "not a die"},
+		{[]string{"6x"}, 2, "\"x\" at position 2 is not part of a throw"},
 		{[]string{"--accounts", "30,31"}, 2, "account 31 of seat 2"},
 		{[]string{"--accounts", "30,0"}, 2, "account 0 of seat 2"},
 		{[]string{"--accounts", "30,a"}, 2, "whole numbers"},

@@ -2,12 +2,14 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/family"
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -48,44 +50,18 @@ type adviseThrow struct {
 	hasKeep bool
 }
 
-// notationError is a * that does not follow a 5 of the keep.
-type notationError struct{ tok string }
-
-func (n notationError) Error() string { return "a * must follow a 5 of the keep: " + n.tok }
-
-func (n notationError) text(e *env) string {
-	return fmt.Sprintf(e.tr("in %s a * must follow a 5 of the keep (a 5 that counts as a 1, e.g. 552346/5*)",
-		"in %s muss ein * hinter einer 5 der Auswahl stehen (eine 5, die als 1 zählt, z. B. 552346/5*)"), n.tok)
-}
-
 func parseAdviseThrow(tok string) (adviseThrow, error) {
 	if strings.EqualFold(tok, "v") {
 		return adviseThrow{th: validate.Throw{Void: true}, hasKeep: true}, nil
 	}
-	rs, ks, has := strings.Cut(tok, "/")
-	roll, err := validate.ParseDice(rs)
+	roll, keep, fives, has, err := validate.ParseThrowText(tok, true)
 	if err != nil {
 		return adviseThrow{}, err
 	}
 	if len(roll) == 0 {
 		return adviseThrow{}, &validate.Error{Code: validate.CodeNoDice}
 	}
-	at := adviseThrow{th: validate.Throw{Roll: roll}, hasKeep: has}
-	if !has {
-		return at, nil
-	}
-	fives := strings.Count(ks, "*")
-	for i, r := range ks {
-		if r == '*' && (i == 0 || ks[i-1] != '5') {
-			return adviseThrow{}, notationError{tok}
-		}
-	}
-	keep, err := validate.ParseDice(strings.ReplaceAll(ks, "*", ""))
-	if err != nil {
-		return adviseThrow{}, err
-	}
-	at.th.Keep, at.th.FivesAsOnes = keep, fives
-	return at, nil
+	return adviseThrow{th: validate.Throw{Roll: roll, Keep: keep, FivesAsOnes: fives}, hasKeep: has}, nil
 }
 
 // runAdviseFamily is `advise` for 5050, 5000 and zehntausend (issue 13).
@@ -100,6 +76,9 @@ func runAdviseFamily(e *env, args []string) int {
 	seat := fs.Int("seat", 1, e.tr("with --totals: the seat on turn (1 = first)", "mit --totals: wer am Zug ist (1 = der Erste)"))
 	usage := fs.Usage
 	fs.Usage = func() {
+		if refused(fs) {
+			return
+		}
 		usage()
 		fmt.Fprintln(e.stdout, adviseFamilyHelp(e))
 	}
@@ -116,12 +95,18 @@ func runAdviseFamily(e *env, args []string) int {
 	if err != nil {
 		return e.fail("advise", err)
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if msg := e.familyFlagProblem(rules, set, *previous, *totals != ""); msg != "" {
+		fmt.Fprintln(e.stderr, "wuerfelblock advise: "+msg)
+		return exitInput
+	}
 	s, code, ok := e.familySolver(rules)
 	if !ok {
 		return code
 	}
 	if *totals != "" {
-		return e.adviseWin(s, rules, *totals, *seat, pos[1:], *asJSON)
+		return e.adviseWin(s, rules, *totals, *seat, *previous, pos[1:], *asJSON)
 	}
 	ctx := validate.TurnContext{Entered: !*notEntered, Previous: *previous}
 	tb := s.Table(ctx)
@@ -133,6 +118,36 @@ func runAdviseFamily(e *env, args []string) int {
 		return code
 	}
 	return e.adviseThrows(tb, ctx, throws, *asJSON)
+}
+
+// notEnteredFlag is named as an argument: its "not" is no English word
+// in a German text.
+const notEnteredFlag = "--not-entered"
+
+// familyFlagProblem says what is wrong with advise's flags for these
+// rules ("" where nothing is), before anything is solved: a flag is
+// refused where it has no meaning rather than ignored; set holds the flags
+// given.
+func (e *env) familyFlagProblem(rules *validate.Rules, set map[string]bool, previous int, withTotals bool) string {
+	game := say.New(e.lang).GameName(rules.Game)
+	switch {
+	case set["previous"] && !rules.Variant().Stops.AbovePrevious:
+		return e.tr("--previous counts only with the house rule steigerung (--option steigerung=true)",
+			"--previous gilt nur mit der Hausregel steigerung (--option steigerung=true)")
+	case set["previous"] && (previous < 0 || previous%50 != 0):
+		return fmt.Sprintf(e.tr("--previous %d: the result of the turn before is 0 or more, a multiple of 50 (0 after a bust)",
+			"--previous %d: das Ergebnis des Zugs davor ist 0 oder mehr, ein Vielfaches von 50 (0 nach einem Fehlwurf)"), previous)
+	case set["not-entered"] && rules.Variant().EntryPoints == 0:
+		return fmt.Sprintf(e.tr("%s: %s has no entry to reach (only a game with one, such as 5000: 500 to enter)",
+			"%s: %s kennt kein Hineinkommen (nur ein Spiel damit, etwa 5000: 500 zum Hineinkommen)"), notEnteredFlag, game)
+	case set["not-entered"] && withTotals:
+		return fmt.Sprintf(e.tr("%[1]s with --totals: the totals say who has entered (a total above 0); leave %[1]s out",
+			"%[1]s mit --totals: die Stände sagen, wer drin ist (ein Stand über 0); %[1]s weglassen"), notEnteredFlag)
+	case set["seat"] && !withTotals:
+		return e.tr("--seat needs --totals (the seat on turn among every player's total, 1 = first)",
+			"--seat braucht --totals (wer von allen Ständen am Zug ist, 1 = der Erste)")
+	}
+	return ""
 }
 
 // adviseFamilyHelp is what `advise --help` adds for the family coach.
@@ -191,15 +206,13 @@ func (e *env) familySolver(rules *validate.Rules) (s *family.Solver, code int, o
 // parseAdviseThrows reads the throws as typed, or says what is wrong and
 // gives the exit status.
 func (e *env) parseAdviseThrows(toks []string) (throws []adviseThrow, code int, ok bool) {
-	for _, tok := range toks {
+	for i, tok := range toks {
 		at, err := parseAdviseThrow(tok)
-		var ne notationError
-		if errors.As(err, &ne) {
-			fmt.Fprintln(e.stderr, "wuerfelblock advise: "+ne.text(e))
-			return nil, exitInput, false
-		}
 		if err != nil {
-			return nil, e.fail("advise", err), false
+			// Which throw, as typed (escaped, cut): positions count in it.
+			fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d (%s)", "Wurf %d (%s)"), i+1, strconv.Quote(say.Short(tok, 20))),
+				oneLine(validate.Localize(err, e.lang)))
+			return nil, exitInput, false
 		}
 		throws = append(throws, at)
 	}

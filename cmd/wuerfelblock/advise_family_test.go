@@ -141,7 +141,7 @@ func TestAdviseRefusals(t *testing.T) {
 		{[]string{"zehntausend-rueckwaerts"}, exitInput, "Rückwärts has no coach", "keinen Trainer"},
 		{[]string{"totwuerfeln"}, exitInput, "covers 5050, 5000 and zehntausend", "5050, 5000 und zehntausend"},
 		{[]string{}, exitInput, "give a game", "Spiel angeben"},
-		{[]string{"5050", "552346/2*"}, exitInput, "a * must follow a 5", "hinter einer 5"},
+		{[]string{"5050", "552346/2*"}, exitInput, "\"*\" at position 9: only a 5 can be turned into a 1", "nur eine 5 lässt sich in eine 1 drehen"},
 	} {
 		for _, lang := range []string{"en", "de"} {
 			code, out, errs := call(t, "", append([]string{"--lang", lang, "advise"}, c.args...)...)

@@ -78,12 +78,14 @@ func (e *env) parseTotals(s string, seat int) ([]int, int, bool) {
 
 // adviseWin is advise with --totals: the points advice with the chance to
 // win beside it.
-func (e *env) adviseWin(fs *family.Solver, rules *validate.Rules, totalsFlag string, seatFlag int, toks []string, asJSON bool) int {
+func (e *env) adviseWin(fs *family.Solver, rules *validate.Rules, totalsFlag string, seatFlag, previous int, toks []string, asJSON bool) int {
 	totals, seat, ok := e.parseTotals(totalsFlag, seatFlag)
 	if !ok {
 		return exitInput
 	}
-	ctx := validate.TurnContext{Entered: totals[seat] > 0}
+	// --previous (steigerung, which has no win table): the points advice
+	// of the fallback stops above it.
+	ctx := validate.TurnContext{Entered: totals[seat] > 0, Previous: previous}
 	tb := fs.Table(ctx)
 	var throws []adviseThrow
 	if len(toks) > 0 {

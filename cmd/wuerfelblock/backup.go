@@ -44,7 +44,7 @@ func runBackup(e *env, args []string) int {
 		case err != nil:
 			return e.dbFail("backup", err)
 		}
-		fmt.Fprintf(e.stdout, e.tr("Backup written to %s (checked).\n", "Sicherung nach %s geschrieben (geprüft).\n"), dest)
+		fmt.Fprintf(e.stdout, e.tr("Backup written to %s (checked).\n", "Sicherung nach %s geschrieben (geprüft).\n"), shownPath(dest))
 		return exitOK
 	})
 }

@@ -8,11 +8,15 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/wuerfelblock/wuerfelblock/internal/outfile"
 	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -121,7 +125,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	help := fs.Bool("help", false, "")
 	fs.BoolVar(help, "h", false, "")
 	if err := fs.Parse(args); err != nil {
-		flagErrors{e, ""}.Write([]byte(err.Error()))
+		flagErrors{e: e}.Write([]byte(err.Error()))
 		usageTo(e, e.stderr)
 		return exitInput
 	}
@@ -153,8 +157,23 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	name := rest[0]
 	if name == "help" {
-		usage(e)
-		return exitOK
+		switch {
+		case len(rest) == 1:
+			usage(e)
+			return exitOK
+		case len(rest) == 2:
+			// help COMMAND is COMMAND --help.
+			for _, c := range commands() {
+				if c.name == rest[1] {
+					return c.run(e, []string{"--help"})
+				}
+			}
+			fmt.Fprintf(stderr, "wuerfelblock help: %s %q\n", e.tr("unknown command", "unbekannter Befehl"), scoresheet.Cut(rest[1], 40))
+			return exitInput
+		}
+		fmt.Fprintf(e.stderr, "wuerfelblock help: %s\n", fmt.Sprintf(e.tr("help takes at most one command, not %s (wuerfelblock help COMMAND)",
+			"help nimmt höchstens einen Befehl, nicht %s (wuerfelblock help BEFEHL)"), quoteArgs(rest[1:])))
+		return exitInput
 	}
 	for _, c := range commands() {
 		if c.name == name {
@@ -204,7 +223,7 @@ func usageTo(e *env, w io.Writer) {
 
 // fail prints one line to stderr and returns the exit status for err.
 func (e *env) fail(cmd string, err error) int {
-	fmt.Fprintf(e.stderr, "%s: %s\n", progName(cmd), oneLine(validate.Localize(err, e.lang)))
+	fmt.Fprintf(e.stderr, "%s: %s\n", progName(cmd), e.errText(err))
 	if validate.IsInput(err) || isInputError(err) {
 		return exitInput
 	}
@@ -222,6 +241,10 @@ func (e *env) fileProblem(path string, err error, writing bool) string {
 	if errors.As(err, &refused) {
 		return e.refusedFile(refused)
 	}
+	if d := outfile.FileInPath(path); errors.Is(err, syscall.ENOTDIR) && d != "" {
+		return fmt.Sprintf(e.tr("there is no file %s: %s is a file, not a directory", "die Datei %s gibt es nicht: %s ist eine Datei, kein Verzeichnis"), shownPath(path), shownPath(d))
+	}
+	path = shownPath(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && writing:
 		return fmt.Sprintf(e.tr("cannot write %s: its directory does not exist", "%s lässt sich nicht schreiben: das Verzeichnis gibt es nicht"), path)
@@ -234,23 +257,54 @@ func (e *env) fileProblem(path string, err error, writing bool) string {
 	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		return fmt.Sprintf("%s: %v", path, pe.Err)
+		return fmt.Sprintf("%s: %s", path, say.OSText(pe.Err.Error(), e.lang))
 	}
-	return err.Error()
+	return scoresheet.SafeText(say.OSText(err.Error(), e.lang))
 }
 
-// refusedFile says why a file named for output is not written.
+// errText is any error as one line in the user's language: storage's,
+// the rules' and the record's messages in it, and the operating system's
+// reasons inside them ("is a directory", "operation not permitted") too.
+func (e *env) errText(err error) string {
+	return oneLine(say.OSText(storage.Localize(err, e.lang), e.lang))
+}
+
+// shownPath is a path as a message shows it: as typed, or quoted with its
+// control characters escaped where it has any (nothing typed reaches the
+// terminal raw, and the message stays one line).
+func shownPath(p string) string {
+	if strings.ContainsAny(p, "\n\t") || scoresheet.SafeText(p) != p {
+		return strconv.Quote(p)
+	}
+	return p
+}
+
+// refusedFile says why a file named for output is not written (nothing
+// was): for a wrong directory it names the part of the path that is wrong.
 func (e *env) refusedFile(r *outfile.Error) string {
+	path, dir := shownPath(r.Path), shownPath(r.Dir)
+	if r.Path == "" {
+		return e.tr("cannot write a file without a name: give one, not an empty one", "ohne Namen lässt sich keine Datei schreiben: einen angeben, keinen leeren")
+	}
 	switch r.Kind {
 	case outfile.Protected:
 		return fmt.Sprintf(e.tr("will not write %s: it is the open database's file %s (choose another name)",
-			"%s wird nicht geschrieben: das ist die Datei %s der geöffneten Datenbank (einen anderen Namen wählen)"), r.Path, r.Of)
+			"%s wird nicht geschrieben: das ist die Datei %s der geöffneten Datenbank (einen anderen Namen wählen)"), path, shownPath(r.Of))
 	case outfile.ReadOnly:
 		return fmt.Sprintf(e.tr("will not write %s: the file is read-only",
-			"%s wird nicht geschrieben: die Datei ist schreibgeschützt"), r.Path)
+			"%s wird nicht geschrieben: die Datei ist schreibgeschützt"), path)
+	case outfile.DirIsFile:
+		return fmt.Sprintf(e.tr("cannot write %s: %s is a file, not a directory (nothing written)",
+			"%s lässt sich nicht schreiben: %s ist eine Datei, kein Verzeichnis (nichts geschrieben)"), path, dir)
+	case outfile.NoDir:
+		return fmt.Sprintf(e.tr("cannot write %s: the directory %s does not exist (nothing written; create it first)",
+			"%s lässt sich nicht schreiben: das Verzeichnis %s gibt es nicht (nichts geschrieben; erst anlegen)"), path, dir)
+	case outfile.DirNotWritable:
+		return fmt.Sprintf(e.tr("cannot write %s: the directory %s cannot be written (no permission or a read-only file system; nothing written)",
+			"%s lässt sich nicht schreiben: in das Verzeichnis %s lässt sich nicht schreiben (keine Berechtigung oder schreibgeschütztes Dateisystem; nichts geschrieben)"), path, dir)
 	}
 	return fmt.Sprintf(e.tr("cannot write %s: it is a directory or socket, not a file",
-		"%s lässt sich nicht schreiben: das ist ein Verzeichnis oder Socket, keine Datei"), r.Path)
+		"%s lässt sich nicht schreiben: das ist ein Verzeichnis oder Socket, keine Datei"), path)
 }
 
 // oneLine is a message on one line, cut to maxLine characters: a message
@@ -286,9 +340,15 @@ func progName(cmd string) string {
 // newFlags makes a subcommand's flag set with a --help that prints usage.
 func newFlags(e *env, name, synopsis string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	out := flagErrors{e, name}
+	out := flagErrors{e: e, name: name, failed: new(bool)}
 	fs.SetOutput(out)
 	fs.Usage = func() {
+		if *out.failed {
+			// A refused option: its one line on standard error is all
+			// (docs/RECORD.md: nothing on standard output with status 2);
+			// the usage is for --help.
+			return
+		}
 		fmt.Fprintf(e.stdout, "%s: wuerfelblock %s %s\n", e.tr("Usage", "Aufruf"), name, e.placeholders(synopsis))
 		if !strings.Contains(synopsis, "\n") { // no words of its own: the command list's
 			for _, c := range commands() {
@@ -305,48 +365,132 @@ func newFlags(e *env, name, synopsis string) *flag.FlagSet {
 // flagErrors writes the flag package's complaints as one line in the
 // user's language: "wuerfelblock score: unbekannte Option -jsn".
 type flagErrors struct {
-	e    *env
-	name string
+	e      *env
+	name   string
+	failed *bool // set once a complaint is written (nil: not kept)
 }
 
 func (o flagErrors) Write(p []byte) (int, error) {
 	s := strings.TrimSpace(string(p))
+	if m := o.invalidValue(s); m != "" {
+		s = m
+	}
 	for _, m := range []struct{ prefix, en, de string }{
 		{"flag provided but not defined: ", "unknown option %s", "unbekannte Option %s"},
 		{"flag needs an argument: ", "option %s needs a value", "Option %s braucht einen Wert"},
 		{"bad flag syntax: ", "bad option syntax: %s", "Option falsch geschrieben: %s"},
-		{"invalid value ", "invalid value %s", "ungültiger Wert %s"},
+		{"invalid value ", "invalid value %s", "ungültiger Wert %s"}, // other than invalidValue's
 		{"invalid boolean value ", "invalid boolean value %s", "ungültiger Wahrheitswert %s"},
 	} {
 		if rest, ok := strings.CutPrefix(s, m.prefix); ok {
+			global := ""
+			if o.name != "" && m.prefix == "flag provided but not defined: " && isGlobalFlag(rest) {
+				global = o.moved(rest)
+			}
 			if m.prefix == "flag provided but not defined: " || m.prefix == "flag needs an argument: " {
 				rest = o.typed(rest)
 			}
 			s = fmt.Sprintf(o.e.tr(m.en, m.de), rest)
+			if global != "" {
+				// "games --db X": the program's own options come first.
+				s += fmt.Sprintf(o.e.tr("; the program's options (--db, --lang, --no-backup) go before the command: wuerfelblock %s %s …",
+					"; die Optionen des Programms (--db, --lang, --no-backup) stehen vor dem Befehl: wuerfelblock %s %s …"), global, o.name)
+			}
 			break
 		}
+	}
+	if o.failed != nil {
+		*o.failed = true
 	}
 	if o.name == "" {
 		fmt.Fprintf(o.e.stderr, "wuerfelblock: %s\n", s)
 	} else {
+		if strings.HasPrefix(strings.TrimSpace(string(p)), "flag provided but not defined: ") && !strings.Contains(s, "--db, --lang") {
+			// The usage is not printed with a refusal: say where it is.
+			s += fmt.Sprintf(o.e.tr(" (wuerfelblock %s --help lists the options)", " (wuerfelblock %s --help nennt die Optionen)"), o.name)
+		}
 		fmt.Fprintf(o.e.stderr, "wuerfelblock %s: %s\n", o.name, s)
 	}
 	return len(p), nil
+}
+
+// isGlobalFlag says whether the flag package's name of an option ("-db")
+// is one of the program's own, which go before the command.
+func isGlobalFlag(flagName string) bool {
+	n, _, _ := strings.Cut(strings.TrimLeft(flagName, "-"), "=")
+	return n == "db" || n == "lang" || n == "no-backup"
+}
+
+// moved is a program option given after the command, with its value, as
+// it goes before the command: "--db X" (the value cut short).
+func (o flagErrors) moved(flagName string) string {
+	name := strings.TrimLeft(flagName, "-")
+	args := o.e.args
+	if i := slices.Index(args, "--"); i >= 0 {
+		args = args[:i]
+	}
+	// The last one: the same option may be given before the command too.
+	for i := len(args) - 1; i >= 0; i-- {
+		a := args[i]
+		n, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || n != name {
+			continue
+		}
+		if !hasValue && name != "no-backup" && i+1 < len(args) {
+			return scoresheet.Cut(a, 40) + " " + scoresheet.Cut(args[i+1], 40)
+		}
+		return scoresheet.Cut(a, 80)
+	}
+	return "--" + name
+}
+
+// invalidValue says the flag package's `invalid value "x" for flag
+// -limit: parse error` (and its `invalid boolean value`) in the user's language, the flag as typed (--limit),
+// the reason in words; "" for any other message.
+func (o flagErrors) invalidValue(s string) string {
+	rest, ok := strings.CutPrefix(s, "invalid value ")
+	sep, number := " for flag -", true
+	if !ok {
+		rest, ok = strings.CutPrefix(s, "invalid boolean value ")
+		sep, number = " for -", false
+	}
+	value, rest, ok2 := strings.Cut(rest, sep)
+	name, reason, ok3 := strings.Cut(rest, ": ")
+	if !ok || !ok2 || !ok3 {
+		return ""
+	}
+	switch {
+	case reason == "parse error" && !number:
+		reason = o.e.tr("true or false", "true oder false")
+	case reason == "parse error":
+		reason = o.e.tr("not a whole number", "keine ganze Zahl")
+	case reason == "value out of range":
+		reason = o.e.tr("a number far out of range", "eine Zahl weit außerhalb des Bereichs")
+	}
+	return fmt.Sprintf(o.e.tr("--%s %s: %s", "--%s %s: %s"), name, value, reason)
 }
 
 // typed is an unknown option as the user wrote it, quoted ("--bogus",
 // "--bogus=1"): the flag package names it "-bogus" however it was typed.
 func (o flagErrors) typed(flagName string) string {
 	name := strings.TrimLeft(flagName, "-")
+	typed := ""
 	for _, a := range o.e.args {
 		if a == "--" {
 			break
 		}
 		if n, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); strings.HasPrefix(a, "-") && n == name {
-			return fmt.Sprintf("%q", a)
+			typed = a
+			if o.name == "" {
+				break // the program's option: the first
+			}
+			// A command's: the last, after any program option of that name.
 		}
 	}
-	return fmt.Sprintf("%q", flagName)
+	if typed == "" {
+		typed = flagName
+	}
+	return fmt.Sprintf("%q", typed)
 }
 
 // parseFlags parses a subcommand's flags, allowing flags after positional
@@ -370,4 +514,11 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, int, bool) {
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// refused says whether the flag set has written a complaint: a usage
+// wrapped with more words prints nothing then (only --help shows it).
+func refused(fs *flag.FlagSet) bool {
+	o, ok := fs.Output().(flagErrors)
+	return ok && o.failed != nil && *o.failed
 }

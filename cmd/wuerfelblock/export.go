@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -24,17 +25,8 @@ func runExport(e *env, args []string) int {
 	if !ok {
 		return code
 	}
-	if *csvDir != "" || *bgstats != "" {
-		if len(pos) > 0 || *all || len(games) > 0 || *csvDir != "" && *bgstats != "" {
-			fmt.Fprintln(e.stderr, "wuerfelblock export: "+e.tr("--csv DIR and --bgstats FILE stand alone (every game)", "--csv ORDNER und --bgstats DATEI stehen allein (alle Spiele)"))
-			return exitInput
-		}
-		return e.withDB("export", func(ctx context.Context, db *storage.DB) int {
-			if *csvDir != "" {
-				return e.exportCSV(ctx, db, *csvDir)
-			}
-			return e.exportBGStats(ctx, db, *bgstats)
-		})
+	if code, done := e.exportTables(fs, pos, *all, len(games) > 0, *csvDir, *bgstats); done {
+		return code
 	}
 	if len(pos) > 1 || *all && len(games) > 0 {
 		fmt.Fprintln(e.stderr, "wuerfelblock export: "+e.tr("use: export [--game ID | --all] [FILE]", "Aufruf: export [--game ID | --all] [DATEI]"))
@@ -76,13 +68,42 @@ func runExport(e *env, args []string) int {
 			}
 			return exitFailure
 		} else {
-			fmt.Fprintf(e.stdout, e.tr("%s written to %s.\n", "%s nach %s geschrieben.\n"), e.gamesWord(n, false), pos[0])
+			fmt.Fprintf(e.stdout, e.tr("%s written to %s.\n", "%s nach %s geschrieben.\n"), e.gamesWord(n, false), shownPath(pos[0]))
 		}
 		if leftOut != nil {
 			return e.dbFail("export", leftOut)
 		}
 		return exitOK
 	})
+}
+
+// exportTables is export --csv DIR and --bgstats FILE, which stand alone;
+// done is false where neither was given.
+func (e *env) exportTables(fs *flag.FlagSet, pos []string, all, games bool, csvDir, bgstats string) (code int, done bool) {
+	var empty string
+	fs.Visit(func(f *flag.Flag) {
+		if (f.Name == "csv" || f.Name == "bgstats") && f.Value.String() == "" && empty == "" {
+			empty = "--" + f.Name
+		}
+	})
+	if empty != "" {
+		// An empty name would export to standard output instead, unasked.
+		fmt.Fprintf(e.stderr, "wuerfelblock export: "+e.tr("%s needs a name, not an empty one", "%s braucht einen Namen, keinen leeren")+"\n", empty)
+		return exitInput, true
+	}
+	if csvDir == "" && bgstats == "" {
+		return 0, false
+	}
+	if len(pos) > 0 || all || games || csvDir != "" && bgstats != "" {
+		fmt.Fprintln(e.stderr, "wuerfelblock export: "+e.tr("--csv DIR and --bgstats FILE stand alone (every game)", "--csv ORDNER und --bgstats DATEI stehen allein (alle Spiele)"))
+		return exitInput, true
+	}
+	return e.withDB("export", func(ctx context.Context, db *storage.DB) int {
+		if csvDir != "" {
+			return e.exportCSV(ctx, db, csvDir)
+		}
+		return e.exportBGStats(ctx, db, bgstats)
+	}), true
 }
 
 // importMemory is the soft limit of the Go heap during an import. The
@@ -114,6 +135,10 @@ func runImport(e *env, args []string) int {
 		}
 		defer f.Close()
 		in = f
+	}
+	in, code, ok = e.recordsIn("import", pos[0], in)
+	if !ok {
+		return code
 	}
 	// An import holds little (the coach's small tables, a few records
 	// ahead; the large tables are mapped files) but makes much garbage:

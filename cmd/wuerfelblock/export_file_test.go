@@ -110,3 +110,62 @@ func TestExportFileKinds(t *testing.T) {
 		t.Errorf("the read-only file changed (%d bytes)", len(b))
 	}
 }
+
+// A file where a directory must be ("afile/x", "--csv afile"): the message
+// names the part that is wrong in words ("afile is a file, not a
+// directory"), not the file system's "afile/x: not a directory"; exit 2,
+// afile byte-identical, nothing else written; in both languages.
+func TestOutputUnderAFileNamesTheFile(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	db := filepath.Join(dir, "w.db")
+	if code, _, errs := wb(t, db, "generate", "--games", "2"); code != 0 {
+		t.Fatalf("generate: %s", errs)
+	}
+	os.WriteFile("afile", []byte("mine"), 0o644)
+	before := fileSum(t, "afile")
+	for _, c := range []struct {
+		args   []string
+		en, de string
+	}{
+		{[]string{"export", "afile/x"}, "wuerfelblock export: cannot write afile/x: afile is a file, not a directory (nothing written)\n",
+			"wuerfelblock export: afile/x lässt sich nicht schreiben: afile ist eine Datei, kein Verzeichnis (nichts geschrieben)\n"},
+		{[]string{"export", "afile/sub/x"}, "wuerfelblock export: cannot write afile/sub/x: afile is a file, not a directory (nothing written)\n", ""},
+		{[]string{"export", "--bgstats", "afile/x.bgsplay"}, "wuerfelblock export: cannot write afile/x.bgsplay: afile is a file, not a directory (nothing written)\n", ""},
+		{[]string{"export", "--csv", "afile"}, "wuerfelblock export: cannot write afile: afile is a file, not a directory (nothing written)\n",
+			"wuerfelblock export: afile lässt sich nicht schreiben: afile ist eine Datei, kein Verzeichnis (nichts geschrieben)\n"},
+		{[]string{"export", "--csv", "afile/sub"}, "wuerfelblock export: cannot write afile/sub: afile is a file, not a directory (nothing written)\n", ""},
+		{[]string{"backup", "afile/x"}, "wuerfelblock backup: cannot write afile/x: afile is a file, not a directory (nothing written)\n",
+			"wuerfelblock backup: afile/x lässt sich nicht schreiben: afile ist eine Datei, kein Verzeichnis (nichts geschrieben)\n"},
+		{[]string{"export", "no/such/x"}, "wuerfelblock export: cannot write no/such/x: the directory no does not exist (nothing written; create it first)\n",
+			"wuerfelblock export: no/such/x lässt sich nicht schreiben: das Verzeichnis no gibt es nicht (nichts geschrieben; erst anlegen)\n"},
+	} {
+		for _, lang := range []string{"en", "de"} {
+			want := c.en
+			if lang == "de" {
+				want = c.de
+			}
+			if want == "" {
+				continue
+			}
+			code, out, errs := call(t, "", append([]string{"--lang", lang, "--no-backup", "--db", db}, c.args...)...)
+			if code != exitInput || out != "" || errs != want {
+				t.Errorf("%s %v: exit %d %q\n%q, want 2 and\n%q", lang, c.args, code, out, errs, want)
+			}
+		}
+	}
+	if fileSum(t, "afile") != before {
+		t.Error("afile changed")
+	}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if n := e.Name(); n != "afile" && !strings.HasPrefix(n, "w.db") && n != "backups" {
+			t.Errorf("%s was written", n)
+		}
+	}
+	// A path with a control character is shown escaped, not raw.
+	_, _, errs := call(t, "", "--lang", "en", "--db", db, "export", "afile/\x1b[2Jx")
+	if strings.Contains(errs, "\x1b") || !strings.Contains(errs, `"afile/\x1b[2Jx"`) {
+		t.Errorf("a control character in the path: %q", errs)
+	}
+}

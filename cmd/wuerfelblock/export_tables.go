@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -20,9 +19,8 @@ var csvFiles = []string{"games.csv", "turns.csv", "totals.csv"}
 // through outfile (a file is replaced only once it is whole; never the
 // database's files), all three from one reading of the database.
 func (e *env) exportCSV(ctx context.Context, db *storage.DB, dir string) int {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		fmt.Fprintf(e.stderr, "wuerfelblock export: %s\n", e.fileProblem(dir, err, true))
-		return exitFailure
+	if err := outfile.MakeDir(dir); err != nil {
+		return e.outFail(dir, err)
 	}
 	protect := outfile.SQLite(db.Path())
 	var dbErr error
@@ -51,7 +49,7 @@ func (e *env) exportCSV(ctx context.Context, db *storage.DB, dir string) int {
 		}
 		return e.outFail(failed, err)
 	}
-	fmt.Fprintf(e.stdout, e.tr("games.csv, turns.csv and totals.csv written to %s.\n", "games.csv, turns.csv und totals.csv nach %s geschrieben.\n"), dir)
+	fmt.Fprintf(e.stdout, e.tr("games.csv, turns.csv and totals.csv written to %s.\n", "games.csv, turns.csv und totals.csv nach %s geschrieben.\n"), shownPath(dir))
 	return exitOK
 }
 
@@ -87,6 +85,6 @@ func (e *env) exportBGStats(ctx context.Context, db *storage.DB, path string) in
 		}
 		return e.outFail(path, ferr)
 	}
-	fmt.Fprintf(e.stdout, e.tr("%s written to %s (a BG Stats play file).\n", "%s nach %s geschrieben (eine BG-Stats-Datei).\n"), e.gamesWord(n, true), path)
+	fmt.Fprintf(e.stdout, e.tr("%s written to %s (a BG Stats play file).\n", "%s nach %s geschrieben (eine BG-Stats-Datei).\n"), e.gamesWord(n, true), shownPath(path))
 	return exitOK
 }

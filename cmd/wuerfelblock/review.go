@@ -27,6 +27,9 @@ func runReview(e *env, args []string) int {
 	asJSON := fs.Bool("json", false, e.tr("print the review as JSON", "die Auswertung als JSON ausgeben"))
 	usage := fs.Usage
 	fs.Usage = func() {
+		if refused(fs) {
+			return
+		}
 		usage()
 		fmt.Fprintln(e.stdout, e.tr("FILE may hold one record, an export (a JSON array of records) or one record per line: every record is reviewed.",
 			"DATEI darf einen Bericht, einen Export (eine JSON-Liste von Berichten) oder einen Bericht je Zeile enthalten: jeder Bericht wird ausgewertet."))
@@ -42,10 +45,11 @@ func runReview(e *env, args []string) int {
 		return exitInput
 	}
 	arg := pos[0]
-	if _, statErr := os.Stat(arg); arg == "-" || statErr == nil || !looksLikeID(arg) {
+	if _, statErr := os.Stat(arg); arg == "-" || statErr == nil || looksLikePath(arg) {
 		return reviewFile(e, arg, *asJSON)
 	}
-	// A stored game.
+	// A stored game: an id that fits none, several or is too short is
+	// said as games says it, not as a missing file.
 	var rv *review.Review
 	code = e.withDB("review", func(ctx context.Context, db *storage.DB) int {
 		id, err := db.FindGame(ctx, arg)
@@ -85,6 +89,10 @@ func reviewFile(e *env, arg string, asJSON bool) int {
 		}
 		defer f.Close()
 		in = f
+	}
+	in, code, ok := e.recordsIn("review", arg, in)
+	if !ok {
+		return code
 	}
 	x := storage.NewExportReader(in)
 	first, second, more, code, ok := e.firstRecords(x, "review")
@@ -191,10 +199,10 @@ func (l *reviewList) add(i int, r storage.ExportRecord) int {
 		j.Error = fmt.Sprintf("%s (%s): %s", e.tr("breaks a rule, not reviewed", "bricht eine Regel, nicht ausgewertet"), e.ruleWhere(re), oneLine(re.Verdict.Message))
 		status = exitRule
 	case err != nil && (isInputError(err) || validate.IsInput(err)):
-		j.Error = e.tr("Not a record", "Kein Spielbericht") + ": " + oneLine(validate.Localize(err, e.lang))
+		j.Error = e.tr("Not a record", "Kein Spielbericht") + ": " + e.errText(err)
 		status = exitInput
 	case err != nil:
-		j.Error = oneLine(validate.Localize(err, e.lang))
+		j.Error = e.errText(err)
 		status = exitFailure
 	default:
 		rj := rv.JSON(e.lang)
@@ -239,9 +247,11 @@ func (l *reviewList) close() {
 	}
 }
 
-// looksLikeID: what FindGame takes (hex digits and dashes, at least four).
-func looksLikeID(s string) bool {
-	return len(s) >= 4 && strings.Trim(strings.ToLower(s), "0123456789abcdef-") == ""
+// looksLikePath: a name with a directory or an extension ("games/a",
+// "x.json", "~/x"), which no game id has: review speaks of a file only
+// for such a name (or one that exists).
+func looksLikePath(s string) bool {
+	return strings.ContainsAny(s, "./"+string(os.PathSeparator)) || strings.HasPrefix(s, "~")
 }
 
 func printReview(e *env, rv *review.Review) {

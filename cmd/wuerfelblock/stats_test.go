@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -126,7 +127,7 @@ func TestStatsTablesInBothLanguages(t *testing.T) {
 		}
 	}
 	code, out, _ = call(t, "", "--db", db, "--lang", "de", "stats", "--player", "anna")
-	for _, want := range []string{"Anna", "Spiele (gewonnen)", "3 (2, 67%)", "bester Zug", "500", "Fehlwürfe", "1 (20%)", "Hausregeln verdoppeln=true ziel=500"} {
+	for _, want := range []string{"Anna", "Spiele (gewonnen)", "3 (2 · 67%)", "bester Zug", "500", "Fehlwürfe", "1 (20%)", "Hausregeln verdoppeln=true ziel=500"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("player page (de) lacks %q:\n%s", want, out)
 		}
@@ -199,7 +200,7 @@ func TestStatsRefusals(t *testing.T) {
 		{[]string{"stats", "--player", "Anna", "--vs", "anna"}, exitInput, "another player"},
 		{[]string{"stats", "--json", "--csv"}, exitInput, "not both"},
 		{[]string{"stats", "--game", "schach"}, exitInput, "schach"},
-		{[]string{"stats", "--player", "Zoe"}, exitRule, "Zoe"},
+		{[]string{"stats", "--player", "Zoe"}, exitInput, "Zoe"}, // bad input, as the other options
 		{[]string{"stats", "extra"}, exitInput, "extra"},
 		{[]string{"generate", "--games", "3"}, exitInput, "--db"},
 	} {
@@ -263,13 +264,16 @@ func TestFiguresDecimalCommaInGerman(t *testing.T) {
 	f := storage.Figures{
 		Kniffel: &storage.KniffelFigures{Boxes: []storage.BoxFigures{{Category: "einser", Filled: 2, Avg: 2.5}}},
 		Tot:     &storage.TotFigures{Turns: 2, AvgTurn: 33.5, Best: 36},
+		Review:  &storage.ReviewFigures{Games: 3, LossPerGame: 10.06, LossPerDecision: 3.35, LuckPerGame: -42.27},
 	}
+	// The numbers of a line are parted by " · ", which no decimal comma is
+	// taken for: "1, 7,0, 7" and "3,35, −42,27" read as four numbers.
 	for _, c := range []struct {
 		lang      validate.Lang
 		want, not []string
 	}{
-		{validate.German, []string{"Schnitt 2,5,", "2, 33,5, 36"}, []string{"2.5", "33.5"}},
-		{validate.English, []string{"avg 2.5,", "2, 33.5, 36"}, []string{"2,5", "33,5"}},
+		{validate.German, []string{"Schnitt 2,5 ·", "2 · 33,5 · 36", "3 · 10,06\n", "3,35 · −42,27\n"}, []string{"2.5", "33.5"}},
+		{validate.English, []string{"avg 2.5 ·", "2 · 33.5 · 36", "3 · 10.06\n", "3.35 · −42.27\n"}, []string{"2,5", "33,5"}},
 	} {
 		var out bytes.Buffer
 		printFigures(&env{stdout: &out, lang: c.lang}, "", f)
@@ -283,6 +287,9 @@ func TestFiguresDecimalCommaInGerman(t *testing.T) {
 			if strings.Contains(s, w) {
 				t.Errorf("%v: shows %q:\n%s", c.lang, w, s)
 			}
+		}
+		if m := regexp.MustCompile(`[0-9%], `).FindString(s); m != "" {
+			t.Errorf("%v: numbers parted by a comma (%q):\n%s", c.lang, m, s)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -210,4 +211,82 @@ func TestDescribeStand(t *testing.T) {
 			t.Errorf("Describe = %q, want %q", got, c.want)
 		}
 	}
+}
+
+// finalDiceEntries are three Kniffel turns of one player: the final dice
+// only (quick entry), a box chosen after a second throw without a hold
+// (final dice entered without their holds), and three throws; each box
+// worse than the best.
+func finalDiceEntries() []scoresheet.Entry {
+	th := func(roll, keep []int) scoresheet.Entry {
+		return scoresheet.Entry{Kind: scoresheet.EntryThrow, Roll: roll, Keep: keep}
+	}
+	box := func(c string) scoresheet.Entry { return scoresheet.Entry{Kind: scoresheet.EntryScore, Category: c} }
+	return []scoresheet.Entry{
+		{Kind: scoresheet.EntryDice, Roll: []int{2, 5, 5, 5, 5}}, box("einser"),
+		th([]int{6, 6, 1, 2, 3}, []int{6, 6}), th([]int{6, 1, 2}, nil), box("chance"),
+		th([]int{6, 6, 1, 2, 3}, []int{6, 6}), th([]int{6, 1, 2}, []int{}), th([]int{1, 2, 3, 4, 5}, nil), box("sechser"),
+		// A stand (a hold of all five) is a throw's hold, not final dice.
+		th([]int{3, 3, 3, 4, 4}, []int{3, 3, 3, 4, 4}), box("dreierpasch"),
+	}
+}
+
+// Kniffel's final dice (quick entry, or a box after a throw without a hold
+// with throws left) were said as an ordinary throw ("Runde 1, 1. Wurf");
+// the box is chosen on the turn's final dice, which the review values as
+// such: the text says "Endwürfel" / "final dice" and the JSON carries
+// "final_dice": true (its "throw" stays the entry's index). A box after the
+// third throw or after a stand keeps the throw's number.
+func TestKniffelFinalDiceSaid(t *testing.T) {
+	g, err := scoresheet.New(rules(t, validate.GameKniffel, nil), []string{"Anna"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range finalDiceEntries() {
+		if err := g.Apply(e); err != nil {
+			t.Fatalf("%+v: %v", e, err)
+		}
+	}
+	rv, err := OfGame(g, testValuers(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var de, en []string
+	for _, d := range rv.Decisions {
+		de = append(de, fmt.Sprintf("%s %s", rv.Where(d, validate.German), d.Kind))
+		en = append(en, fmt.Sprintf("%s %s", rv.Where(d, validate.English), d.Kind))
+	}
+	wantDE := "Runde 1, Endwürfel box|Runde 2, 1. Wurf hold|Runde 2, Endwürfel box|" +
+		"Runde 3, 1. Wurf hold|Runde 3, 2. Wurf hold|Runde 3, 3. Wurf box|Runde 4, 1. Wurf hold|Runde 4, 1. Wurf box"
+	wantEN := "round 1, final dice box|round 2, throw 1 hold|round 2, final dice box|" +
+		"round 3, throw 1 hold|round 3, throw 2 hold|round 3, throw 3 box|round 4, throw 1 hold|round 4, throw 1 box"
+	if got := strings.Join(de, "|"); got != wantDE {
+		t.Errorf("German:\n got %s\nwant %s", got, wantDE)
+	}
+	if got := strings.Join(en, "|"); got != wantEN {
+		t.Errorf("English:\n got %s\nwant %s", got, wantEN)
+	}
+	b, err := json.Marshal(rv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out struct {
+		Decisions []map[string]any `json:"decisions"`
+	}
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range out.Decisions {
+		fd, has := d["final_dice"]
+		if has && fd != true {
+			t.Errorf("final_dice %v, want true or absent: %v", fd, d)
+		}
+		got = append(got, fmt.Sprintf("%v/%v/%v/%v", d["turn"], d["throw"], d["kind"], has))
+	}
+	want := "0/0/box/true 1/0/hold/false 1/1/box/true 2/0/hold/false 2/1/hold/false 2/2/box/false 3/0/hold/false 3/0/box/false"
+	if s := strings.Join(got, " "); s != want {
+		t.Errorf("JSON turn/throw/kind/final_dice:\n got %s\nwant %s", s, want)
+	}
+	checkIdentities(t, "final dice said", g, rv)
 }

@@ -85,6 +85,10 @@ type DecisionJSON struct {
 	WinBest       *float64 `json:"win_best,omitempty"`
 	WinBestChoice any      `json:"win_best_choice,omitempty"`
 	Differs       bool     `json:"differs,omitempty"`
+	// Kniffel: the box was chosen on dice entered as the turn's final dice
+	// (quick entry, or a throw without a hold before the box; throw is
+	// that entry's index): the text says "final dice", not a throw.
+	FinalDice bool `json:"final_dice,omitempty"`
 }
 
 // round6 rounds a chance to six decimals.
@@ -150,7 +154,7 @@ func (r *Review) JSON(l validate.Lang) JSON {
 	for _, d := range r.Decisions {
 		dj := DecisionJSON{Player: d.Player, Turn: d.Turn, Throw: d.Throw, Kind: d.Kind,
 			Chosen: d.Chosen.json(d.Kind), Best: d.Best.json(d.Kind), Loss: round2(d.Loss),
-			ChosenFivesAsOnes: d.Chosen.FivesAsOnes, BestFivesAsOnes: d.Best.FivesAsOnes}
+			ChosenFivesAsOnes: d.Chosen.FivesAsOnes, BestFivesAsOnes: d.Best.FivesAsOnes, FinalDice: d.FinalDice}
 		if d.HasWin {
 			dj.WinLoss, dj.WinChosen, dj.WinBest = round6(d.WinLoss), round6(d.WinChosen), round6(d.WinBest)
 			dj.WinBestChoice, dj.Differs = d.WinBestChoice.json(d.Kind), d.Differs
@@ -221,9 +225,17 @@ func Number(x float64, l validate.Lang) string {
 }
 
 // Where says when a decision was taken: "Runde 7, 2. Wurf" / "round 7,
-// throw 2" (a round is a turn of every player).
+// throw 2" (a round is a turn of every player); a Kniffel box on the
+// turn's final dice (FinalDice) "Runde 7, Endwürfel" / "round 7, final
+// dice": those dice are the turn's last, not its first throw.
 func (r *Review) Where(d Decision, l validate.Lang) string {
 	round := d.Turn/max(len(r.Players), 1) + 1
+	switch {
+	case d.FinalDice && l == validate.German:
+		return fmt.Sprintf("Runde %d, Endwürfel", round)
+	case d.FinalDice:
+		return fmt.Sprintf("round %d, final dice", round)
+	}
 	if l == validate.German {
 		return fmt.Sprintf("Runde %d, %d. Wurf", round, d.Throw+1)
 	}

@@ -65,6 +65,12 @@ type Decision struct {
 	Chosen Choice
 	Best   Choice
 	Loss   float64 // value of the best choice − value of the chosen one (≥ 0)
+	// FinalDice: a Kniffel box chosen on dice entered as the turn's final
+	// dice (quick entry, or a throw without a hold with throws left, which
+	// the review takes as final dice entered without their holds). Where
+	// says "Endwürfel" / "final dice" for it, not a throw's number (Throw
+	// stays the index of the entry after which the box was chosen).
+	FinalDice bool
 	// The same decision by the chance to win (HasWin: the game has a win
 	// review): the chance of the chosen and of the best choice (0–1), the
 	// loss (WinBest − WinChosen) and the choice best for the win.

@@ -155,6 +155,7 @@ func (w *walker) kniffelTurn(turn, seat int) error {
 	p := &w.rv.Players[seat]
 	var held, dice validate.Counts
 	throw := -1
+	final := false // dice are the turn's final dice, entered without their holds
 	for w.pos < len(w.entries) && g.NumTurns() == turn && !g.Finished() {
 		e, err := w.apply()
 		if err != nil {
@@ -182,6 +183,7 @@ func (w *walker) kniffelTurn(turn, seat int) error {
 				continue // the open turn's hold is not chosen yet
 			case nx.Kind == scoresheet.EntryScore:
 				finalDice(p, t, dice, left, throw)
+				final = true
 				continue
 			}
 			chosen := t.RollValue(dice, 0)
@@ -199,25 +201,11 @@ func (w *walker) kniffelTurn(turn, seat int) error {
 			dice = validate.CountsOf(e.Roll)
 			p.Luck += t.RollValue(dice, 0) - t.Value()
 			p.QuickTurns++
+			final = true
 		case scoresheet.EntryScore:
-			boxes := t.Boxes(dice)
-			c, err := validate.ParseCategory(e.Category)
-			if err != nil {
+			at := Decision{Seat: seat, Turn: turn, Throw: max(throw, 0), Kind: Box, FinalDice: final}
+			if err := w.kniffelBox(t, wt, at, dice, e.Category); err != nil {
 				return err
-			}
-			i := slices.IndexFunc(boxes, func(b KniffelBox) bool { return b.Category == c })
-			if i < 0 {
-				return fmt.Errorf("review: turn %d: the solver does not allow box %s", turn, e.Category)
-			}
-			if len(boxes) > 1 {
-				d := w.decide(Decision{Seat: seat, Turn: turn, Throw: max(throw, 0), Kind: Box,
-					Chosen: Choice{Box: c.ID()}, Best: Choice{Box: boxes[0].Category.ID()}, Loss: boxes[0].Value - boxes[i].Value})
-				if wt != nil {
-					w.kniffelWinBox(d, wt, dice, c)
-				}
-			}
-			if wt != nil {
-				w.kniffelWinScored(seat, wt, dice, c)
 			}
 		default:
 			return fmt.Errorf("review: turn %d: unexpected entry %q", turn, e.Kind)
@@ -225,6 +213,33 @@ func (w *walker) kniffelTurn(turn, seat int) error {
 	}
 	if g.NumTurns() > turn {
 		p.Banked = g.Totals()[seat]
+	}
+	return nil
+}
+
+// kniffelBox reviews the box of a Kniffel turn written from dice: a
+// decision (at: its seat, turn, throw and whether the dice were entered
+// as final dice) where more than one box is free; wt the turn by the
+// chance to win (nil before round 11).
+func (w *walker) kniffelBox(t KniffelTurn, wt KniffelWinTurn, at Decision, dice validate.Counts, category string) error {
+	boxes := t.Boxes(dice)
+	c, err := validate.ParseCategory(category)
+	if err != nil {
+		return err
+	}
+	i := slices.IndexFunc(boxes, func(b KniffelBox) bool { return b.Category == c })
+	if i < 0 {
+		return fmt.Errorf("review: turn %d: the solver does not allow box %s", at.Turn, category)
+	}
+	if len(boxes) > 1 {
+		at.Chosen, at.Best, at.Loss = Choice{Box: c.ID()}, Choice{Box: boxes[0].Category.ID()}, boxes[0].Value-boxes[i].Value
+		d := w.decide(at)
+		if wt != nil {
+			w.kniffelWinBox(d, wt, dice, c)
+		}
+	}
+	if wt != nil {
+		w.kniffelWinScored(at.Seat, wt, dice, c)
 	}
 	return nil
 }

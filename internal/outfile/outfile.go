@@ -19,6 +19,10 @@
 //   - A read-only file (no write bit in its mode) is refused, even when the
 //     process could write it anyway (as root). So are a file the process
 //     may not write, a directory and a socket.
+//   - A path whose directory is wrong is refused before anything is
+//     written, naming the part that is wrong: a file where a directory
+//     must be ("afile" of "afile/x"), the first directory missing, the
+//     directory the process may not write into.
 //   - A protected file is refused, whatever the spelling of the path:
 //     another name for the same file (a symbolic link, "./", "..", a hard
 //     link, other case on a case-insensitive file system) is found by
@@ -41,6 +45,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
 // Kind says why Write refused a path.
@@ -55,6 +60,16 @@ const (
 	// NotAFile: a directory, a socket or anything else that cannot take
 	// the output.
 	NotAFile
+	// DirIsFile: a part of the path that must be a directory is a file
+	// (or anything else but a directory): Dir names it ("afile" of
+	// "afile/x").
+	DirIsFile
+	// NoDir: a directory of the path does not exist: Dir names the first
+	// one missing ("a/b" of "a/b/c/x" where a exists).
+	NoDir
+	// DirNotWritable: the directory the file goes into cannot be written
+	// (no permission, a read-only file system): Dir names it.
+	DirNotWritable
 )
 
 // Error is Write's refusal of a path before anything was written.
@@ -63,6 +78,8 @@ type Error struct {
 	Target string // the file it leads to (after symbolic links)
 	Kind   Kind
 	Of     string // for Protected: the protected path it is
+	Dir    string // for DirIsFile, NoDir and DirNotWritable: the directory that is wrong
+	Err    error  // for DirIsFile, NoDir and DirNotWritable: the file system's error
 }
 
 func (e *Error) Error() string {
@@ -71,9 +88,19 @@ func (e *Error) Error() string {
 		return fmt.Sprintf("%s is %s, which must not be overwritten", e.Path, e.Of)
 	case ReadOnly:
 		return fmt.Sprintf("%s is read-only", e.Path)
+	case DirIsFile:
+		return fmt.Sprintf("%s: %s is a file, not a directory", e.Path, e.Dir)
+	case NoDir:
+		return fmt.Sprintf("%s: the directory %s does not exist", e.Path, e.Dir)
+	case DirNotWritable:
+		return fmt.Sprintf("%s: the directory %s cannot be written", e.Path, e.Dir)
 	}
 	return fmt.Sprintf("%s is not a file that can be written", e.Path)
 }
+
+// Unwrap is the file system's error behind a refusal for a directory
+// (fs.ErrNotExist for NoDir, so errors.Is still finds it).
+func (e *Error) Unwrap() error { return e.Err }
 
 // SQLite is what an open SQLite database consists of: the file db and its
 // -wal, -shm and -journal, and the -damaged mark that storage keeps beside
@@ -108,8 +135,11 @@ func Write(path string, fill func(w io.Writer) error, protect ...string) error {
 	}
 	st, err := os.Stat(target)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return replace(target, nil, fill)
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		if derr := checkDir(path, target, err); derr != nil {
+			return derr
+		}
+		return replace(path, target, nil, fill)
 	case err != nil:
 		return err
 	}
@@ -125,11 +155,37 @@ func Write(path string, fill func(w io.Writer) error, protect ...string) error {
 			return err
 		}
 		f.Close()
-		return replace(target, st, fill)
+		return replace(path, target, st, fill)
 	case m&(fs.ModeDevice|fs.ModeCharDevice|fs.ModeNamedPipe) != 0:
 		return inPlace(target, fill)
 	}
 	return &Error{Path: path, Target: target, Kind: NotAFile}
+}
+
+// checkDir names the part of target's directory that keeps a file from
+// being made there (err is what asking for target gave): the nearest
+// ancestor that exists is a file (DirIsFile), or the directory below it is
+// missing (NoDir). It returns nil where the directory is there.
+func checkDir(path, target string, err error) error {
+	missing := ""
+	for d := filepath.Dir(target); ; d = filepath.Dir(d) {
+		st, serr := os.Stat(d)
+		switch {
+		case serr == nil && !st.IsDir():
+			return &Error{Path: path, Target: target, Kind: DirIsFile, Dir: d, Err: syscall.ENOTDIR}
+		case serr == nil && missing == "":
+			return nil
+		case serr == nil:
+			return &Error{Path: path, Target: target, Kind: NoDir, Dir: missing, Err: fs.ErrNotExist}
+		case errors.Is(serr, fs.ErrNotExist):
+			missing = d
+		case !errors.Is(serr, syscall.ENOTDIR):
+			return serr
+		}
+		if filepath.Dir(d) == d {
+			return err
+		}
+	}
 }
 
 // maxLinks is how many symbolic links resolve follows before it gives up.
@@ -142,8 +198,8 @@ func resolve(path string) (string, error) {
 	p := filepath.Clean(path)
 	for range maxLinks {
 		st, err := os.Lstat(p)
-		if errors.Is(err, fs.ErrNotExist) {
-			return p, nil
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+			return p, nil // Write says what is missing
 		}
 		if err != nil {
 			return "", err
@@ -201,8 +257,12 @@ func inPlace(target string, fill func(w io.Writer) error) error {
 
 // replace writes target through a temporary file beside it and renames
 // it; old, if not nil, is the file it replaces (its mode and owner stay).
-func replace(target string, old fs.FileInfo, fill func(w io.Writer) error) error {
+func replace(path, target string, old fs.FileInfo, fill func(w io.Writer) error) error {
 	f, err := createTemp(target, old)
+	if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS) {
+		// The file may be writable, its directory is not: name the directory.
+		return &Error{Path: path, Target: target, Kind: DirNotWritable, Dir: filepath.Dir(target), Err: err}
+	}
 	if err != nil {
 		return err
 	}
@@ -266,4 +326,49 @@ func syncDir(dir string) {
 		d.Sync()
 		d.Close()
 	}
+}
+
+// MakeDir makes the directory dir, with its parents where missing (0755
+// less the umask), for files that Write then writes into it. A part of dir
+// that exists but is no directory is refused as DirIsFile naming it ("afile"
+// of "afile" or "afile/sub"); a directory that cannot be made as
+// DirNotWritable naming the directory it would go into. Nothing is made
+// then.
+func MakeDir(dir string) error {
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		st, err := os.Stat(d)
+		if err == nil {
+			if !st.IsDir() {
+				return &Error{Path: dir, Target: dir, Kind: DirIsFile, Dir: d, Err: syscall.ENOTDIR}
+			}
+			break
+		}
+		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
+			return err
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	err := os.MkdirAll(dir, 0o755)
+	if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS) {
+		parent := filepath.Dir(filepath.Clean(dir))
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			parent = filepath.Dir(pe.Path)
+		}
+		return &Error{Path: dir, Target: dir, Kind: DirNotWritable, Dir: parent, Err: err}
+	}
+	return err
+}
+
+// FileInPath is the first part of path's directory that exists and is a
+// file (or anything else but a directory): "afile" of "afile/x"; "" where
+// there is none. A command that reads path says it with it.
+func FileInPath(path string) string {
+	var oe *Error
+	if errors.As(checkDir(path, filepath.Clean(path), nil), &oe) && oe.Kind == DirIsFile {
+		return oe.Dir
+	}
+	return ""
 }

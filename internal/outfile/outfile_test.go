@@ -281,3 +281,72 @@ func TestProtectedFilesWhateverTheSpelling(t *testing.T) {
 		}
 	}
 }
+
+// A path whose directory is wrong names the part that is wrong, not the
+// file asked for ("afile/x: not a directory"), and writes nothing: a file
+// where a directory must be, a directory missing (also deeper down), a
+// directory that cannot be written.
+func TestWrongDirectoryNamed(t *testing.T) {
+	dir := t.TempDir()
+	afile := filepath.Join(dir, "afile")
+	put(t, afile, "mine", 0o644)
+	for _, c := range []struct {
+		path string
+		kind Kind
+		dir  string
+	}{
+		{filepath.Join(afile, "x"), DirIsFile, afile},
+		{filepath.Join(afile, "sub", "x"), DirIsFile, afile},
+		{filepath.Join(dir, "no", "x"), NoDir, filepath.Join(dir, "no")},
+		{filepath.Join(dir, "no", "deeper", "x"), NoDir, filepath.Join(dir, "no")},
+	} {
+		err := Write(c.path, text("x"))
+		var oe *Error
+		if !errors.As(err, &oe) || oe.Kind != c.kind || oe.Dir != c.dir || oe.Path != c.path {
+			t.Errorf("Write(%s): %#v, want kind %d naming %s", c.path, err, c.kind, c.dir)
+		}
+	}
+	if content(t, afile) != "mine" {
+		t.Errorf("afile changed")
+	}
+	onlyFiles(t, dir, "afile")
+	// A missing directory is still fs.ErrNotExist for errors.Is.
+	if err := Write(filepath.Join(dir, "no", "x"), text("x")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a missing directory: %v, want fs.ErrNotExist too", err)
+	}
+	// A directory the process cannot write, even as root: sysfs.
+	if f, err := os.CreateTemp("/sys", "probe"); err == nil {
+		f.Close()
+		os.Remove(f.Name())
+		t.Skip("/sys is writable here")
+	}
+	err := Write("/sys/wuerfelblock-probe", text("x"))
+	var oe *Error
+	if !errors.As(err, &oe) || oe.Kind != DirNotWritable || oe.Dir != "/sys" {
+		t.Errorf("Write into /sys: %#v, want DirNotWritable naming /sys", err)
+	}
+}
+
+// MakeDir (export --csv DIR): a file where the directory must be is named
+// and stays as it was; a missing directory is made.
+func TestMakeDirNamesAFile(t *testing.T) {
+	dir := t.TempDir()
+	afile := filepath.Join(dir, "afile")
+	put(t, afile, "mine", 0o644)
+	for _, p := range []string{afile, filepath.Join(afile, "sub")} {
+		err := MakeDir(p)
+		var oe *Error
+		if !errors.As(err, &oe) || oe.Kind != DirIsFile || oe.Dir != afile {
+			t.Errorf("MakeDir(%s): %#v, want DirIsFile naming %s", p, err, afile)
+		}
+	}
+	if content(t, afile) != "mine" {
+		t.Errorf("afile changed")
+	}
+	if err := MakeDir(filepath.Join(dir, "new", "sub")); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Stat(filepath.Join(dir, "new", "sub")); err != nil || !st.IsDir() {
+		t.Errorf("MakeDir made no directory: %v", err)
+	}
+}

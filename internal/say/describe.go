@@ -18,7 +18,8 @@ func (p P) event(ev scoresheet.Event, alone bool) string {
 	pl, f := p.name(ev.Player), p.name(ev.From)
 	switch ev.Kind {
 	case scoresheet.EventReset:
-		return fmt.Sprintf(p.Tr("%s had the same score as %s (%d) and goes back to 0", "%s hatte denselben Stand wie %s (%d) und fällt auf 0"), pl, f, ev.Points)
+		// Player is the one sent back, From the mover who reached their total.
+		return fmt.Sprintf(p.Tr("%[2]s reached %[1]s's score (%[3]d): %[1]s goes back to 0", "%[2]s hat den Stand von %[1]s erreicht (%[3]d): %[1]s fällt auf 0"), pl, f, ev.Points)
 	case scoresheet.EventTransfer:
 		return fmt.Sprintf(p.Tr("%s would pass 5000: %d points go to %s", "%s wäre über 5000: %d Punkte gehen an %s"), f, ev.Points, pl)
 	case scoresheet.EventLost:

@@ -129,14 +129,14 @@ func (v *familyView) submit(s string) bool {
 		return v.take(validate.Throw{Roll: v.pending, Keep: keep, FivesAsOnes: fives})
 	}
 	// "ROLL/KEEP": the keep may name turned fives (5*).
-	rollText, keepText, hasKeep := strings.Cut(s, "/")
-	roll, ok := v.p.parseDice(rollText)
-	if !ok {
-		return false
-	}
-	keep, fives, err := validate.ParseKeep(keepText)
+	// A bad character is named at its position in the whole text typed.
+	roll, keep, fives, hasKeep, err := validate.ParseThrowText(s, true)
 	if err != nil {
 		v.p.refuse(err)
+		return false
+	}
+	if len(roll) == 0 {
+		v.p.refuse(&validate.Error{Code: validate.CodeNoDice})
 		return false
 	}
 	if hasKeep {
@@ -572,7 +572,8 @@ func (v *familyView) previewEvent(ev scoresheet.Event) string {
 	case scoresheet.EventLost:
 		return fmt.Sprintf(v.tr("%s would pass 5000 and nobody can take the %d points: they are lost", "%s wäre über 5000 und niemand kann die %d Punkte nehmen: sie verfallen"), p, ev.Points)
 	case scoresheet.EventReset:
-		return fmt.Sprintf(v.tr("%s would have the same score as %s and go back to 0 (from %d)", "%s hätte denselben Stand wie %s und fiele auf 0 (von %d)"), p, f, ev.Points)
+		// ev.Player is sent back; ev.From (the mover) would reach their total.
+		return fmt.Sprintf(v.tr("%[2]s would reach %[1]s's %[3]d: %[1]s goes back to 0", "%[2]s käme auf den Stand von %[1]s (%[3]d): %[1]s fiele auf 0"), p, f, ev.Points)
 	}
 	return v.describeEvent(ev)
 }

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/gdamore/tcell/v2"
 	"github.com/rivo/tview"
@@ -59,6 +61,9 @@ type play struct {
 	// left out instead (help lists them all).
 	hintKeys []keyHelp
 	hintView int // how many of hintKeys are the view's
+	// hintTight are the view's keys as said where the line is too narrow
+	// ("11" for the example "11 Enter"), by the key as said in full.
+	hintTight map[string]string
 	// atStake are the turn's points before the last entry (what a bust loses).
 	atStake int
 	// saving is the write under way (nil: none); see write.
@@ -130,8 +135,25 @@ func (p *play) fitHints(width, height int) {
 			rows = 2
 		} else {
 			keys = slices.Clone(keys)
-			for i := p.hintView - 1; i >= 1 && tview.TaggedStringWidth(hintLine(keys)) > width; i-- {
+			wide := func() bool { return tview.TaggedStringWidth(hintLine(keys)) > width }
+			// tighten says key k shorter where it has a tight form, and
+			// whether the line fits now: an example's "Enter" gives way
+			// before the key itself, and the first key's before the second
+			// key (t, Kniffel's other entry mode).
+			tighten := func(k int) bool {
+				if t, ok := p.hintTight[keys[k].key]; ok {
+					keys[k].key = t
+				}
+				return !wide()
+			}
+			for i := p.hintView - 1; i >= 1 && wide(); i-- {
+				if tighten(i) || i == 1 && tighten(0) {
+					break
+				}
 				keys = slices.Delete(keys, i, i+1)
+			}
+			if wide() {
+				tighten(0)
 			}
 		}
 	}
@@ -297,18 +319,83 @@ func (p *play) keyWhileSaving(ev *tcell.EventKey) *tcell.EventKey {
 func (p *play) keyRune(ev *tcell.EventKey, empty bool) *tcell.EventKey {
 	r := ev.Rune()
 	switch {
-	case isDiceChar(r), r == '?' || r == 'q':
+	case isDiceChar(r):
+		if dr, ok := p.view.(diceRefuser); ok {
+			if why := dr.noDice(r); why != "" {
+				p.say(why) // at once, not after a pile of digits and Enter
+				return nil
+			}
+		}
 		return ev
-	case !empty:
+	case r == '?' || r == 'q':
+		return ev
+	case !empty && p.isCommand(ev):
 		// A command letter after typed dice would be lost without a word.
-		p.say(fmt.Sprintf(p.tr("'%c' is a command: first press Enter for the dice typed, or Esc to clear them.",
-			"„%c“ ist ein Befehl: erst die getippten Würfel mit Enter übernehmen oder mit Esc löschen."), r))
+		p.say(fmt.Sprintf(p.tr("%s is a command: first press Enter for the dice typed, or Esc to clear them.",
+			"%s ist ein Befehl: erst die getippten Würfel mit Enter übernehmen oder mit Esc löschen."), p.shownRune(r)))
+	case !empty:
+		// Any other character in a throw ("1x0"): not taken into the
+		// input, and said, with what a throw is typed with.
+		p.say(fmt.Sprintf(p.tr("%s is not a die and was not typed: %s.", "%s ist kein Würfel und wurde nicht übernommen: %s."),
+			p.shownRune(r), p.diceNotation()))
 	case p.noKeepLetter(r):
 		// The view said that no keep has this letter ("a–f" leaves out c).
 	default:
-		p.say(fmt.Sprintf(p.tr("'%c' is no key here: ? lists the keys.", "„%c“ ist hier keine Taste: ? zeigt die Tasten."), r))
+		p.say(fmt.Sprintf(p.tr("%s is no key here: ? lists the keys.", "%s ist hier keine Taste: ? zeigt die Tasten."), p.shownRune(r)))
 	}
 	return nil // letters are commands, never dice
+}
+
+// diceRefuser is a view that takes no typed dice at times (Kniffel once
+// the dice stand: a box is chosen by its letter): noDice is why, in the
+// message line's words, for the key r; "" where dice are taken.
+type diceRefuser interface {
+	noDice(r rune) string
+}
+
+// isCommand: ev is a key of the screen on an empty input (a command
+// letter, not one that only says why it does nothing now).
+func (p *play) isCommand(ev *tcell.EventKey) bool {
+	for _, b := range p.bindings(true) {
+		if !b.explains && b.matches(ev) && b.active() {
+			return true
+		}
+	}
+	return false
+}
+
+// shownRune is a typed character as a message quotes it: 'x' („x“ in
+// German), a control or format character escaped ('\x1b'), never raw.
+func (p *play) shownRune(r rune) string {
+	s := string(r)
+	if scoresheet.SafeText(s) != s || !unicode.IsPrint(r) {
+		return tview.Escape(strconv.QuoteRuneToASCII(r))
+	}
+	return tview.Escape(fmt.Sprintf(p.tr("'%s'", "„%s“"), s))
+}
+
+// diceNotation says what a throw is typed with on this screen: the pips,
+// and where the game has them, what goes aside after / and turned fives.
+func (p *play) diceNotation() string {
+	o := p.game().Rules.Options
+	switch v := p.view.(type) {
+	case *familyView:
+		if o.FuenferDrehen {
+			return p.tr("dice are 1 to 6 (111523), what goes aside after / (111523/111), a turned five 5*",
+				"Würfel sind 1 bis 6 (111523), was zur Seite kommt nach / (111523/111), eine gedrehte Fünf 5*")
+		}
+		return p.tr("dice are 1 to 6 (111523), what goes aside after / (111523/111)",
+			"Würfel sind 1 bis 6 (111523), was zur Seite kommt nach / (111523/111)")
+	case *kniffelView:
+		return p.tr("dice are 1 to 6 (66231), the dice kept after / (66231/66)",
+			"Würfel sind 1 bis 6 (66231), die behaltenen nach / (66231/66)")
+	case *totView:
+		if v.dreissig() {
+			return p.tr("dice are 1 to 6 (654321), what goes aside after / (654321/6)",
+				"Würfel sind 1 bis 6 (654321), was zur Seite kommt nach / (654321/6)")
+		}
+	}
+	return p.tr("dice are 1 to 6 (12345)", "Würfel sind 1 bis 6 (12345)")
 }
 
 // keepLetterer is a view that names a throw's keeps by letters (the
@@ -421,6 +508,12 @@ func (p *play) refreshHints() {
 	p.hintView = len(p.view.bindings().footerHelp())
 	if p.view.typedThrow() != nil {
 		p.hintView++
+	}
+	p.hintTight = map[string]string{}
+	for _, b := range p.view.bindings() {
+		if b.tight != "" {
+			p.hintTight[b.label] = b.tight
+		}
 	}
 	p.hintKeys = keys
 	p.hints.SetText(hintLine(p.hintKeys))
@@ -825,20 +918,18 @@ func (p *play) parseDice(s string) ([]int, bool) {
 }
 
 // splitThrow splits "ROLL/KEEP" typed in one go; keep is nil without a slash.
+// A bad character is named at its position in the whole text typed.
 func (p *play) splitThrow(s string) (roll, keep []int, hasKeep, ok bool) {
-	rs, ks, has := strings.Cut(s, "/")
-	if roll, ok = p.parseDice(rs); !ok {
-		return nil, nil, false, false
-	}
-	if !has {
-		return roll, nil, false, true
-	}
-	k, err := validate.ParseDice(ks)
+	roll, keep, _, hasKeep, err := validate.ParseThrowText(s, false)
 	if err != nil {
 		p.refuse(err)
 		return nil, nil, false, false
 	}
-	return roll, k, true, true
+	if len(roll) == 0 {
+		p.refuse(&validate.Error{Code: validate.CodeNoDice})
+		return nil, nil, false, false
+	}
+	return roll, keep, hasKeep, true
 }
 
 // errorCode is the stable code of a rule or storage error, "" for others.

@@ -104,8 +104,11 @@ func Test5000SameScoreReset(t *testing.T) {
 	h.typ("s")
 	h.see("Anna schreibt 1200")
 	h.typ("11155\n")
+	// The mover is named as the one who reaches, Anna as the one sent back
+	// (it said "Anna hätte denselben Stand wie Bob", as if Anna moved).
+	h.see("Schreiben jetzt: Bob käme auf den Stand von", "Anna (1200): Anna fiele auf 0")
 	h.typ("s")
-	h.see("Anna hatte denselben Stand wie Bob (1200) und fällt auf 0. Weiter: Anna")
+	h.see("Bob hat den Stand von Anna erreicht (1200): Anna fällt auf 0. Weiter: Anna")
 	totals(t, h.stored(), 0, 1200)
 	// The table shows who is in: Bob is, Anna must enter again.
 	h.see("Drin")
