@@ -34,6 +34,9 @@ func (e *Error) Message(l Lang) string {
 	if !ok {
 		return string(e.Code)
 	}
+	if f, ok := diceCountForms[e.phraseArg(1)]; ok && e.Code == CodeDiceCount {
+		m = f
+	}
 	f := m.en
 	if l == German {
 		f = m.de
@@ -50,6 +53,26 @@ func (e *Error) Message(l Lang) string {
 		}
 	}
 	return fmt.Sprintf(f, args...)
+}
+
+// phraseArg is e's argument i where it is a phrase, else "".
+func (e *Error) phraseArg(i int) Phrase {
+	if i < len(e.Args) {
+		if p, ok := e.Args[i].(Phrase); ok {
+			return p
+		}
+	}
+	return ""
+}
+
+// diceCountForms say CodeDiceCount (same code, same meaning) where "to
+// throw now" does not fit: Kniffel's final dice (quick entry) are not
+// thrown and nothing of them is held ("the final dice are 5 dice, not 6").
+// The arguments are CodeDiceCount's: the dice wanted, the phrase, the dice
+// given.
+var diceCountForms = map[Phrase]message{
+	PhraseFinalDice: {"wrong number of dice: the final dice are %[1]d dice, not %[3]d",
+		"falsche Zahl von Würfeln: die Endwürfel sind %[1]d Würfel, nicht %[3]d", false},
 }
 
 // Phrase is a piece of a message that is itself translated, such as the
@@ -74,6 +97,7 @@ const (
 	PhraseLeftInCup    Phrase = "left-in-cup"
 	PhraseLiveDice     Phrase = "live-dice"
 	PhraseKniffelDice  Phrase = "kniffel-dice"
+	PhraseFinalDice    Phrase = "final-dice"
 	PhraseAttackDice   Phrase = "attack-dice"
 	PhraseFromPrevious Phrase = "from-previous"
 	PhraseSixAside     Phrase = "six-aside"
@@ -106,6 +130,7 @@ var phrases = map[Phrase][2]string{
 	PhraseLeftInCup:    {"the dice left in the cup", "die Würfel im Becher"},
 	PhraseLiveDice:     {"the dice still alive", "die noch lebenden Würfel"},
 	PhraseKniffelDice:  {"the dice not kept", "die nicht behaltenen Würfel"},
+	PhraseFinalDice:    {"the final dice", "die Endwürfel"},
 	PhraseAttackDice:   {"the dice not yet set aside in the attack", "die im Angriff noch nicht zur Seite gelegten Würfel"},
 	PhraseAllDice:      {"all dice", "alle Würfel"},
 	PhraseTrueFalse:    {"true or false", "true oder false (ja oder nein)"},

@@ -322,7 +322,7 @@ func (t *KniffelTurn) SetDice(dice []int) error {
 		return err
 	}
 	if len(dice) != 5 {
-		return newError(CodeDiceCount, 5, PhraseKniffelDice, len(dice))
+		return newError(CodeDiceCount, 5, PhraseFinalDice, len(dice))
 	}
 	t.throws = 1
 	t.five = CountsOf(dice)

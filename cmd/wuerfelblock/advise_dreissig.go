@@ -112,6 +112,9 @@ func runAdviseDreissig(e *env, args []string) int {
 func adviseDreissigHelp(e *env, fs *flag.FlagSet) {
 	usage := fs.Usage
 	fs.Usage = func() {
+		if refused(fs) {
+			return
+		}
 		usage()
 		fmt.Fprintln(e.stdout, e.tr(`
 The Dreißig-tot coach: with 2, 3 or 4 players (hundert: 2) the exact chance

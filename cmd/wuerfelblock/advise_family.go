@@ -76,6 +76,9 @@ func runAdviseFamily(e *env, args []string) int {
 	seat := fs.Int("seat", 1, e.tr("with --totals: the seat on turn (1 = first)", "mit --totals: wer am Zug ist (1 = der Erste)"))
 	usage := fs.Usage
 	fs.Usage = func() {
+		if refused(fs) {
+			return
+		}
 		usage()
 		fmt.Fprintln(e.stdout, adviseFamilyHelp(e))
 	}

@@ -30,8 +30,8 @@ func runApp(e *env) int {
 	if err != nil {
 		// The only failure of a running UI is the terminal's (none, or an
 		// unknown TERM): say so in the user's language.
-		fmt.Fprintf(e.stderr, "wuerfelblock: %s (%v)\n", e.tr("the score pad needs a terminal; the commands work without one (wuerfelblock --help)",
-			"der Spielblock braucht ein Terminal; die Befehle gehen auch ohne (wuerfelblock --help)"), err)
+		fmt.Fprintf(e.stderr, "wuerfelblock: %s (%s)\n", e.tr("the score pad needs a terminal; the commands work without one (wuerfelblock --help)",
+			"der Spielblock braucht ein Terminal; die Befehle gehen auch ohne (wuerfelblock --help)"), e.errText(err))
 		return exitFailure
 	}
 	return exitOK

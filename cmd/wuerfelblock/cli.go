@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -15,6 +16,7 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/internal/outfile"
 	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -123,7 +125,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	help := fs.Bool("help", false, "")
 	fs.BoolVar(help, "h", false, "")
 	if err := fs.Parse(args); err != nil {
-		flagErrors{e, ""}.Write([]byte(err.Error()))
+		flagErrors{e: e}.Write([]byte(err.Error()))
 		usageTo(e, e.stderr)
 		return exitInput
 	}
@@ -155,8 +157,23 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	name := rest[0]
 	if name == "help" {
-		usage(e)
-		return exitOK
+		switch {
+		case len(rest) == 1:
+			usage(e)
+			return exitOK
+		case len(rest) == 2:
+			// help COMMAND is COMMAND --help.
+			for _, c := range commands() {
+				if c.name == rest[1] {
+					return c.run(e, []string{"--help"})
+				}
+			}
+			fmt.Fprintf(stderr, "wuerfelblock help: %s %q\n", e.tr("unknown command", "unbekannter Befehl"), scoresheet.Cut(rest[1], 40))
+			return exitInput
+		}
+		fmt.Fprintf(e.stderr, "wuerfelblock help: %s\n", fmt.Sprintf(e.tr("help takes at most one command, not %s (wuerfelblock help COMMAND)",
+			"help nimmt höchstens einen Befehl, nicht %s (wuerfelblock help BEFEHL)"), quoteArgs(rest[1:])))
+		return exitInput
 	}
 	for _, c := range commands() {
 		if c.name == name {
@@ -206,7 +223,7 @@ func usageTo(e *env, w io.Writer) {
 
 // fail prints one line to stderr and returns the exit status for err.
 func (e *env) fail(cmd string, err error) int {
-	fmt.Fprintf(e.stderr, "%s: %s\n", progName(cmd), oneLine(validate.Localize(err, e.lang)))
+	fmt.Fprintf(e.stderr, "%s: %s\n", progName(cmd), e.errText(err))
 	if validate.IsInput(err) || isInputError(err) {
 		return exitInput
 	}
@@ -240,9 +257,16 @@ func (e *env) fileProblem(path string, err error, writing bool) string {
 	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		return fmt.Sprintf("%s: %v", path, pe.Err)
+		return fmt.Sprintf("%s: %s", path, say.OSText(pe.Err.Error(), e.lang))
 	}
-	return scoresheet.SafeText(err.Error())
+	return scoresheet.SafeText(say.OSText(err.Error(), e.lang))
+}
+
+// errText is any error as one line in the user's language: storage's,
+// the rules' and the record's messages in it, and the operating system's
+// reasons inside them ("is a directory", "operation not permitted") too.
+func (e *env) errText(err error) string {
+	return oneLine(say.OSText(storage.Localize(err, e.lang), e.lang))
 }
 
 // shownPath is a path as a message shows it: as typed, or quoted with its
@@ -320,9 +344,15 @@ func progName(cmd string) string {
 // newFlags makes a subcommand's flag set with a --help that prints usage.
 func newFlags(e *env, name, synopsis string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	out := flagErrors{e, name}
+	out := flagErrors{e: e, name: name, failed: new(bool)}
 	fs.SetOutput(out)
 	fs.Usage = func() {
+		if *out.failed {
+			// A refused option: its one line on standard error is all
+			// (docs/RECORD.md: nothing on standard output with status 2);
+			// the usage is for --help.
+			return
+		}
 		fmt.Fprintf(e.stdout, "%s: wuerfelblock %s %s\n", e.tr("Usage", "Aufruf"), name, e.placeholders(synopsis))
 		if !strings.Contains(synopsis, "\n") { // no words of its own: the command list's
 			for _, c := range commands() {
@@ -339,8 +369,9 @@ func newFlags(e *env, name, synopsis string) *flag.FlagSet {
 // flagErrors writes the flag package's complaints as one line in the
 // user's language: "wuerfelblock score: unbekannte Option -jsn".
 type flagErrors struct {
-	e    *env
-	name string
+	e      *env
+	name   string
+	failed *bool // set once a complaint is written (nil: not kept)
 }
 
 func (o flagErrors) Write(p []byte) (int, error) {
@@ -356,19 +387,65 @@ func (o flagErrors) Write(p []byte) (int, error) {
 		{"invalid boolean value ", "invalid boolean value %s", "ungültiger Wahrheitswert %s"},
 	} {
 		if rest, ok := strings.CutPrefix(s, m.prefix); ok {
+			global := ""
+			if o.name != "" && m.prefix == "flag provided but not defined: " && isGlobalFlag(rest) {
+				global = o.moved(rest)
+			}
 			if m.prefix == "flag provided but not defined: " || m.prefix == "flag needs an argument: " {
 				rest = o.typed(rest)
 			}
 			s = fmt.Sprintf(o.e.tr(m.en, m.de), rest)
+			if global != "" {
+				// "games --db X": the program's own options come first.
+				s += fmt.Sprintf(o.e.tr("; the program's options (--db, --lang, --no-backup) go before the command: wuerfelblock %s %s …",
+					"; die Optionen des Programms (--db, --lang, --no-backup) stehen vor dem Befehl: wuerfelblock %s %s …"), global, o.name)
+			}
 			break
 		}
+	}
+	if o.failed != nil {
+		*o.failed = true
 	}
 	if o.name == "" {
 		fmt.Fprintf(o.e.stderr, "wuerfelblock: %s\n", s)
 	} else {
+		if strings.HasPrefix(strings.TrimSpace(string(p)), "flag provided but not defined: ") && !strings.Contains(s, "--db, --lang") {
+			// The usage is not printed with a refusal: say where it is.
+			s += fmt.Sprintf(o.e.tr(" (wuerfelblock %s --help lists the options)", " (wuerfelblock %s --help nennt die Optionen)"), o.name)
+		}
 		fmt.Fprintf(o.e.stderr, "wuerfelblock %s: %s\n", o.name, s)
 	}
 	return len(p), nil
+}
+
+// isGlobalFlag says whether the flag package's name of an option ("-db")
+// is one of the program's own, which go before the command.
+func isGlobalFlag(flagName string) bool {
+	n, _, _ := strings.Cut(strings.TrimLeft(flagName, "-"), "=")
+	return n == "db" || n == "lang" || n == "no-backup"
+}
+
+// moved is a program option given after the command, with its value, as
+// it goes before the command: "--db X" (the value cut short).
+func (o flagErrors) moved(flagName string) string {
+	name := strings.TrimLeft(flagName, "-")
+	args := o.e.args
+	if i := slices.Index(args, "--"); i >= 0 {
+		args = args[:i]
+	}
+	// The last one: the same option may be given before the command too.
+	for i := len(args) - 1; i >= 0; i-- {
+		a := args[i]
+		n, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || n != name {
+			continue
+		}
+		if !hasValue && name != "no-backup" && i+1 < len(args) {
+			return scoresheet.Cut(a, 40) + " " + scoresheet.Cut(args[i+1], 40)
+		}
+		return scoresheet.Cut(a, 80)
+	}
+	return "--" + name
 }
 
 // invalidValue says the flag package's `invalid value "x" for flag
@@ -401,15 +478,23 @@ func (o flagErrors) invalidValue(s string) string {
 // "--bogus=1"): the flag package names it "-bogus" however it was typed.
 func (o flagErrors) typed(flagName string) string {
 	name := strings.TrimLeft(flagName, "-")
+	typed := ""
 	for _, a := range o.e.args {
 		if a == "--" {
 			break
 		}
 		if n, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); strings.HasPrefix(a, "-") && n == name {
-			return fmt.Sprintf("%q", a)
+			typed = a
+			if o.name == "" {
+				break // the program's option: the first
+			}
+			// A command's: the last, after any program option of that name.
 		}
 	}
-	return fmt.Sprintf("%q", flagName)
+	if typed == "" {
+		typed = flagName
+	}
+	return fmt.Sprintf("%q", typed)
 }
 
 // parseFlags parses a subcommand's flags, allowing flags after positional
@@ -433,4 +518,11 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, int, bool) {
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// refused says whether the flag set has written a complaint: a usage
+// wrapped with more words prints nothing then (only --help shows it).
+func refused(fs *flag.FlagSet) bool {
+	o, ok := fs.Output().(flagErrors)
+	return ok && o.failed != nil && *o.failed
 }

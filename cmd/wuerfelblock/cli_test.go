@@ -237,15 +237,23 @@ func TestBadLangInEnvironmentLanguage(t *testing.T) {
 	}
 }
 
-// A mistyped option is named in the user's language, on one line.
+// A mistyped option is named in the user's language, on one line, and
+// nothing goes to standard output (the usage went there with status 2).
 func TestUnknownOptionLocalized(t *testing.T) {
-	code, _, stderr := call(t, "", "--lang", "de", "score", "--jsn", "5050", "111523")
-	if code != exitInput || stderr != "wuerfelblock score: unbekannte Option \"--jsn\"\n" {
-		t.Errorf("exit %d, stderr %q", code, stderr)
+	code, stdout, stderr := call(t, "", "--lang", "de", "score", "--jsn", "5050", "111523")
+	if code != exitInput || stdout != "" || stderr != "wuerfelblock score: unbekannte Option \"--jsn\" (wuerfelblock score --help nennt die Optionen)\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
-	_, _, stderr = call(t, "", "--lang", "en", "odds", "--option")
-	if stderr != "wuerfelblock odds: option \"--option\" needs a value\n" {
-		t.Errorf("stderr %q", stderr)
+	code, stdout, stderr = call(t, "", "--lang", "en", "odds", "--option")
+	if code != exitInput || stdout != "" || stderr != "wuerfelblock odds: option \"--option\" needs a value\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	code, stdout, _ = call(t, "", "--lang", "en", "games", "--limit", "x")
+	if code != exitInput || stdout != "" {
+		t.Errorf("a bad value: exit %d, stdout %q", code, stdout)
+	}
+	if code, stdout, _ = call(t, "", "--lang", "en", "score", "--help"); code != exitOK || !strings.HasPrefix(stdout, "Usage: wuerfelblock score") {
+		t.Errorf("--help: exit %d, stdout %q", code, stdout)
 	}
 	t.Setenv("LC_ALL", "de_DE.UTF-8")
 	if code, _, stderr = call(t, "", "--sprache", "de", "rules"); code != exitInput || !strings.HasPrefix(stderr, "wuerfelblock: unbekannte Option \"--sprache\"\n") {

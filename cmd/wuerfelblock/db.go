@@ -91,7 +91,7 @@ func (e *env) dbFail(cmd string, err error) int {
 	if !errors.As(err, &se) {
 		return e.fail(cmd, err)
 	}
-	fmt.Fprintf(e.stderr, "%s: %s\n", progName(cmd), oneLine(se.Message(e.lang)))
+	fmt.Fprintf(e.stderr, "%s: %s\n", progName(cmd), e.errText(se))
 	switch se.Code {
 	case storage.CodeBadID, storage.CodeShortID:
 		return exitInput
@@ -104,5 +104,5 @@ func (e *env) dbFail(cmd string, err error) int {
 
 // localize is a message in the user's language for any error.
 func (e *env) localize(err error) string {
-	return oneLine(storage.Localize(err, e.lang))
+	return e.errText(err)
 }

@@ -145,6 +145,10 @@ func runImport(e *env, args []string) int {
 		defer f.Close()
 		in = f
 	}
+	in, code, ok = e.recordsIn("import", pos[0], in)
+	if !ok {
+		return code
+	}
 	// An import holds little (the coach's small tables, a few records
 	// ahead; the large tables are mapped files) but makes much garbage:
 	// the collector keeps the process under 100 MB however large the file.

@@ -139,7 +139,7 @@ func listGames(e *env, ctx context.Context, db *storage.DB, f storage.GameFilter
 		for i, p := range g.Players {
 			s := p
 			if i < len(g.Totals) {
-				s = fmt.Sprintf("%s %d", p, g.Totals[i])
+				s = p + " " + say.Int(g.Totals[i]) // a true minus: "Ben −9"
 			}
 			for _, win := range g.Winners {
 				if win == p {

@@ -24,6 +24,9 @@ func runJudge(e *env, args []string) int {
 	asJSON := fs.Bool("json", false, e.tr("print the verdict as JSON", "das Urteil als JSON ausgeben"))
 	usage := fs.Usage
 	fs.Usage = func() {
+		if refused(fs) {
+			return
+		}
 		usage()
 		fmt.Fprintln(e.stdout, e.tr(
 			"Without FILE (or with -) the record is read from standard input (end it with Ctrl-D).\n"+
@@ -44,6 +47,13 @@ func runJudge(e *env, args []string) int {
 		return code
 	}
 	defer done()
+	name := "-"
+	if len(pos) == 1 {
+		name = pos[0]
+	}
+	if in, code, ok = e.recordsIn("judge", name, in); !ok {
+		return code
+	}
 	// Records are read one by one: one record, an export, or JSON Lines.
 	x := storage.NewExportReader(in)
 	first, second, more, code, ok := e.firstRecords(x, "judge")
@@ -160,7 +170,7 @@ func judgeRecord(e *env, i int, r storage.ExportRecord) judged {
 			return j
 		}
 	}
-	j.Error, j.status = oneLine(validate.Localize(err, e.lang)), exitInput
+	j.Error, j.status = e.errText(err), exitInput
 	return j
 }
 
@@ -220,7 +230,7 @@ func printVerdict(e *env, rec scoresheet.Record, v scoresheet.Verdict) {
 	}
 	fmt.Fprintln(w)
 	for i, t := range v.Turns {
-		pts := fmt.Sprint(t.Points)
+		pts := say.Int(t.Points) // a true minus, as the app writes it
 		if t.Open {
 			pts = e.tr("(open)", "(offen)")
 		}
@@ -233,7 +243,7 @@ func printVerdict(e *env, rec scoresheet.Record, v scoresheet.Verdict) {
 			fmt.Fprintf(w, "%s\t", box)
 		}
 		for _, p := range rec.Players {
-			fmt.Fprintf(w, "%d\t", t.Totals[p])
+			fmt.Fprintf(w, "%s\t", say.Int(t.Totals[p]))
 		}
 		fmt.Fprintln(w)
 	}
@@ -242,7 +252,7 @@ func printVerdict(e *env, rec scoresheet.Record, v scoresheet.Verdict) {
 		fmt.Fprint(w, "\t")
 	}
 	for _, p := range rec.Players {
-		fmt.Fprintf(w, "%d\t", v.Totals[p])
+		fmt.Fprintf(w, "%s\t", say.Int(v.Totals[p]))
 	}
 	fmt.Fprintln(w)
 	w.Flush()

@@ -30,6 +30,9 @@ func runOdds(e *env, args []string) int {
 	fs.Var(&opts, "option", e.tr("a house rule, e.g. --option wuerfel=6 (repeatable)", "eine Hausregel, z. B. --option wuerfel=6 (mehrfach)"))
 	usage := fs.Usage
 	fs.Usage = func() {
+		if refused(fs) {
+			return
+		}
 		usage()
 		fmt.Fprintln(e.stdout, e.tr("\nOne throw's odds; for the best keep and when to stop over the whole turn, see 'wuerfelblock advise --help'.",
 			"\nDie Chancen eines Wurfs; die beste Auswahl und wann zu schreiben ist, über den ganzen Zug: 'wuerfelblock advise --help'."))
@@ -39,7 +42,7 @@ func runOdds(e *env, args []string) int {
 	if !ok {
 		return code
 	}
-	if len(pos) != 1 {
+	if len(pos) == 0 {
 		fmt.Fprintln(e.stderr, "wuerfelblock odds: "+e.tr("give one game of the Zehntausend family, e.g. odds 5050", "ein Spiel der Zehntausend-Familie angeben, z. B. odds 5050"))
 		return exitInput
 	}
@@ -50,9 +53,24 @@ func runOdds(e *env, args []string) int {
 	if !rules.Family() {
 		fmt.Fprintln(e.stderr, "wuerfelblock odds: "+e.tr("odds are for the Zehntausend family (5050, 5000, zehntausend, zehntausend-rueckwaerts)",
 			"Chancen gibt es für die Zehntausend-Familie (5050, 5000, zehntausend, zehntausend-rueckwaerts)"))
-		if rules.TurnEngine() == validate.FamilyKniffel {
+		switch rules.TurnEngine() {
+		case validate.FamilyKniffel:
 			fmt.Fprintln(e.stderr, "wuerfelblock odds: "+e.kniffelPointer())
+		case validate.FamilyDreissig:
+			fmt.Fprintln(e.stderr, "wuerfelblock odds: "+e.tr("Dreißig tot: 'wuerfelblock advise dreissig-tot' gives the exact best keep and when to stop.",
+				"Dreißig tot: 'wuerfelblock advise dreissig-tot' nennt genau die beste Auswahl und wann zu schreiben ist."))
 		}
+		return exitInput
+	}
+	if len(pos) > 1 {
+		// A game and dice: odds answers every number of dice at once.
+		g := string(rules.Game)
+		msg := fmt.Sprintf(e.tr("odds takes no dice, only the game: odds %[1]s gives the odds of a throw with every number of dice; a throw's value: score %[1]s DICE",
+			"odds nimmt keine Würfel, nur das Spiel: odds %[1]s nennt die Chancen eines Wurfs mit jeder Zahl von Würfeln; was ein Wurf wert ist: score %[1]s WÜRFEL"), g)
+		if family.Covers(rules.Game) {
+			msg += fmt.Sprintf(e.tr("; the best keep: advise %s DICE", "; die beste Auswahl: advise %s WÜRFEL"), g)
+		}
+		fmt.Fprintf(e.stderr, "wuerfelblock odds: %s\n", msg)
 		return exitInput
 	}
 	var rows []oddsRow

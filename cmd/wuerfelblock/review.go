@@ -27,6 +27,9 @@ func runReview(e *env, args []string) int {
 	asJSON := fs.Bool("json", false, e.tr("print the review as JSON", "die Auswertung als JSON ausgeben"))
 	usage := fs.Usage
 	fs.Usage = func() {
+		if refused(fs) {
+			return
+		}
 		usage()
 		fmt.Fprintln(e.stdout, e.tr("FILE may hold one record, an export (a JSON array of records) or one record per line: every record is reviewed.",
 			"DATEI darf einen Bericht, einen Export (eine JSON-Liste von Berichten) oder einen Bericht je Zeile enthalten: jeder Bericht wird ausgewertet."))
@@ -42,10 +45,11 @@ func runReview(e *env, args []string) int {
 		return exitInput
 	}
 	arg := pos[0]
-	if _, statErr := os.Stat(arg); arg == "-" || statErr == nil || !looksLikeID(arg) {
+	if _, statErr := os.Stat(arg); arg == "-" || statErr == nil || looksLikePath(arg) {
 		return reviewFile(e, arg, *asJSON)
 	}
-	// A stored game.
+	// A stored game: an id that fits none, several or is too short is
+	// said as games says it, not as a missing file.
 	var rv *review.Review
 	code = e.withDB("review", func(ctx context.Context, db *storage.DB) int {
 		id, err := db.FindGame(ctx, arg)
@@ -85,6 +89,10 @@ func reviewFile(e *env, arg string, asJSON bool) int {
 		}
 		defer f.Close()
 		in = f
+	}
+	in, code, ok := e.recordsIn("review", arg, in)
+	if !ok {
+		return code
 	}
 	x := storage.NewExportReader(in)
 	first, second, more, code, ok := e.firstRecords(x, "review")
@@ -191,10 +199,10 @@ func (l *reviewList) add(i int, r storage.ExportRecord) int {
 		j.Error = fmt.Sprintf("%s (%s): %s", e.tr("breaks a rule, not reviewed", "bricht eine Regel, nicht ausgewertet"), e.ruleWhere(re), oneLine(re.Verdict.Message))
 		status = exitRule
 	case err != nil && (isInputError(err) || validate.IsInput(err)):
-		j.Error = e.tr("Not a record", "Kein Spielbericht") + ": " + oneLine(validate.Localize(err, e.lang))
+		j.Error = e.tr("Not a record", "Kein Spielbericht") + ": " + e.errText(err)
 		status = exitInput
 	case err != nil:
-		j.Error = oneLine(validate.Localize(err, e.lang))
+		j.Error = e.errText(err)
 		status = exitFailure
 	default:
 		rj := rv.JSON(e.lang)
@@ -239,9 +247,11 @@ func (l *reviewList) close() {
 	}
 }
 
-// looksLikeID: what FindGame takes (hex digits and dashes, at least four).
-func looksLikeID(s string) bool {
-	return len(s) >= 4 && strings.Trim(strings.ToLower(s), "0123456789abcdef-") == ""
+// looksLikePath: a name with a directory or an extension ("games/a",
+// "x.json", "~/x"), which no game id has: review speaks of a file only
+// for such a name (or one that exists).
+func looksLikePath(s string) bool {
+	return strings.ContainsAny(s, "./"+string(os.PathSeparator)) || strings.HasPrefix(s, "~")
 }
 
 func printReview(e *env, rv *review.Review) {
@@ -456,17 +466,21 @@ func printByPlay(e *env, ps []storage.PlayerStats, game string) {
 	if len(rows) == 0 {
 		return
 	}
-	fmt.Fprintf(e.stdout, e.tr("By play (review, at least %d games; least chance to win thrown away per decision first, then least points)\n",
-		"Nach Spielstärke (Auswertung, ab %d Spielen; wenigste verschenkte Gewinnchance je Entscheidung zuerst, dann wenigste Punkte)\n"), storage.ByPlayMinGames)
+	// The ranking in words: who is ranked by the chance to win (games
+	// reviewed by it, not all reviewed games) and who by points after them.
+	fmt.Fprintf(e.stdout, e.tr("By play (at least %[1]d reviewed games; least thrown away per decision first)\n"+
+		"  first by the chance to win (%[1]d or more games reviewed by it: \"by chance\"), then by points\n",
+		"Nach Spielstärke (ab %[1]d ausgewerteten Spielen; wenigstes Verschenktes zuerst)\n"+
+			"  zuerst nach Gewinnchance (ab %[1]d Spielen mit ihr: „mit Chance“), dann nach Punkten\n"), storage.ByPlayMinGames)
 	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, e.tr("#\tplayer\tgames\tloss/decision\tloss/game\tluck/game\tchance lost/dec. (pp)\tchance lost/game\tluck/game (pp)\t",
-		"#\tSpieler\tSpiele\tVerlust/Entsch.\tVerlust/Spiel\tGlück/Spiel\tGewinnch. verl./Entsch. (Pp.)\tje Spiel\tGlück/Spiel (Pp.)\t"))
+	fmt.Fprintln(w, e.tr("#\tplayer\tgames\tby chance\tloss/decision\tloss/game\tluck/game\tchance lost/dec. (pp)\tchance lost/game\tluck/game (pp)\t",
+		"#\tSpieler\tSpiele\tmit Chance\tVerlust/Entsch.\tVerlust/Spiel\tGlück/Spiel\tGewinnch. verl./Entsch. (Pp.)\tje Spiel\tGlück/Spiel (Pp.)\t"))
 	for i, r := range rows {
 		win := "–\t–\t–"
 		if r.WinGames > 0 {
 			win = review.Number(100*r.WinLossPerDecision, e.lang) + "\t" + review.Points1(r.WinLossPerGame, e.lang) + "\t" + review.Points1(r.WinLuckPerGame, e.lang)
 		}
-		fmt.Fprintf(w, "%d\t%s\t%d\t%s\t%s\t%s\t%s\t\n", i+1, scoresheet.SafeText(r.Name), r.Games,
+		fmt.Fprintf(w, "%d\t%s\t%d\t%d\t%s\t%s\t%s\t%s\t\n", i+1, scoresheet.SafeText(r.Name), r.Games, r.WinGames,
 			review.Number(r.LossPerDecision, e.lang), review.Number(r.LossPerGame, e.lang), review.Number(r.LuckPerGame, e.lang), win)
 	}
 	w.Flush()

@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -19,6 +21,11 @@ func runRules(e *env, args []string) int {
 		}
 		fmt.Fprintln(e.stdout, e.tr("\n'wuerfelblock rules GAME' shows a game's rules and house rules.", "\n'wuerfelblock rules SPIEL' zeigt die Regeln und Hausregeln eines Spiels."))
 		return exitOK
+	}
+	if len(pos) > 1 {
+		fmt.Fprintf(e.stderr, "wuerfelblock rules: %s\n", fmt.Sprintf(e.tr("one game only, nothing after it: rules %s (not also %s)",
+			"nur ein Spiel, nichts danach: rules %s (nicht auch %s)"), scoresheet.SafeText(pos[0]), quoteArgs(pos[1:])))
+		return exitInput
 	}
 	info, err := validate.LookupGame(pos[0])
 	if err != nil {
@@ -44,4 +51,18 @@ func formatDefault(v any) string {
 		return "[" + strings.Join(parts, ",") + "]"
 	}
 	return fmt.Sprint(v)
+}
+
+// quoteArgs are arguments as a message quotes them: "extra", "x" (at
+// most the first three, each cut short).
+func quoteArgs(args []string) string {
+	var q []string
+	for i, a := range args {
+		if i == 3 {
+			q = append(q, "…")
+			break
+		}
+		q = append(q, strconv.Quote(scoresheet.Cut(a, 40)))
+	}
+	return strings.Join(q, ", ")
 }

@@ -24,7 +24,7 @@ func runStats(e *env, args []string) int {
 	game := fs.String("game", "", e.tr("one game (5050, 5000, zehntausend, …)", "ein Spiel (5050, 5000, zehntausend, …)"))
 	vs := fs.String("vs", "", e.tr("head-to-head of --player against this player", "direkter Vergleich von --player mit diesem Spieler"))
 	asJSON := fs.Bool("json", false, e.tr("print JSON", "als JSON ausgeben"))
-	asCSV := fs.Bool("csv", false, e.tr("print CSV, one row per player, game and house-rule set", "als CSV ausgeben, eine Zeile je Spieler, Spiel und Hausregeln"))
+	asCSV := fs.Bool("csv", false, e.tr("print CSV, one row per player, game and house-rule set (options \"all\": all house rules together)", "als CSV ausgeben, eine Zeile je Spieler, Spiel und Hausregeln (options \"all\": alle Hausregeln zusammen)"))
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
@@ -54,7 +54,7 @@ func runStats(e *env, args []string) int {
 		if *vs != "" {
 			h, err := db.HeadToHead(ctx, *player, *vs, *game)
 			if err != nil {
-				return e.dbFail("stats", err)
+				return e.statsFail(err)
 			}
 			switch {
 			case *asJSON:
@@ -67,7 +67,7 @@ func runStats(e *env, args []string) int {
 		}
 		ps, err := db.Stats(ctx, storage.StatsFilter{Player: *player, Game: *game})
 		if err != nil {
-			return e.dbFail("stats", err)
+			return e.statsFail(err)
 		}
 		switch {
 		case *asJSON:
@@ -88,6 +88,18 @@ func runStats(e *env, args []string) int {
 		}
 		return exitOK
 	})
+}
+
+// statsFail says why the statistics cannot be given: a player named
+// with --player or --vs who does not exist is bad input (2), as every
+// other bad option of stats is, and players lists who does.
+func (e *env) statsFail(err error) int {
+	if storage.ErrorCode(err) != storage.CodeNotFound {
+		return e.dbFail("stats", err)
+	}
+	fmt.Fprintf(e.stderr, "wuerfelblock stats: %s%s\n", e.errText(err),
+		e.tr(" ('wuerfelblock players' lists the players)", " ('wuerfelblock players' listet die Spieler auf)"))
+	return exitInput
 }
 
 func writeJSON(e *env, v any) int {
@@ -116,9 +128,15 @@ func gameName(e *env, id string) string {
 
 func pct(r float64) string { return fmt.Sprintf("%.0f%%", 100*r) }
 
-// dec1 is a number with one decimal, with a decimal comma in German ("36,0").
+// dec1 is a number with one decimal, with a decimal comma in German ("36,0")
+// and a true minus.
 func dec1(lang validate.Lang, v float64) string {
-	return say.New(lang).Dec1(v)
+	return say.New(lang).Number(v, 1)
+}
+
+// num0 is a whole number rounded from v, with a true minus ("−9").
+func num0(lang validate.Lang, v float64) string {
+	return say.New(lang).Number(v, 0)
 }
 
 func day(t time.Time) string {
@@ -165,8 +183,8 @@ func printLeaderboard(e *env, ps []storage.PlayerStats) {
 		fmt.Fprintln(w, e.tr("#\tplayer\tgames\twon\twin rate\taverage\tbest\tstreak\tlongest\tlast played\t",
 			"#\tSpieler\tSpiele\tSiege\tQuote\tSchnitt\tbestes\tSerie\tlängste\tzuletzt\t"))
 		for i, r := range rows {
-			fmt.Fprintf(w, "%d\t%s\t%d\t%d\t%s\t%.0f\t%d\t%d\t%d\t%s\t\n", i+1, r.name, r.f.Played, r.f.Won,
-				pct(r.f.WinRate), r.f.AvgTotal, r.f.BestTotal, r.f.Streak, r.f.LongestStreak, day(r.f.LastPlayed))
+			fmt.Fprintf(w, "%d\t%s\t%d\t%d\t%s\t%s\t%s\t%d\t%d\t%s\t\n", i+1, r.name, r.f.Played, r.f.Won,
+				pct(r.f.WinRate), num0(e.lang, r.f.AvgTotal), say.Int(r.f.BestTotal), r.f.Streak, r.f.LongestStreak, day(r.f.LastPlayed))
 		}
 		w.Flush()
 		if validate.VariantOf(validate.GameID(id)).LowerWins {
@@ -196,11 +214,11 @@ func printPlayer(e *env, ps []storage.PlayerStats, name string) {
 			continue
 		}
 		fmt.Fprintf(e.stdout, "%s\n", gameName(e, id))
-		printFigures(e, "  ", g.Figures)
+		printGameFigures(e, "  ", id, g.Figures)
 		if len(g.HouseRules) > 1 || len(g.HouseRules) == 1 && len(g.HouseRules[0].Options) > 0 {
 			for _, hr := range g.HouseRules {
 				fmt.Fprintf(e.stdout, "  %s %s\n", e.tr("house rules", "Hausregeln"), describeOptions(e, hr.Options))
-				printFigures(e, "    ", hr)
+				printGameFigures(e, "    ", id, hr)
 			}
 		}
 		fmt.Fprintln(e.stdout)
@@ -211,21 +229,41 @@ func describeOptions(e *env, o map[string]any) string {
 	return say.New(e.lang).Options(o)
 }
 
-func printFigures(e *env, in string, f storage.Figures) {
+func printFigures(e *env, in string, f storage.Figures) { printGameFigures(e, in, "", f) }
+
+// hasObligations says whether a game has proofs or confirmations among its
+// house rules (Zehntausend: beweisen, bestaetigen, verschaerft); "" (not
+// known) counts as having them.
+func hasObligations(id string) bool {
+	if id == "" {
+		return true
+	}
+	for _, s := range validate.OptionSpecs(validate.GameID(id)) {
+		if s.ID == "beweisen" || s.ID == "bestaetigen" {
+			return true
+		}
+	}
+	return false
+}
+
+// printGameFigures is printFigures of the game id: a figure of a rule the
+// game does not have is left out (Rückwärts showed "proofs/confirmations
+// failed 0").
+func printGameFigures(e *env, in, id string, f storage.Figures) {
 	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	line := func(label string, format string, args ...any) {
 		fmt.Fprintf(w, "%s%s\t"+format+"\n", append([]any{in, label}, args...)...)
 	}
-	line(e.tr("games (won)", "Spiele (gewonnen)"), "%d (%d, %s)", f.Played, f.Won, pct(f.WinRate))
+	line(e.tr("games (won)", "Spiele (gewonnen)"), "%d (%d · %s)", f.Played, f.Won, pct(f.WinRate))
 	if f.Played > 0 {
-		line(e.tr("final total: average, best", "Endstand: Schnitt, bester"), "%.0f, %d", f.AvgTotal, f.BestTotal)
-		line(e.tr("winning streak: now, longest", "Siegesserie: jetzt, längste"), "%d, %d", f.Streak, f.LongestStreak)
+		line(e.tr("final total: average, best", "Endstand: Schnitt, bester"), "%s · %s", num0(e.lang, f.AvgTotal), say.Int(f.BestTotal))
+		line(e.tr("winning streak: now, longest", "Siegesserie: jetzt, längste"), "%d · %d", f.Streak, f.LongestStreak)
 		line(e.tr("last played", "zuletzt gespielt"), "%s", day(f.LastPlayed))
 	}
 	if fam := f.Family; fam != nil {
 		if fam.Banked > 0 { // Rückwärts writes no turn down
-			line(e.tr("turns, banked, average banked", "Züge, geschrieben, Schnitt"), "%d, %d, %.0f", fam.Turns, fam.Banked, fam.AvgBanked)
-			line(e.tr("best turn", "bester Zug"), "%d", fam.BestTurn)
+			line(e.tr("turns, banked, average banked", "Züge, geschrieben, Schnitt"), "%d · %d · %s", fam.Turns, fam.Banked, num0(e.lang, fam.AvgBanked))
+			line(e.tr("best turn", "bester Zug"), "%s", say.Int(fam.BestTurn))
 		} else {
 			line(e.tr("turns", "Züge"), "%d", fam.Turns)
 		}
@@ -239,9 +277,13 @@ func printFigures(e *env, in string, f storage.Figures) {
 		if len(byDice) > 0 {
 			line(e.tr("bust rate by dice thrown", "Fehlwurf-Quote nach geworfenen Würfeln"), "%s", strings.Join(byDice, " "))
 		}
-		line(e.tr("hot dice, proofs/confirmations failed", "alle raus, Beweis/Bestätigung verfehlt"), "%d, %d", fam.HotDice, fam.Failed)
+		if hasObligations(id) || fam.Failed > 0 {
+			line(e.tr("hot dice, proofs/confirmations failed", "alle raus, Beweis/Bestätigung verfehlt"), "%d · %d", fam.HotDice, fam.Failed)
+		} else {
+			line(e.tr("hot dice", "alle raus"), "%d", fam.HotDice)
+		}
 		if fam.ResetsSuffered+fam.ResetsCaused > 0 {
-			line(e.tr("5000 resets: suffered, caused", "auf 0 zurück: erlitten, verursacht"), "%d, %d", fam.ResetsSuffered, fam.ResetsCaused)
+			line(e.tr("5000 resets: suffered, caused", "auf 0 zurück: erlitten, verursacht"), "%d · %d", fam.ResetsSuffered, fam.ResetsCaused)
 		}
 		if fam.MinusPoints > 0 {
 			line(e.tr("minus points taken", "Minuspunkte bekommen"), "%d", fam.MinusPoints)
@@ -249,28 +291,28 @@ func printFigures(e *env, in string, f storage.Figures) {
 	}
 	if k := f.Kniffel; k != nil {
 		line(e.tr("upper bonus", "Bonus oben"), "%d (%s)", k.UpperBonus, pct(k.UpperBonusRate))
-		line(e.tr("Kniffels, Kniffel bonuses", "Kniffel, Kniffel-Boni"), "%d, %d", k.Kniffels, k.KniffelBonuses)
+		line(e.tr("Kniffels, Kniffel bonuses", "Kniffel, Kniffel-Boni"), "%d · %d", k.Kniffels, k.KniffelBonuses)
 		for _, b := range k.Boxes {
 			c, err := validate.ParseCategory(b.Category)
 			if err != nil || b.Filled == 0 {
 				continue
 			}
-			line("  "+c.Name(e.lang), e.tr("avg %s, struck %d×", "Schnitt %s, gestrichen %d×"), dec1(e.lang, b.Avg), b.Struck)
+			line("  "+c.Name(e.lang), e.tr("avg %s · struck %d×", "Schnitt %s · gestrichen %d×"), dec1(e.lang, b.Avg), b.Struck)
 		}
 	}
 	if r := f.Review; r != nil {
-		line(e.tr("reviewed games, loss per game", "ausgewertete Spiele, Verlust je Spiel"), "%d, %s", r.Games, review.Number(r.LossPerGame, e.lang))
-		line(e.tr("loss per decision, luck per game", "Verlust je Entsch., Glück je Spiel"), "%s, %s",
+		line(e.tr("reviewed games, loss per game", "ausgewertete Spiele, Verlust je Spiel"), "%d · %s", r.Games, review.Number(r.LossPerGame, e.lang))
+		line(e.tr("loss per decision, luck per game", "Verlust je Entsch., Glück je Spiel"), "%s · %s",
 			review.Number(r.LossPerDecision, e.lang), review.Number(r.LuckPerGame, e.lang))
 		if r.WinGames > 0 {
-			line(e.tr("chance to win thrown away per game, per decision", "Gewinnchance verschenkt je Spiel, je Entsch."), "%s, %s %s",
+			line(e.tr("chance to win thrown away per game, per decision", "Gewinnchance verschenkt je Spiel, je Entsch."), "%s · %s %s",
 				review.Points1(r.WinLossPerGame, e.lang), review.Number(100*r.WinLossPerDecision, e.lang), e.tr("percentage points", "Prozentpunkte"))
-			line(e.tr("games reviewed by it, luck per game", "danach ausgewertet, Glück je Spiel"), "%d, %s %s",
+			line(e.tr("games reviewed by it, luck per game", "danach ausgewertet, Glück je Spiel"), "%d · %s %s",
 				r.WinGames, review.Points1(r.WinLuckPerGame, e.lang), e.tr("percentage points", "Prozentpunkte"))
 		}
 	}
 	if t := f.Tot; t != nil {
-		line(e.tr("turns, average, best", "Züge, Schnitt, bester"), "%d, %s, %d", t.Turns, dec1(e.lang, t.AvgTurn), t.Best)
+		line(e.tr("turns, average, best", "Züge, Schnitt, bester"), "%d · %s · %s", t.Turns, dec1(e.lang, t.AvgTurn), say.Int(t.Best))
 		if t.AttacksMade+t.AttacksSuffered > 0 {
 			line(e.tr("attacks made (pips taken)", "Angriffe (Augen genommen)"), "%d (%d)", t.AttacksMade, t.PointsTaken)
 			line(e.tr("attacks suffered (pips lost)", "angegriffen worden (Augen verloren)"), "%d (%d)", t.AttacksSuffered, t.PointsLost)
@@ -324,7 +366,12 @@ const csvByDice = 29
 // csvReview is where the review figures start in a row.
 const csvReview = csvByDice + 6
 
-// writeStatsCSV writes one row per player and game ("options" empty: all
+// csvAll is the "options" of a statistics row of all house rules together
+// (a set's row has its options as a JSON object, "{}" for the default
+// rules), and the "game" of a head-to-head row of all games together.
+const csvAll = "all"
+
+// writeStatsCSV writes one row per player and game ("options" all: all
 // house rules together) and per house-rule set.
 func writeStatsCSV(e *env, ps []storage.PlayerStats) int {
 	w := csv.NewWriter(e.stdout)
@@ -335,7 +382,7 @@ func writeStatsCSV(e *env, ps []storage.PlayerStats) int {
 			if g == nil {
 				continue
 			}
-			w.Write(csvRow(p.Name, id, "", g.Figures))
+			w.Write(csvRow(p.Name, id, csvAll, g.Figures))
 			for _, hr := range g.HouseRules {
 				opts, _ := json.Marshal(hr.Options)
 				w.Write(csvRow(p.Name, id, string(opts), hr))
@@ -391,7 +438,9 @@ func csvRow(name, game, options string, f storage.Figures) []string {
 func writeHeadToHeadCSV(e *env, h storage.HeadToHead) int {
 	w := csv.NewWriter(e.stdout)
 	w.Write([]string{"a", "b", "game", "played", "a_ahead", "b_ahead", "level", "a_won", "b_won"})
-	for _, p := range append(slices.Clone(h.Games), h.Total) {
+	total := h.Total
+	total.Game = csvAll
+	for _, p := range append(slices.Clone(h.Games), total) {
 		w.Write([]string{h.A, h.B, p.Game, strconv.Itoa(p.Played), strconv.Itoa(p.AAhead), strconv.Itoa(p.BAhead),
 			strconv.Itoa(p.Level), strconv.Itoa(p.AWon), strconv.Itoa(p.BWon)})
 	}

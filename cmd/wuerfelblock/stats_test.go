@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -126,7 +127,7 @@ func TestStatsTablesInBothLanguages(t *testing.T) {
 		}
 	}
 	code, out, _ = call(t, "", "--db", db, "--lang", "de", "stats", "--player", "anna")
-	for _, want := range []string{"Anna", "Spiele (gewonnen)", "3 (2, 67%)", "bester Zug", "500", "Fehlwürfe", "1 (20%)", "Hausregeln verdoppeln=true ziel=500"} {
+	for _, want := range []string{"Anna", "Spiele (gewonnen)", "3 (2 · 67%)", "bester Zug", "500", "Fehlwürfe", "1 (20%)", "Hausregeln verdoppeln=true ziel=500"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("player page (de) lacks %q:\n%s", want, out)
 		}
@@ -199,7 +200,7 @@ func TestStatsRefusals(t *testing.T) {
 		{[]string{"stats", "--player", "Anna", "--vs", "anna"}, exitInput, "another player"},
 		{[]string{"stats", "--json", "--csv"}, exitInput, "not both"},
 		{[]string{"stats", "--game", "schach"}, exitInput, "schach"},
-		{[]string{"stats", "--player", "Zoe"}, exitRule, "Zoe"},
+		{[]string{"stats", "--player", "Zoe"}, exitInput, "Zoe"}, // bad input, as the other options
 		{[]string{"stats", "extra"}, exitInput, "extra"},
 		{[]string{"generate", "--games", "3"}, exitInput, "--db"},
 	} {
@@ -263,13 +264,16 @@ func TestFiguresDecimalCommaInGerman(t *testing.T) {
 	f := storage.Figures{
 		Kniffel: &storage.KniffelFigures{Boxes: []storage.BoxFigures{{Category: "einser", Filled: 2, Avg: 2.5}}},
 		Tot:     &storage.TotFigures{Turns: 2, AvgTurn: 33.5, Best: 36},
+		Review:  &storage.ReviewFigures{Games: 3, LossPerGame: 10.06, LossPerDecision: 3.35, LuckPerGame: -42.27},
 	}
+	// The numbers of a line are parted by " · ", which no decimal comma is
+	// taken for: "1, 7,0, 7" and "3,35, −42,27" read as four numbers.
 	for _, c := range []struct {
 		lang      validate.Lang
 		want, not []string
 	}{
-		{validate.German, []string{"Schnitt 2,5,", "2, 33,5, 36"}, []string{"2.5", "33.5"}},
-		{validate.English, []string{"avg 2.5,", "2, 33.5, 36"}, []string{"2,5", "33,5"}},
+		{validate.German, []string{"Schnitt 2,5 ·", "2 · 33,5 · 36", "3 · 10,06\n", "3,35 · −42,27\n"}, []string{"2.5", "33.5"}},
+		{validate.English, []string{"avg 2.5 ·", "2 · 33.5 · 36", "3 · 10.06\n", "3.35 · −42.27\n"}, []string{"2,5", "33,5"}},
 	} {
 		var out bytes.Buffer
 		printFigures(&env{stdout: &out, lang: c.lang}, "", f)
@@ -283,6 +287,9 @@ func TestFiguresDecimalCommaInGerman(t *testing.T) {
 			if strings.Contains(s, w) {
 				t.Errorf("%v: shows %q:\n%s", c.lang, w, s)
 			}
+		}
+		if m := regexp.MustCompile(`[0-9%], `).FindString(s); m != "" {
+			t.Errorf("%v: numbers parted by a comma (%q):\n%s", c.lang, m, s)
 		}
 	}
 }
@@ -324,5 +331,69 @@ func TestStatsFitEightyColumns(t *testing.T) {
 	code, out, _ := call(t, "", "--db", db, "--lang", "de", "stats", "--player", "Anna", "--vs", "Ben")
 	if code != 0 || !hasRow(out, "Anna", "Ben", "Anna", "Ben") || !hasRow(out, "Spiel", "Spiele", "vorn", "vorn", "gleich", "Siege", "Siege", "zuletzt") {
 		t.Errorf("head-to-head header:\n%s", out)
+	}
+}
+
+// A player's figures name no rule the game does not have: Rückwärts has
+// neither proofs nor confirmations (it showed "proofs/confirmations failed
+// 6 · 0"); Zehntausend has both.
+func TestFiguresOnlyOfTheGamesRules(t *testing.T) {
+	for _, c := range []struct {
+		game       string
+		obligation bool
+	}{{"zehntausend-rueckwaerts", false}, {"5050", false}, {"5000", false}, {"zehntausend", true}} {
+		for _, l := range []validate.Lang{validate.English, validate.German} {
+			var out strings.Builder
+			printGameFigures(&env{stdout: &out, lang: l}, "", c.game, storage.Figures{Family: &storage.FamilyFigures{Turns: 9, HotDice: 6}})
+			proofs := strings.Contains(out.String(), "proofs") || strings.Contains(out.String(), "Beweis")
+			hot := strings.Contains(out.String(), map[validate.Lang]string{validate.English: "hot dice", validate.German: "alle raus"}[l])
+			if proofs != c.obligation || !hot {
+				t.Errorf("%s (%s): proofs named %v, want %v; hot dice named %v:\n%s", c.game, l, proofs, c.obligation, hot, out.String())
+			}
+		}
+	}
+}
+
+// The "by play" board says why a player ranks where they do: a column of
+// the games reviewed by the chance to win, and the players with at least
+// storage.ByPlayMinGames of them first (a tester found the best figure
+// ranked eighth, with nothing on the row to say it counted 2 such games).
+func TestByPlaySaysGamesByChance(t *testing.T) {
+	db := generated(t, "120")
+	for _, lang := range []string{"en", "de"} {
+		code, out, errs := wb(t, db, "--lang", lang, "stats")
+		col := map[string]string{"en": "by chance", "de": "mit Chance"}[lang]
+		if code != 0 || !strings.Contains(out, col) {
+			t.Fatalf("%s: %d %q, no column %q:\n%s", lang, code, errs, col, out)
+		}
+		boards := 0
+		lines := strings.Split(out, "\n")
+		for i, l := range lines {
+			if !strings.Contains(l, "#") || !strings.Contains(l, col) {
+				continue
+			}
+			boards++
+			fields := strings.Fields(l)
+			at := slices.Index(fields, strings.Fields(col)[0])
+			byWin := true
+			for _, row := range lines[i+1:] {
+				f := strings.Fields(row)
+				if len(f) <= at {
+					break // the board's end
+				}
+				n, err := strconv.Atoi(f[at])
+				if err != nil {
+					t.Fatalf("%s: row %q, column %d: %v", lang, row, at, err)
+				}
+				ranked := n >= storage.ByPlayMinGames
+				if ranked && !byWin {
+					t.Errorf("%s: %q ranked by the chance to win after a player ranked by points", lang, row)
+				}
+				byWin = byWin && ranked
+			}
+		}
+		if boards == 0 {
+			t.Errorf("%s: no by-play board:\n%s", lang, out)
+		}
 	}
 }

@@ -1,6 +1,9 @@
 package say
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Int writes a whole number for players: a minus sign (−, U+2212) before a
 // negative one, not a hyphen.
@@ -9,4 +12,18 @@ func Int(n int) string {
 		return "−" + strconv.Itoa(-n)
 	}
 	return strconv.Itoa(n)
+}
+
+// Number writes x with the given decimals for players: the language's
+// decimal mark (Decimal) and a minus sign (−) before a negative number,
+// as Int; a number that rounds to zero has no sign.
+func (p P) Number(x float64, places int) string {
+	s := p.Decimal(x, places)
+	if rest, ok := strings.CutPrefix(s, "-"); ok {
+		if strings.Trim(rest, "0.,") == "" {
+			return rest
+		}
+		return "−" + rest
+	}
+	return s
 }

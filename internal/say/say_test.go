@@ -1,7 +1,9 @@
 package say
 
 import (
+	"io/fs"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
@@ -181,6 +183,51 @@ func TestCoachWhy(t *testing.T) {
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
+
+// The operating system's English reasons inside a German message are said
+// in German (judge /tmp said "… lassen sich nicht lesen: read /tmp: is a
+// directory"); English stays as Go writes it.
+func TestOSText(t *testing.T) {
+	for _, c := range []struct{ in, de string }{
+		{"die Spielberichte lassen sich nicht lesen: read /tmp: is a directory", "die Spielberichte lassen sich nicht lesen: /tmp: ist ein Verzeichnis, keine Datei"},
+		{"die Datenbank /ro/new.db lässt sich nicht anlegen oder schreiben: operation not permitted. Prüfen", "die Datenbank /ro/new.db lässt sich nicht anlegen oder schreiben: nicht erlaubt (fehlende Rechte oder unveränderlich). Prüfen"},
+		{"x: open /a/b: permission denied", "x: /a/b: keine Berechtigung"},
+		{"write /d/f: no space left on device", "/d/f: kein Platz mehr auf dem Datenträger"},
+		{"stat nope.json: no such file or directory", "nope.json: Datei oder Verzeichnis gibt es nicht"},
+		{"mkdir /ro/x: read-only file system", "/ro/x: das Dateisystem ist schreibgeschützt"},
+		{"keine Probleme", "keine Probleme"},
+	} {
+		if got := OSText(c.in, validate.German); got != c.de {
+			t.Errorf("OSText(%q) = %q, want %q", c.in, got, c.de)
+		}
+		if got := OSText(c.in, validate.English); got != c.in {
+			t.Errorf("OSText(%q, en) = %q", c.in, got)
+		}
+	}
+	err := &fs.PathError{Op: "read", Path: "/tmp", Err: syscall.EISDIR}
+	if got := OSError(err, validate.German); got != "/tmp: ist ein Verzeichnis, keine Datei" {
+		t.Errorf("OSError: %q", got)
+	}
+}
+
+// Numbers for players take a true minus, as Int does, and the language's
+// decimal mark; a rounded zero has no sign.
+func TestNumber(t *testing.T) {
+	de, en := New(validate.German), New(validate.English)
+	for _, c := range []struct {
+		p      P
+		x      float64
+		places int
+		want   string
+	}{
+		{de, -42.27, 2, "−42,27"}, {en, -42.27, 2, "−42.27"}, {de, 7, 1, "7,0"}, {en, -9, 0, "−9"},
+		{en, -0.04, 1, "0.0"}, {de, -0.4, 0, "0"}, {en, 350.5, 0, "350"},
+	} {
+		if got := c.p.Number(c.x, c.places); got != c.want {
+			t.Errorf("%v Number(%v, %d) = %q, want %q", c.p.Lang, c.x, c.places, got, c.want)
 		}
 	}
 }

@@ -23,6 +23,10 @@ type binding struct {
 	// short is the keys' name in the footer when shorter than label
 	// ("Space" for "Space/Enter").
 	short string
+	// tight is the keys' name in a play screen's footer where the line is
+	// too narrow for label: an example without its Enter ("11" for "11
+	// Enter"), so that it stays on the line rather than gives way.
+	tight string
 	// footerOnly: the footer names it, the help does not (the help has
 	// its own line for ?).
 	footerOnly bool

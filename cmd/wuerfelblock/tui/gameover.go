@@ -227,9 +227,12 @@ func (s *gameOver) refresh() {
 			luck, loss := s.signedPts(rv.Players[seat].Luck), s.pts(rv.Players[seat].Loss)
 			switch {
 			case rv.Win && rv.WinFrom == 0: // Kniffel's (from round 11) is on the review screen
-				luck, loss = s.pp(rv.Players[seat].WinLuck, true), s.pp(rv.Players[seat].WinLoss, false)
+				// As the review screen shows them: they add up (winShown).
+				_, l, o, _ := winRow(rv.Players[seat], rv.Finished)
+				luck, loss = s.ppN(l, true), s.ppN(o, false)
 			case rv.Chances: // Dreißig tot: already percentage points
-				luck, loss = s.pp(rv.Players[seat].Luck/100, true), s.pp(rv.Players[seat].Loss/100, false)
+				_, l, o, _ := chanceRow(rv.Players[seat])
+				luck, loss = s.ppN(l, true), s.ppN(o, false)
 			}
 			t.SetCell(r+1, 3, cell(luck, st, tview.AlignRight))
 			if lossCol {

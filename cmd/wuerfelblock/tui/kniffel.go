@@ -394,7 +394,7 @@ func (v *kniffelView) throw(roll, keep []int) bool {
 			v.selectBest() // all five kept: on to the box
 		}
 		if released != "" && keep != nil {
-			v.p.say(v.p.message.GetText(false) + " [::b]" + fmt.Sprintf(v.tr("Held before, now thrown again: %s.", "Vorher behalten, jetzt wieder geworfen: %s."), released) + "[::-]")
+			v.p.say(sentenceEnd(v.p.message.GetText(false)) + " [::b]" + fmt.Sprintf(v.tr("Held before, now thrown again: %s.", "Vorher behalten, jetzt wieder geworfen: %s."), released) + "[::-]")
 		}
 	})
 }
@@ -604,8 +604,12 @@ func (v *kniffelView) refreshTurn() {
 		}
 		add(rankDetail, fmt.Sprintf(v.tr("Throw %d of %d", "Wurf %d von %d"), n, validate.KniffelThrows), "")
 	}
-	if k, ok := t.Kept(); ok && t.Throws() > 0 {
+	if k, ok := t.Kept(); ok && t.Throws() > 0 && k.N() > 0 {
 		add(rankPreview, fmt.Sprintf("%s [::b]%s[::-]", v.tr("Kept:", "Behalten:"), k.String()))
+	} else if ok && t.Throws() > 0 {
+		// Nothing kept (n): all five are thrown again; an empty "Kept:"
+		// read as if the dice were missing.
+		add(rankPreview, v.tr("Nothing kept.", "Nichts behalten."), "")
 	}
 	if d, ok := v.dice(); ok {
 		add(rankEssential, fmt.Sprintf("%s [::b]%s[::-]", v.tr("Dice:", "Würfel:"), d.String()))
@@ -716,6 +720,21 @@ func (v *kniffelView) sumsLine(seat int) string {
 	}
 	return fmt.Sprintf(v.tr("Upper %d · bonus %s · lower %d · Kniffel bonus %d", "Oben %d · Bonus %s · unten %d · Kniffel-Bonus %d"),
 		upper, bonus, lower, kb)
+}
+
+// noDice refuses a die typed once the dice stand (after the final dice,
+// or a hold of all five): only a box can follow, and the digits piled up
+// without a word until Enter ("Feld (a–m…): 1234511123…").
+func (v *kniffelView) noDice(r rune) string {
+	if v.pending != nil || !v.canScore() {
+		return ""
+	}
+	why := v.tr("The dice are in: choose a box (a–m or ↑↓, Enter), or u to take them back.",
+		"Die Würfel stehen: Feld wählen (a–m oder ↑↓, Enter) oder mit u zurücknehmen.")
+	if r >= '0' && r <= '9' {
+		why = fmt.Sprintf(v.tr("'%c' is no box. ", "„%c“ ist kein Feld. "), r) + why
+	}
+	return why
 }
 
 // enterTyped: a hold while a throw waits for it (none at the turn's last

@@ -42,7 +42,9 @@ func (v *kniffelView) bindings() bindings {
 // stands on the box under the cursor, n keeps none.
 func (v *kniffelView) holdBindings() bindings {
 	ex := v.holdExample()
-	keep := binding{label: ex, typed: ex, footer: v.tr("keep", "behalten"), help: v.tr("keep these, throw the rest", "behalten, Rest werfen")}
+	// An example to type, said as the other screens say theirs ("11152
+	// Enter Wurf"): "11 behalten" read as a command.
+	keep := binding{label: ex + " Enter", tight: ex, typed: ex, footer: v.tr("keep", "behalten"), help: v.tr("keep these, throw the rest", "behalten, Rest werfen")}
 	enter := binding{keys: specialKey(tcell.KeyEnter), label: "Enter", do: v.takeHold,
 		help: v.tr("the advised hold (coach: advice); never a box", "das geratene Behalten (Trainer: Rat); nie ein Feld")}
 	var bs bindings

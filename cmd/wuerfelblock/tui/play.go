@@ -61,6 +61,9 @@ type play struct {
 	// left out instead (help lists them all).
 	hintKeys []keyHelp
 	hintView int // how many of hintKeys are the view's
+	// hintTight are the view's keys as said where the line is too narrow
+	// ("11" for the example "11 Enter"), by the key as said in full.
+	hintTight map[string]string
 	// atStake are the turn's points before the last entry (what a bust loses).
 	atStake int
 	// saving is the write under way (nil: none); see write.
@@ -132,8 +135,25 @@ func (p *play) fitHints(width, height int) {
 			rows = 2
 		} else {
 			keys = slices.Clone(keys)
-			for i := p.hintView - 1; i >= 1 && tview.TaggedStringWidth(hintLine(keys)) > width; i-- {
+			wide := func() bool { return tview.TaggedStringWidth(hintLine(keys)) > width }
+			// tighten says key k shorter where it has a tight form, and
+			// whether the line fits now: an example's "Enter" gives way
+			// before the key itself, and the first key's before the second
+			// key (t, Kniffel's other entry mode).
+			tighten := func(k int) bool {
+				if t, ok := p.hintTight[keys[k].key]; ok {
+					keys[k].key = t
+				}
+				return !wide()
+			}
+			for i := p.hintView - 1; i >= 1 && wide(); i-- {
+				if tighten(i) || i == 1 && tighten(0) {
+					break
+				}
 				keys = slices.Delete(keys, i, i+1)
+			}
+			if wide() {
+				tighten(0)
 			}
 		}
 	}
@@ -299,7 +319,15 @@ func (p *play) keyWhileSaving(ev *tcell.EventKey) *tcell.EventKey {
 func (p *play) keyRune(ev *tcell.EventKey, empty bool) *tcell.EventKey {
 	r := ev.Rune()
 	switch {
-	case isDiceChar(r), r == '?' || r == 'q':
+	case isDiceChar(r):
+		if dr, ok := p.view.(diceRefuser); ok {
+			if why := dr.noDice(r); why != "" {
+				p.say(why) // at once, not after a pile of digits and Enter
+				return nil
+			}
+		}
+		return ev
+	case r == '?' || r == 'q':
 		return ev
 	case !empty && p.isCommand(ev):
 		// A command letter after typed dice would be lost without a word.
@@ -316,6 +344,13 @@ func (p *play) keyRune(ev *tcell.EventKey, empty bool) *tcell.EventKey {
 		p.say(fmt.Sprintf(p.tr("%s is no key here: ? lists the keys.", "%s ist hier keine Taste: ? zeigt die Tasten."), p.shownRune(r)))
 	}
 	return nil // letters are commands, never dice
+}
+
+// diceRefuser is a view that takes no typed dice at times (Kniffel once
+// the dice stand: a box is chosen by its letter): noDice is why, in the
+// message line's words, for the key r; "" where dice are taken.
+type diceRefuser interface {
+	noDice(r rune) string
 }
 
 // isCommand: ev is a key of the screen on an empty input (a command
@@ -473,6 +508,12 @@ func (p *play) refreshHints() {
 	p.hintView = len(p.view.bindings().footerHelp())
 	if p.view.typedThrow() != nil {
 		p.hintView++
+	}
+	p.hintTight = map[string]string{}
+	for _, b := range p.view.bindings() {
+		if b.tight != "" {
+			p.hintTight[b.label] = b.tight
+		}
 	}
 	p.hintKeys = keys
 	p.hints.SetText(hintLine(p.hintKeys))

@@ -61,8 +61,10 @@ func (t text) signedPts(x float64) string {
 
 // pp is a chance (0–1) in whole percentage points with its unit; signed
 // puts a + before a gain.
-func (t text) pp(x float64, signed bool) string {
-	n := int(math.Round(100 * x))
+func (t text) pp(x float64, signed bool) string { return t.ppN(int(math.Round(100*x)), signed) }
+
+// ppN is n whole percentage points with their unit (pp).
+func (t text) ppN(n int, signed bool) string {
 	s := fmt.Sprint(n)
 	if n < 0 {
 		s = "−" + fmt.Sprint(-n)
@@ -71,6 +73,39 @@ func (t text) pp(x float64, signed bool) string {
 		s = plus(s)
 	}
 	return s + t.tr(" pp", " Pp.")
+}
+
+// winShown are a player's start, luck, loss and end (start + luck − loss,
+// or the result where the game is over) in whole percentage points, as the
+// review and the game-over screen show them: the start, the running sum
+// start + luck and the end are rounded, and luck and loss are their
+// differences, so that the figures shown add up to the end shown (exact
+// 52.2 − 50.5 − 1.7 = 0 is shown 52 − 50 − 2 = 0; each figure rounded alone
+// read 52 − 51 − 2 → 0). The loss shown is never negative (the loss is not).
+// The figures are chances from 0 to 1; result < 0 means no result yet.
+func winShown(start, luck, loss, result float64) (s, l, o, end int) {
+	r := func(x float64) int { return int(math.Round(100 * x)) }
+	s, mid, end := r(start), r(start+luck), r(start+luck-loss)
+	if result >= 0 {
+		end = r(result)
+	}
+	return s, mid - s, mid - end, end
+}
+
+// winRow is winShown of p's chance to win (the family's, Kniffel's from
+// round 11).
+func winRow(p review.Player, finished bool) (s, l, o, end int) {
+	res := -1.0
+	if finished {
+		res = p.Result
+	}
+	return winShown(p.WinStart, p.WinLuck, p.WinLoss, res)
+}
+
+// chanceRow is winShown of Dreißig tot's chance (stored in percentage
+// points).
+func chanceRow(p review.Player) (s, l, o, end int) {
+	return winShown(p.ChanceStart/100, p.Luck/100, p.Loss/100, p.ChanceResult/100)
 }
 
 // plus puts a + before a positive figure.
@@ -195,11 +230,12 @@ func writeWinTable(b *strings.Builder, t text, rv *review.Review, width int) {
 	}
 	tb := reviewTable{head: []string{t.tr("Player", "Spieler"), start, t.tr("luck", "Glück"), t.tr("loss", "Verlust"), t.tr("result", "Ergebnis")}}
 	for _, p := range rv.Players {
+		st, luck, loss, end := winRow(p, rv.Finished)
 		res := "–"
 		if rv.Finished {
-			res = t.pp(p.Result, false)
+			res = t.ppN(end, false)
 		}
-		tb.rows = append(tb.rows, []string{p.Name, t.pp(p.WinStart, false), t.pp(p.WinLuck, true), t.pp(p.WinLoss, false), res})
+		tb.rows = append(tb.rows, []string{p.Name, t.ppN(st, false), t.ppN(luck, true), t.ppN(loss, false), res})
 	}
 	b.WriteString(tb.text(width))
 	if rv.WinNote.EN != "" && rv.WinFrom == 0 { // three or more players: what is approximated (Kniffel's note is above)
@@ -288,8 +324,9 @@ func writeChanceTable(b *strings.Builder, t text, rv *review.Review, width int) 
 	for _, p := range rv.Players {
 		// Whole percentage points with their unit, as on the game-over
 		// screen (the figures are stored in percentage points).
-		tb.rows = append(tb.rows, []string{p.Name, fmt.Sprint(p.Decisions), t.pp(p.Luck/100, true), t.pp(p.Loss/100, false),
-			fmt.Sprintf(t.tr("start %s → %s", "Start %s → %s"), t.pp(p.ChanceStart/100, false), t.pp(p.ChanceResult/100, false))})
+		st, luck, loss, end := chanceRow(p)
+		tb.rows = append(tb.rows, []string{p.Name, fmt.Sprint(p.Decisions), t.ppN(luck, true), t.ppN(loss, false),
+			fmt.Sprintf(t.tr("start %s → %s", "Start %s → %s"), t.ppN(st, false), t.ppN(end, false))})
 	}
 	b.WriteString(tb.text(width))
 }

@@ -195,7 +195,8 @@ func TestGameOverDreissigReview(t *testing.T) {
 		t.Fatal("two players: the review is in chances")
 	}
 	for _, p := range rv.Players {
-		h.see(text{lang: validate.German}.pp(p.Luck/100, true))
+		_, luck, _, _ := chanceRow(p)
+		h.see(text{lang: validate.German}.ppN(luck, true))
 	}
 	h.typ("a")
 	// The review's table in whole percentage points with their unit, as
@@ -205,7 +206,8 @@ func TestGameOverDreissigReview(t *testing.T) {
 	h.see("In Prozentpunkten der Gewinnchance", "Ergebnis (100 gewonnen, 0 verloren) = Start + Glück − Verlust",
 		"Start "+de.pp(rv.Players[0].ChanceStart/100, false)+" → 0 Pp.")
 	for _, p := range rv.Players {
-		h.see(de.pp(p.Luck/100, true) + " " + de.pp(p.Loss/100, false))
+		_, luck, loss, _ := chanceRow(p)
+		h.see(de.ppN(luck, true) + " " + de.ppN(loss, false))
 	}
 	h.notSee(review.Number(rv.Players[0].ChanceStart, validate.German))
 }
@@ -251,7 +253,8 @@ func TestGameOverShowsWinReview(t *testing.T) {
 	}
 	tx := text{lang: validate.German}
 	for _, p := range rv.Players {
-		h.see(tx.pp(p.WinLuck, true), tx.pp(p.WinLoss, false))
+		_, luck, loss, _ := winRow(p, true) // as the review screen (they add up)
+		h.see(tx.ppN(luck, true), tx.ppN(loss, false))
 	}
 	h.typ("a")
 	h.see("Gewinnchance: Ergebnis (100 gewonnen", "zu Beginn", "Ergebnis", "Die teuersten Entscheidungen nach Gewinnchance",

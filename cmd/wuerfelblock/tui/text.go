@@ -3,6 +3,8 @@ package tui
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io/fs"
 	"math"
 	"regexp"
 	"strings"
@@ -61,7 +63,58 @@ func (t text) errText(err error) string {
 		return t.tr("the database does not answer (another program may be using it); nothing was saved, try again",
 			"die Datenbank antwortet nicht (vielleicht benutzt sie gerade ein anderes Programm); nichts gespeichert, bitte nochmal versuchen")
 	}
-	return esc(storage.Localize(err, t.lang))
+	if storage.ErrorCode(err) == storage.CodeBusy {
+		// Another program kept the database locked past storage's wait.
+		// storage's words (with the database's path) need more than the
+		// message line's two rows at 80 columns, and their useful end
+		// (try again once it is done) was cut: the app's own database
+		// needs no path, and nothing of the refused entry was stored.
+		return t.tr("another program holds the database locked; try again once it is done",
+			"die Datenbank ist von einem anderen Programm gesperrt; erneut versuchen, wenn es fertig ist")
+	}
+	var se *storage.Error
+	if errors.As(err, &se) && (se.Code == storage.CodeReadOnly || se.Code == storage.CodeDiskFull) {
+		// The same at start: storage's words for a database that can only
+		// be read (or whose disk is full) name its path and --db, and were
+		// cut at 80 columns before what to do; the reason stays, in the
+		// players' language.
+		reason := ""
+		if len(se.Args) > 1 {
+			var pe *fs.PathError
+			if cause, ok := se.Args[1].(error); ok && errors.As(cause, &pe) {
+				reason = " (" + t.osText(pe.Err.Error()) + ")" // the app's own file: no path
+			} else if ok {
+				reason = " (" + t.osText(storage.Localize(cause, t.lang)) + ")"
+			}
+		}
+		if se.Code == storage.CodeDiskFull {
+			return esc(fmt.Sprintf(t.tr("the database's disk is full%s; nothing was saved: free some space, then try again",
+				"der Datenträger der Datenbank ist voll%s; nichts gespeichert: Platz schaffen und erneut versuchen"), reason))
+		}
+		return esc(fmt.Sprintf(t.tr("the database can only be read%s; nothing was saved: quit, allow writing to its file and directory, start again",
+			"die Datenbank lässt sich nur lesen%s; nichts gespeichert: beenden, Schreibrechte für Datei und Verzeichnis geben, neu starten"), reason))
+	}
+	// The operating system's reasons inside (a read-only database's
+	// "operation not permitted", "read-only file system") in the players'
+	// language too, as on the command line.
+	return esc(t.osText(storage.Localize(err, t.lang)))
+}
+
+// osText is a message with the operating system's English reasons in it
+// said in the players' language (say.OSText).
+func (t text) osText(s string) string { return say.OSText(s, t.lang) }
+
+// trailingTags are the style tags at the end of a text.
+var trailingTags = regexp.MustCompile(`(\[[^\[\]]*\])+$`)
+
+// sentenceEnd is s ending its sentence, so that another can follow: a
+// full stop where s (its closing style tags aside) ends without one
+// ("Taken: throw 2 3 4 5" before "Held before, now thrown again: 1.").
+func sentenceEnd(s string) string {
+	if t := strings.TrimSpace(trailingTags.ReplaceAllString(s, "")); t == "" || strings.ContainsAny(t[len(t)-1:], ".!?:") {
+		return s
+	}
+	return s + "."
 }
 
 // whole is x rounded to a whole number (half to even) as players write it:
@@ -180,8 +233,29 @@ func newInput(label string) *tview.InputField {
 	in.SetFieldStyle(tcell.StyleDefault.Underline(true))
 	in.SetPlaceholderStyle(styleDim)
 	in.SetFieldWidth(0)
+	in.SetAcceptanceFunc(shownText)
 	return in
 }
+
+// shownText is an input field's acceptance of r typed (or, r 0, of text
+// pasted): a control character or another rune that does not print is
+// refused, as scoresheet.CleanName drops it. The terminal would show it as
+// something else or not at all: U+0085 (a line break to the field) hid
+// the letters before it ("Neuer Spieler: rl" for "Ca", U+0085, "rl",
+// stored "Carl"). What the field shows is what is stored.
+func shownText(text string, r rune) bool {
+	if r != 0 {
+		return printable(r)
+	}
+	for _, r := range text {
+		if !printable(r) {
+			return false
+		}
+	}
+	return true
+}
+
+func printable(r rune) bool { return r == ' ' || !unicode.IsControl(r) && unicode.IsPrint(r) }
 
 func newTextView() *tview.TextView {
 	tv := tview.NewTextView().SetDynamicColors(true).SetWrap(true).SetWordWrap(true)
@@ -321,7 +395,7 @@ func newFitView() *fitView { return &fitView{TextView: newTextView()} }
 // SetText sets the whole text; Draw shows as much of it as fits.
 func (f *fitView) SetText(s string) *fitView {
 	f.full = s
-	f.TextView.SetText(wholeDice(s))
+	f.TextView.SetText(wholeDice(noLoneWord(s)))
 	return f
 }
 
@@ -330,8 +404,32 @@ func (f *fitView) GetText(bool) string { return f.full }
 
 func (f *fitView) Draw(screen tcell.Screen) {
 	_, _, w, h := f.GetInnerRect()
-	f.TextView.SetText(fitRows(wholeDice(f.full), w, h))
+	f.TextView.SetText(fitRows(wholeDice(noLoneWord(f.full)), w, h))
 	f.TextView.Draw(screen)
+}
+
+// loneWord is the longest last word (in cells) that noLoneWord keeps with
+// the word before it.
+const loneWord = 10
+
+// noLoneWord joins the short last word of each line of s to the word
+// before it with a non-breaking space, so that a wrapped message never
+// ends with a row of one short word ("…, nicht" and "6" alone below it).
+// A last word with a style tag is left alone.
+func noLoneWord(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		j := strings.LastIndexByte(strings.TrimRight(l, " "), ' ')
+		if j <= 0 || l[j-1] == ' ' {
+			continue
+		}
+		last := l[j+1:]
+		if strings.ContainsAny(last, "[]") || tview.TaggedStringWidth(last) > loneWord {
+			continue
+		}
+		lines[i] = l[:j] + "\u00a0" + last
+	}
+	return strings.Join(lines, "\n")
 }
 
 // fitRows is s shortened by whole words from its end, with an ellipsis,

@@ -111,7 +111,10 @@ func (v *totView) bindings() bindings {
 	if v.pending != nil {
 		ex := asideExample(v.pending)
 		keep, what := v.enterAside()
-		return bindings{{label: ex, typed: ex, footer: v.tr("set these aside", "diese zur Seite")},
+		// An example to type, said as the other screens say theirs
+		// ("11152 Enter Wurf"): "2 diese zur Seite" read as a command.
+		return bindings{{label: ex + " Enter", tight: ex, typed: ex, footer: v.tr("aside", "zur Seite"),
+			help: v.tr("these dice aside", "diese Würfel zur Seite")},
 			{keys: specialKey(tcell.KeyEnter), label: "Enter", footer: what, do: func() { v.own(v.pending, keep) }}}
 	}
 	dt := g.DreissigTurn()
