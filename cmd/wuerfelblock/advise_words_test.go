@@ -27,3 +27,28 @@ func TestAdviseDreissigOneSeatAndPipsColumn(t *testing.T) {
 		}
 	}
 }
+
+// advise --help: points without --totals, the chance to win with it (no
+// "not the chance to win" beside "also the chance to win"), and every
+// form named.
+func TestAdviseHelpSaysPointsOrChance(t *testing.T) {
+	for _, c := range []struct {
+		lang      string
+		want      []string
+		contradic string
+	}{
+		{"en", []string{"without --totals, the exact", "with --totals, the chance to win", "advise kniffel", "advise dreissig-tot [--accounts"}, "Not the chance to win"},
+		{"de", []string{"ohne --totals die genauen", "mit --totals die Gewinnchance", "advise kniffel", "advise dreissig-tot [--accounts"}, "Nicht die Gewinnchance"},
+	} {
+		_, out, errs := call(t, "", "--lang", c.lang, "advise", "--help")
+		all := strings.Join(strings.Fields(out+errs), " ")
+		for _, w := range c.want {
+			if !strings.Contains(all, w) {
+				t.Errorf("%s: advise --help lacks %q", c.lang, w)
+			}
+		}
+		if strings.Contains(all, c.contradic) {
+			t.Errorf("%s: advise --help still says %q", c.lang, c.contradic)
+		}
+	}
+}
