@@ -1,0 +1,94 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/gdamore/tcell/v2"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
+)
+
+// newGameIn starts a game of gameKey in the harness's language.
+func (h *harness) newGameIn(lang validate.Lang, gameKey rune, players ...string) {
+	h.t.Helper()
+	wd := wordsOf(lang)
+	h.typ("n" + string(gameKey))
+	h.see(wd.Tr("house rules", "Hausregeln"))
+	h.key(tcell.KeyTab)
+	if !strings.Contains(h.screen(), wd.Tr("Nobody yet", "Noch niemand")) {
+		h.typ("a")
+	}
+	for _, p := range players {
+		h.typ(p + "\n")
+	}
+	h.typ("\n")
+	h.see(players[0])
+}
+
+// plainPct is x as the coach writes it, approximate or not, in plain text.
+func plainPct(lang validate.Lang, x float64, approx bool) string {
+	return strings.ReplaceAll(wordsOf(lang).Percent(x, approx), "\u00a0", " ")
+}
+
+// Three players of 5000 at 0 (the tester's game): the app shows each
+// player's share of the game as the review gives it (coach/win's
+// Chances, about a third each), not the mover's two-player chance
+// against the strongest other (≈52 %); the column Win has every seat.
+func TestWinThreePlayersShowTheReviewsShare(t *testing.T) {
+	for _, lang := range []validate.Lang{validate.German, validate.English} {
+		t.Run(fmt.Sprint(lang), func(t *testing.T) {
+			w := useWin(t)
+			h := startLang(t, openDB(t), lang)
+			h.newGameIn(lang, '2', "Anna", "Ben", "Carl")
+			tb := waitWin(t, h, w)
+			p := winAt(t, tb, h.ui.top().(*play).game())
+			if p.Exact() {
+				t.Fatal("three players of 5000: exact?")
+			}
+			cs := p.Chances()
+			if cs[0] < 0.25 || cs[0] > 0.45 || p.Win() < 0.45 {
+				t.Fatalf("chances %v, two-player %v: not the tester's game", cs, p.Win())
+			}
+			wd := wordsOf(lang)
+			h.seePanel(wd.WinNow(cs[0], true))
+			for i, c := range cs {
+				cell := fmt.Sprintf("≈%s %%", wd.Decimal(100*c, 0))
+				if !strings.Contains(strings.ReplaceAll(h.screen(), "\u00a0", " "), cell) {
+					t.Fatalf("seat %d: no %q in the column Win:\n%s", i, cell, h.screen())
+				}
+			}
+			h.notSee(fmt.Sprintf("≈%s", wd.Decimal(100*p.Win(), 0)))
+		})
+	}
+}
+
+// A certain win (5000: Carl at 4900 with 100 in the turn, a stop reaches
+// 5000) is not marked approximate, in the panel or in the column.
+func TestWinCertainIsNotApproximate(t *testing.T) {
+	for _, lang := range []validate.Lang{validate.German, validate.English} {
+		t.Run(fmt.Sprint(lang), func(t *testing.T) {
+			w := useWin(t)
+			h := startLang(t, openDB(t), lang)
+			h.newGameIn(lang, '2', "Anna", "Ben", "Carl")
+			waitWin(t, h, w)
+			for _, s := range []string{"23462\n", "23462\n", "11155\n", "11155\n", "11155\n", "11155\n", "14236\n", "s",
+				"23462\n", "23462\n", "14236\n"} {
+				h.typ(s)
+			}
+			g := h.ui.top().(*play).game()
+			if fmt.Sprint(g.Totals()) != "[0 0 4900]" || g.Seat() != 2 {
+				t.Fatalf("totals %v, seat %d:\n%s", g.Totals(), g.Seat(), h.screen())
+			}
+			wd := wordsOf(lang)
+			h.seePanel(wd.StopWord() + " " + plainPct(lang, 1, false))
+			screen := h.screen()
+			for _, bad := range []string{"≈100", "≈0\u00a0%", "≈0 %"} {
+				if strings.Contains(screen, bad) {
+					t.Fatalf("a certain chance marked %q:\n%s", bad, screen)
+				}
+			}
+		})
+	}
+}
