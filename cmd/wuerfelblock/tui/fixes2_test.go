@@ -92,3 +92,38 @@ func TestWinCertainIsNotApproximate(t *testing.T) {
 		})
 	}
 }
+
+// Zehntausend with minus and verschärft: a bust on the first throw costs
+// 1000; the score table, the turn's line and the home screen's line of
+// the game write the total with a minus sign (−1000), not a hyphen.
+func TestMinusTotalsWithMinusSign(t *testing.T) {
+	for _, lang := range []validate.Lang{validate.German, validate.English} {
+		t.Run(fmt.Sprint(lang), func(t *testing.T) {
+			wd := wordsOf(lang)
+			h := startLang(t, openDB(t), lang)
+			h.typ("n3")
+			h.see(wd.Tr("house rules", "Hausregeln"))
+			for range 8 {
+				h.key(tcell.KeyDown)
+			}
+			h.typ(" ") // verschärft
+			h.key(tcell.KeyDown)
+			h.typ(" ") // minus
+			h.key(tcell.KeyTab)
+			h.typ("Anna\nBen\n\n")
+			h.see(wd.Tr("turn: Anna", "am Zug: Anna"))
+			h.typ("23462\n")
+			h.see(wd.Tr("(now −1000)", "(jetzt −1000)"), "−1000")
+			h.notSee("-1000")
+			if g := h.ui.top().(*play).game(); g.Totals()[0] != -1000 {
+				t.Fatalf("totals %v", g.Totals())
+			}
+			h.typ("q")
+			h.see(wd.Tr("Leave the game?", "Spiel verlassen?"))
+			h.key(tcell.KeyTab)
+			h.key(tcell.KeyEnter)
+			h.see(wd.Tr("New game", "Neues Spiel"), "Anna −1000")
+			h.notSee("-1000")
+		})
+	}
+}
