@@ -127,3 +127,32 @@ func TestMinusTotalsWithMinusSign(t *testing.T) {
 		})
 	}
 }
+
+// The new-game form names a preset saved or loaded; once a house rule is
+// changed the settings are no longer the preset's, and the form says so
+// ("Vorlage: Abend (geändert)"), until they match it again.
+func TestPresetNameSaysChanged(t *testing.T) {
+	for _, lang := range []validate.Lang{validate.German, validate.English} {
+		t.Run(fmt.Sprint(lang), func(t *testing.T) {
+			wd := wordsOf(lang)
+			h := startLang(t, openDB(t), lang)
+			h.typ("n3")
+			h.see(wd.Tr("house rules", "Hausregeln"))
+			for range 13 {
+				h.key(tcell.KeyDown)
+			}
+			h.typ(" ") // hausbau on
+			h.typ("p")
+			h.typ("Abend\n")
+			name := wd.Tr("Preset: Abend", "Vorlage: Abend")
+			changed := name + " " + wd.Tr("(changed)", "(geändert)")
+			h.see(name)
+			h.notSee(changed)
+			h.typ("d") // hausbau back to its default
+			h.see(changed)
+			h.typ(" ") // on again: the preset's
+			h.see(name)
+			h.notSee(changed)
+		})
+	}
+}
