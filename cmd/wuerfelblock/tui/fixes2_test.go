@@ -156,3 +156,27 @@ func TestPresetNameSaysChanged(t *testing.T) {
 		})
 	}
 }
+
+// The player page with a house-rule set chosen (o): the figures above
+// follow the set, the charts count every set, and the page says so above
+// the charts, naming the set.
+func TestStatsChartsSayTheyCountAllSets(t *testing.T) {
+	db := statsHistory(t, 150)
+	for _, lang := range []validate.Lang{validate.German, validate.English} {
+		t.Run(fmt.Sprint(lang), func(t *testing.T) {
+			wd := wordsOf(lang)
+			ss := newStatsScreen(t, db, lang)
+			ss.key(tcell.KeyRune, 'p')
+			for ss.v.gameID() != validate.GameZehntausend {
+				ss.key(tcell.KeyRight, 0)
+			}
+			all := wd.Tr("The charts below count all house rules together", "Die Diagramme unten zählen alle Hausregeln zusammen")
+			if strings.Contains(ss.text(), all) {
+				t.Fatalf("all sets chosen: the note shows:\n%s", ss.text())
+			}
+			ss.key(tcell.KeyRune, 'o')
+			name := ss.v.setName(validate.GameZehntausend)
+			ss.see(wd.Tr("House rules: ", "Hausregeln: ")+name, all+wd.Tr(", not only ", ", nicht nur ")+quote(lang, name))
+		})
+	}
+}

@@ -679,6 +679,14 @@ func (v *statsView) drawPlayer(c canvas) {
 		c.put(0, row, v.tr("Reading the charts…", "Diagramme werden gelesen…"), styleDim)
 		return
 	}
+	if v.set != 0 {
+		// The figures above follow the chosen set; the charts (storage's
+		// timeline and counts) count every set of the game: said once,
+		// above them, naming the set, as well as in each title.
+		c.put(0, row, clip(fmt.Sprintf(v.tr("The charts below count all house rules together, not only %s.",
+			"Die Diagramme unten zählen alle Hausregeln zusammen, nicht nur %s."), quote(v.lang, v.setName(g))), c.w), styleDim)
+		row += 2
+	}
 	row = v.drawTimeline(c, row)
 	row = v.drawLosses(c, row)
 	v.drawDistribution(c, row, f, g)
