@@ -1,12 +1,15 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
 
+	"github.com/wuerfelblock/wuerfelblock/storage"
+	"github.com/wuerfelblock/wuerfelblock/storage/generate"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -177,6 +180,44 @@ func TestStatsChartsSayTheyCountAllSets(t *testing.T) {
 			ss.key(tcell.KeyRune, 'o')
 			name := ss.v.setName(validate.GameZehntausend)
 			ss.see(wd.Tr("House rules: ", "Hausregeln: ")+name, all+wd.Tr(", not only ", ", nicht nur ")+quote(lang, name))
+		})
+	}
+}
+
+// The statistics screen notices a change of the store by another
+// connection (here a second storage.DB on the same file writes finished
+// games, as a restore or an import would) and reads its figures again,
+// without r: checkChanged, which the shown screen runs every
+// statsWatchEvery. Its own check without a change reads nothing again.
+func TestStatsNoticesAnotherConnectionsWrite(t *testing.T) {
+	for _, lang := range []validate.Lang{validate.German, validate.English} {
+		t.Run(fmt.Sprint(lang), func(t *testing.T) {
+			wd := wordsOf(lang)
+			db := openDB(t)
+			ss := newStatsScreen(t, db, lang)
+			empty := wd.Tr("No finished turns yet", "Noch keine beendeten Züge")
+			ss.see(empty)
+			ss.v.checkChanged()
+			ss.see(empty)
+			other, err := storage.Open(db.Path())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer other.Close()
+			gen, err := generate.New(generate.Config{Games: 3, Seed: 4, Players: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := other.StorePlayed(context.Background(), func() (storage.PlayedGame, bool) {
+				g, ok := gen.Next()
+				return storage.PlayedGame{ID: g.ID, Started: g.Started, Ended: g.Ended, Game: g.Game}, ok
+			}, nil); err != nil {
+				t.Fatal(err)
+			}
+			ss.v.checkChanged()
+			if scr := ss.text(); strings.Contains(scr, empty) || len(ss.v.all) == 0 {
+				t.Fatalf("the figures stayed old after another connection wrote:\n%s", scr)
+			}
 		})
 	}
 }

@@ -23,7 +23,7 @@ type setup struct {
 	// presetKey: the preset's house rules (say.OptionsKey of their Map),
 	// which the form's may no longer match
 	presetKey string
-	coach  storage.CoachLevel
+	coach     storage.CoachLevel
 }
 
 // newNewGame is the first step: the games with a line each.
