@@ -13,23 +13,6 @@ import (
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
-// newGameIn starts a game of gameKey in the harness's language.
-func (h *harness) newGameIn(lang validate.Lang, gameKey rune, players ...string) {
-	h.t.Helper()
-	wd := wordsOf(lang)
-	h.typ("n" + string(gameKey))
-	h.see(wd.Tr("house rules", "Hausregeln"))
-	h.key(tcell.KeyTab)
-	if !strings.Contains(h.screen(), wd.Tr("Nobody yet", "Noch niemand")) {
-		h.typ("a")
-	}
-	for _, p := range players {
-		h.typ(p + "\n")
-	}
-	h.typ("\n")
-	h.see(players[0])
-}
-
 // plainPct is x as the coach writes it, approximate or not, in plain text.
 func plainPct(lang validate.Lang, x float64, approx bool) string {
 	return strings.ReplaceAll(wordsOf(lang).Percent(x, approx), "\u00a0", " ")
