@@ -58,6 +58,11 @@ type DB struct {
 	// none). Close records it when the file has grown large since
 	// (recordWhole).
 	wholeAt atomic.Int64
+	// version is the connection DataVersion asks (opened on first use).
+	version struct {
+		mu   sync.Mutex
+		conn *sql.Conn
+	}
 
 	opts Options // as opened: the reviewer, progress reports
 	// backups is where a backup goes before a migration ("": none).
@@ -335,6 +340,12 @@ func (db *DB) Close() error {
 	}
 	db.stmts = nil
 	db.mu.Unlock()
+	db.version.mu.Lock()
+	if db.version.conn != nil {
+		db.version.conn.Close()
+		db.version.conn = nil
+	}
+	db.version.mu.Unlock()
 	return db.sql.Close()
 }
 

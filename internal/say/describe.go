@@ -97,15 +97,15 @@ func (p P) TurnSummary(r *validate.Rules, res scoresheet.TurnResult, atStake int
 		case r.Variant().TableTurns:
 			return fmt.Sprintf(p.Tr("%s %s: nothing scores.", "%s %s: nichts zählt."), bust, who)
 		case res.Points < 0:
-			return fmt.Sprintf(p.Tr("%s %s loses the turn and %d points (now %d).", "%s %s: Zug verloren und %d Punkte abgezogen (jetzt %d)."), bust, who, -res.Points, total)
+			return fmt.Sprintf(p.Tr("%s %s loses the turn and %d points (now %s).", "%s %s: Zug verloren und %d Punkte abgezogen (jetzt %s)."), bust, who, -res.Points, Int(total))
 		case atStake == 0:
 			return fmt.Sprintf(p.Tr("%s %s: nothing scores, the turn is over.", "%s %s: nichts zählt, der Zug ist vorbei."), bust, who)
 		}
 		return fmt.Sprintf(p.Tr("%s %s: the turn's %d points are lost.", "%s %s: die %d Punkte des Zugs sind verloren."), bust, who, atStake)
 	case validate.Stopped:
-		return fmt.Sprintf(p.Tr("%s writes %d (total %d).", "%s schreibt %d (Stand %d)."), who, res.Points, total)
+		return fmt.Sprintf(p.Tr("%s writes %s (total %s).", "%s schreibt %s (Stand %s)."), who, Int(res.Points), Int(total))
 	case validate.NixEnd:
-		return fmt.Sprintf(p.Tr("%s: nix! %d points (total %d).", "%s: Nix! %d Punkte (Stand %d)."), who, res.Points, total)
+		return fmt.Sprintf(p.Tr("%s: nix! %s points (total %s).", "%s: Nix! %s Punkte (Stand %s)."), who, Int(res.Points), Int(total))
 	case validate.Voided:
 		return fmt.Sprintf(p.Tr("%s: three void throws, the turn ends with nothing.", "%s: drei Fehlversuche, der Zug endet ohne Punkte."), who)
 	}

@@ -12,9 +12,20 @@ import (
 // Percentages keep their number and sign together (non-breaking spaces).
 
 // Percent is a chance from 0 to 1 for people: one decimal and a % sign
-// ("41,3 %"); approx marks a figure that is not exact ("≈41,3 %").
+// ("41,3 %"); approx marks a figure that is not exact ("≈41,3 %"). A
+// certain chance (exactly 0 or 1) is never marked approximate: "100,0 %";
+// one that is not certain never reads 0,0 % or 100,0 %: "<0,1 %",
+// ">99,9 %" (the bound, without ≈).
 func (p P) Percent(x float64, approx bool) string {
 	s := p.Dec1(100*x) + "\u00a0%"
+	switch {
+	case x == 0 || x == 1:
+		return s
+	case x > 0 && x < 0.0005:
+		return "<" + p.Dec1(0.1) + "\u00a0%"
+	case x < 1 && x >= 0.9995:
+		return ">" + p.Dec1(99.9) + "\u00a0%"
+	}
 	if approx {
 		s = "≈" + s
 	}

@@ -97,3 +97,21 @@ func TestEntryOneDie(t *testing.T) {
 		}
 	}
 }
+
+// A certain chance is never marked approximate; one that is not certain
+// never reads 0,0 % or 100,0 %.
+func TestPercentCertainAndBounds(t *testing.T) {
+	de, en := New(validate.German), New(validate.English)
+	plain := func(s string) string { return strings.ReplaceAll(s, "\u00a0", " ") }
+	for _, c := range []struct{ got, want string }{
+		{plain(de.Percent(1, true)), "100,0 %"},
+		{plain(en.Percent(0, true)), "0.0 %"},
+		{plain(de.Percent(0.9996, true)), ">99,9 %"},
+		{plain(en.Percent(0.0004, false)), "<0.1 %"},
+		{plain(de.Percent(0.9994, true)), "≈99,9 %"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
+}

@@ -197,12 +197,15 @@ func (v *familyView) winLines() []panelLine {
 	if v.pending != nil {
 		return v.winPendingLines(p)
 	}
+	seat := v.game().Seat()
+	throw := winShare(p, seat, p.ThrowWin(), p.ThrowChances)
 	stop, can := p.StopWin()
 	if !can {
-		return []panelLine{line(w.WinNow(p.ThrowWin(), approx), rankCoach)}
+		return []panelLine{line(w.WinNow(throw, approx), rankCoach)}
 	}
+	stop = winShare(p, seat, stop, func() []float64 { c, _ := p.StopChances(); return c })
 	ls := []panelLine{{rank: rankCoach, forms: []string{
-		w.WinChoices(stop, p.ThrowWin(), approx, true), w.WinChoices(stop, p.ThrowWin(), approx, false)}}}
+		w.WinChoices(stop, throw, approx, true), w.WinChoices(stop, throw, approx, false)}}}
 	if v.p.coach() != storage.CoachAdvice || v.stopForfeits() {
 		// A stop that does not bank the points is not advised by the
 		// points coach (see coachLines): nothing to set against.
@@ -237,12 +240,20 @@ func (v *familyView) winKeeps() winKeepList {
 		return none
 	}
 	out := winKeepList{wins: make([]win.KeepWin, len(v.options)), best: -1, approx: !p.Exact()}
+	seat := v.game().Seat()
 	for i, k := range v.options {
 		j := slices.IndexFunc(ks, func(a win.KeepWin) bool { return keyOf(a.Keep) == keyOf(k) })
 		if j < 0 {
 			return none
 		}
 		out.wins[i] = ks[j]
+		if !p.Exact() { // the share of the game, as the review (winShare); its order is W's
+			q, err := p.After(ks[j].Keep)
+			if err != nil {
+				return none
+			}
+			out.wins[i].Win = winShare(q, seat, ks[j].Win, q.Chances)
+		}
 		if out.best < 0 || ks[j].Win > out.wins[out.best].Win {
 			out.best = i
 		}
@@ -311,32 +322,85 @@ func (v *familyView) winChances() []string {
 	if !ok {
 		return nil
 	}
-	now := p.Win()
-	if wk := v.winKeeps(); wk.wins != nil {
-		now = wk.wins[wk.best].Win // the throw is known: its best keep
-	}
 	g := v.game()
+	seat := g.Seat()
+	now, cs := winShare(p, seat, p.Win(), p.Chances), p.Chances
+	if wk := v.winKeeps(); wk.wins != nil {
+		// The throw is known: its best keep.
+		k := v.options[wk.best]
+		now = wk.wins[wk.best].Win
+		if q, err := p.After(k); err == nil {
+			cs = q.Chances
+		}
+	}
 	approx := !p.Exact()
 	out := make([]string, len(g.Players))
 	pct := func(x float64) string {
-		// A chance that is not certain never reads 0 % or 100 %.
+		// A chance that is not certain never reads 0 % or 100 % (the
+		// bound, without ≈, as say.Percent); a certain one is not marked
+		// approximate.
 		s := v.words().Decimal(100*x, 0) + "\u00a0%"
 		switch {
+		case x == 0 || x == 1:
+			return s
 		case x > 0 && x < 0.005:
-			s = "<1\u00a0%"
+			return "<1\u00a0%"
 		case x < 1 && x >= 0.995:
-			s = ">99\u00a0%"
+			return ">99\u00a0%"
 		}
 		if approx {
 			s = "≈" + s
 		}
 		return s
 	}
-	out[g.Seat()] = pct(now)
-	if len(out) == 2 {
-		out[1-g.Seat()] = pct(1 - now)
+	switch {
+	case len(out) == 2:
+		out[seat], out[1-seat] = pct(now), pct(1-now)
+	case approx:
+		// Three or more before the final round: every player's share of
+		// the game, as the review gives it (winShare); the mover certain
+		// of the win or the loss: the others share what is left.
+		all := cs()
+		if all == nil {
+			out[seat] = pct(now)
+			break
+		}
+		for i, x := range all {
+			switch {
+			case now == 1:
+				x = 0
+			case now == 0 && len(out) > 1:
+				x /= 1 - all[seat]
+			}
+			out[i] = pct(x)
+		}
+		out[seat] = pct(now)
+	default:
+		// The final round (exact): the mover's own chance; the others'
+		// would need the turn followed with every player's value.
+		out[seat] = pct(now)
 	}
 	return out
+}
+
+// winShare is the mover's (seat's) chance to win the whole game for the
+// solver's figure x of p (the chance of a stop, of throwing on, of the
+// position): exact figures (two players, the final round) are that
+// chance. Before the final round with three or more players x is the
+// two-player chance against the strongest other player; shown is its
+// share of the game as the review gives it (coach/win's Chances: x
+// normalised with the others' two-player chances, all(), "exact":
+// false), so three equal players read about a third each. A certain x
+// (0 or 1: the game is lost or won whatever the others throw) stays
+// certain where the share would not.
+func winShare(p win.Position, seat int, x float64, all func() []float64) float64 {
+	if p.Exact() || x == 0 || x == 1 {
+		return x
+	}
+	if cs := all(); seat < len(cs) {
+		return cs[seat]
+	}
+	return x
 }
 
 // winColumn is the column Win of the score table (refreshScores): its

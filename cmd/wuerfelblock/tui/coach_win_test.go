@@ -365,10 +365,12 @@ func TestWinThreePlayers(t *testing.T) {
 	if p0.Exact() {
 		t.Fatal("three players before the final round: exact?")
 	}
+	// Each player's share of the game, as the review gives it (not the
+	// two-player figure against the strongest other).
 	p := winAt(t, tb, h.ui.top().(*play).game())
-	stop, _ := p.StopWin()
-	h.seePanel("Gewinnchance: schreiben ≈" + pct(validate.German, stop))
-	h.see(fmt.Sprintf("≈%.0f %%", 100*p.Win()))
+	stop, _ := p.StopChances()
+	h.seePanel("Gewinnchance: schreiben ≈" + pct(validate.German, stop[0]))
+	h.see(fmt.Sprintf("≈%.0f %%", 100*p.Chances()[0]))
 	h.resize(100, 40) // the whole help
 	h.typ("?")
 	h.see("vor der letzten Runde genähert (≈")

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rivo/tview"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -334,7 +335,7 @@ func (v *familyView) refreshScores() {
 		}
 		t.SetCell(i+1, 0, cell(marker, st, tview.AlignLeft))
 		t.SetCell(i+1, 1, cell(esc(name), st, tview.AlignLeft).SetExpansion(1))
-		t.SetCell(i+1, 2, cell(fmt.Sprint(totals[i]), st, tview.AlignRight))
+		t.SetCell(i+1, 2, cell(say.Int(totals[i]), st, tview.AlignRight))
 		t.SetCell(i+1, 3, cell(v.lastText(last[i]), st, tview.AlignRight))
 		if is5000 {
 			in := "–"

@@ -174,7 +174,7 @@ func (t text) describeGameNames(gi storage.GameInfo, nameW int) string {
 			p = say.Short(p, nameW)
 		}
 		if i < len(gi.Totals) {
-			parts[i] = fmt.Sprintf("%s %d", esc(p), gi.Totals[i])
+			parts[i] = esc(p) + " " + say.Int(gi.Totals[i])
 		} else {
 			parts[i] = esc(p)
 		}

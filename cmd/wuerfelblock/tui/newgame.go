@@ -10,6 +10,7 @@ import (
 	"github.com/rivo/tview"
 
 	"github.com/wuerfelblock/wuerfelblock/coach"
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -19,7 +20,10 @@ type setup struct {
 	game   validate.GameID
 	values map[string]any // chosen house rules by id (only what was touched)
 	preset string         // name of the preset loaded, if any
-	coach  storage.CoachLevel
+	// presetKey: the preset's house rules (say.OptionsKey of their Map),
+	// which the form's may no longer match
+	presetKey string
+	coach     storage.CoachLevel
 }
 
 // newNewGame is the first step: the games with a line each.
@@ -262,7 +266,13 @@ func (o *optionsStep) describe() {
 		b.WriteString(o.tr("Enter or Tab: on to the players.\n", "Enter oder Tab: weiter zu den Spielern.\n"))
 	}
 	if o.s.preset != "" {
-		fmt.Fprintf(&b, "%s [::b]%s[::-]\n", o.tr("Preset:", "Vorlage:"), esc(o.s.preset))
+		changed := ""
+		if opts, err := o.options(); err != nil || say.OptionsKey(opts.Map(o.s.game)) != o.s.presetKey {
+			// A house rule changed since: the name alone would say the
+			// settings are the preset's.
+			changed = " " + o.tr("(changed)", "(geändert)")
+		}
+		fmt.Fprintf(&b, "%s [::b]%s[::-]%s\n", o.tr("Preset:", "Vorlage:"), esc(o.s.preset), changed)
 	}
 	b.WriteString(hintLine(o.footer()))
 	o.desc.SetText(b.String())
@@ -439,7 +449,7 @@ func (o *optionsStep) savePreset(name string) {
 	preset := storage.Preset{Name: name, Game: string(o.s.game), Options: opts.Map(o.s.game)}
 	j := o.ui.newJob(o, fmt.Sprintf(o.tr("preset %s", "Vorlage %s"), esc(quote(o.lang, name))))
 	o.ui.save(o, j, func(ctx context.Context) error { return o.ui.store.SavePreset(ctx, preset) }, func() {
-		o.s.preset = name
+		o.s.preset, o.s.presetKey = name, say.OptionsKey(preset.Options)
 		o.editing = ""
 		o.edit.SetLabel("").SetText("")
 		if o.ui.top() == screen(o) && !o.ui.overlay {
@@ -520,7 +530,7 @@ func (o *optionsStep) showPresets(presets []storage.Preset, err error) {
 				return
 			}
 			o.s.values = r.Options.Map(o.s.game)
-			o.s.preset = p.Name
+			o.s.preset, o.s.presetKey = p.Name, say.OptionsKey(o.s.values)
 			o.refresh()
 		})
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
 )
 
 // startReview (once, when the screen is made) computes the review of the
@@ -174,7 +175,7 @@ func reviewTextAt(t text, rv *review.Review, width int) string {
 			"\nKeine Entscheidungen: nur Glück, gemessen am Erwartungswert des Zugs.\n[::b]Punkte[::-]: Geschrieben = Zugwerte + Glück.\n"))
 		tb := reviewTable{head: []string{t.tr("Player", "Spieler"), t.tr("turn values", "Zugwerte"), t.tr("luck", "Glück"), t.tr("banked", "Geschrieben")}}
 		for _, p := range rv.Players {
-			tb.rows = append(tb.rows, []string{p.Name, review.Number1(p.TurnValueSum, t.lang), plus(review.Number1(p.Luck, t.lang)), fmt.Sprint(p.Banked)})
+			tb.rows = append(tb.rows, []string{p.Name, review.Number1(p.TurnValueSum, t.lang), plus(review.Number1(p.Luck, t.lang)), say.Int(p.Banked)})
 		}
 		b.WriteString(tb.text(width))
 		return b.String()
@@ -270,7 +271,7 @@ func writePointsTable(b *strings.Builder, t text, rv *review.Review, width int) 
 			first = rv.GameValue
 		}
 		tb.rows = append(tb.rows, []string{p.Name, fmt.Sprint(p.Decisions), review.Number1(first, l),
-			plus(review.Number1(p.Luck, l)), review.Number1(p.Loss, l), fmt.Sprint(p.Banked)})
+			plus(review.Number1(p.Luck, l)), review.Number1(p.Loss, l), say.Int(p.Banked)})
 	}
 	b.WriteString(tb.text(width))
 	var quick []string

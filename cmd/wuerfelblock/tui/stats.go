@@ -12,6 +12,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gdamore/tcell/v2"
@@ -39,6 +40,26 @@ func NewStatsPage(src StatsSource) StatsPage {
 		v := &statsView{Box: tview.NewBox(), text: text{env.Lang}, src: src, back: env.Back}
 		if env.App != nil {
 			v.queue = func(f func()) { env.App.QueueUpdateDraw(f) }
+			// While the screen is shown, a change to the store by another
+			// connection (a restore, an import, a second device) is
+			// noticed and the figures read again (checkChanged).
+			done := make(chan struct{})
+			var once sync.Once
+			if back := env.Back; back != nil {
+				v.back = func() { once.Do(func() { close(done) }); back() }
+			}
+			go func() {
+				tick := time.NewTicker(statsWatchEvery)
+				defer tick.Stop()
+				for {
+					select {
+					case <-done:
+						return
+					case <-tick.C:
+						env.App.QueueUpdate(v.checkChanged)
+					}
+				}
+			}()
 		}
 		v.init()
 		return v
@@ -82,6 +103,10 @@ type statsView struct {
 	losses    []storage.ReviewPoint // loss per reviewed game (player page)
 	dist      []storage.Count
 	h2h       storage.HeadToHead
+	// version is the store's data version when the figures were read
+	// (versioned: the source has one; checkChanged).
+	version   int64
+	versioned bool
 	// shownTabs are the tab titles as last drawn (shorter forms on a
 	// narrow screen): the footer names the pages so.
 	shownTabs []string
@@ -123,17 +148,59 @@ func (v *statsView) run(fetch func(ctx context.Context) (apply func())) {
 	}()
 }
 
+// statsWatchEvery is how often the shown statistics ask whether the store
+// changed (a PRAGMA on a connection of its own: microseconds).
+const statsWatchEvery = 2 * time.Second
+
+// versionSource is a source that says when the store changed
+// (storage.DB.DataVersion).
+type versionSource interface {
+	DataVersion(ctx context.Context) (int64, error)
+}
+
+// checkChanged reads the store's data version and reads the figures again
+// where another connection committed since they were read (the figures
+// stayed old until r).
+func (v *statsView) checkChanged() {
+	vs, ok := v.src.(versionSource)
+	if !ok || v.loading || !v.versioned {
+		return
+	}
+	v.run(func(ctx context.Context) func() {
+		n, err := vs.DataVersion(ctx)
+		return func() {
+			if err == nil && n != v.version && !v.loading {
+				v.reload()
+			}
+		}
+	})
+}
+
 func (v *statsView) reload() {
 	v.loading, v.loadedFor, v.pending = true, "", ""
 	v.run(func(ctx context.Context) func() {
+		// The version before the figures: a change while they are read
+		// is noticed at the next check.
+		var version int64
+		var versioned bool
+		if vs, ok := v.src.(versionSource); ok {
+			n, err := vs.DataVersion(ctx)
+			version, versioned = n, err == nil
+		}
 		all, err := v.src.Stats(ctx, storage.StatsFilter{})
 		return func() {
+			v.version, v.versioned = version, versioned
+			first := len(v.all) == 0
 			v.all, v.err, v.loading = all, err, false
 			if v.sel >= len(v.all) {
 				v.sel = 0
 			}
-			// Start on the first game anybody finished.
+			// Start on the first game anybody finished (read again: the
+			// game shown stays where it has a board).
 			for i, g := range v.games {
+				if !first && len(v.board(v.gameID())) > 0 {
+					break
+				}
 				if len(v.board(g)) > 0 {
 					v.game = i
 					break
@@ -679,6 +746,14 @@ func (v *statsView) drawPlayer(c canvas) {
 	if !v.loaded() {
 		c.put(0, row, v.tr("Reading the charts…", "Diagramme werden gelesen…"), styleDim)
 		return
+	}
+	if v.set != 0 {
+		// The figures above follow the chosen set; the charts (storage's
+		// timeline and counts) count every set of the game: said once,
+		// above them, naming the set, as well as in each title.
+		c.put(0, row, clip(fmt.Sprintf(v.tr("The charts below count all house rules together, not only %s.",
+			"Die Diagramme unten zählen alle Hausregeln zusammen, nicht nur %s."), quote(v.lang, v.setName(g))), c.w), styleDim)
+		row += 2
 	}
 	row = v.drawTimeline(c, row)
 	row = v.drawLosses(c, row)

@@ -267,7 +267,7 @@ func (v *totView) refreshTot() {
 			st = styleCurrent.Reverse(true)
 		}
 		t.SetCell(i+1, 0, cell(esc(name), st, tview.AlignLeft))
-		t.SetCell(i+1, rounds+1, cell(fmt.Sprint(g.Totals()[i]), st.Underline(true), tview.AlignRight))
+		t.SetCell(i+1, rounds+1, cell(say.Int(g.Totals()[i]), st.Underline(true), tview.AlignRight))
 	}
 	for k, res := range g.Turns() {
 		t.SetCell(res.Seat+1, k/n+1, cell(fmt.Sprint(res.Points), styleNormal, tview.AlignRight))
