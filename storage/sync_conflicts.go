@@ -155,6 +155,7 @@ func (db *DB) retryConflict(ctx context.Context, dir string, c conflictRow, rep 
 	if id, err := NormalizeID(rec.ID); err != nil || id != c.game {
 		return forget() // the file was replaced: its lines are read anew
 	}
+	rec.resolves = true
 	ir, err := db.importFrom(ctx, func() func() (ExportRecord, error) {
 		done := false
 		return func() (ExportRecord, error) {
