@@ -2,7 +2,10 @@ package storage
 
 import (
 	"bytes"
+	"strings"
 	"testing"
+
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 )
 
 // lenOn is how many entries the game id has on db.
@@ -118,5 +121,82 @@ func TestSyncUndoAgainstContinuation(t *testing.T) {
 		if !bytes.Equal(exportOfDB(t, a), exportOfDB(t, b)) {
 			t.Fatalf("A first %v: exports differ", aFirst)
 		}
+	}
+}
+
+// A game taken back and played otherwise on B, while A has not touched
+// it: A's sync sees the conflict in B's file, and B's too from its next
+// sync on (before, B never read a line of A's that showed it, and said
+// nothing at every sync while A said it at every sync). Each names it at
+// every sync until it is ended, the note says how; B then takes its entry
+// back, and both agree.
+func TestSyncConflictNamedOnBothDevices(t *testing.T) {
+	dir := t.TempDir()
+	a, b := device(t, "a"), device(t, "b")
+	g := playGames(t, a, 9, 1)
+	syncOK(t, a, dir)
+	syncOK(t, b, dir)
+	gb, _ := b.LoadGame(ctx, g.ID)
+	undone, err := b.Undo(ctx, gb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var eb scoresheet.Entry
+	for seed := uint64(1); ; seed++ {
+		eb = newBot(seed).next(gb.Game)
+		if !samePrefix([]scoresheet.Entry{undone}, []scoresheet.Entry{eb}) {
+			break
+		}
+	}
+	if err := b.Append(ctx, gb, eb); err != nil {
+		t.Fatal(err)
+	}
+	conflicts := func(db *DB) int {
+		t.Helper()
+		rep, err := db.Sync(ctx, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, note := range rep.Notes {
+			if ErrorCode(note.Err) != CodeSyncConflict || note.ID != g.ID {
+				t.Fatalf("note %s", note)
+			}
+			if !strings.Contains(note.Err.Error(), "take its entries back (undo)") {
+				t.Fatalf("the note does not say how to end the conflict: %s", note)
+			}
+			n++
+		}
+		return n
+	}
+	if n := conflicts(b); n != 0 {
+		t.Fatalf("B's first sync: %d conflicts", n)
+	}
+	for i := range 3 {
+		if n := conflicts(a); n != 1 {
+			t.Fatalf("A, sync %d: %d conflicts, want 1", i+1, n)
+		}
+		if n := conflicts(b); n != 1 {
+			t.Fatalf("B, sync %d: %d conflicts, want 1", i+1, n)
+		}
+	}
+	// A's version counts: B takes its entry back and syncs, then A.
+	gb, _ = b.LoadGame(ctx, g.ID)
+	if _, err := b.Undo(ctx, gb); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2 {
+		if n := conflicts(b); n != 0 {
+			t.Fatalf("B after its undo, sync %d: %d conflicts", i+1, n)
+		}
+		if n := conflicts(a); n != 0 {
+			t.Fatalf("A after B's undo, sync %d: %d conflicts", i+1, n)
+		}
+	}
+	if !bytes.Equal(exportOfDB(t, a), exportOfDB(t, b)) {
+		t.Fatal("the devices differ after the conflict ended")
+	}
+	if lenOn(t, b, g.ID) != g.Game.Len() {
+		t.Fatalf("B has %d entries, want A's %d", lenOn(t, b, g.ID), g.Game.Len())
 	}
 }
