@@ -1046,13 +1046,8 @@ func (db *DB) mergeGame(ctx context.Context, tx *sql.Tx, id string, r ExportReco
 		return nil
 	}
 	stored, incoming := sg.Game.Entries(), in.Entries()
-	abandon := r.Status == Abandoned && sg.Status == Running && len(incoming) == len(stored)
-	// Of two versions where one is a prefix of the other, the newer counts:
-	// the one with more entries taken back (an undo on one device reaches
-	// the others), and of as many, the longer (a game that went on).
-	newer := r.Undos > sg.undos || (r.Undos == sg.undos || r.resolves) && len(incoming) > len(stored)
-	switch {
-	case len(incoming) == len(stored) && samePrefix(stored, incoming) && !abandon:
+	switch mergeOf(sg, r, stored, incoming) {
+	case mergeSame:
 		// The same game: the other version's count of undos is kept too,
 		// so that both go on from the same count.
 		if r.Undos > sg.undos {
@@ -1062,18 +1057,57 @@ func (db *DB) mergeGame(ctx context.Context, tx *sql.Tx, id string, r ExportReco
 		}
 		rep.Skipped++
 		return nil
-	case samePrefix(stored, incoming) && len(incoming) < len(stored) && newer:
-		// Entries taken back on another device.
+	case mergeShorten:
 		return db.shortenGame(ctx, tx, id, sg, r, in, now, rep)
-	case samePrefix(stored, incoming) && !abandon, samePrefix(incoming, stored) && !newer && !abandon:
-		// One that went on here further than in the file, or an older
-		// version of the game (this device took back entries since).
+	case mergeSkip:
 		rep.Skipped++
 		return nil
-	case !samePrefix(incoming, stored):
+	case mergeDiverged:
 		refuse(newErr(CodeDiverged, nil, id), -1, nil)
 		return nil
 	}
+	return db.extendGame(ctx, tx, id, sg, r, stored, incoming, now, rep)
+}
+
+// How a stored game and another version of it are merged.
+type mergeKind int
+
+const (
+	mergeExtend   mergeKind = iota // the other version went on: its entries (or its abandoning) are added
+	mergeSame                      // the same entries
+	mergeShorten                   // entries taken back on another device
+	mergeSkip                      // the stored game went on further, or the other version is older
+	mergeDiverged                  // neither is the beginning of the other
+)
+
+// mergeOf decides how r (entries incoming) is merged into sg (entries
+// stored). Of two versions where one is a prefix of the other, the newer
+// counts: the one with more entries taken back (an undo on one device
+// reaches the others), and of as many, the longer (a game that went on);
+// a record that ends a sync conflict (r.resolves) counts when it is the
+// longer.
+func mergeOf(sg *StoredGame, r ExportRecord, stored, incoming []scoresheet.Entry) mergeKind {
+	abandon := r.Status == Abandoned && sg.Status == Running && len(incoming) == len(stored)
+	newer := r.Undos > sg.undos || (r.Undos == sg.undos || r.resolves) && len(incoming) > len(stored)
+	behind := samePrefix(stored, incoming) // incoming is the beginning of stored
+	ahead := samePrefix(incoming, stored)  // stored is the beginning of incoming
+	switch {
+	case behind && len(incoming) == len(stored) && !abandon:
+		return mergeSame
+	case behind && len(incoming) < len(stored) && newer:
+		return mergeShorten
+	case behind && !abandon, ahead && !newer && !abandon:
+		return mergeSkip
+	case !ahead:
+		return mergeDiverged
+	}
+	return mergeExtend
+}
+
+// extendGame adds the entries of incoming after stored to sg, with their
+// summaries, and the record's status and end time.
+func (db *DB) extendGame(ctx context.Context, tx *sql.Tx, id string, sg *StoredGame, r ExportRecord, stored, incoming []scoresheet.Entry,
+	now time.Time, rep *ImportReport) error {
 	ended := r.Ended
 	if ended.IsZero() {
 		ended = now
