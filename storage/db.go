@@ -111,7 +111,7 @@ func OpenWith(path string, o Options) (*DB, error) {
 
 func openWith(path string, migrations fs.FS, o Options) (*DB, error) {
 	if path == "" {
-		return nil, newErr(CodeCannotOpen, nil, `""`, errors.New("no file name"))
+		return nil, newErr(CodeCannotOpen, nil, `""`, words{"no file name", "kein Dateiname"})
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -286,14 +286,14 @@ func preflight(path string) error {
 		return newErr(CodeCannotOpen, err, path, err)
 	}
 	if st.IsDir() {
-		return newErr(CodeCannotOpen, nil, path, errors.New("it is a directory"))
+		return newErr(CodeCannotOpen, nil, path, words{"it is a directory", "es ist ein Verzeichnis"})
 	}
 	if st.Size() == 0 {
 		return nil // an empty file is an empty database
 	}
 	head := make([]byte, len(sqliteHeader))
 	if _, err := io.ReadFull(f, head); err != nil || !bytes.Equal(head, []byte(sqliteHeader)) {
-		return newErr(CodeCorrupt, nil, path, errors.New("no SQLite header"))
+		return newErr(CodeCorrupt, nil, path, words{"no SQLite header", "keine SQLite-Kennung am Dateianfang"})
 	}
 	return nil
 }

@@ -196,6 +196,20 @@ func (e *Error) Message(l validate.Lang) string {
 	return fmt.Sprintf(m[i], args...)
 }
 
+// words is a cause storage finds itself, in English and German (a
+// message's %v says it in the message's language).
+type words [2]string
+
+func (w words) Error() string { return w[0] }
+
+// Message returns the words in l.
+func (w words) Message(l validate.Lang) string {
+	if l == validate.German {
+		return w[1]
+	}
+	return w[0]
+}
+
 // kind is a translatable noun in a message.
 type kind string
 

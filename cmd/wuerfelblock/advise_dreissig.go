@@ -201,6 +201,9 @@ func (e *env) checkPosition(r *validate.Rules, a []int, seat int) string {
 			return fmt.Sprintf(e.tr("account %d of seat %d: during the game an account is 1 … %d", "Konto %d von Sitz %d: im Spiel ist ein Konto 1 … %d"), x, i+1, hi)
 		}
 	}
+	if (seat < 1 || seat > len(a)) && len(a) == 1 {
+		return fmt.Sprintf(e.tr("seat %d: there is only seat 1", "Sitz %d: es gibt nur Sitz 1"), seat)
+	}
 	if seat < 1 || seat > len(a) {
 		return fmt.Sprintf(e.tr("seat %d: the seats are 1 … %d", "Sitz %d: die Sitze sind 1 … %d"), seat, len(a))
 	}
@@ -285,7 +288,7 @@ func (e *env) printDreissig(out adviseDreissigPos, pending []int) {
 		e.diceWord(out.Aside), out.Sum, e.diceWord(out.InCup))
 	if pending != nil {
 		fmt.Fprintf(e.stdout, e.tr("Throw %s: every keep, best first.\n", "Wurf %s: jede Auswahl, die beste zuerst.\n"), validate.FormatDice(pending))
-		fmt.Fprintf(e.stdout, "  %-18s %6s %12s\n", e.tr("keep", "Auswahl"), e.tr("aside", "Seite"), e.tr("value", "Wert"))
+		fmt.Fprintf(e.stdout, "  %-18s %6s %12s\n", e.tr("keep", "Auswahl"), e.tr("pips", "Augen"), e.tr("value", "Wert"))
 		for _, k := range out.Keeps {
 			s := out.Sum
 			for _, d := range k.Keep {

@@ -153,9 +153,11 @@ func (e *env) familyFlagProblem(rules *validate.Rules, set map[string]bool, prev
 // adviseFamilyHelp is what `advise --help` adds for the family coach.
 func adviseFamilyHelp(e *env) string {
 	return e.tr(`
-The coach of 5050, 5000 and zehntausend (the Kniffel coach: advise kniffel):
-the exact expected points a turn banks under best play, with every house
-rule. Not the chance to win: the game's totals and target are not part of it.
+The coach of 5050, 5000 and zehntausend: without --totals, the exact
+expected points a turn banks under best play, with every house rule (the
+totals and the target do not count); with --totals, the chance to win.
+Other forms, each with its own --help: advise kniffel (the best
+hold and box), advise dreissig-tot [--accounts A1,A2,... --seat N].
   no throws          the value of a whole turn and from which points on to
                      stop with 1, 2, ... dice in the cup
   ROLL/KEEP ...      the throws of the turn so far: what stopping banks now
@@ -167,9 +169,11 @@ A 5 marked with * in KEEP counts as a 1 (55234/5*), v is a void throw
 With --totals T1,T2,... (every total in seat order, --seat N on turn) also
 the chance to win of each choice, exact for two players (docs/COACH.md).
 Example: wuerfelblock advise zehntausend 11123/111 15/15`, `
-Der Trainer für 5050, 5000 und zehntausend (für Kniffel: advise kniffel): die
-genauen Punkte, die ein Zug bei bestem Spiel im Schnitt schreibt, mit jeder
-Hausregel. Nicht die Gewinnchance: Stände und Ziel zählen nicht mit.
+Der Trainer für 5050, 5000 und zehntausend: ohne --totals die genauen
+Punkte, die ein Zug bei bestem Spiel im Schnitt schreibt, mit jeder
+Hausregel (Stände und Ziel zählen nicht mit); mit --totals die Gewinnchance.
+Weitere Formen, jede mit eigenem --help: advise kniffel (das beste
+Halten und Feld), advise dreissig-tot [--accounts K1,K2,... --seat N].
   ohne Würfe         der Wert eines ganzen Zugs und ab welchen Punkten mit 1,
                      2, ... Würfeln im Becher zu schreiben ist
   WURF/AUSWAHL ...   die Würfe des Zugs bis jetzt: was Schreiben jetzt bringt

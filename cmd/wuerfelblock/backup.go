@@ -15,7 +15,9 @@ import (
 )
 
 func runBackup(e *env, args []string) int {
-	fs := newFlags(e, "backup", "[FILE]")
+	fs := newFlags(e, "backup", "[--force] [FILE]")
+	force := fs.Bool("force", false, e.tr("replace FILE even where it is no backup (a file of another kind is kept otherwise)",
+		"DATEI auch ersetzen, wo sie keine Sicherung ist (eine Datei anderer Art bleibt sonst erhalten)"))
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
@@ -31,7 +33,7 @@ func runBackup(e *env, args []string) int {
 			dest, err = db.BackupNamed(ctx, storage.BackupsDir(db.Path()), "", time.Now())
 		} else {
 			dest = pos[0]
-			err = writeBackup(ctx, db, dest)
+			err = writeBackup(ctx, db, dest, *force)
 		}
 		var refused *outfile.Error
 		switch {
@@ -53,8 +55,9 @@ func runBackup(e *env, args []string) int {
 // made and checked in the backup folder beside the database, then written
 // to dest through outfile (never over the database's files; through
 // symbolic links, into devices and FIFOs; a regular file replaced only once
-// the copy is whole, keeping its mode).
-func writeBackup(ctx context.Context, db *storage.DB, dest string) error {
+// the copy is whole, keeping its mode, and only where it is an earlier
+// backup, empty, or force).
+func writeBackup(ctx context.Context, db *storage.DB, dest string, force bool) error {
 	// The copy is made in the backup folder; where that cannot be written
 	// (a database only to be read), in the temporary directory.
 	dir := storage.BackupsDir(db.Path())
@@ -66,7 +69,7 @@ func writeBackup(ctx context.Context, db *storage.DB, dest string) error {
 		return err
 	}
 	defer os.Remove(tmp)
-	err = outfile.Write(dest, func(w io.Writer) error {
+	err = outfile.WriteWith(dest, func(w io.Writer) error {
 		f, err := os.Open(tmp)
 		if err != nil {
 			return err
@@ -74,7 +77,7 @@ func writeBackup(ctx context.Context, db *storage.DB, dest string) error {
 		defer f.Close()
 		_, err = io.Copy(w, f)
 		return err
-	}, outfile.SQLite(db.Path())...)
+	}, outOptions(db, outBackup, force))
 	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
 		return &storage.Error{Code: storage.CodeNoSpace, Args: []any{dest}, Err: err}
 	}

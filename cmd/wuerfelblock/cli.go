@@ -299,6 +299,10 @@ func (e *env) refusedFile(r *outfile.Error) string {
 	case outfile.NoDir:
 		return fmt.Sprintf(e.tr("cannot write %s: the directory %s does not exist (nothing written; create it first)",
 			"%s lässt sich nicht schreiben: das Verzeichnis %s gibt es nicht (nichts geschrieben; erst anlegen)"), path, dir)
+	case outfile.OtherKind:
+		if s := e.otherKindProblem(r); s != "" {
+			return s
+		}
 	case outfile.DirNotWritable:
 		return fmt.Sprintf(e.tr("cannot write %s: the directory %s cannot be written (no permission or a read-only file system; nothing written)",
 			"%s lässt sich nicht schreiben: in das Verzeichnis %s lässt sich nicht schreiben (keine Berechtigung oder schreibgeschütztes Dateisystem; nichts geschrieben)"), path, dir)

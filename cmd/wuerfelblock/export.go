@@ -15,17 +15,19 @@ import (
 )
 
 func runExport(e *env, args []string) int {
-	fs := newFlags(e, "export", "[--game ID]... | [--all] [FILE] | --csv DIR | --bgstats FILE")
+	fs := newFlags(e, "export", "[--force] [--game ID]... | [--all] [FILE] | --csv DIR | --bgstats FILE")
 	var games optionList
 	fs.Var(&games, "game", e.tr("export this game (id or its first characters; repeatable)", "dieses Spiel exportieren (ID oder ihr Anfang; mehrfach)"))
 	all := fs.Bool("all", false, e.tr("export every game (the default)", "alle Spiele exportieren (Vorgabe)"))
 	csvDir := fs.String("csv", "", e.tr("write games, turns and totals as CSV files into this folder", "Spiele, Züge und Endstände als CSV-Dateien in diesen Ordner schreiben"))
 	bgstats := fs.String("bgstats", "", e.tr("write the finished games as a play file for BG Stats", "die beendeten Spiele als Datei für BG Stats schreiben"))
+	force := fs.Bool("force", false, e.tr("replace an existing file even where it is of another kind (kept otherwise)",
+		"eine vorhandene Datei auch ersetzen, wo sie anderer Art ist (bleibt sonst erhalten)"))
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
 	}
-	if code, done := e.exportTables(fs, pos, *all, len(games) > 0, *csvDir, *bgstats); done {
+	if code, done := e.exportTables(fs, pos, *all, len(games) > 0, tableOut{*csvDir, *bgstats, *force}); done {
 		return code
 	}
 	if len(pos) > 1 || *all && len(games) > 0 {
@@ -57,7 +59,7 @@ func runExport(e *env, args []string) int {
 			if write(e.stdout); err != nil {
 				return e.dbFail("export", err)
 			}
-		} else if ferr := outfile.Write(pos[0], write, outfile.SQLite(db.Path())...); ferr != nil {
+		} else if ferr := outfile.WriteWith(pos[0], write, outOptions(db, outExport, *force)); ferr != nil {
 			if err != nil {
 				return e.dbFail("export", err)
 			}
@@ -77,9 +79,16 @@ func runExport(e *env, args []string) int {
 	})
 }
 
+// tableOut is what export --csv DIR and --bgstats FILE are given.
+type tableOut struct {
+	csvDir, bgstats string
+	force           bool // replace files of another kind
+}
+
 // exportTables is export --csv DIR and --bgstats FILE, which stand alone;
 // done is false where neither was given.
-func (e *env) exportTables(fs *flag.FlagSet, pos []string, all, games bool, csvDir, bgstats string) (code int, done bool) {
+func (e *env) exportTables(fs *flag.FlagSet, pos []string, all, games bool, t tableOut) (code int, done bool) {
+	csvDir, bgstats := t.csvDir, t.bgstats
 	var empty string
 	fs.Visit(func(f *flag.Flag) {
 		if (f.Name == "csv" || f.Name == "bgstats") && f.Value.String() == "" && empty == "" {
@@ -100,9 +109,9 @@ func (e *env) exportTables(fs *flag.FlagSet, pos []string, all, games bool, csvD
 	}
 	return e.withDB("export", func(ctx context.Context, db *storage.DB) int {
 		if csvDir != "" {
-			return e.exportCSV(ctx, db, csvDir)
+			return e.exportCSV(ctx, db, csvDir, t.force)
 		}
-		return e.exportBGStats(ctx, db, bgstats)
+		return e.exportBGStats(ctx, db, bgstats, t.force)
 	}), true
 }
 

@@ -17,12 +17,12 @@ var csvFiles = []string{"games.csv", "turns.csv", "totals.csv"}
 
 // exportCSV writes the CSV tables into dir (made when missing), each
 // through outfile (a file is replaced only once it is whole; never the
-// database's files), all three from one reading of the database.
-func (e *env) exportCSV(ctx context.Context, db *storage.DB, dir string) int {
+// database's files; a file of another kind only with force), all three
+// from one reading of the database.
+func (e *env) exportCSV(ctx context.Context, db *storage.DB, dir string, force bool) int {
 	if err := outfile.MakeDir(dir); err != nil {
 		return e.outFail(dir, err)
 	}
-	protect := outfile.SQLite(db.Path())
 	var dbErr error
 	var ws []io.Writer
 	var failed string
@@ -34,10 +34,10 @@ func (e *env) exportCSV(ctx context.Context, db *storage.DB, dir string) int {
 			return dbErr
 		}
 		path := filepath.Join(dir, csvFiles[i])
-		err := outfile.Write(path, func(w io.Writer) error {
+		err := outfile.WriteWith(path, func(w io.Writer) error {
 			ws = append(ws, w)
 			return write(i + 1)
-		}, protect...)
+		}, outOptions(db, outCSVGames+outKind(i), force))
 		if err != nil && failed == "" && err != dbErr {
 			failed = path
 		}
@@ -66,7 +66,7 @@ func (e *env) outFail(path string, err error) int {
 }
 
 // exportBGStats writes the finished games as a BG Stats play file.
-func (e *env) exportBGStats(ctx context.Context, db *storage.DB, path string) int {
+func (e *env) exportBGStats(ctx context.Context, db *storage.DB, path string, force bool) int {
 	var n int
 	var err error
 	fill := func(w io.Writer) error {
@@ -79,7 +79,7 @@ func (e *env) exportBGStats(ctx context.Context, db *storage.DB, path string) in
 		}
 		return exitOK
 	}
-	if ferr := outfile.Write(path, fill, outfile.SQLite(db.Path())...); ferr != nil {
+	if ferr := outfile.WriteWith(path, fill, outOptions(db, outBGStats, force)); ferr != nil {
 		if err != nil {
 			return e.dbFail("export", err)
 		}

@@ -63,7 +63,7 @@ func TestExportBGStatsFileKinds(t *testing.T) {
 		t.Fatalf("generate: %s", errs)
 	}
 	target := filepath.Join(dir, "plays.bgsplay")
-	os.WriteFile(target, []byte("old"), 0o640)
+	os.WriteFile(target, []byte(`{"players": [], "games": [], "plays": []}`), 0o640) // an earlier play file
 	link := filepath.Join(dir, "link.bgsplay")
 	os.Symlink("plays.bgsplay", link)
 	if code, out, errs := wb(t, db, "export", "--bgstats", link); code != 0 || !strings.Contains(out, "finished games written to "+link) {

@@ -466,17 +466,21 @@ func printByPlay(e *env, ps []storage.PlayerStats, game string) {
 	if len(rows) == 0 {
 		return
 	}
-	fmt.Fprintf(e.stdout, e.tr("By play (review, at least %d games; least chance to win thrown away per decision first, then least points)\n",
-		"Nach Spielstärke (Auswertung, ab %d Spielen; wenigste verschenkte Gewinnchance je Entscheidung zuerst, dann wenigste Punkte)\n"), storage.ByPlayMinGames)
+	// The ranking in words: who is ranked by the chance to win (games
+	// reviewed by it, not all reviewed games) and who by points after them.
+	fmt.Fprintf(e.stdout, e.tr("By play (at least %[1]d reviewed games; least thrown away per decision first)\n"+
+		"  first by the chance to win (%[1]d or more games reviewed by it: \"by chance\"), then by points\n",
+		"Nach Spielstärke (ab %[1]d ausgewerteten Spielen; wenigstes Verschenktes zuerst)\n"+
+			"  zuerst nach Gewinnchance (ab %[1]d Spielen mit ihr: „mit Chance“), dann nach Punkten\n"), storage.ByPlayMinGames)
 	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, e.tr("#\tplayer\tgames\tloss/decision\tloss/game\tluck/game\tchance lost/dec. (pp)\tchance lost/game\tluck/game (pp)\t",
-		"#\tSpieler\tSpiele\tVerlust/Entsch.\tVerlust/Spiel\tGlück/Spiel\tGewinnch. verl./Entsch. (Pp.)\tje Spiel\tGlück/Spiel (Pp.)\t"))
+	fmt.Fprintln(w, e.tr("#\tplayer\tgames\tby chance\tloss/decision\tloss/game\tluck/game\tchance lost/dec. (pp)\tchance lost/game\tluck/game (pp)\t",
+		"#\tSpieler\tSpiele\tmit Chance\tVerlust/Entsch.\tVerlust/Spiel\tGlück/Spiel\tGewinnch. verl./Entsch. (Pp.)\tje Spiel\tGlück/Spiel (Pp.)\t"))
 	for i, r := range rows {
 		win := "–\t–\t–"
 		if r.WinGames > 0 {
 			win = review.Number(100*r.WinLossPerDecision, e.lang) + "\t" + review.Points1(r.WinLossPerGame, e.lang) + "\t" + review.Points1(r.WinLuckPerGame, e.lang)
 		}
-		fmt.Fprintf(w, "%d\t%s\t%d\t%s\t%s\t%s\t%s\t\n", i+1, scoresheet.SafeText(r.Name), r.Games,
+		fmt.Fprintf(w, "%d\t%s\t%d\t%d\t%s\t%s\t%s\t%s\t\n", i+1, scoresheet.SafeText(r.Name), r.Games, r.WinGames,
 			review.Number(r.LossPerDecision, e.lang), review.Number(r.LossPerGame, e.lang), review.Number(r.LuckPerGame, e.lang), win)
 	}
 	w.Flush()

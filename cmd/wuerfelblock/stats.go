@@ -214,11 +214,11 @@ func printPlayer(e *env, ps []storage.PlayerStats, name string) {
 			continue
 		}
 		fmt.Fprintf(e.stdout, "%s\n", gameName(e, id))
-		printFigures(e, "  ", g.Figures)
+		printGameFigures(e, "  ", id, g.Figures)
 		if len(g.HouseRules) > 1 || len(g.HouseRules) == 1 && len(g.HouseRules[0].Options) > 0 {
 			for _, hr := range g.HouseRules {
 				fmt.Fprintf(e.stdout, "  %s %s\n", e.tr("house rules", "Hausregeln"), describeOptions(e, hr.Options))
-				printFigures(e, "    ", hr)
+				printGameFigures(e, "    ", id, hr)
 			}
 		}
 		fmt.Fprintln(e.stdout)
@@ -229,7 +229,27 @@ func describeOptions(e *env, o map[string]any) string {
 	return say.New(e.lang).Options(o)
 }
 
-func printFigures(e *env, in string, f storage.Figures) {
+func printFigures(e *env, in string, f storage.Figures) { printGameFigures(e, in, "", f) }
+
+// hasObligations says whether a game has proofs or confirmations among its
+// house rules (Zehntausend: beweisen, bestaetigen, verschaerft); "" (not
+// known) counts as having them.
+func hasObligations(id string) bool {
+	if id == "" {
+		return true
+	}
+	for _, s := range validate.OptionSpecs(validate.GameID(id)) {
+		if s.ID == "beweisen" || s.ID == "bestaetigen" {
+			return true
+		}
+	}
+	return false
+}
+
+// printGameFigures is printFigures of the game id: a figure of a rule the
+// game does not have is left out (Rückwärts showed "proofs/confirmations
+// failed 0").
+func printGameFigures(e *env, in, id string, f storage.Figures) {
 	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	line := func(label string, format string, args ...any) {
 		fmt.Fprintf(w, "%s%s\t"+format+"\n", append([]any{in, label}, args...)...)
@@ -257,7 +277,11 @@ func printFigures(e *env, in string, f storage.Figures) {
 		if len(byDice) > 0 {
 			line(e.tr("bust rate by dice thrown", "Fehlwurf-Quote nach geworfenen Würfeln"), "%s", strings.Join(byDice, " "))
 		}
-		line(e.tr("hot dice, proofs/confirmations failed", "alle raus, Beweis/Bestätigung verfehlt"), "%d · %d", fam.HotDice, fam.Failed)
+		if hasObligations(id) || fam.Failed > 0 {
+			line(e.tr("hot dice, proofs/confirmations failed", "alle raus, Beweis/Bestätigung verfehlt"), "%d · %d", fam.HotDice, fam.Failed)
+		} else {
+			line(e.tr("hot dice", "alle raus"), "%d", fam.HotDice)
+		}
 		if fam.ResetsSuffered+fam.ResetsCaused > 0 {
 			line(e.tr("5000 resets: suffered, caused", "auf 0 zurück: erlitten, verursacht"), "%d · %d", fam.ResetsSuffered, fam.ResetsCaused)
 		}

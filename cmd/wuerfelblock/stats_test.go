@@ -333,3 +333,67 @@ func TestStatsFitEightyColumns(t *testing.T) {
 		t.Errorf("head-to-head header:\n%s", out)
 	}
 }
+
+// A player's figures name no rule the game does not have: Rückwärts has
+// neither proofs nor confirmations (it showed "proofs/confirmations failed
+// 6 · 0"); Zehntausend has both.
+func TestFiguresOnlyOfTheGamesRules(t *testing.T) {
+	for _, c := range []struct {
+		game       string
+		obligation bool
+	}{{"zehntausend-rueckwaerts", false}, {"5050", false}, {"5000", false}, {"zehntausend", true}} {
+		for _, l := range []validate.Lang{validate.English, validate.German} {
+			var out strings.Builder
+			printGameFigures(&env{stdout: &out, lang: l}, "", c.game, storage.Figures{Family: &storage.FamilyFigures{Turns: 9, HotDice: 6}})
+			proofs := strings.Contains(out.String(), "proofs") || strings.Contains(out.String(), "Beweis")
+			hot := strings.Contains(out.String(), map[validate.Lang]string{validate.English: "hot dice", validate.German: "alle raus"}[l])
+			if proofs != c.obligation || !hot {
+				t.Errorf("%s (%s): proofs named %v, want %v; hot dice named %v:\n%s", c.game, l, proofs, c.obligation, hot, out.String())
+			}
+		}
+	}
+}
+
+// The "by play" board says why a player ranks where they do: a column of
+// the games reviewed by the chance to win, and the players with at least
+// storage.ByPlayMinGames of them first (a tester found the best figure
+// ranked eighth, with nothing on the row to say it counted 2 such games).
+func TestByPlaySaysGamesByChance(t *testing.T) {
+	db := generated(t, "120")
+	for _, lang := range []string{"en", "de"} {
+		code, out, errs := wb(t, db, "--lang", lang, "stats")
+		col := map[string]string{"en": "by chance", "de": "mit Chance"}[lang]
+		if code != 0 || !strings.Contains(out, col) {
+			t.Fatalf("%s: %d %q, no column %q:\n%s", lang, code, errs, col, out)
+		}
+		boards := 0
+		lines := strings.Split(out, "\n")
+		for i, l := range lines {
+			if !strings.Contains(l, "#") || !strings.Contains(l, col) {
+				continue
+			}
+			boards++
+			fields := strings.Fields(l)
+			at := slices.Index(fields, strings.Fields(col)[0])
+			byWin := true
+			for _, row := range lines[i+1:] {
+				f := strings.Fields(row)
+				if len(f) <= at {
+					break // the board's end
+				}
+				n, err := strconv.Atoi(f[at])
+				if err != nil {
+					t.Fatalf("%s: row %q, column %d: %v", lang, row, at, err)
+				}
+				ranked := n >= storage.ByPlayMinGames
+				if ranked && !byWin {
+					t.Errorf("%s: %q ranked by the chance to win after a player ranked by points", lang, row)
+				}
+				byWin = byWin && ranked
+			}
+		}
+		if boards == 0 {
+			t.Errorf("%s: no by-play board:\n%s", lang, out)
+		}
+	}
+}

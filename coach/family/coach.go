@@ -52,11 +52,14 @@ func rulesKey(r *validate.Rules) string {
 // For returns the solver of r's rule set, built on first use and kept for
 // the life of the process.
 func For(r *validate.Rules) (*Solver, error) {
-	if r == nil || !Covers(r.Game) {
+	if r == nil {
 		return nil, ErrNotCovered
 	}
-	if s, ok := cache.byRules.Load(r); ok { // rules are immutable: the same pointer, the same solver
+	if s, ok := cache.byRules.Load(r); ok { // rules are immutable: the same pointer, the same solver (of a game covered)
 		return s.(*Solver), nil
+	}
+	if !Covers(r.Game) {
+		return nil, ErrNotCovered
 	}
 	key := rulesKey(r)
 	cache.Lock()

@@ -96,7 +96,13 @@ func BenchmarkReviewHistory(b *testing.B) {
 // BenchmarkReviewGameWin reviews the longest generated two-player game of
 // 5050, 5000 and zehntausend with the review by the chance to win, once
 // the tables exist (target < 5 ms a game).
-func BenchmarkReviewGameWin(b *testing.B) {
+func BenchmarkReviewGameWin(b *testing.B) { benchReviewGameWin(b, 2) }
+
+// BenchmarkReviewGameWin3 is BenchmarkReviewGameWin with three players
+// (before the final round approximated: docs/REVIEW.md).
+func BenchmarkReviewGameWin3(b *testing.B) { benchReviewGameWin(b, 3) }
+
+func benchReviewGameWin(b *testing.B, players int) {
 	games, err := generate.All(generate.Config{Games: 600, Seed: 5})
 	if err != nil {
 		b.Fatal(err)
@@ -105,7 +111,7 @@ func BenchmarkReviewGameWin(b *testing.B) {
 	for _, gm := range games {
 		g := gm.Game
 		k := rulesKey(g.Rules)
-		if isFamily(g.Rules.Game) && len(g.Players) == 2 && (long[k] == nil || g.Len() > long[k].Len()) {
+		if isFamily(g.Rules.Game) && len(g.Players) == players && (long[k] == nil || g.Len() > long[k].Len()) {
 			long[k] = g
 		}
 	}

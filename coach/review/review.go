@@ -215,6 +215,12 @@ const lossEpsilon = 1e-9
 // the rules refuse give an error; a running game is reviewed as far as it
 // goes (an open turn's decisions so far count).
 func Of(rules *validate.Rules, players []string, entries []scoresheet.Entry, v Valuers) (*Review, error) {
+	return of(rules, players, entries, nil, v)
+}
+
+// of is Of; whole, where known, is the game of the entries (its turns
+// give the turn starts before the walk: prepareStarts).
+func of(rules *validate.Rules, players []string, entries []scoresheet.Entry, whole *scoresheet.Game, v Valuers) (*Review, error) {
 	g, err := scoresheet.New(rules, players)
 	if err != nil {
 		return nil, err
@@ -233,7 +239,7 @@ func Of(rules *validate.Rules, players []string, entries []scoresheet.Entry, v V
 			rv.Unit = UnitPercent
 		}
 	}
-	w := &walker{g: g, rv: rv, v: v, entries: entries}
+	w := &walker{g: g, rv: rv, v: v, entries: entries, whole: whole}
 	if rv.Chances {
 		// Every player's chance at the start, also for a game without turns.
 		w.chanceTo(pct(w.dreissigCoach().Chances(dreissig.Dice, 0), g.Seat()), -1)
@@ -249,6 +255,7 @@ func Of(rules *validate.Rules, players []string, entries []scoresheet.Entry, v V
 		}
 	}
 	w.initWin()
+	defer w.winDone()
 	if err := w.run(); err != nil {
 		return nil, err
 	}
@@ -276,7 +283,7 @@ func noteOf(g validate.GameID, vt validate.Variant) Note {
 
 // OfGame reviews a game in progress or finished.
 func OfGame(g *scoresheet.Game, v Valuers) (*Review, error) {
-	return Of(g.Rules, g.Players, g.Entries(), v)
+	return of(g.Rules, g.Players, g.Entries(), g, v)
 }
 
 // OfRecord reviews a record (docs/RECORD.md). A record that breaks a rule
@@ -315,8 +322,9 @@ type walker struct {
 	rv      *Review
 	v       Valuers
 	entries []scoresheet.Entry
-	pos     int       // next entry
-	tot     []float64 // Totwürfeln: expected points by dice alive
+	whole   *scoresheet.Game // the game of the entries, where known (nil: Of)
+	pos     int              // next entry
+	tot     []float64        // Totwürfeln: expected points by dice alive
 	// dreissig: every player's chance now (Dreißig tot with chances).
 	dreissig dreissigState
 	ws       winState

@@ -180,6 +180,24 @@ func (b boundWin) Start(_ *validate.Rules, totals []int, seat int) (WinPosition,
 	return winPos{p}, nil
 }
 
+// Starts is Start at many turn starts at once (Table.Starts).
+func (b boundWin) Starts(_ *validate.Rules, totals [][]int, seats []int) ([]WinPosition, error) {
+	if b.err != nil {
+		return nil, b.err
+	}
+	ps, err := b.t.Starts(totals, seats)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]WinPosition, len(ps))
+	for i, p := range ps {
+		if p.Made() {
+			out[i] = winPos{p}
+		}
+	}
+	return out, nil
+}
+
 // Release is winSolver's Release on the bound table.
 func (b boundWin) Release(_ *validate.Rules, p WinPosition) {
 	if wp, ok := p.(winPos); ok && b.t != nil {

@@ -54,7 +54,31 @@ type winState struct {
 	// taken again instead of a new pass of the turn.
 	starts [startsKept]winStart
 	last   int
+	// pre: the game's turn starts, known before the walk (prepareStarts),
+	// made a window at a time (preStart).
+	pre *preStarts
 }
+
+// preStarts are a game's turn starts: each distinct one once (totals,
+// seats; last: the last turn that starts there), and by turn its index.
+// They are made startsAhead at a time, from the first not made yet
+// (next), and handed back two turns after their last (live: made, not
+// handed back yet).
+type preStarts struct {
+	win    winStarter
+	totals [][]int
+	seats  []int
+	last   []int
+	turnOf []int
+	made   []WinPosition
+	next   int
+	live   []int
+}
+
+// startsAhead is how many turn starts a review makes at once: two groups
+// of coach/win's four side by side, few enough for their tables to stay
+// in the cache and be reused (Release) by the next ones.
+const startsAhead = 8
 
 // startsKept is how many turn starts a review keeps: the two before the
 // last are the ones that come back after two busts.
@@ -106,6 +130,137 @@ func (w *walker) release(p WinPosition) {
 	}
 }
 
+// winStarter is a Win that makes many turn starts at once (coach/win's
+// Table.Starts: their turn tables side by side, the same positions as one
+// at a time); nil for one it leaves to Start.
+type winStarter interface {
+	Starts(r *validate.Rules, totals [][]int, seats []int) ([]WinPosition, error)
+}
+
+// prepareStarts finds every turn start of the game before the walk, for
+// preStart to make them several at once: the game's turns (OfGame) or the
+// entries replayed on a sheet of their own (Of) give each turn's totals
+// and seat. Where that fails (an entry the rules refuse, a start the
+// solver refuses) the walk makes its starts one at a time and says what is
+// wrong.
+func (w *walker) prepareStarts() {
+	ws, ok := w.ws.win.(winStarter)
+	if !ok {
+		return
+	}
+	var totals [][]int
+	var seats, turnOf []int
+	index := map[string]int{}
+	var key []byte
+	add := func(t []int, seat int) {
+		key = fmt.Appendf(key[:0], "%d %v", seat, t)
+		k := string(key)
+		i, ok := index[k]
+		if !ok {
+			i = len(totals)
+			index[k] = i
+			totals, seats = append(totals, t), append(seats, seat)
+		}
+		turnOf = append(turnOf, i)
+	}
+	if g := w.whole; g != nil {
+		// Turn k starts at the totals after turn k − 1 (the walk's sheet,
+		// at turn 0 now, has the first); the last one, where the game
+		// goes on, is the turn now.
+		add(w.g.Totals(), w.g.Seat())
+		turns := g.Turns()
+		for k := 1; k < len(turns) || k == len(turns) && !g.Finished(); k++ {
+			seat := g.Seat()
+			if k < len(turns) {
+				seat = turns[k].Seat
+			}
+			add(turns[k-1].Totals, seat)
+		}
+	} else if !w.replayStarts(add) {
+		return
+	}
+	pre := &preStarts{win: ws, totals: totals, seats: seats, turnOf: turnOf,
+		last: make([]int, len(totals)), made: make([]WinPosition, len(totals))}
+	for turn, i := range turnOf {
+		pre.last[i] = turn
+	}
+	w.ws.pre = pre
+}
+
+// replayStarts replays the entries on a sheet of their own and adds each
+// turn's start; false where it cannot.
+func (w *walker) replayStarts(add func(totals []int, seat int)) bool {
+	g, err := scoresheet.New(w.g.Rules, w.g.Players)
+	if err != nil {
+		return false
+	}
+	add(g.Totals(), g.Seat())
+	for _, e := range w.entries {
+		n := g.NumTurns()
+		if g.Finished() || g.Apply(e) != nil {
+			break
+		}
+		switch {
+		case g.NumTurns() == n || g.Finished():
+		case g.NumTurns() == n+1:
+			add(g.Totals(), g.Seat())
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// preStart is the start of turn at totals and seat from the starts known
+// before the walk, made with the next ones where it is not made yet (nil:
+// none, the walk makes it); the starts two turns behind are handed back.
+func (w *walker) preStart(turn int, totals []int, seat int) WinPosition {
+	pre := w.ws.pre
+	if pre == nil || turn >= len(pre.turnOf) {
+		return nil
+	}
+	i := pre.turnOf[turn]
+	if pre.seats[i] != seat || !slices.Equal(pre.totals[i], totals) {
+		return nil
+	}
+	live := pre.live[:0]
+	for _, j := range pre.live {
+		if pre.last[j]+2 <= turn {
+			w.release(pre.made[j])
+			pre.made[j] = nil
+			continue
+		}
+		live = append(live, j)
+	}
+	pre.live = live
+	if i >= pre.next {
+		end := min(pre.next+startsAhead, len(pre.totals))
+		ps, err := pre.win.Starts(w.g.Rules, pre.totals[pre.next:end], pre.seats[pre.next:end])
+		if err != nil {
+			w.ws.pre = nil // one at a time: the walk says what is wrong
+			return nil
+		}
+		for k, p := range ps {
+			if p != nil {
+				pre.made[pre.next+k] = p
+				pre.live = append(pre.live, pre.next+k)
+			}
+		}
+		pre.next = end
+	}
+	return pre.made[i]
+}
+
+// winDone hands back the starts made before the walk: the review is over.
+func (w *walker) winDone() {
+	if pre := w.ws.pre; pre != nil {
+		for _, j := range pre.live {
+			w.release(pre.made[j])
+		}
+	}
+	w.ws.pre = nil
+}
+
 // winBinder is a Win that finds its table for a rule set once (a review
 // asks it for every turn start).
 type winBinder interface {
@@ -144,6 +299,7 @@ func (w *walker) initWin() {
 	if b, ok := w.v.Win.(winBinder); ok {
 		w.ws.win = b.Bind(w.g.Rules)
 	}
+	w.prepareStarts()
 	p, err := w.winStartOf(0)
 	if err != nil {
 		w.winOff(err)
@@ -165,9 +321,13 @@ func (w *walker) winStartOf(turn int) (WinPosition, error) {
 	if w.ws.next != nil && w.ws.nextAt == turn {
 		return w.ws.next, nil
 	}
-	p, err := w.startAt(w.g.Totals(), w.g.Seat())
-	if err != nil {
-		return nil, err
+	totals, seat := w.g.Totals(), w.g.Seat()
+	p := w.preStart(turn, totals, seat)
+	if p == nil {
+		var err error
+		if p, err = w.startAt(totals, seat); err != nil {
+			return nil, err
+		}
 	}
 	if !p.Exact() {
 		w.rv.WinExact = false

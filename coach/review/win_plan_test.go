@@ -131,3 +131,87 @@ func bitsDiffer(a, b reflect.Value, at string) string {
 	}
 	return ""
 }
+
+// countingWin is a bound win solver that counts its turn starts made one
+// at a time and all at once; oneAtATime leaves Starts out.
+type countingWin struct {
+	b            Win
+	start, batch *int
+}
+
+func (c countingWin) Start(r *validate.Rules, totals []int, seat int) (WinPosition, error) {
+	*c.start++
+	return c.b.Start(r, totals, seat)
+}
+
+func (c countingWin) Starts(r *validate.Rules, totals [][]int, seats []int) ([]WinPosition, error) {
+	*c.batch++
+	return c.b.(winStarter).Starts(r, totals, seats)
+}
+
+func (c countingWin) Release(r *validate.Rules, p WinPosition) { c.b.(winReleaser).Release(r, p) }
+
+type oneAtATime struct{ b Win }
+
+func (o oneAtATime) Start(r *validate.Rules, totals []int, seat int) (WinPosition, error) {
+	return o.b.Start(r, totals, seat)
+}
+
+func (o oneAtATime) Release(r *validate.Rules, p WinPosition) { o.b.(winReleaser).Release(r, p) }
+
+// TestWinStartsAtOnce: a review knows its turn starts before the walk,
+// from the game's turns (OfGame) or from the entries replayed (Of), and
+// makes them several at once (Table.Starts: their tables side by side):
+// two players none one at a time, three only those of the final round;
+// every figure of the review is the same, bit for bit, as with the starts
+// made one at a time, turn by turn.
+func TestWinStartsAtOnce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(43, 44))
+	games := 0
+	for _, o := range append([]map[string]any{nil}, smallWinSets...) {
+		g := validate.GameZehntausend
+		if o == nil {
+			g = validate.Game5000
+		}
+		r := rules(t, g, o)
+		bound := winValuers.Win.(winBinder).Bind(r)
+		for _, n := range []int{2, 2, 3} {
+			gm := playWinN(t, r, rng, randomChoice(rng), n)
+			one := winValuers
+			one.Win = oneAtATime{bound}
+			want, err := OfGame(gm, one)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, whole := range []bool{true, false} {
+				var start, batch int
+				v := winValuers
+				v.Win = countingWin{bound, &start, &batch}
+				var got *Review
+				if whole {
+					got, err = OfGame(gm, v)
+				} else {
+					got, err = Of(gm.Rules, gm.Players, gm.Entries(), v)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				name := fmt.Sprintf("%s, %d players, whole game %v", rulesKey(r), n, whole)
+				// Three players: the final round's starts one at a time.
+				if start != 0 && (n == 2 || start > n) || batch < 1 {
+					t.Errorf("%s: %d starts one at a time, %d at once", name, start, batch)
+				}
+				if !got.Win || len(got.Decisions) == 0 {
+					t.Fatalf("%s: no win review, or no decisions", name)
+				}
+				if d := bitsDiffer(reflect.ValueOf(*got), reflect.ValueOf(*want), "Review"); d != "" {
+					t.Errorf("%s: %s", name, d)
+				}
+				games++
+			}
+		}
+	}
+	if games < 20 {
+		t.Fatalf("only %d games", games)
+	}
+}

@@ -32,18 +32,9 @@ func (t *Table) startMany(totals []int, seat int) (Position, error) {
 		return t.strongest(totals, seat)
 	}
 	fg := t.fg
-	target := (fg.lo + fg.m) * step
-	final := false
-	for k, x := range totals {
-		if x < fg.lo*step && !fg.minus {
-			return Position{}, stateErr("total %d of player %d is below 0 (only minus takes points off)", "Stand %d von Spieler %d liegt unter 0 (nur minus zieht Punkte ab)", x, k+1)
-		}
-		if x >= target {
-			if k >= seat {
-				return Position{}, stateErr("the game is over: player %d reached the target %d in a round that was played out", "das Spiel ist vorbei: Spieler %d hat das Ziel %d in einer zu Ende gespielten Runde erreicht", k+1, target)
-			}
-			final = true
-		}
+	final, err := fg.finalOf(totals, seat)
+	if err != nil {
+		return Position{}, err
 	}
 	if !final {
 		return t.strongest(totals, seat)
@@ -80,6 +71,25 @@ func (t *Table) startMany(totals []int, seat int) (Position, error) {
 	p.exact = t.s.exact
 	p.sh = t.finalShares(p, totals, seat)
 	return p, nil
+}
+
+// finalOf reports whether the start of seat at totals (three or more
+// players) is in the final round, or why there is none.
+func (fg *finalGame) finalOf(totals []int, seat int) (bool, error) {
+	target := (fg.lo + fg.m) * step
+	final := false
+	for k, x := range totals {
+		if x < fg.lo*step && !fg.minus {
+			return false, stateErr("total %d of player %d is below 0 (only minus takes points off)", "Stand %d von Spieler %d liegt unter 0 (nur minus zieht Punkte ab)", x, k+1)
+		}
+		if x >= target {
+			if k >= seat {
+				return false, stateErr("the game is over: player %d reached the target %d in a round that was played out", "das Spiel ist vorbei: Spieler %d hat das Ziel %d in einer zu Ende gespielten Runde erreicht", k+1, target)
+			}
+			final = true
+		}
+	}
+	return final, nil
 }
 
 // finalEnds: the turn of a player at mine in the final round against the
@@ -123,6 +133,21 @@ func (fg *finalGame) finalEnds(e *ends, mine, best, ties int, later []int) {
 
 // strongest is the two-player position against the strongest other player.
 func (t *Table) strongest(totals []int, seat int) (Position, error) {
+	pair, me, err := t.strongPair(totals, seat)
+	if err != nil {
+		return Position{}, err
+	}
+	p, err := t.Start(pair, me)
+	if err != nil {
+		return p, err
+	}
+	t.strongOf(&p, totals, seat)
+	return p, nil
+}
+
+// strongPair is the two-player start strongest takes: seat's total and the
+// strongest other's, in their seats' order, and seat's place in it (me).
+func (t *Table) strongPair(totals []int, seat int) (pair []int, me int, err error) {
 	n := len(totals)
 	opp := -1
 	for k := 1; k < n; k++ {
@@ -131,25 +156,25 @@ func (t *Table) strongest(totals []int, seat int) (Position, error) {
 			opp = q
 		}
 	}
-	pair := []int{totals[seat], totals[opp]}
-	me := 0
+	pair = []int{totals[seat], totals[opp]}
 	if opp < seat { // the other sits earlier: we are the pair's second seat
 		pair, me = []int{totals[opp], totals[seat]}, 1
 	}
 	if t.xg != nil {
 		for k, x := range totals {
 			if x > 0 && slices.Index(totals, x) != k {
-				return Position{}, stateErr("players %d and %d both have %d: the one who reached it would have set the other to 0", "Spieler %d und %d haben beide %d: wer den Stand erreicht, setzt den anderen auf 0", slices.Index(totals, x)+1, k+1, x)
+				return nil, 0, stateErr("players %d and %d both have %d: the one who reached it would have set the other to 0", "Spieler %d und %d haben beide %d: wer den Stand erreicht, setzt den anderen auf 0", slices.Index(totals, x)+1, k+1, x)
 			}
 		}
 	}
-	p, err := t.Start(pair, me)
-	if err != nil {
-		return p, err
-	}
+	return pair, me, nil
+}
+
+// strongOf makes p, the start of strongPair's pair, the start of seat at
+// totals: not exact, every player's share by the weights.
+func (t *Table) strongOf(p *Position, totals []int, seat int) {
 	p.exact, p.note = false, methodStrong
-	p.sh = &shares{n: n, seat: seat, w: t.weights(totals, seat), norm: true}
-	return p, nil
+	p.sh = &shares{n: len(totals), seat: seat, w: t.weights(totals, seat), norm: true}
 }
 
 // tieWithOneLater is what ending on the best total of ties earlier players

@@ -3,6 +3,7 @@ package win
 import (
 	"math"
 	"slices"
+	"unsafe"
 )
 
 // levelPlan computes one level of a turn table (tableIn) with fewer
@@ -31,11 +32,22 @@ type levelPlan struct {
 	// is k itself or its parent).
 	first []setOp
 	more  []setOp
+	// reach: a level's row and the rows above it that its offsets read
+	reach int
+	// The same steps and terms for lanes tables side by side (lanes.go):
+	// every byte offset times lanes.
+	lfirst, lmore []setOp
+	lterms        []term
+	// reachOf[s]: how many rows above a level its steps read of state s
+	reachOf []int
 }
 
+// setOp is a step of best: k and p in bytes into the sets' bests, off
+// in bytes into the level's row (best reads them without bounds checks).
 type setOp struct{ k, p, off int32 }
 
-// term is a throw of a state: its chance and its set.
+// term is a throw of a state: its chance and its set (k: in bytes into
+// the sets' bests, once ordered).
 type term struct {
 	p float64
 	k int32
@@ -69,7 +81,7 @@ func newPlan(tg *turnGraph) *levelPlan {
 		}
 		pl.termLo = append(pl.termLo, int32(len(pl.terms)))
 	}
-	pl.order(members)
+	pl.order(members, tg.ns)
 	return pl
 }
 
@@ -83,7 +95,7 @@ func offsKey(set []int32) []byte {
 
 // order lays the sets out smallest first, each on the largest set before
 // it that it contains, and renumbers the terms' sets.
-func (pl *levelPlan) order(members [][]int32) {
+func (pl *levelPlan) order(members [][]int32, ns int) {
 	idx := make([]int, len(members))
 	for k := range idx {
 		idx[k] = k
@@ -115,18 +127,33 @@ func (pl *levelPlan) order(members [][]int32) {
 		pl.lo = append(pl.lo, int32(len(pl.offs)))
 	}
 	for t := range pl.terms {
-		pl.terms[t].k = at[pl.terms[t].k]
+		pl.terms[t].k = 8 * at[pl.terms[t].k]
 	}
 	for k, p := range pl.parent {
 		offs := pl.offs[pl.lo[k]:pl.lo[k+1]]
 		if p < 0 {
-			pl.first = append(pl.first, setOp{k: int32(k), off: offs[0]})
+			pl.first = append(pl.first, setOp{k: 8 * int32(k), off: 8 * offs[0]})
 			p, offs = int32(k), offs[1:]
 		}
 		for _, off := range offs {
-			pl.more = append(pl.more, setOp{k: int32(k), p: p, off: off})
+			pl.more = append(pl.more, setOp{k: 8 * int32(k), p: 8 * p, off: 8 * off})
 			p = int32(k)
 		}
+	}
+	pl.reach = int(slices.Max(append([]int32{0}, pl.offs...))) + 1
+	pl.reachOf = make([]int, ns)
+	for _, off := range pl.offs {
+		s := int(off) % ns
+		pl.reachOf[s] = max(pl.reachOf[s], int(off)/ns)
+	}
+	for _, op := range pl.first {
+		pl.lfirst = append(pl.lfirst, setOp{k: lanes * op.k, off: lanes * op.off})
+	}
+	for _, op := range pl.more {
+		pl.lmore = append(pl.lmore, setOp{k: lanes * op.k, p: lanes * op.p, off: lanes * op.off})
+	}
+	for _, t := range pl.terms {
+		pl.lterms = append(pl.lterms, term{p: t.p, k: lanes * t.k})
 	}
 }
 
@@ -155,23 +182,32 @@ func minus(b, a []int32) []int32 {
 // sets is how many sets a level has (the scratch levelPlanned needs).
 func (pl *levelPlan) sets() int { return len(pl.parent) }
 
-// best fills m with every set's best at the row v.
+// best fills m with every set's best at the row v. The values are chances
+// (no NaN, no −0), so their bits order as the numbers do. The offsets are
+// checked once here (v reaches every one, m holds every set), the steps
+// read and write without bounds checks.
 //
 //go:noinline (inlined, its loop counters spill to the stack)
 func (pl *levelPlan) best(v, m []float64) {
+	if len(v) < pl.reach || len(m) < len(pl.parent) {
+		panic("win: a level's rows are shorter than its plan reads")
+	}
+	vb, mb := unsafe.Pointer(unsafe.SliceData(v)), unsafe.Pointer(unsafe.SliceData(m))
 	for _, op := range pl.first {
-		m[op.k] = v[op.off]
+		*(*uint64)(unsafe.Add(mb, op.k)) = *(*uint64)(unsafe.Add(vb, op.off))
 	}
 	for _, op := range pl.more {
-		m[op.k] = math.Float64frombits(max(math.Float64bits(m[op.p]), math.Float64bits(v[op.off])))
+		a, b := *(*uint64)(unsafe.Add(mb, op.p)), *(*uint64)(unsafe.Add(vb, op.off))
+		*(*uint64)(unsafe.Add(mb, op.k)) = max(a, b)
 	}
 }
 
-// throwOn is throwOnValue of state s from the sets' bests m.
-func (pl *levelPlan) throwOn(s int, m []float64) float64 {
+// throwOn is throwOnValue of state s from the sets' bests m (at least
+// sets() of them: the caller's check, best's).
+func (pl *levelPlan) throwOn(s int, m unsafe.Pointer) float64 {
 	q := 0.0
 	for _, t := range pl.terms[pl.termLo[s]:pl.termLo[s+1]] {
-		q += t.p * m[t.k]
+		q += t.p * *(*float64)(unsafe.Add(m, t.k))
 	}
 	return q
 }
@@ -182,6 +218,7 @@ func (tg *turnGraph) levelPlanned(e *ends, v, q, m []float64, lv int) {
 	ns := tg.ns
 	row := lv * ns
 	tg.plan.best(v[row:], m)
+	mb := unsafe.Pointer(unsafe.SliceData(m))
 	v, q = v[row:row+ns], q[row:row+ns]
 	stops := tg.stopPh[lv%tg.period][:ns] // canStop, where the floor allows it
 	floor := lv*step >= e.floor
@@ -195,7 +232,7 @@ func (tg *turnGraph) levelPlanned(e *ends, v, q, m []float64, lv int) {
 		if r := int(tg.sameQ[s]); r < s {
 			x = q[r] // the same sums of the same numbers
 		} else {
-			x = tg.plan.throwOn(s, m) + tg.bustP[s]*e.b
+			x = tg.plan.throwOn(s, mb) + tg.bustP[s]*e.b
 		}
 		q[s] = x
 		if floor && stops[s] && sv >= x {

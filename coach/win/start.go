@@ -1,6 +1,8 @@
 package win
 
 import (
+	"slices"
+
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -10,28 +12,14 @@ import (
 // over the target before seat means the final round. A state no game can
 // reach is a *StateError.
 func (t *Table) Start(totals []int, seat int) (Position, error) {
-	if len(totals) < 2 {
-		return Position{}, stateErr("the totals of at least two players are needed", "es braucht die Stände von mindestens zwei Spielern")
-	}
-	if seat < 0 || seat >= len(totals) {
-		return Position{}, stateErr("seat %d: there are %d players", "Platz %d: es sind %d Spieler", seat+1, len(totals))
-	}
-	for k, x := range totals {
-		if x%step != 0 {
-			return Position{}, stateErr("total %d of player %d is not a multiple of 50", "Stand %d von Spieler %d ist kein Vielfaches von 50", x, k+1)
-		}
+	if err := checkStart(totals, seat); err != nil {
+		return Position{}, err
 	}
 	if len(totals) > 2 {
 		return t.startMany(totals, seat)
 	}
 	var e ends
-	var err error
-	if t.xg != nil {
-		err = t.xg.startEnds(&e, totals, seat)
-	} else {
-		err = t.fg.startEnds(&e, totals, seat)
-	}
-	if err != nil {
+	if err := t.ends2(&e, totals, seat); err != nil {
 		return Position{}, err
 	}
 	p := t.position(e, totals[seat] > 0)
@@ -39,14 +27,136 @@ func (t *Table) Start(totals []int, seat int) (Position, error) {
 	return p, nil
 }
 
+// checkStart checks the totals and the seat of a turn start.
+func checkStart(totals []int, seat int) error {
+	if len(totals) < 2 {
+		return stateErr("the totals of at least two players are needed", "es braucht die Stände von mindestens zwei Spielern")
+	}
+	if seat < 0 || seat >= len(totals) {
+		return stateErr("seat %d: there are %d players", "Platz %d: es sind %d Spieler", seat+1, len(totals))
+	}
+	for k, x := range totals {
+		if x%step != 0 {
+			return stateErr("total %d of player %d is not a multiple of 50", "Stand %d von Spieler %d ist kein Vielfaches von 50", x, k+1)
+		}
+	}
+	return nil
+}
+
+// ends2 sets e to the ends of a two-player turn start (its stops in
+// e.stop's room where that is large enough).
+func (t *Table) ends2(e *ends, totals []int, seat int) error {
+	if t.xg != nil {
+		return t.xg.startEnds(e, totals, seat)
+	}
+	return t.fg.startEnds(e, totals, seat)
+}
+
+// Starts is Start at each of totals and seats (a review's turn starts):
+// the same positions, bit for bit, the turn tables of two players' starts
+// (and of three or more before the final round, against the strongest
+// other: multi.go) computed lanes at a time side by side (lanes.go),
+// those of the most levels together. A start of three or more players in
+// the final round is left out (its Position is not Made: Start makes it,
+// and its tables may be large). An error is that of the first start Start
+// refuses.
+func (t *Table) Starts(totals [][]int, seats []int) ([]Position, error) {
+	if len(totals) != len(seats) {
+		return nil, stateErr("%d totals for %d seats", "%d Stände für %d Plätze", len(totals), len(seats))
+	}
+	out := make([]Position, len(totals))
+	es := make([]ends, len(totals))
+	pairs := make([][]int, len(totals)) // the two-player start (nil: Start's)
+	mes := make([]int, len(totals))
+	var room []float64 // the stops of every start, in few allocations
+	for k, tot := range totals {
+		if err := checkStart(tot, seats[k]); err != nil {
+			return nil, err
+		}
+		pair, me := tot, seats[k]
+		if len(tot) > 2 {
+			final := false
+			var err error
+			if t.xg == nil {
+				if final, err = t.fg.finalOf(tot, seats[k]); err != nil {
+					return nil, err
+				}
+			}
+			if final {
+				continue // Start's, one at a time (its tables are of their own)
+			}
+			if pair, me, err = t.strongPair(tot, seats[k]); err != nil {
+				return nil, err
+			}
+		}
+		pairs[k], mes[k] = pair, me
+		if cap(room)-len(room) < 1024 {
+			room = make([]float64, 0, 16384)
+		}
+		free := room[len(room):len(room):cap(room)]
+		es[k].stop = free
+		if err := t.ends2(&es[k], pair, me); err != nil {
+			return nil, err
+		}
+		if n := len(es[k].stop); cap(es[k].stop) == cap(free) { // in the room (else resize made its own)
+			room, es[k].stop = room[:len(room)+n], es[k].stop[:n:n]
+		}
+	}
+	var byTop []int
+	tops := make([]int, len(totals))
+	for k := range totals {
+		if pairs[k] != nil {
+			byTop, tops[k] = append(byTop, k), es[k].levels()
+		}
+	}
+	slices.SortStableFunc(byTop, func(a, b int) int { return tops[b] - tops[a] })
+	tg := t.s.graph()
+	s := t.s
+	for len(byTop) > 0 {
+		group := byTop[:min(lanes, len(byTop))]
+		byTop = byTop[len(group):]
+		var tts []*turnTable
+		if tg.plan == nil || t.plain {
+			for _, k := range group {
+				tts = append(tts, tg.tableIn(es[k], t.spareBuf(), !t.plain))
+			}
+		} else {
+			ge := make([]ends, len(group))
+			bufs := make([][]float64, len(group))
+			for i, k := range group {
+				ge[i], bufs[i] = es[k], t.spareBuf()
+			}
+			tts = tg.tablesIn(ge, bufs)
+		}
+		for i, k := range group {
+			me := mes[k]
+			ft := s.fs.Table(validate.TurnContext{Entered: pairs[k][me] > 0})
+			out[k] = Position{tt: tts[i], fp: ft.Start(), exact: s.exact, note: s.note, own: t,
+				sh: &shares{n: 2, seat: me, w: unit(2, 1-me)}}
+			if len(totals[k]) > 2 {
+				t.strongOf(&out[k], totals[k], seats[k])
+			}
+		}
+	}
+	return out, nil
+}
+
+// Made reports whether p is a position (not the zero Position Starts
+// leaves out).
+func (p Position) Made() bool { return p.tt != nil }
+
+// spareBuf is a released turn table's buffer (nil: none).
+func (t *Table) spareBuf() []float64 {
+	if b, ok := t.spare.Get().(*[]float64); ok {
+		return *b
+	}
+	return nil
+}
+
 func (t *Table) position(e ends, entered bool) Position {
 	s := t.s
 	ft := s.fs.Table(validate.TurnContext{Entered: entered})
-	var buf []float64
-	if b, ok := t.spare.Get().(*[]float64); ok {
-		buf = *b
-	}
-	return Position{tt: s.graph().tableIn(e, buf, !t.plain), fp: ft.Start(), exact: s.exact, note: s.note, own: t}
+	return Position{tt: s.graph().tableIn(e, t.spareBuf(), !t.plain), fp: ft.Start(), exact: s.exact, note: s.note, own: t}
 }
 
 // StateByState is t computing every turn table state by state, as before

@@ -350,18 +350,8 @@ func (tg *turnGraph) table(e ends) *turnTable { return tg.tableIn(e, nil, true) 
 // set to 0 as a new buffer has them. planned: the levels by tg's plan
 // (plan.go) where it has one, else state by state (the same bits).
 func (tg *turnGraph) tableIn(e ends, buf []float64, planned bool) *turnTable {
-	ns := tg.ns
-	top := e.levels()
-	nv := (top + tg.above) * ns
-	if n := nv + top*ns; cap(buf) >= n {
-		buf = buf[:n]
-		clear(buf[1:ns])         // level 0: only the start is computed
-		clear(buf[nv+1 : nv+ns]) // q's too
-	} else {
-		buf = make([]float64, n) // one allocation for v and q
-	}
-	v, q := buf[:nv:nv], buf[nv:]
-	tg.highRows(&e, v, top)
+	tt := tg.tableRows(e, buf)
+	ns, top, v, q := tg.ns, tt.top, tt.v, tt.q
 	planned = planned && tg.plan != nil
 	if planned {
 		m := make([]float64, tg.plan.sets())
@@ -391,10 +381,36 @@ func (tg *turnGraph) tableIn(e ends, buf []float64, planned bool) *turnTable {
 			v[row+s] = x
 		}
 	}
-	// The turn's start: its only state at 0 points.
-	x := tg.throwOnValue(v, 0) + tg.bustP[0]*(e.first+e.firstB*e.b)
-	v[0], q[0] = x, x
+	tg.startValue(tt)
+	return tt
+}
+
+// tableRows is a turn table for e in buf where it is large enough (a new
+// one else) with its rows from the top on (highRows), the levels below
+// still to be computed: those tableIn leaves out set to 0 as a new buffer
+// has them.
+func (tg *turnGraph) tableRows(e ends, buf []float64) *turnTable {
+	ns := tg.ns
+	top := e.levels()
+	nv := (top + tg.above) * ns
+	if n := nv + top*ns; cap(buf) >= n {
+		buf = buf[:n]
+		clear(buf[1:ns])         // level 0: only the start is computed
+		clear(buf[nv+1 : nv+ns]) // q's too
+	} else {
+		buf = make([]float64, n) // one allocation for v and q
+	}
+	v, q := buf[:nv:nv], buf[nv:]
+	tg.highRows(&e, v, top)
 	return &turnTable{tg: tg, e: e, top: top, v: v, q: q, buf: buf}
+}
+
+// startValue computes the turn's start, its only state at 0 points, from
+// the levels above.
+func (tg *turnGraph) startValue(tt *turnTable) {
+	e := &tt.e
+	x := tg.throwOnValue(tt.v, 0) + tg.bustP[0]*(e.first+e.firstB*e.b)
+	tt.v[0], tt.q[0] = x, x
 }
 
 // highRows fills the rows of v from top on with highValue. Without a tail
@@ -402,6 +418,10 @@ func (tg *turnGraph) tableIn(e ends, buf []float64, planned bool) *turnTable {
 // computed, the others copied.
 func (tg *turnGraph) highRows(e *ends, v []float64, top int) {
 	ns := tg.ns
+	if e.tail != nil {
+		tg.tailRows(e, v, top)
+		return
+	}
 	for lv := top; lv < top+tg.above; lv++ {
 		row := v[lv*ns : (lv+1)*ns]
 		if e.tail == nil && lv >= top+tg.period {
@@ -410,6 +430,32 @@ func (tg *turnGraph) highRows(e *ends, v []float64, top int) {
 		}
 		for s := range row {
 			row[s], _ = tg.highValue(e, s, lv)
+		}
+	}
+}
+
+// tailRows is highRows with a tail: each state's tail.value, a state at a
+// time (the same numbers: a + (1−a)·b is the same for every lead).
+func (tg *turnGraph) tailRows(e *ends, v []float64, top int) {
+	ns, t := tg.ns, e.tail
+	rows := v[top*ns : (top+tg.above)*ns]
+	for s := range ns {
+		d := top + e.tailOff
+		if t.stop[s] {
+			for k := s; k < len(rows); k, d = k+ns, d+1 {
+				rows[k] = 1 - t.chase(d)
+			}
+			continue
+		}
+		a := t.reach[s]
+		ab := a + (1-a)*e.b
+		es := t.e[s]
+		for k := s; k < len(rows); k, d = k+ns, d+1 {
+			x := 0.0
+			if d >= 0 && d < len(es) {
+				x = es[d]
+			}
+			rows[k] = ab - x
 		}
 	}
 }

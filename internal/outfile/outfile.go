@@ -15,7 +15,14 @@
 //     links); the target is written as above, and the link stays a link.
 //   - A device or a FIFO is written in place (opened for writing, never
 //     created, truncated or renamed over): "export /dev/null" discards,
-//     "export pipe" feeds the reader.
+//     "export pipe" feeds the reader, "export /dev/stdout | less" too
+//     (a link to a pipe without a name in the file system).
+//   - An existing non-empty regular file of another kind is refused where
+//     the caller says what it writes (WriteWith's Judge): a command may
+//     replace an earlier file of its own kind (a daily backup to the same
+//     name), never the user's other files. An empty file may be replaced;
+//     a symbolic link is judged by its target; a device or FIFO is not
+//     judged (it is written in place).
 //   - A read-only file (no write bit in its mode) is refused, even when the
 //     process could write it anyway (as root). So are a file the process
 //     may not write, a directory and a socket.
@@ -70,6 +77,10 @@ const (
 	// DirNotWritable: the directory the file goes into cannot be written
 	// (no permission, a read-only file system): Dir names it.
 	DirNotWritable
+	// OtherKind: an existing non-empty regular file that the caller's
+	// Judge found to be of another kind than the file written: Err is the
+	// Judge's error, saying what the file appears to be.
+	OtherKind
 )
 
 // Error is Write's refusal of a path before anything was written.
@@ -79,7 +90,7 @@ type Error struct {
 	Kind   Kind
 	Of     string // for Protected: the protected path it is
 	Dir    string // for DirIsFile, NoDir and DirNotWritable: the directory that is wrong
-	Err    error  // for DirIsFile, NoDir and DirNotWritable: the file system's error
+	Err    error  // for DirIsFile, NoDir and DirNotWritable: the file system's error; for OtherKind the Judge's
 }
 
 func (e *Error) Error() string {
@@ -94,12 +105,15 @@ func (e *Error) Error() string {
 		return fmt.Sprintf("%s: the directory %s does not exist", e.Path, e.Dir)
 	case DirNotWritable:
 		return fmt.Sprintf("%s: the directory %s cannot be written", e.Path, e.Dir)
+	case OtherKind:
+		return fmt.Sprintf("%s is not a file of the kind written (%v): not replaced", e.Path, e.Err)
 	}
 	return fmt.Sprintf("%s is not a file that can be written", e.Path)
 }
 
 // Unwrap is the file system's error behind a refusal for a directory
-// (fs.ErrNotExist for NoDir, so errors.Is still finds it).
+// (fs.ErrNotExist for NoDir, so errors.Is still finds it), or the Judge's
+// error behind OtherKind.
 func (e *Error) Unwrap() error { return e.Err }
 
 // SQLite is what an open SQLite database consists of: the file db and its
@@ -122,13 +136,38 @@ func SQLite(db string) []string {
 // protect lists files that must never be written (see SQLite). An error
 // fill returns is returned unchanged and leaves a regular file as it was; a
 // refusal is an *Error (nothing was touched); anything else is the file
-// system's error, an *fs.PathError as a rule.
+// system's error, an *fs.PathError as a rule. Write replaces a regular
+// file of any kind: WriteWith with a Judge keeps other kinds.
 func Write(path string, fill func(w io.Writer) error, protect ...string) error {
+	return WriteWith(path, fill, Options{Protect: protect})
+}
+
+// Options are what WriteWith is told besides the path and the fill.
+type Options struct {
+	// Protect lists files that must never be written (see SQLite).
+	Protect []string
+	// Judge, where not nil, is asked about an existing non-empty regular
+	// file (the target of any symbolic links) before it is replaced: nil
+	// where the file is of the kind written, so that it may be replaced;
+	// otherwise an error saying what it appears to be, and WriteWith
+	// refuses the path as OtherKind with that error, writing nothing.
+	// Leave it nil to replace whatever is there (a --force).
+	Judge func(target string) error
+}
+
+// WriteWith is Write with options: the protected files and the Judge of
+// the file replaced.
+func WriteWith(path string, fill func(w io.Writer) error, o Options) error {
+	// A link the kernel follows to what has no name of its own
+	// (/dev/stdout to /proc/self/fd/1 to "pipe:[…]"): written in place.
+	if st, err := os.Stat(path); err == nil && st.Mode()&(fs.ModeDevice|fs.ModeCharDevice|fs.ModeNamedPipe) != 0 {
+		return inPlace(path, fill)
+	}
 	target, err := resolve(path)
 	if err != nil {
 		return err
 	}
-	for _, p := range protect {
+	for _, p := range o.Protect {
 		if same(target, p) {
 			return &Error{Path: path, Target: target, Kind: Protected, Of: p}
 		}
@@ -155,6 +194,11 @@ func Write(path string, fill func(w io.Writer) error, protect ...string) error {
 			return err
 		}
 		f.Close()
+		if o.Judge != nil && st.Size() > 0 {
+			if jerr := o.Judge(target); jerr != nil {
+				return &Error{Path: path, Target: target, Kind: OtherKind, Err: jerr}
+			}
+		}
 		return replace(path, target, st, fill)
 	case m&(fs.ModeDevice|fs.ModeCharDevice|fs.ModeNamedPipe) != 0:
 		return inPlace(target, fill)

@@ -18,6 +18,7 @@ import (
 	"github.com/rivo/tview"
 
 	"github.com/wuerfelblock/wuerfelblock/internal/say"
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -556,7 +557,7 @@ func (v *statsView) Draw(screen tcell.Screen) {
 	case v.loading:
 		body.put(0, 0, v.tr("Reading the statistics…", "Statistik wird gelesen…"), styleDim)
 	case v.err != nil:
-		body.put(0, 0, v.tr("Statistics unavailable: ", "Statistik nicht verfügbar: ")+storage.Localize(v.err, v.lang), styleNormal)
+		body.put(0, 0, v.tr("Statistics unavailable: ", "Statistik nicht verfügbar: ")+scoresheet.SafeText(v.osText(storage.Localize(v.err, v.lang))), styleNormal)
 	case len(v.all) == 0:
 		body.put(0, 0, v.tr("No finished turns yet: play a game first.", "Noch keine beendeten Züge: erst einmal spielen."), styleNormal)
 	case v.mode == modeBoard:

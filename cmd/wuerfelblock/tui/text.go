@@ -3,6 +3,8 @@ package tui
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io/fs"
 	"math"
 	"regexp"
 	"strings"
@@ -70,8 +72,37 @@ func (t text) errText(err error) string {
 		return t.tr("another program holds the database locked; try again once it is done",
 			"die Datenbank ist von einem anderen Programm gesperrt; erneut versuchen, wenn es fertig ist")
 	}
-	return esc(storage.Localize(err, t.lang))
+	var se *storage.Error
+	if errors.As(err, &se) && (se.Code == storage.CodeReadOnly || se.Code == storage.CodeDiskFull) {
+		// The same at start: storage's words for a database that can only
+		// be read (or whose disk is full) name its path and --db, and were
+		// cut at 80 columns before what to do; the reason stays, in the
+		// players' language.
+		reason := ""
+		if len(se.Args) > 1 {
+			var pe *fs.PathError
+			if cause, ok := se.Args[1].(error); ok && errors.As(cause, &pe) {
+				reason = " (" + t.osText(pe.Err.Error()) + ")" // the app's own file: no path
+			} else if ok {
+				reason = " (" + t.osText(storage.Localize(cause, t.lang)) + ")"
+			}
+		}
+		if se.Code == storage.CodeDiskFull {
+			return esc(fmt.Sprintf(t.tr("the database's disk is full%s; nothing was saved: free some space, then try again",
+				"der Datenträger der Datenbank ist voll%s; nichts gespeichert: Platz schaffen und erneut versuchen"), reason))
+		}
+		return esc(fmt.Sprintf(t.tr("the database can only be read%s; nothing was saved: quit, allow writing to its file and directory, start again",
+			"die Datenbank lässt sich nur lesen%s; nichts gespeichert: beenden, Schreibrechte für Datei und Verzeichnis geben, neu starten"), reason))
+	}
+	// The operating system's reasons inside (a read-only database's
+	// "operation not permitted", "read-only file system") in the players'
+	// language too, as on the command line.
+	return esc(t.osText(storage.Localize(err, t.lang)))
 }
+
+// osText is a message with the operating system's English reasons in it
+// said in the players' language (say.OSText).
+func (t text) osText(s string) string { return say.OSText(s, t.lang) }
 
 // trailingTags are the style tags at the end of a text.
 var trailingTags = regexp.MustCompile(`(\[[^\[\]]*\])+$`)
