@@ -221,6 +221,8 @@ func dropSync(t *testing.T, path string) {
 		`DELETE FROM migrations WHERE version = 26`,
 		// and 027 (the reviews of big final rounds, the same)
 		`DELETE FROM migrations WHERE version = 27`,
+		// and 028 (the count of undos of each game)
+		`ALTER TABLE games DROP COLUMN undos`, `DELETE FROM migrations WHERE version = 28`,
 	} {
 		if _, err := raw.Exec(q); err != nil {
 			t.Fatalf("%s: %v", q, err)

@@ -137,8 +137,8 @@ var messages = map[Code][2]string{
 		"the sync file %s cannot be read or written: %v",
 		"die Sync-Datei %s lässt sich nicht lesen oder schreiben: %v"},
 	CodeSyncConflict: {
-		"game %s was continued differently on the device of %s; it is kept as it was continued here, and the other version stays in that file (nothing is lost)",
-		"Spiel %s wurde auf dem Gerät von %s anders weitergespielt; es bleibt, wie es hier weitergespielt wurde, und die andere Fassung bleibt in jener Datei (nichts geht verloren)"},
+		"game %s was continued differently on the device of %s; it is kept as it was continued here, and the other version stays in that file (nothing is lost). To end this, decide which version counts, and on the device of the other one take its entries back (undo) to where the two part, then sync there and here",
+		"Spiel %s wurde auf dem Gerät von %s anders weitergespielt; es bleibt, wie es hier weitergespielt wurde, und die andere Fassung bleibt in jener Datei (nichts geht verloren). Zum Beenden entscheiden, welche Fassung gilt, und auf dem Gerät der anderen deren Einträge bis dahin zurücknehmen, wo sich beide trennen, dann dort und hier abgleichen"},
 	CodeSyncPartial: {
 		"%s: line %d is not complete yet (a sync tool may still be copying it); it is read at the next sync",
 		"%s: Zeile %d ist noch nicht vollständig (ein Sync-Programm kopiert sie vielleicht noch); sie wird beim nächsten Abgleich gelesen"},

@@ -28,9 +28,19 @@ type ExportRecord struct {
 	Status  Status    `json:"status,omitempty"`
 	Started time.Time `json:"started,omitzero"`
 	Ended   time.Time `json:"ended,omitzero"`
+	// Undos is how many entries have been taken back from the game (on
+	// any device): of two versions where one is a prefix of the other,
+	// sync and import take the one with more undos, then the longer.
+	Undos int64 `json:"undos,omitempty"`
 	scoresheet.Record
 
 	bad error // set by DecodeExport for an element that is not a record
+
+	// resolves is set by sync for a record of a game in conflict with the
+	// file it comes from: once this device took its own entries back to
+	// where the versions part, the other version is taken whatever its
+	// count of undos (the undo ends the conflict, README "sync").
+	resolves bool
 
 	// Set when the record was judged ahead (ImportFrom judges the next
 	// records on another goroutine while it writes).
@@ -166,7 +176,7 @@ type errWrite struct{ err error }
 func (e errWrite) Error() string { return e.err.Error() }
 
 func exportOf(sg *StoredGame) ExportRecord {
-	r := ExportRecord{ID: sg.ID, Status: sg.Status, Started: sg.Started.UTC(), Record: sg.Game.Record()}
+	r := ExportRecord{ID: sg.ID, Status: sg.Status, Started: sg.Started.UTC(), Undos: sg.undos, Record: sg.Game.Record()}
 	if !sg.Ended.IsZero() {
 		r.Ended = sg.Ended.UTC()
 	}
@@ -381,7 +391,7 @@ func decodeOne(el json.RawMessage) ExportRecord {
 		r.bad = errNotObject
 		return r
 	}
-	if err := scoresheet.CheckKeys(el, "id", "status", "started", "ended"); err != nil {
+	if err := scoresheet.CheckKeys(el, "id", "status", "started", "ended", "undos"); err != nil {
 		r.bad = err
 		return r
 	}
@@ -405,11 +415,15 @@ func decodeOne(el json.RawMessage) ExportRecord {
 	for _, f := range []struct {
 		key string
 		v   any
-	}{{"id", &r.ID}, {"status", &status}, {"started", &r.Started}, {"ended", &r.Ended}} {
+	}{{"id", &r.ID}, {"status", &status}, {"started", &r.Started}, {"ended", &r.Ended}, {"undos", &r.Undos}} {
 		if err := take(f.key, f.v); err != nil {
 			r.bad = err
 			return r
 		}
+	}
+	if r.Undos < 0 {
+		r.bad = scoresheet.NewInputError("not a game record: field \"undos\" is negative", "kein Spielbericht: Feld \"undos\" ist negativ")
+		return r
 	}
 	if status != "" {
 		st, err := ParseStatus(status)
@@ -1032,16 +1046,68 @@ func (db *DB) mergeGame(ctx context.Context, tx *sql.Tx, id string, r ExportReco
 		return nil
 	}
 	stored, incoming := sg.Game.Entries(), in.Entries()
-	abandon := r.Status == Abandoned && sg.Status == Running && len(incoming) == len(stored)
-	switch {
-	case samePrefix(stored, incoming) && !abandon:
-		// The same game, or one that went on here further than in the file.
+	switch mergeOf(sg, r, stored, incoming) {
+	case mergeSame:
+		// The same game: the other version's count of undos is kept too,
+		// so that both go on from the same count.
+		if r.Undos > sg.undos {
+			if _, err := tx.ExecContext(ctx, `UPDATE games SET undos = ? WHERE id = ?`, r.Undos, sg.row); err != nil {
+				return err
+			}
+		}
 		rep.Skipped++
 		return nil
-	case !samePrefix(incoming, stored):
+	case mergeShorten:
+		return db.shortenGame(ctx, tx, id, sg, r, in, now, rep)
+	case mergeSkip:
+		rep.Skipped++
+		return nil
+	case mergeDiverged:
 		refuse(newErr(CodeDiverged, nil, id), -1, nil)
 		return nil
 	}
+	return db.extendGame(ctx, tx, id, sg, r, stored, incoming, now, rep)
+}
+
+// How a stored game and another version of it are merged.
+type mergeKind int
+
+const (
+	mergeExtend   mergeKind = iota // the other version went on: its entries (or its abandoning) are added
+	mergeSame                      // the same entries
+	mergeShorten                   // entries taken back on another device
+	mergeSkip                      // the stored game went on further, or the other version is older
+	mergeDiverged                  // neither is the beginning of the other
+)
+
+// mergeOf decides how r (entries incoming) is merged into sg (entries
+// stored). Of two versions where one is a prefix of the other, the newer
+// counts: the one with more entries taken back (an undo on one device
+// reaches the others), and of as many, the longer (a game that went on);
+// a record that ends a sync conflict (r.resolves) counts when it is the
+// longer.
+func mergeOf(sg *StoredGame, r ExportRecord, stored, incoming []scoresheet.Entry) mergeKind {
+	abandon := r.Status == Abandoned && sg.Status == Running && len(incoming) == len(stored)
+	newer := r.Undos > sg.undos || (r.Undos == sg.undos || r.resolves) && len(incoming) > len(stored)
+	behind := samePrefix(stored, incoming) // incoming is the beginning of stored
+	ahead := samePrefix(incoming, stored)  // stored is the beginning of incoming
+	switch {
+	case behind && len(incoming) == len(stored) && !abandon:
+		return mergeSame
+	case behind && len(incoming) < len(stored) && newer:
+		return mergeShorten
+	case behind && !abandon, ahead && !newer && !abandon:
+		return mergeSkip
+	case !ahead:
+		return mergeDiverged
+	}
+	return mergeExtend
+}
+
+// extendGame adds the entries of incoming after stored to sg, with their
+// summaries, and the record's status and end time.
+func (db *DB) extendGame(ctx context.Context, tx *sql.Tx, id string, sg *StoredGame, r ExportRecord, stored, incoming []scoresheet.Entry,
+	now time.Time, rep *ImportReport) error {
 	ended := r.Ended
 	if ended.IsZero() {
 		ended = now
@@ -1071,7 +1137,48 @@ func (db *DB) mergeGame(ctx context.Context, tx *sql.Tx, id string, r ExportReco
 			return err
 		}
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE games SET rev = rev + 1 WHERE id = ?`, sg.row); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET rev = rev + 1, undos = max(undos, ?) WHERE id = ?`, r.Undos, sg.row); err != nil {
+		return err
+	}
+	rep.Extended++
+	rep.IDs = append(rep.IDs, id)
+	return nil
+}
+
+// shortenGame takes back the stored entries of a game that another
+// device's newer version (in, a prefix of the stored game) has not: as
+// many undos at once, with whatever summaries they completed.
+func (db *DB) shortenGame(ctx context.Context, tx *sql.Tx, id string, sg *StoredGame, r ExportRecord, in *scoresheet.Game, now time.Time, rep *ImportReport) error {
+	entries, turns := in.Len(), len(in.Turns())
+	for _, q := range []string{
+		`DELETE FROM entries WHERE game_id = ? AND n >= ?`,
+		`DELETE FROM turns WHERE game_id = ? AND turn >= ?`,
+		`DELETE FROM events WHERE game_id = ? AND turn >= ?`,
+	} {
+		arg := entries
+		if !strings.Contains(q, "entries") {
+			arg = turns
+		}
+		if _, err := tx.ExecContext(ctx, q, sg.row, arg); err != nil {
+			return err
+		}
+	}
+	for _, q := range []string{`DELETE FROM results WHERE game_id = ?`, `DELETE FROM reviews WHERE game_id = ?`} {
+		if _, err := tx.ExecContext(ctx, q, sg.row); err != nil {
+			return err
+		}
+	}
+	// A prefix of a game is never over: it runs, or the other device
+	// abandoned it.
+	st, end := Running, any(nil)
+	if r.Status == Abandoned {
+		ended := r.Ended
+		if ended.IsZero() {
+			ended = now
+		}
+		st, end = Abandoned, ended.Truncate(time.Millisecond).UnixMilli()
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, ended = ?, rev = rev + 1, undos = ? WHERE id = ?`, string(st), end, r.Undos, sg.row); err != nil {
 		return err
 	}
 	rep.Extended++
@@ -1119,6 +1226,11 @@ func (db *DB) importGame(ctx context.Context, tx *sql.Tx, id string, r ExportRec
 	}
 	if err := db.writeTurns(ctx, tx, sg, g, 0, g.Turns()); err != nil {
 		return err
+	}
+	if r.Undos > 0 {
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET undos = ? WHERE id = ?`, r.Undos, sg.row); err != nil {
+			return err
+		}
 	}
 	ended := r.Ended
 	if ended.IsZero() {

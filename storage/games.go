@@ -55,6 +55,7 @@ type StoredGame struct {
 	players []int64 // player ids by seat
 	options string  // canonical options key
 	rev     int64   // games.rev when this copy was made or last changed
+	undos   int64   // games.undos: entries taken back, on any device
 }
 
 // optionsKey is the canonical JSON of the options that differ from the
@@ -208,8 +209,8 @@ func loadGame(ctx context.Context, tx *sql.Tx, id string) (*StoredGame, error) {
 	var game string
 	var started int64
 	var ended sql.NullInt64
-	err := tx.QueryRowContext(ctx, `SELECT id, game, options, status, started, ended, rev, coach FROM games WHERE uuid = ?`, id).
-		Scan(&sg.row, &game, &sg.options, &sg.Status, &started, &ended, &sg.rev, &sg.Coach)
+	err := tx.QueryRowContext(ctx, `SELECT id, game, options, status, started, ended, rev, undos, coach FROM games WHERE uuid = ?`, id).
+		Scan(&sg.row, &game, &sg.options, &sg.Status, &started, &ended, &sg.rev, &sg.undos, &sg.Coach)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("game", id)
 	}
@@ -593,13 +594,14 @@ func (db *DB) Undo(ctx context.Context, sg *StoredGame) (scoresheet.Entry, error
 		if _, err := tx.ExecContext(ctx, `DELETE FROM reviews WHERE game_id = ?`, sg.row); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `UPDATE games SET status = 'running', ended = NULL WHERE id = ?`, sg.row)
+		_, err := tx.ExecContext(ctx, `UPDATE games SET status = 'running', ended = NULL, undos = undos + 1 WHERE id = ?`, sg.row)
 		return err
 	})
 	if err != nil {
 		return scoresheet.Entry{}, err
 	}
 	sg.rev++
+	sg.undos++
 	*sg.Game = *prev
 	sg.Status, sg.Ended = Running, time.Time{}
 	return undone, nil

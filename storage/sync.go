@@ -171,11 +171,18 @@ func (db *DB) Sync(ctx context.Context, dir string) (SyncReport, error) {
 	if err != nil {
 		return rep, newErr(CodeSyncDir, err, dir, unwrapPath(err))
 	}
+	inConflict := map[string]map[string]bool{} // file → games in conflict with it
+	for _, c := range conflicts {
+		if inConflict[c.name] == nil {
+			inConflict[c.name] = map[string]bool{}
+		}
+		inConflict[c.name][c.game] = true
+	}
 	for _, name := range names {
 		if name == own {
 			continue
 		}
-		if err := db.readFile(ctx, abs, name, states[name], &rep); err != nil {
+		if err := db.readFile(ctx, abs, name, states[name], inConflict[name], &rep); err != nil {
 			return rep, err
 		}
 	}
@@ -248,7 +255,7 @@ func resumeAt(f *os.File, size int64, st fileState) (offset int64, lines int) {
 
 // readFile merges the lines of another device's file that were not read
 // yet.
-func (db *DB) readFile(ctx context.Context, dir, name string, st fileState, rep *SyncReport) error {
+func (db *DB) readFile(ctx context.Context, dir, name string, st fileState, inConflict map[string]bool, rep *SyncReport) error {
 	path := filepath.Join(dir, name)
 	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
 		return nil // gone meanwhile, or no file to read (a FIFO would block)
@@ -267,7 +274,7 @@ func (db *DB) readFile(ctx context.Context, dir, name string, st fileState, rep 
 		return nil // nothing new
 	}
 	offset, lines := resumeAt(f, fi.Size(), st)
-	next, err := db.mergeLines(ctx, f, dir, name, offset, lines, rep)
+	next, err := db.mergeLines(ctx, f, dir, name, offset, lines, inConflict, rep)
 	if err != nil {
 		return err
 	}
@@ -279,8 +286,9 @@ func (db *DB) readFile(ctx context.Context, dir, name string, st fileState, rep 
 }
 
 // mergeLines imports the whole lines of f from offset on and returns the
-// state after the last of them.
-func (db *DB) mergeLines(ctx context.Context, f *os.File, dir, name string, offset int64, lines int, rep *SyncReport) (fileState, error) {
+// state after the last of them. inConflict are the games in conflict with
+// this file (see ExportRecord.resolves).
+func (db *DB) mergeLines(ctx context.Context, f *os.File, dir, name string, offset int64, lines int, inConflict map[string]bool, rep *SyncReport) (fileState, error) {
 	if _, err := f.Seek(offset, io.SeekStart); err != nil {
 		return fileState{}, err
 	}
@@ -301,6 +309,11 @@ func (db *DB) mergeLines(ctx context.Context, f *os.File, dir, name string, offs
 				continue
 			}
 			refs = append(refs, lineRef{line: l.line, start: l.start, id: l.rec.ID})
+			if len(inConflict) > 0 {
+				if id, err := NormalizeID(l.rec.ID); err == nil && inConflict[id] {
+					l.rec.resolves = true
+				}
+			}
 			return l.rec, nil
 		}
 	}
@@ -464,7 +477,7 @@ func (db *DB) writeOwn(ctx context.Context, dir, name string, st fileState, rep 
 	if fi.Size() > offset {
 		// Lines this database does not know of: merged like another
 		// device's (known games are skipped).
-		next, err := db.mergeLines(ctx, f, dir, name, offset, lines, rep)
+		next, err := db.mergeLines(ctx, f, dir, name, offset, lines, nil, rep)
 		if err != nil {
 			return err
 		}

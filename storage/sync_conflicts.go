@@ -56,7 +56,12 @@ func isConflict(err error) bool {
 
 // keepConflicts remembers the lines of the records the import refused as
 // continued differently, and forgets a file's conflict over a game whose
-// later line in that file merged (the versions agree now).
+// later line in that file merged (the versions agree now). A conflict new
+// here puts this device's version of the game on the list to be written
+// again: the other device, whose file showed the conflict, may have read
+// this device's line of the game before it went its own way there and
+// would not see the conflict otherwise; with this line it names it at
+// its every sync too.
 func (db *DB) keepConflicts(ctx context.Context, dir, name string, refs []lineRef, ir ImportReport) error {
 	diverged := map[int]bool{}
 	refused := map[int]bool{}
@@ -75,6 +80,17 @@ func (db *DB) keepConflicts(ctx context.Context, dir, name string, refs []lineRe
 			}
 			switch {
 			case diverged[i]:
+				var known bool
+				if err = tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sync_conflicts WHERE dir = ? AND name = ? AND game = ?)`,
+					dir, name, id).Scan(&known); err != nil {
+					return err
+				}
+				if !known {
+					if _, err = tx.ExecContext(ctx, `INSERT INTO sync_pending (game_id, changes) SELECT id, 1 FROM games WHERE uuid = ?
+						ON CONFLICT (game_id) DO UPDATE SET changes = changes + 1`, id); err != nil {
+						return err
+					}
+				}
 				_, err = tx.ExecContext(ctx, `INSERT OR REPLACE INTO sync_conflicts (dir, name, game, offset, line) VALUES (?, ?, ?, ?, ?)`,
 					dir, name, id, ref.start, ref.line)
 			case !refused[i]:
@@ -155,6 +171,7 @@ func (db *DB) retryConflict(ctx context.Context, dir string, c conflictRow, rep 
 	if id, err := NormalizeID(rec.ID); err != nil || id != c.game {
 		return forget() // the file was replaced: its lines are read anew
 	}
+	rec.resolves = true
 	ir, err := db.importFrom(ctx, func() func() (ExportRecord, error) {
 		done := false
 		return func() (ExportRecord, error) {

@@ -118,6 +118,14 @@ func runRestore(e *env, args []string) int {
 	// checks before use, and one SQLite cannot open at all is replaced as a
 	// file (moved aside into the backup folder, not removed).
 	ctx := context.Background()
+	// A database that does not exist yet has nothing to keep: the restore
+	// makes it, and no before-copy of an empty one.
+	fresh := false
+	if path, err := e.dbFile(); err == nil {
+		if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
+			fresh = true
+		}
+	}
 	db, err := e.openDB()
 	if err != nil {
 		switch storage.ErrorCode(err) {
@@ -129,6 +137,9 @@ func runRestore(e *env, args []string) int {
 	defer db.Close()
 	var saved string
 	before := func() error {
+		if fresh {
+			return nil
+		}
 		var err error
 		saved, err = db.BackupNamed(ctx, storage.BackupsDir(db.Path()), "before-restore", time.Now())
 		if storage.ErrorCode(err) == storage.CodeDamaged || storage.ErrorCode(err) == storage.CodeCorrupt {
@@ -141,8 +152,24 @@ func runRestore(e *env, args []string) int {
 	if err := db.Restore(ctx, src, before); err != nil {
 		return e.restoreFailed(err)
 	}
+	if fresh {
+		e.restoredNew(ctx, db, src)
+		return exitOK
+	}
 	e.restored(ctx, db, src, saved)
 	return exitOK
+}
+
+// restoredNew says what a restore into a database that did not exist
+// before did: there was nothing to keep.
+func (e *env) restoredNew(ctx context.Context, db *storage.DB, src string) {
+	n := 0
+	if gs, err := db.Games(ctx, storage.GameFilter{}); err == nil {
+		n = len(gs)
+	}
+	fmt.Fprintf(e.stdout, e.tr("Restored %s: %s. There was no database at %s before, so there is no copy of one.\n",
+		"%s zurückgespielt: %s. Unter %s gab es vorher keine Datenbank, also auch keine Kopie davon.\n"),
+		src, e.gamesWord(n, false), filepath.Clean(db.Path()))
 }
 
 // restoreFile puts the backup in the place of a database SQLite cannot

@@ -190,3 +190,31 @@ func TestRestoreOverDamagedDatabase(t *testing.T) {
 		}
 	}
 }
+
+// restore into a database path that does not exist yet makes the database
+// from the backup, makes no before-copy of a database that was not there,
+// and says so (the message named a copy of an empty database made just
+// for it).
+func TestRestoreIntoNewDatabase(t *testing.T) {
+	db := generated(t, "5")
+	file := filepath.Join(t.TempDir(), "copy.db")
+	if code, _, errs := wb(t, db, "backup", file); code != 0 {
+		t.Fatalf("backup: %d %q", code, errs)
+	}
+	dir := t.TempDir()
+	fresh := filepath.Join(dir, "new.db")
+	code, out, errs := wb(t, fresh, "restore", file)
+	if code != 0 || !strings.Contains(out, "Restored "+file+": 5 games") {
+		t.Fatalf("restore: %d %q %q", code, out, errs)
+	}
+	if strings.Contains(out, "as it was before") || !strings.Contains(out, "There was no database at "+fresh+" before") {
+		t.Fatalf("restore into a new database says: %q", out)
+	}
+	if saved, _ := filepath.Glob(filepath.Join(dir, "backups", "*before-restore*")); len(saved) != 0 {
+		t.Fatalf("a before-copy of a database that did not exist: %v", saved)
+	}
+	_, want, _ := wb(t, db, "games", "--all")
+	if _, got, _ := wb(t, fresh, "games", "--all"); got != want {
+		t.Fatalf("games after the restore:\n%s\nwant\n%s", got, want)
+	}
+}
