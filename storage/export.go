@@ -1150,23 +1150,8 @@ func (db *DB) extendGame(ctx context.Context, tx *sql.Tx, id string, sg *StoredG
 // many undos at once, with whatever summaries they completed.
 func (db *DB) shortenGame(ctx context.Context, tx *sql.Tx, id string, sg *StoredGame, r ExportRecord, in *scoresheet.Game, now time.Time, rep *ImportReport) error {
 	entries, turns := in.Len(), len(in.Turns())
-	for _, q := range []string{
-		`DELETE FROM entries WHERE game_id = ? AND n >= ?`,
-		`DELETE FROM turns WHERE game_id = ? AND turn >= ?`,
-		`DELETE FROM events WHERE game_id = ? AND turn >= ?`,
-	} {
-		arg := entries
-		if !strings.Contains(q, "entries") {
-			arg = turns
-		}
-		if _, err := tx.ExecContext(ctx, q, sg.row, arg); err != nil {
-			return err
-		}
-	}
-	for _, q := range []string{`DELETE FROM results WHERE game_id = ?`, `DELETE FROM reviews WHERE game_id = ?`} {
-		if _, err := tx.ExecContext(ctx, q, sg.row); err != nil {
-			return err
-		}
+	if err := cutGame(ctx, tx, sg.row, entries, turns); err != nil {
+		return err
 	}
 	// A prefix of a game is never over: it runs, or the other device
 	// abandoned it.

@@ -561,6 +561,30 @@ func (db *DB) writeResults(ctx context.Context, tx *sql.Tx, sg *StoredGame, g *s
 	return writeReview(ctx, tx, db.exec, sg.row, sg.players, string(g.Rules.Game), sg.options, rv, ended)
 }
 
+// cutGame deletes a game's rows from entry n and turn t on, and its result
+// and review (an undo, or a shorter version of the game from a sync).
+func cutGame(ctx context.Context, tx *sql.Tx, row int64, n, t int) error {
+	for _, q := range []string{
+		`DELETE FROM entries WHERE game_id = ? AND n >= ?`,
+		`DELETE FROM turns WHERE game_id = ? AND turn >= ?`,
+		`DELETE FROM events WHERE game_id = ? AND turn >= ?`,
+	} {
+		arg := n
+		if !strings.Contains(q, "entries") {
+			arg = t
+		}
+		if _, err := tx.ExecContext(ctx, q, row, arg); err != nil {
+			return err
+		}
+	}
+	for _, q := range []string{`DELETE FROM results WHERE game_id = ?`, `DELETE FROM reviews WHERE game_id = ?`} {
+		if _, err := tx.ExecContext(ctx, q, row); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Undo takes back the last entry and whatever summaries it completed, in one
 // transaction, and replays sg.Game without it. A finished game runs again.
 func (db *DB) Undo(ctx context.Context, sg *StoredGame) (scoresheet.Entry, error) {
@@ -575,23 +599,7 @@ func (db *DB) Undo(ctx context.Context, sg *StoredGame) (scoresheet.Entry, error
 		if err := db.claim(ctx, tx, sg); err != nil {
 			return err
 		}
-		for _, q := range []string{
-			`DELETE FROM entries WHERE game_id = ? AND n >= ?`,
-			`DELETE FROM turns WHERE game_id = ? AND turn >= ?`,
-			`DELETE FROM events WHERE game_id = ? AND turn >= ?`,
-		} {
-			arg := last
-			if !strings.Contains(q, "entries") {
-				arg = turns
-			}
-			if _, err := tx.ExecContext(ctx, q, sg.row, arg); err != nil {
-				return err
-			}
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM results WHERE game_id = ?`, sg.row); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM reviews WHERE game_id = ?`, sg.row); err != nil {
+		if err := cutGame(ctx, tx, sg.row, last, turns); err != nil {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, `UPDATE games SET status = 'running', ended = NULL, undos = undos + 1 WHERE id = ?`, sg.row)
