@@ -135,7 +135,7 @@ var phrases = map[Phrase][2]string{
 	PhraseAllDice:      {"all dice", "alle Würfel"},
 	PhraseTrueFalse:    {"true or false", "true oder false (ja oder nein)"},
 	PhraseThrowText:    {"a throw is its dice 1 to 6 (111523 or 1 1 1 5 2 3), then once / and the dice set aside (111523/111)", "ein Wurf sind seine Würfel 1 bis 6 (111523 oder 1 1 1 5 2 3), dann einmal / und die Würfel, die zur Seite kommen (111523/111)"},
-	PhraseThrowTurned:  {"a throw is its dice 1 to 6 (111523 or 1 1 1 5 2 3), then once / and the dice set aside (111523/111), a turned five as 5* (552346/5*)", "ein Wurf sind seine Würfel 1 bis 6 (111523 oder 1 1 1 5 2 3), dann einmal / und die Würfel, die zur Seite kommen (111523/111), eine gedrehte Fünf als 5* (552346/5*)"},
+	PhraseThrowTurned:  {"a throw is its dice 1 to 6 (111523 or 1 1 1 5 2 3), then once / and the dice set aside (111523/111), a turned five as 5* (552346/5*), a void throw (Hausbau) as v alone", "ein Wurf sind seine Würfel 1 bis 6 (111523 oder 1 1 1 5 2 3), dann einmal / und die Würfel, die zur Seite kommen (111523/111), eine gedrehte Fünf als 5* (552346/5*), ein Fehlversuch (Hausbau) als v allein"},
 	PhraseWholeNumber:  {"a whole number", "eine ganze Zahl"},
 	PhraseFaces:        {"a list of faces such as [5] or [1,6]", "eine Liste von Augenzahlen wie [5] oder [1,6]"},
 	PhraseEmpty:        {"it is empty", "er ist leer"},

@@ -72,9 +72,11 @@ func TestBadThrowTextSaysWhatIsAllowed(t *testing.T) {
 		args   []string
 		en, de string
 	}{
-		{[]string{"advise", "zehntausend", "1x0"}, `throw 1 ("1x0"): "x" at position 2 is not part of a throw: a throw is its dice 1 to 6 (111523 or 1 1 1 5 2 3), then once / and the dice set aside (111523/111), a turned five as 5* (552346/5*)`,
+		{[]string{"advise", "zehntausend", "1x0"}, `throw 1 ("1x0"): "x" at position 2 is not part of a throw: a throw is its dice 1 to 6 (111523 or 1 1 1 5 2 3), then once / and the dice set aside (111523/111), a turned five as 5* (552346/5*), a void throw (Hausbau) as v alone`,
 			`Wurf 1 ("1x0"): "x" an Stelle 2 gehört zu keinem Wurf: ein Wurf sind seine Würfel 1 bis 6`},
 		{[]string{"advise", "zehntausend", "x"}, `throw 1 ("x"): "x" at position 1 is not part of a throw: a throw is its dice 1 to 6`, ""},
+		// "vx": v alone is a void throw (it did not say so)
+		{[]string{"advise", "zehntausend", "--option", "hausbau=true", "vx"}, `a void throw (Hausbau) as v alone`, `ein Fehlversuch (Hausbau) als v allein`},
 		{[]string{"advise", "zehntausend", "0"}, `throw 1 ("0"): "0" at position 1 is not a die: dice show 1 to 6`, `Wurf 1 ("0"): "0" an Stelle 1 ist kein Würfel: Würfel zeigen 1 bis 6`},
 		{[]string{"advise", "5050", "11123/111", "7"}, `throw 2 ("7"): "7" at position 1 is not a die: dice show 1 to 6`, ""},
 		{[]string{"advise", "zehntausend", "11123/1x1"}, `throw 1 ("11123/1x1"): "x" at position 8 is not part of a throw`, ""},
