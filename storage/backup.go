@@ -173,8 +173,8 @@ func checkHeader(path string) error {
 		return newErr(CodeBackup, err, path, unwrapPath(err))
 	}
 	defer f.Close()
-	head := make([]byte, len(sqliteHeader))
-	if _, err := io.ReadFull(f, head); err != nil || string(head) != sqliteHeader {
+	head := make([]byte, len(SQLiteHeader))
+	if _, err := io.ReadFull(f, head); err != nil || string(head) != SQLiteHeader {
 		return newErr(CodeNotOurs, nil, path)
 	}
 	return nil

@@ -95,7 +95,8 @@ func dsn(path string) string {
 		"?_pragma=busy_timeout(1)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=temp_store(MEMORY)&_txlock=immediate"
 }
 
-const sqliteHeader = "SQLite format 3\x00"
+// SQLiteHeader begins every SQLite database file (a database, a backup).
+const SQLiteHeader = "SQLite format 3\x00"
 
 // Open opens the database at path, creating it and its directory on first
 // use, and brings its schema up to date. A file that is not a wuerfelblock
@@ -296,8 +297,8 @@ func preflight(path string) error {
 	if st.Size() == 0 {
 		return nil // an empty file is an empty database
 	}
-	head := make([]byte, len(sqliteHeader))
-	if _, err := io.ReadFull(f, head); err != nil || !bytes.Equal(head, []byte(sqliteHeader)) {
+	head := make([]byte, len(SQLiteHeader))
+	if _, err := io.ReadFull(f, head); err != nil || !bytes.Equal(head, []byte(SQLiteHeader)) {
 		return newErr(CodeCorrupt, nil, path, words{"no SQLite header", "keine SQLite-Kennung am Dateianfang"})
 	}
 	return nil

@@ -93,7 +93,7 @@ func TestOpenRefusesCorruptFile(t *testing.T) {
 	dir := t.TempDir()
 	cases := map[string][]byte{
 		"text.db":   []byte("these are my Kniffel notes, not a database\n"),
-		"broken.db": append([]byte(sqliteHeader), bytes.Repeat([]byte{0xA5}, 8192)...),
+		"broken.db": append([]byte(SQLiteHeader), bytes.Repeat([]byte{0xA5}, 8192)...),
 	}
 	for name, data := range cases {
 		path := filepath.Join(dir, name)

@@ -48,6 +48,11 @@ type csvQuery struct {
 	fix    func(row []string) // turns stored values into the table's
 }
 
+// CSVHeaders are the header rows of ExportCSV's three tables, as written.
+func CSVHeaders() (games, turns, totals string) {
+	return strings.Join(gamesCSV.header, ","), strings.Join(turnsCSV.header, ","), strings.Join(totalsCSV.header, ",")
+}
+
 var gamesCSV = csvQuery{
 	header: []string{"id", "game", "options", "status", "started", "ended", "players", "winners"},
 	text:   []bool{false, false, true, false, false, false, true, true},

@@ -7,10 +7,8 @@ import (
 	"io"
 
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"github.com/wuerfelblock/wuerfelblock/storage"
 )
-
-// sqliteMagic begins every SQLite database file (a backup, the database).
-const sqliteMagic = "SQLite format 3\x00"
 
 // recordsIn looks at the start of the input of a command that reads
 // records (judge, review, import) and refuses what is plainly none, with
@@ -28,7 +26,7 @@ func (e *env) recordsIn(cmd, name string, r io.Reader) (in io.Reader, code int, 
 	if name == "-" {
 		what = e.tr("the standard input", "die Standardeingabe")
 	}
-	if bytes.HasPrefix(head, []byte(sqliteMagic)) {
+	if bytes.HasPrefix(head, []byte(storage.SQLiteHeader)) {
 		var msg string
 		switch cmd {
 		case "import":

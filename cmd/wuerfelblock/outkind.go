@@ -53,11 +53,10 @@ const (
 
 // csvHeaders are the header rows export --csv writes (storage's tables),
 // by the look of each file.
-var csvHeaders = map[look]string{
-	lookCSVGames:  "id,game,options,status,started,ended,players,winners",
-	lookCSVTurns:  "game_id,turn,seat,player,points,total,end,throws,hot_dice,failed,category,bonus,attack",
-	lookCSVTotals: "game_id,game,ended,seat,player,total,rank,won",
-}
+var csvHeaders = func() map[look]string {
+	g, t, r := storage.CSVHeaders()
+	return map[look]string{lookCSVGames: g, lookCSVTurns: t, lookCSVTotals: r}
+}()
 
 // kindOf is the look of a file a command writes.
 var kindOf = map[outKind]look{
@@ -91,9 +90,6 @@ func outOptions(db *storage.DB, kind outKind, force bool) outfile.Options {
 	return o
 }
 
-// sqliteHeader begins every SQLite database file.
-const sqliteHeader = "SQLite format 3\x00"
-
 // lookOf says what the file at path appears to be.
 func lookOf(path string) look {
 	f, err := os.Open(path)
@@ -104,7 +100,7 @@ func lookOf(path string) look {
 	head := make([]byte, 4096)
 	n, _ := io.ReadFull(f, head)
 	head = head[:n]
-	if bytes.HasPrefix(head, []byte(sqliteHeader)) {
+	if bytes.HasPrefix(head, []byte(storage.SQLiteHeader)) {
 		return sqliteLook(path)
 	}
 	text := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
