@@ -180,12 +180,13 @@ func (b boundWin) Start(_ *validate.Rules, totals []int, seat int) (WinPosition,
 	return winPos{p}, nil
 }
 
-// Starts is Start at many turn starts at once (Table.Starts).
+// Starts is Start at many turn starts at once, the final round's of
+// three or more players too (Table.StartsAll).
 func (b boundWin) Starts(_ *validate.Rules, totals [][]int, seats []int) ([]WinPosition, error) {
 	if b.err != nil {
 		return nil, b.err
 	}
-	ps, err := b.t.Starts(totals, seats)
+	ps, err := b.t.StartsAll(totals, seats)
 	if err != nil {
 		return nil, err
 	}

@@ -131,7 +131,7 @@ func (w *walker) release(p WinPosition) {
 }
 
 // winStarter is a Win that makes many turn starts at once (coach/win's
-// Table.Starts: their turn tables side by side, the same positions as one
+// Table.StartsAll: their turn tables side by side, the same positions as one
 // at a time); nil for one it leaves to Start.
 type winStarter interface {
 	Starts(r *validate.Rules, totals [][]int, seats []int) ([]WinPosition, error)

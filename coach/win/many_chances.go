@@ -3,6 +3,7 @@ package win
 import (
 	"math"
 	"sync"
+	"unsafe"
 )
 
 // Every player's chance to win (Position.Chances), by seat, summing to 1.
@@ -540,16 +541,52 @@ func (vt *vecTurn) throwOnRows(q []float64, s, row int) {
 	tg := vt.tg
 	w := vt.w
 	own, v := vt.own[row:], vt.v[row*w:]
-	for _, th := range tg.throws[tg.throwsOf[s]:tg.throwsOf[s+1]] {
+	throws, offs := tg.throws[tg.throwsOf[s]:tg.throwsOf[s+1]], tg.offs
+	// keep is a throw's best outcome for value me (of equal ones the first);
+	// every outcome lies in own (throwOn checks maxOff), read without
+	// bounds checks.
+	_ = own[tg.maxOff]
+	ob := unsafe.Pointer(&own[0])
+	keep := func(lo, hi int32) int {
 		best, bk := math.Inf(-1), -1
-		for _, off := range tg.offs[th.Lo:th.Hi] {
-			if o := own[off]; o > best {
+		for _, off := range offs[lo:hi] {
+			if o := *(*float64)(unsafe.Add(ob, uintptr(off)*8)); o > best {
 				best, bk = o, int(off)
 			}
 		}
-		p := th.P
-		for i, x := range v[bk*w : bk*w+w] {
-			q[i] += p * x
+		return bk
+	}
+	// Three and four values in registers, each summed in the same order
+	// (two players: none here; three and four players' final rounds).
+	switch {
+	case w == 3 && len(q) == 3:
+		q0, q1, q2 := q[0], q[1], q[2]
+		for _, th := range throws {
+			bk := keep(th.Lo, th.Hi) * 3
+			p, x := th.P, v[bk:bk+3:bk+3]
+			q0 += p * x[0]
+			q1 += p * x[1]
+			q2 += p * x[2]
+		}
+		q[0], q[1], q[2] = q0, q1, q2
+	case w == 4 && len(q) == 4:
+		q0, q1, q2, q3 := q[0], q[1], q[2], q[3]
+		for _, th := range throws {
+			bk := keep(th.Lo, th.Hi) * 4
+			p, x := th.P, v[bk:bk+4:bk+4]
+			q0 += p * x[0]
+			q1 += p * x[1]
+			q2 += p * x[2]
+			q3 += p * x[3]
+		}
+		q[0], q[1], q[2], q[3] = q0, q1, q2, q3
+	default:
+		for _, th := range throws {
+			bk := keep(th.Lo, th.Hi)
+			p := th.P
+			for i, x := range v[bk*w : bk*w+w] {
+				q[i] += p * x
+			}
 		}
 	}
 }

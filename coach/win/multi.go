@@ -39,6 +39,16 @@ func (t *Table) startMany(totals []int, seat int) (Position, error) {
 	if !final {
 		return t.strongest(totals, seat)
 	}
+	var e ends
+	note := fg.finalStartEnds(&e, totals, seat)
+	p := t.position(e, true)
+	t.finalOf(&p, note, totals, seat)
+	return p, nil
+}
+
+// finalStartEnds sets e to the ends of the turn of seat at totals in the
+// final round (three or more players) and gives the method.
+func (fg *finalGame) finalStartEnds(e *ends, totals []int, seat int) string {
 	best, ties := 0, 0
 	for k, x := range totals {
 		switch {
@@ -54,23 +64,24 @@ func (t *Table) startMany(totals []int, seat int) (Position, error) {
 	for k := seat + 1; k < len(totals); k++ {
 		later = append(later, totals[k])
 	}
-	var e ends
-	p := Position{}
-	if len(later) > 1 {
-		fg.manyEnds(&e, mine, best, ties, later)
-		p = t.position(e, true)
-		p.note = methodMany
-	} else {
-		fg.finalEnds(&e, mine, best, ties, later)
-		p = t.position(e, true)
-		p.note = methodLastSeat
-		if len(later) == 1 {
-			p.note = methodOneLater
-		}
+	switch {
+	case len(later) > 1:
+		fg.manyEnds(e, mine, best, ties, later)
+		return methodMany
+	case len(later) == 1:
+		fg.finalEnds(e, mine, best, ties, later)
+		return methodOneLater
 	}
+	fg.finalEnds(e, mine, best, ties, later)
+	return methodLastSeat
+}
+
+// finalOf makes p, a position with a final round's turn table, the start
+// of seat at totals: its method, exact, every player's share.
+func (t *Table) finalOf(p *Position, note string, totals []int, seat int) {
+	p.note = note
 	p.exact = t.s.exact
-	p.sh = t.finalShares(p, totals, seat)
-	return p, nil
+	p.sh = t.finalShares(*p, totals, seat)
 }
 
 // finalOf reports whether the start of seat at totals (three or more

@@ -58,45 +58,72 @@ func (t *Table) ends2(e *ends, totals []int, seat int) error {
 // other: multi.go) computed lanes at a time side by side (lanes.go),
 // those of the most levels together. A start of three or more players in
 // the final round is left out (its Position is not Made: Start makes it,
-// and its tables may be large). An error is that of the first start Start
-// refuses.
+// or StartsAll). An error is that of the first start Start refuses.
 func (t *Table) Starts(totals [][]int, seats []int) ([]Position, error) {
+	return t.starts(totals, seats, false)
+}
+
+// StartsAll is Starts with the starts of three or more players in the
+// final round too: their turn tables side by side with the others (of
+// similar levels together), the same positions, bit for bit, as Start's;
+// every player's chances are built on first use, as Start's.
+func (t *Table) StartsAll(totals [][]int, seats []int) ([]Position, error) {
+	return t.starts(totals, seats, true)
+}
+
+// A start's kind in starts: a pair's (two players, or against the
+// strongest other), a final round's of three or more, or left out.
+const (
+	startOut = iota
+	startPair
+	startFinal
+)
+
+func (t *Table) starts(totals [][]int, seats []int, finals bool) ([]Position, error) {
 	if len(totals) != len(seats) {
 		return nil, stateErr("%d totals for %d seats", "%d Stände für %d Plätze", len(totals), len(seats))
 	}
 	out := make([]Position, len(totals))
 	es := make([]ends, len(totals))
-	pairs := make([][]int, len(totals)) // the two-player start (nil: Start's)
+	kinds := make([]int, len(totals))
+	pairs := make([][]int, len(totals)) // the two-player start
 	mes := make([]int, len(totals))
-	var room []float64 // the stops of every start, in few allocations
+	notes := make([]string, len(totals)) // a final round's method
+	var room []float64                   // the stops of every start, in few allocations
 	for k, tot := range totals {
 		if err := checkStart(tot, seats[k]); err != nil {
 			return nil, err
 		}
 		pair, me := tot, seats[k]
+		final := false
 		if len(tot) > 2 {
-			final := false
 			var err error
 			if t.xg == nil {
 				if final, err = t.fg.finalOf(tot, seats[k]); err != nil {
 					return nil, err
 				}
 			}
-			if final {
-				continue // Start's, one at a time (its tables are of their own)
+			if final && !finals {
+				continue // Start's, one at a time
 			}
-			if pair, me, err = t.strongPair(tot, seats[k]); err != nil {
-				return nil, err
+			if !final {
+				if pair, me, err = t.strongPair(tot, seats[k]); err != nil {
+					return nil, err
+				}
 			}
 		}
-		pairs[k], mes[k] = pair, me
 		if cap(room)-len(room) < 1024 {
 			room = make([]float64, 0, 16384)
 		}
 		free := room[len(room):len(room):cap(room)]
 		es[k].stop = free
-		if err := t.ends2(&es[k], pair, me); err != nil {
-			return nil, err
+		if final {
+			kinds[k], notes[k] = startFinal, t.fg.finalStartEnds(&es[k], tot, seats[k])
+		} else {
+			kinds[k], pairs[k], mes[k] = startPair, pair, me
+			if err := t.ends2(&es[k], pair, me); err != nil {
+				return nil, err
+			}
 		}
 		if n := len(es[k].stop); cap(es[k].stop) == cap(free) { // in the room (else resize made its own)
 			room, es[k].stop = room[:len(room)+n], es[k].stop[:n:n]
@@ -105,7 +132,7 @@ func (t *Table) Starts(totals [][]int, seats []int) ([]Position, error) {
 	var byTop []int
 	tops := make([]int, len(totals))
 	for k := range totals {
-		if pairs[k] != nil {
+		if kinds[k] != startOut {
 			byTop, tops[k] = append(byTop, k), es[k].levels()
 		}
 	}
@@ -129,6 +156,12 @@ func (t *Table) Starts(totals [][]int, seats []int) ([]Position, error) {
 			tts = tg.tablesIn(ge, bufs)
 		}
 		for i, k := range group {
+			if kinds[k] == startFinal {
+				ft := s.fs.Table(validate.TurnContext{Entered: true})
+				out[k] = Position{tt: tts[i], fp: ft.Start(), exact: s.exact, note: s.note, own: t}
+				t.finalOf(&out[k], notes[k], totals[k], seats[k])
+				continue
+			}
 			me := mes[k]
 			ft := s.fs.Table(validate.TurnContext{Entered: pairs[k][me] > 0})
 			out[k] = Position{tt: tts[i], fp: ft.Start(), exact: s.exact, note: s.note, own: t,
@@ -166,15 +199,15 @@ func (t *Table) StateByState() *Table {
 	return &Table{s: t.s, fg: t.fg, xg: t.xg, Sweeps: t.Sweeps, Passes: t.Passes, Loaded: t.Loaded, plain: true}
 }
 
-// Release hands the turn table of p, a position of t's two-player Start,
+// Release hands the turn table of p, a turn start of t (Start, Starts),
 // back for a later Start to reuse (a review, which moves from turn to turn,
 // makes no new garbage so). Neither p nor any position of its turn (After,
 // At, AfterVoid...) may be used after: their values are gone (a use
-// panics). Positions of three or more players (whose chances may build on
-// the turn table later) and of other tables are left alone.
+// panics; a final round's chances, built on first use, read only the
+// turn's ends, which stay). Positions of other tables are left alone.
 func (t *Table) Release(p Position) {
 	tt := p.tt
-	if tt == nil || tt.buf == nil || p.own != t || p.sh == nil || p.sh.n != 2 {
+	if tt == nil || tt.buf == nil || p.own != t || p.sh == nil {
 		return
 	}
 	buf := tt.buf
