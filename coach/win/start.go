@@ -79,17 +79,47 @@ const (
 	startFinal
 )
 
+// startsEnds are the ends of starts' turn starts, by start: its kind, a
+// pair's two-player start and seat in it, a final round's method.
+type startsEnds struct {
+	es    []ends
+	kinds []int
+	pairs [][]int
+	mes   []int
+	notes []string
+}
+
 func (t *Table) starts(totals [][]int, seats []int, finals bool) ([]Position, error) {
 	if len(totals) != len(seats) {
 		return nil, stateErr("%d totals for %d seats", "%d Stände für %d Plätze", len(totals), len(seats))
 	}
+	se, err := t.startsEnds(totals, seats, finals)
+	if err != nil {
+		return nil, err
+	}
+	var byTop []int
+	tops := make([]int, len(totals))
+	for k := range totals {
+		if se.kinds[k] != startOut {
+			byTop, tops[k] = append(byTop, k), se.es[k].levels()
+		}
+	}
+	slices.SortStableFunc(byTop, func(a, b int) int { return tops[b] - tops[a] })
 	out := make([]Position, len(totals))
-	es := make([]ends, len(totals))
-	kinds := make([]int, len(totals))
-	pairs := make([][]int, len(totals)) // the two-player start
-	mes := make([]int, len(totals))
-	notes := make([]string, len(totals)) // a final round's method
-	var room []float64                   // the stops of every start, in few allocations
+	for len(byTop) > 0 {
+		group := byTop[:min(lanes, len(byTop))]
+		byTop = byTop[len(group):]
+		t.startsGroup(out, group, se, totals, seats)
+	}
+	return out, nil
+}
+
+// startsEnds finds the ends of every start starts makes (finals: the
+// final round's of three or more players too).
+func (t *Table) startsEnds(totals [][]int, seats []int, finals bool) (*startsEnds, error) {
+	n := len(totals)
+	se := &startsEnds{es: make([]ends, n), kinds: make([]int, n), pairs: make([][]int, n), mes: make([]int, n), notes: make([]string, n)}
+	var room []float64 // the stops of every start, in few allocations
 	for k, tot := range totals {
 		if err := checkStart(tot, seats[k]); err != nil {
 			return nil, err
@@ -116,62 +146,56 @@ func (t *Table) starts(totals [][]int, seats []int, finals bool) ([]Position, er
 			room = make([]float64, 0, 16384)
 		}
 		free := room[len(room):len(room):cap(room)]
-		es[k].stop = free
+		e := &se.es[k]
+		e.stop = free
 		if final {
-			kinds[k], notes[k] = startFinal, t.fg.finalStartEnds(&es[k], tot, seats[k])
+			se.kinds[k], se.notes[k] = startFinal, t.fg.finalStartEnds(e, tot, seats[k])
 		} else {
-			kinds[k], pairs[k], mes[k] = startPair, pair, me
-			if err := t.ends2(&es[k], pair, me); err != nil {
+			se.kinds[k], se.pairs[k], se.mes[k] = startPair, pair, me
+			if err := t.ends2(e, pair, me); err != nil {
 				return nil, err
 			}
 		}
-		if n := len(es[k].stop); cap(es[k].stop) == cap(free) { // in the room (else resize made its own)
-			room, es[k].stop = room[:len(room)+n], es[k].stop[:n:n]
+		if n := len(e.stop); cap(e.stop) == cap(free) { // in the room (else resize made its own)
+			room, e.stop = room[:len(room)+n], e.stop[:n:n]
 		}
 	}
-	var byTop []int
-	tops := make([]int, len(totals))
-	for k := range totals {
-		if kinds[k] != startOut {
-			byTop, tops[k] = append(byTop, k), es[k].levels()
-		}
-	}
-	slices.SortStableFunc(byTop, func(a, b int) int { return tops[b] - tops[a] })
+	return se, nil
+}
+
+// startsGroup makes the starts of group (at most lanes), their turn
+// tables side by side, into out.
+func (t *Table) startsGroup(out []Position, group []int, se *startsEnds, totals [][]int, seats []int) {
 	tg := t.s.graph()
 	s := t.s
-	for len(byTop) > 0 {
-		group := byTop[:min(lanes, len(byTop))]
-		byTop = byTop[len(group):]
-		var tts []*turnTable
-		if tg.plan == nil || t.plain {
-			for _, k := range group {
-				tts = append(tts, tg.tableIn(es[k], t.spareBuf(), !t.plain))
-			}
-		} else {
-			ge := make([]ends, len(group))
-			bufs := make([][]float64, len(group))
-			for i, k := range group {
-				ge[i], bufs[i] = es[k], t.spareBuf()
-			}
-			tts = tg.tablesIn(ge, bufs)
+	var tts []*turnTable
+	if tg.plan == nil || t.plain {
+		for _, k := range group {
+			tts = append(tts, tg.tableIn(se.es[k], t.spareBuf(), !t.plain))
 		}
+	} else {
+		ge := make([]ends, len(group))
+		bufs := make([][]float64, len(group))
 		for i, k := range group {
-			if kinds[k] == startFinal {
-				ft := s.fs.Table(validate.TurnContext{Entered: true})
-				out[k] = Position{tt: tts[i], fp: ft.Start(), exact: s.exact, note: s.note, own: t}
-				t.finalOf(&out[k], notes[k], totals[k], seats[k])
-				continue
-			}
-			me := mes[k]
-			ft := s.fs.Table(validate.TurnContext{Entered: pairs[k][me] > 0})
-			out[k] = Position{tt: tts[i], fp: ft.Start(), exact: s.exact, note: s.note, own: t,
-				sh: &shares{n: 2, seat: me, w: unit(2, 1-me)}}
-			if len(totals[k]) > 2 {
-				t.strongOf(&out[k], totals[k], seats[k])
-			}
+			ge[i], bufs[i] = se.es[k], t.spareBuf()
+		}
+		tts = tg.tablesIn(ge, bufs)
+	}
+	for i, k := range group {
+		if se.kinds[k] == startFinal {
+			ft := s.fs.Table(validate.TurnContext{Entered: true})
+			out[k] = Position{tt: tts[i], fp: ft.Start(), exact: s.exact, note: s.note, own: t}
+			t.finalOf(&out[k], se.notes[k], totals[k], seats[k])
+			continue
+		}
+		me := se.mes[k]
+		ft := s.fs.Table(validate.TurnContext{Entered: se.pairs[k][me] > 0})
+		out[k] = Position{tt: tts[i], fp: ft.Start(), exact: s.exact, note: s.note, own: t,
+			sh: &shares{n: 2, seat: me, w: unit(2, 1-me)}}
+		if len(totals[k]) > 2 {
+			t.strongOf(&out[k], totals[k], seats[k])
 		}
 	}
-	return out, nil
 }
 
 // Made reports whether p is a position (not the zero Position Starts
