@@ -59,9 +59,9 @@ func TestGameEndWaitsForTheReviewsTables(t *testing.T) {
 	h.typ("1")
 	h.see("turn: Anna")
 	h.typNow("111111/111111\n")
-	h.seeWhileWriting("saving…", "the game's review is being computed")
+	h.seeWhileWriting("saving…", "the review is being computed (only the first time takes long)")
 	time.Sleep(5 * wait) // far beyond the database's wait
-	h.seeWhileWriting("the game's review is being computed")
+	h.seeWhileWriting("the review is being computed (only the first time takes long)")
 	h.notSee("NOT TAKEN")
 	if got := h.stored().Game.Len(); got != 2 {
 		t.Fatalf("%d entries stored while the review waits, want 2", got)

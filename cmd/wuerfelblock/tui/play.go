@@ -627,8 +627,8 @@ func (p *play) commit(e scoresheet.Entry, then func()) bool {
 		// tot: a table of seconds, far beyond the database's wait): the
 		// wait for them comes first, and says so; the database's own
 		// wait begins after it.
-		doing += p.tr(" · the game's review is being computed (only the first game with these rules takes a while: the table is kept)",
-			" · die Auswertung des Spiels wird berechnet (nur beim ersten Spiel mit diesen Regeln dauert das: die Tabelle bleibt)")
+		doing += p.tr(" · the review is being computed (only the first time takes long)",
+			" · die Auswertung wird berechnet (nur das erste Mal dauert es)")
 		first = func() { <-p.warmed }
 	}
 	started := p.writeEntry(first, doing, what,
