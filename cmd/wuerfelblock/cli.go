@@ -177,6 +177,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	for _, c := range commands() {
 		if c.name == name {
+			defer e.noteBuilds()()
 			return c.run(e, rest[1:])
 		}
 	}

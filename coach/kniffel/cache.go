@@ -91,7 +91,7 @@ func (c *Cache) load(v variant) *Solver {
 	if build == nil {
 		build = func(v variant) []float64 { return solve(v, 0) }
 	}
-	s := &Solver{v: v, val: tablefile.Build(func() []float64 { return build(v) })}
+	s := &Solver{v: v, val: tablefile.Build(tablefile.Name{EN: "the Kniffel coach's table", DE: "die Tabelle des Kniffel-Trainers"}, func() []float64 { return build(v) })}
 	if path != "" {
 		tablefile.Write(path, "kniffel", encodeTable(s.val, v))
 		// The table the process keeps is the file's, off the Go heap: the

@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 
 	"github.com/wuerfelblock/wuerfelblock/internal/tablefile"
+	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 // formatVersion changes whenever the table or its file changes meaning; a
@@ -187,7 +188,10 @@ func (s *Solver) buildOne() (*Table, error) {
 		t   *Table
 		err error
 	}
-	b := tablefile.Build(func() built {
+	game, _ := validate.LookupGame(string(s.rules.Game))
+	what := tablefile.Name{EN: "the table of the chance to win for " + game.NameEN + " with these house rules",
+		DE: "die Tabelle der Gewinnchancen für " + game.NameDE + " mit diesen Hausregeln"}
+	b := tablefile.Build(what, func() built {
 		t, err := s.build()
 		return built{t, err}
 	})

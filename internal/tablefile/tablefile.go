@@ -7,6 +7,7 @@ package tablefile
 import (
 	"os"
 	"path/filepath"
+	"sync/atomic"
 )
 
 // Dir is where the tables are kept: os.UserCacheDir()/wuerfelblock
@@ -47,10 +48,33 @@ func Write(path, prefix string, data []byte) {
 // memory to the peak.
 var buildSlot = make(chan struct{}, 1)
 
-// Build runs build in the process's one build slot, waiting for a build
-// under way first. A build must not build another table inside it.
-func Build[T any](build func() T) T {
+// Name names a table for people, in English and German ("Dreißig tot's
+// table for 4 players").
+type Name struct{ EN, DE string }
+
+// onBuild is the program's hook for a build that begins (OnBuild).
+var onBuild atomic.Pointer[func(Name) (done func())]
+
+// OnBuild makes f hear of every table build that begins in the process
+// (not a table loaded from its file), with the table's name; the func f
+// returns is called when the build is over. A command line uses it to say
+// why it waits (a four-player Dreißig-tot table: seconds); nil: nobody.
+func OnBuild(f func(Name) (done func())) {
+	if f == nil {
+		onBuild.Store(nil)
+		return
+	}
+	onBuild.Store(&f)
+}
+
+// Build runs build of the table what in the process's one build slot,
+// waiting for a build under way first. A build must not build another
+// table inside it.
+func Build[T any](what Name, build func() T) T {
 	buildSlot <- struct{}{}
 	defer func() { <-buildSlot }()
+	if f := onBuild.Load(); f != nil {
+		defer (*f)(what)()
+	}
 	return build()
 }

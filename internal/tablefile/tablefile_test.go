@@ -3,6 +3,7 @@ package tablefile
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -51,7 +52,7 @@ func TestBuildOneAtATime(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			got := Build(func() int {
+			got := Build(Name{EN: "test"}, func() int {
 				mu.Lock()
 				running++
 				most = max(most, running)
@@ -70,5 +71,25 @@ func TestBuildOneAtATime(t *testing.T) {
 	wg.Wait()
 	if most != 1 {
 		t.Fatalf("%d builds at once, want 1", most)
+	}
+}
+
+// OnBuild hears of every build that begins, by its name, and of its end,
+// after the build returned; without a hook nothing is called.
+func TestOnBuildHearsEachBuild(t *testing.T) {
+	var heard []string
+	OnBuild(func(n Name) func() {
+		heard = append(heard, "begin "+n.EN+"/"+n.DE)
+		return func() { heard = append(heard, "end "+n.EN) }
+	})
+	got := Build(Name{EN: "a table", DE: "eine Tabelle"}, func() int {
+		heard = append(heard, "build")
+		return 7
+	})
+	OnBuild(nil)
+	Build(Name{EN: "unheard"}, func() int { return 0 })
+	want := []string{"begin a table/eine Tabelle", "build", "end a table"}
+	if got != 7 || !slices.Equal(heard, want) {
+		t.Fatalf("Build = %d, heard %q, want 7 and %q", got, heard, want)
 	}
 }

@@ -53,7 +53,7 @@ func (p *play) switchCoach() {
 	}
 	next := p.coach().Next()
 	what := fmt.Sprintf(p.tr("coach: %s", "Trainer: %s"), p.coachName(next))
-	p.write(p.saveNote(what), what,
+	p.write(nil, p.saveNote(what), what,
 		func(ctx context.Context, sg *storage.StoredGame) error {
 			if err := p.ui.store.SetCoach(ctx, sg.ID, next); err != nil {
 				return err

@@ -71,11 +71,20 @@ type play struct {
 	// refused is the code of the rule (or storage problem) behind the last
 	// refusal, "" once an entry is taken: what the screen said, as meaning.
 	refused string
+	// warmed is closed once the tables that the review of the game's end
+	// needs are there (WarmPlayers, started when the screen opens).
+	warmed chan struct{}
 }
 
 func newPlay(ui *UI, sg *storage.StoredGame) *play {
 	p := &play{text: ui.text, ui: ui, sg: sg}
-	go ui.review.WarmPlayers(sg.Game.Rules, len(sg.Game.Players)) // the review at the game's end needs the tables
+	// The review at the game's end needs the tables: they are loaded or
+	// built from now on, whatever the coach shows.
+	p.warmed = make(chan struct{})
+	go func() {
+		defer close(p.warmed)
+		ui.review.WarmPlayers(sg.Game.Rules, len(sg.Game.Players))
+	}()
 	p.header = newLineView()
 	p.message = newFitView()
 	p.hints = newTextView()
@@ -446,7 +455,7 @@ func (p *play) confirmAbandon() {
 				return
 			}
 			what := p.tr("game abandoned", "Spiel abbrechen")
-			p.write(p.saveNote(what), what,
+			p.write(nil, p.saveNote(what), what,
 				func(ctx context.Context, sg *storage.StoredGame) error { return p.ui.store.Abandon(ctx, sg.ID) },
 				func(err error) {
 					if err != nil {
@@ -563,6 +572,20 @@ func (p *play) throwWords(text string, again bool, aside [2]string) string {
 // say shows a message.
 func (p *play) say(msg string) { p.message.SetText(msg) }
 
+// warm reports whether the tables the review of the game's end needs are
+// there (loaded or built since the screen opened).
+func (p *play) warm() bool {
+	if p.warmed == nil {
+		return true // nothing was started
+	}
+	select {
+	case <-p.warmed:
+		return true
+	default:
+		return false
+	}
+}
+
 // refuse shows why an entry was not taken. The input keeps what was typed.
 func (p *play) refuse(err error) {
 	p.refused = errorCode(err)
@@ -585,7 +608,8 @@ func (p *play) commit(e scoresheet.Entry, then func()) bool {
 		return false
 	}
 	// The rules answer at once: only the database may keep the table waiting.
-	if err := p.game().Clone().Apply(e); err != nil {
+	after := p.game().Clone()
+	if err := after.Apply(e); err != nil {
 		p.refuse(err)
 		return false
 	}
@@ -595,7 +619,19 @@ func (p *play) commit(e scoresheet.Entry, then func()) bool {
 		atStake = t.TurnPoints()
 	}
 	what := p.describeEntry(e, p.game().Rules.Game)
-	started := p.writeEntry(p.saveNote(what), what,
+	doing := p.saveNote(what)
+	var first func() // what the write waits for first: nothing, usually
+	if after.Finished() && !p.warm() {
+		// The entry that ends the game is stored with the game's review,
+		// which waits for its tables (the first game of four in Dreißig
+		// tot: a table of seconds, far beyond the database's wait): the
+		// wait for them comes first, and says so; the database's own
+		// wait begins after it.
+		doing += p.tr(" · the review is being computed (only the first time takes long)",
+			" · die Auswertung wird berechnet (nur das erste Mal dauert es)")
+		first = func() { <-p.warmed }
+	}
+	started := p.writeEntry(first, doing, what,
 		func(ctx context.Context, sg *storage.StoredGame) error { return p.ui.store.Append(ctx, sg, e) },
 		func(err error) {
 			if err != nil {
@@ -657,14 +693,15 @@ type saving struct {
 // database may be busy: the screen must not freeze meanwhile) and then,
 // back on the UI goroutine, keeps the copy if do succeeded and calls done.
 // Meanwhile the message line says doing (and the screen takes no other
-// entry); what names the write in a refusal shown elsewhere. false if
-// another write is still under way.
-func (p *play) write(doing, what string, do func(context.Context, *storage.StoredGame) error, done func(error)) bool {
+// entry); what names the write in a refusal shown elsewhere. first (may be
+// nil) runs before do, off the UI goroutine and before the database's wait
+// begins. false if another write is still under way.
+func (p *play) write(first func(), doing, what string, do func(context.Context, *storage.StoredGame) error, done func(error)) bool {
 	if p.saving != nil {
 		p.sayWait()
 		return false
 	}
-	j := &job{text: p.text, from: p, doing: doing, what: what}
+	j := &job{text: p.text, from: p, doing: doing, what: what, first: first}
 	p.saving = &saving{job: j, typed: p.input.GetText()}
 	p.say("[::b]" + doing + "[::-]")
 	work := *p.sg
@@ -689,8 +726,8 @@ func (p *play) write(doing, what string, do func(context.Context, *storage.Store
 }
 
 // writeEntry is write for an entry or its undo.
-func (p *play) writeEntry(doing, what string, do func(context.Context, *storage.StoredGame) error, done func(error)) bool {
-	if !p.write(doing, what, do, done) {
+func (p *play) writeEntry(first func(), doing, what string, do func(context.Context, *storage.StoredGame) error, done func(error)) bool {
+	if !p.write(first, doing, what, do, done) {
 		return false
 	}
 	p.saving.entry = true
@@ -870,7 +907,7 @@ func (p *play) undo() {
 		return
 	}
 	var e scoresheet.Entry
-	p.writeEntry(p.tr("taking back the last entry…", "der letzte Eintrag wird zurückgenommen…"),
+	p.writeEntry(nil, p.tr("taking back the last entry…", "der letzte Eintrag wird zurückgenommen…"),
 		p.tr("taking back the last entry", "den letzten Eintrag zurücknehmen"),
 		func(ctx context.Context, sg *storage.StoredGame) (err error) {
 			e, err = p.ui.store.Undo(ctx, sg)

@@ -427,6 +427,10 @@ type job struct {
 	// toOverlay: the read's result opens the overlay that the keys typed
 	// meanwhile are meant for (the list of presets), so they go to it.
 	toOverlay bool
+	// first (may be nil) runs off the UI goroutine before the job's
+	// database work, outside its wait for the database (ctx): the tables
+	// that the review of the entry ending a game needs.
+	first func()
 }
 
 // saveNote is "saving… what" in the UI's language, for job.doing.
@@ -489,6 +493,9 @@ func (ui *UI) background(j *job, do func(ctx context.Context) error, done func(e
 	ui.jobs = append(ui.jobs, j)
 	ui.inflight.Add(1)
 	go func() {
+		if j.first != nil {
+			j.first()
+		}
 		ctx, cancel := ui.ctx()
 		err := timedOut(ctx, do(ctx))
 		cancel()
