@@ -181,8 +181,9 @@ type ReviewPoint struct {
 }
 
 // LossTimeline is a player's loss and luck per reviewed game of a game, the
-// last n games (n <= 0: all), oldest first.
-func (db *DB) LossTimeline(ctx context.Context, player, game string, n int) ([]ReviewPoint, error) {
+// last n games (n <= 0: all), oldest first: of the house-rule set set
+// (Figures.Set), or of every set together (AllSets).
+func (db *DB) LossTimeline(ctx context.Context, player, game, set string, n int) ([]ReviewPoint, error) {
 	if n <= 0 {
 		n = -1
 	}
@@ -193,7 +194,7 @@ func (db *DB) LossTimeline(ctx context.Context, player, game string, n int) ([]R
 			return err
 		}
 		rows, err := tx.QueryContext(ctx, `SELECT ended, decisions, loss, luck, win_loss, win_luck FROM reviews
-			WHERE player_id = ? AND game = ? ORDER BY ended DESC, game_id DESC LIMIT ?`, p.ID, game, n)
+			WHERE player_id = ? AND game = ? AND (? = '' OR options = ?) ORDER BY ended DESC, game_id DESC LIMIT ?`, p.ID, game, set, set, n)
 		if err != nil {
 			return err
 		}

@@ -490,7 +490,7 @@ func TestReviewStatistics(t *testing.T) {
 			if sets != got.Games {
 				t.Errorf("%s %s: the house-rule sets hold %d reviewed games, the game %d", p.Name, game, sets, got.Games)
 			}
-			tl, err := db.LossTimeline(ctx, p.Name, game, 0)
+			tl, err := db.LossTimeline(ctx, p.Name, game, AllSets, 0)
 			if err != nil || len(tl) != points[key{p.Name, game}] {
 				t.Errorf("%s %s: %d points on the chart (%v), want %d", p.Name, game, len(tl), err, points[key{p.Name, game}])
 			}
@@ -658,7 +658,7 @@ func TestDreissigInStatistics(t *testing.T) {
 		WHERE r.game = 'dreissig-tot' GROUP BY p.id ORDER BY count(*) DESC LIMIT 1`).Scan(&name, &games); err != nil {
 		t.Fatal(err)
 	}
-	pts, err := db.LossTimeline(context.Background(), name, "dreissig-tot", 60)
+	pts, err := db.LossTimeline(context.Background(), name, "dreissig-tot", AllSets, 60)
 	if err != nil || len(pts) != games {
 		t.Fatalf("%s: %d reviewed games, timeline %v (%v)", name, games, pts, err)
 	}

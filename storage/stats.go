@@ -65,6 +65,19 @@ type Figures struct {
 	lastRow int64  // games.id of the latest game, to order ties
 }
 
+// Set names the house-rule set of these figures as the charts take it
+// (Timeline, TurnPoints, FinalTotals, LossTimeline): the set's options as
+// stored, or AllSets for the figures of every set of the game together.
+func (fg *Figures) Set() string {
+	if fg.key == "*" {
+		return AllSets
+	}
+	return fg.key
+}
+
+// AllSets asks the charts for every house-rule set of a game together.
+const AllSets = ""
+
 // FamilyFigures are the turn figures of the Zehntausend family.
 type FamilyFigures struct {
 	Turns     int     `json:"turns"`
@@ -614,8 +627,9 @@ type TotalPoint struct {
 }
 
 // Timeline is a player's final totals in a game, the last n finished games
-// (n <= 0: all), oldest first.
-func (db *DB) Timeline(ctx context.Context, player, game string, n int) ([]TotalPoint, error) {
+// (n <= 0: all), oldest first: of the house-rule set set (Figures.Set), or
+// of every set together (AllSets).
+func (db *DB) Timeline(ctx context.Context, player, game, set string, n int) ([]TotalPoint, error) {
 	if n <= 0 {
 		n = -1
 	}
@@ -626,7 +640,7 @@ func (db *DB) Timeline(ctx context.Context, player, game string, n int) ([]Total
 			return err
 		}
 		rows, err := tx.QueryContext(ctx, `SELECT ended, total, won FROM results
-			WHERE player_id = ? AND game = ? ORDER BY ended DESC, game_id DESC LIMIT ?`, p.ID, game, n)
+			WHERE player_id = ? AND game = ? AND (? = '' OR options = ?) ORDER BY ended DESC, game_id DESC LIMIT ?`, p.ID, game, set, set, n)
 		if err != nil {
 			return err
 		}
@@ -653,25 +667,35 @@ type Count struct {
 }
 
 // TurnPoints is how often each number of points was written for a player's
-// turns of a game (0 for a bust), lowest first.
-func (db *DB) TurnPoints(ctx context.Context, player, game string) ([]Count, error) {
-	return db.counts(ctx, player, `SELECT points, count(*) FROM turns WHERE player_id = ? AND game = ? GROUP BY points ORDER BY points`, game)
+// turns of a game (0 for a bust), lowest first: of the house-rule set set
+// (Figures.Set), or of every set together (AllSets).
+func (db *DB) TurnPoints(ctx context.Context, player, game, set string) ([]Count, error) {
+	if set == AllSets {
+		return db.counts(ctx, `SELECT points, count(*) FROM turns WHERE player_id = ? AND game = ? GROUP BY points ORDER BY points`, player, game)
+	}
+	// The turns carry no house rules: their game's row has them.
+	return db.counts(ctx, `SELECT t.points, count(*) FROM turns t JOIN games g ON g.id = t.game_id
+		WHERE t.player_id = ? AND t.game = ? AND g.options = ? GROUP BY t.points ORDER BY t.points`, player, game, set)
 }
 
 // FinalTotals is how often each final total occurred in a player's
-// finished games of a game, lowest first.
-func (db *DB) FinalTotals(ctx context.Context, player, game string) ([]Count, error) {
-	return db.counts(ctx, player, `SELECT total, count(*) FROM results WHERE player_id = ? AND game = ? GROUP BY total ORDER BY total`, game)
+// finished games of a game, lowest first: of the house-rule set set
+// (Figures.Set), or of every set together (AllSets).
+func (db *DB) FinalTotals(ctx context.Context, player, game, set string) ([]Count, error) {
+	return db.counts(ctx, `SELECT total, count(*) FROM results WHERE player_id = ? AND game = ? AND (? = '' OR options = ?)
+		GROUP BY total ORDER BY total`, player, game, set, set)
 }
 
-func (db *DB) counts(ctx context.Context, player, query, game string) ([]Count, error) {
+// counts runs query, a count of values for the player (its first
+// parameter) and args.
+func (db *DB) counts(ctx context.Context, query, player string, args ...any) ([]Count, error) {
 	var out []Count
 	err := db.view(ctx, func(tx *sql.Tx) error {
 		p, err := findPlayer(ctx, tx, player)
 		if err != nil {
 			return err
 		}
-		rows, err := tx.QueryContext(ctx, query, p.ID, game)
+		rows, err := tx.QueryContext(ctx, query, append([]any{p.ID}, args...)...)
 		if err != nil {
 			return err
 		}

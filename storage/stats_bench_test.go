@@ -105,13 +105,45 @@ func BenchmarkStatsPlayerPage(b *testing.B) {
 		if err != nil || len(ps) != 1 {
 			b.Fatalf("%d players, %v", len(ps), err)
 		}
-		if _, err := db.Timeline(ctx, "Anna", "5050", 60); err != nil {
+		if _, err := db.Timeline(ctx, "Anna", "5050", AllSets, 60); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := db.TurnPoints(ctx, "Anna", "5050"); err != nil {
+		if _, err := db.TurnPoints(ctx, "Anna", "5050", AllSets); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := db.FinalTotals(ctx, "Anna", "kniffel"); err != nil {
+		if _, err := db.FinalTotals(ctx, "Anna", "kniffel", AllSets); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkStatsPlayerPageSet: the charts of one player's page with a
+// house-rule set chosen (the statistics screen's o): Anna's Zehntausend
+// set with the most turns; the turn results join the turns with their
+// games' house rules.
+func BenchmarkStatsPlayerPageSet(b *testing.B) {
+	db := benchDB(b)
+	ctx := context.Background()
+	ps, err := db.Stats(ctx, StatsFilter{Player: "Anna", Game: "zehntausend"})
+	if err != nil || len(ps) != 1 {
+		b.Fatalf("%d players, %v", len(ps), err)
+	}
+	var set Figures
+	for _, hr := range ps[0].Games["zehntausend"].HouseRules {
+		if hr.Family != nil && (set.Family == nil || hr.Family.Turns > set.Family.Turns) {
+			set = hr
+		}
+	}
+	b.ReportMetric(float64(set.Family.Turns), "turns")
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := db.Timeline(ctx, "Anna", "zehntausend", set.Set(), 60); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := db.LossTimeline(ctx, "Anna", "zehntausend", set.Set(), 60); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := db.TurnPoints(ctx, "Anna", "zehntausend", set.Set()); err != nil {
 			b.Fatal(err)
 		}
 	}

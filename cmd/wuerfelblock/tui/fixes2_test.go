@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -143,11 +144,13 @@ func TestPresetNameSaysChanged(t *testing.T) {
 	}
 }
 
-// The player page with a house-rule set chosen (o): the figures above
-// follow the set, the charts count every set, and the page says so above
-// the charts, naming the set.
-func TestStatsChartsSayTheyCountAllSets(t *testing.T) {
-	db := statsHistory(t, 150)
+// The player page with a house-rule set chosen (o): the charts follow the
+// set as the figures above them do (they counted every set of the game
+// together and said so), and their caption names the set. The totals over
+// time hold the set's games, the turn results its turns, the loss chart
+// its reviewed games; all sets together again after the last set.
+func TestStatsChartsFollowTheChosenSet(t *testing.T) {
+	db := statsHistory(t, 60)
 	for _, lang := range []validate.Lang{validate.German, validate.English} {
 		t.Run(fmt.Sprint(lang), func(t *testing.T) {
 			wd := wordsOf(lang)
@@ -156,13 +159,70 @@ func TestStatsChartsSayTheyCountAllSets(t *testing.T) {
 			for ss.v.gameID() != validate.GameZehntausend {
 				ss.key(tcell.KeyRight, 0)
 			}
-			all := wd.Tr("The charts below count all house rules together", "Die Diagramme unten zählen alle Hausregeln zusammen")
-			if strings.Contains(ss.text(), all) {
-				t.Fatalf("all sets chosen: the note shows:\n%s", ss.text())
+			g := validate.GameZehntausend
+			// A player with Zehntausend games under two sets at least, more
+			// than one of them under set j.
+			pick, j := -1, 0
+			for i, p := range ss.v.all {
+				gs := p.Games[string(g)]
+				if gs == nil || len(gs.HouseRules) < 2 {
+					continue
+				}
+				for k, hr := range gs.HouseRules {
+					if hr.Played > 1 {
+						pick, j = i, slices.Index(ss.v.sets(g), setKey(gs.HouseRules[k].Options))
+						break
+					}
+				}
+				if pick >= 0 {
+					break
+				}
 			}
-			ss.key(tcell.KeyRune, 'o')
-			name := ss.v.setName(validate.GameZehntausend)
-			ss.see(wd.Tr("House rules: ", "Hausregeln: ")+name, all+wd.Tr(", not only ", ", nicht nur ")+quote(lang, name))
+			if pick < 0 {
+				t.Fatal("nobody played Zehntausend under two house-rule sets")
+			}
+			ss.v.sel = pick
+			caption := wd.Tr("Charts: only ", "Diagramme: nur ")
+			if scr := ss.text(); strings.Contains(scr, caption) {
+				t.Fatalf("all sets chosen: the caption of a set shows:\n%s", scr)
+			}
+			every := *ss.v.figures(ss.v.sel, g)
+			for range j + 1 {
+				ss.key(tcell.KeyRune, 'o')
+			}
+			name := ss.v.setName(g)
+			f := *ss.v.figures(ss.v.sel, g)
+			if f.Played >= every.Played {
+				t.Fatalf("the set has %d games, all sets %d: the test shows nothing", f.Played, every.Played)
+			}
+			totals := fmt.Sprintf(wd.Tr("final totals, last %d games", "Endstände, letzte %d Spiele"), f.Played)
+			scr := ss.see(wd.Tr("House rules: ", "Hausregeln: ")+name, caption, totals)
+			if !strings.Contains(scr, clip(caption+quote(lang, name), 80)) {
+				t.Errorf("the charts' caption does not name the set %q:\n%s", name, scr)
+			}
+			if strings.Contains(scr, wd.Tr("all house rules", "alle Hausregeln")) {
+				t.Errorf("a chart still counts all house rules:\n%s", scr)
+			}
+			n := 0
+			for _, c := range ss.v.dist {
+				n += c.N
+			}
+			reviewed := 0
+			if f.Review != nil {
+				reviewed = f.Review.Games
+			}
+			if len(ss.v.timeline) != f.Played || n != f.Family.Turns || len(ss.v.losses) != reviewed {
+				t.Errorf("the charts hold %d games, %d turns, %d reviewed games; the set %d, %d, %d (all sets %d, %d)",
+					len(ss.v.timeline), n, len(ss.v.losses), f.Played, f.Family.Turns, reviewed, every.Played, every.Family.Turns)
+			}
+			for range len(ss.v.sets(g)) - j {
+				ss.key(tcell.KeyRune, 'o')
+			}
+			ss.see(wd.Tr("House rules: all house rules together", "Hausregeln: alle Hausregeln zusammen"),
+				fmt.Sprintf(wd.Tr("final totals, last %d games", "Endstände, letzte %d Spiele"), every.Played))
+			if len(ss.v.timeline) != every.Played {
+				t.Errorf("all sets again: %d games on the chart, want %d", len(ss.v.timeline), every.Played)
+			}
 		})
 	}
 }

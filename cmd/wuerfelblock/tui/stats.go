@@ -28,9 +28,11 @@ import (
 type StatsSource interface {
 	Stats(ctx context.Context, f storage.StatsFilter) ([]storage.PlayerStats, error)
 	HeadToHead(ctx context.Context, a, b, game string) (storage.HeadToHead, error)
-	Timeline(ctx context.Context, player, game string, n int) ([]storage.TotalPoint, error)
-	TurnPoints(ctx context.Context, player, game string) ([]storage.Count, error)
-	FinalTotals(ctx context.Context, player, game string) ([]storage.Count, error)
+	// The charts of the player page, of a house-rule set (storage.Figures.Set)
+	// or of all sets together (storage.AllSets).
+	Timeline(ctx context.Context, player, game, set string, n int) ([]storage.TotalPoint, error)
+	TurnPoints(ctx context.Context, player, game, set string) ([]storage.Count, error)
+	FinalTotals(ctx context.Context, player, game, set string) ([]storage.Count, error)
 }
 
 // NewStatsPage is the statistics screen for Config.Stats. It reads the
@@ -95,8 +97,9 @@ type statsView struct {
 	vs      int // opponent in head-to-head
 	err     error
 
-	// Loaded for the player page and head-to-head, by (player, game);
-	// pending is what is being read.
+	// Loaded for the player page and head-to-head, by (page, player,
+	// opponent, game, house-rule set: chartKey); pending is what is being
+	// read.
 	loadedFor string
 	pending   string
 	timeline  []storage.TotalPoint
@@ -324,17 +327,23 @@ func (v *statsView) load() {
 	if len(v.all) == 0 || v.loading || (v.mode != modePlayer && v.mode != modeVersus) {
 		return
 	}
-	key := fmt.Sprint(v.mode, v.sel, v.vs, v.game)
+	key := v.chartKey()
 	if key == v.loadedFor || key == v.pending {
 		return
 	}
 	v.pending = key
 	mode, name, g := v.mode, v.all[v.sel].Name, v.gameID()
 	other := v.all[v.vs].Name
+	// The charts follow the chosen house-rule set, as the figures above
+	// them do (they counted every set together).
+	set := storage.AllSets
+	if f := v.figures(v.sel, g); f != nil {
+		set = f.Set()
+	}
 	v.run(func(ctx context.Context) func() {
 		var d statsDetail
 		if mode == modePlayer {
-			d = v.readPlayer(ctx, name, g)
+			d = v.readPlayer(ctx, name, g, set)
 		} else {
 			d.h2h, d.err = v.src.HeadToHead(ctx, name, other, "")
 		}
@@ -348,30 +357,33 @@ func (v *statsView) load() {
 	})
 }
 
-// readPlayer reads the charts of player name in game g (off the UI
-// goroutine: it touches no field of v but the source).
-func (v *statsView) readPlayer(ctx context.Context, name string, g validate.GameID) (d statsDetail) {
-	if d.timeline, d.err = v.src.Timeline(ctx, name, string(g), 60); d.err != nil {
+// readPlayer reads the charts of player name in game g under the
+// house-rule set set (off the UI goroutine: it touches no field of v but
+// the source).
+func (v *statsView) readPlayer(ctx context.Context, name string, g validate.GameID, set string) (d statsDetail) {
+	if d.timeline, d.err = v.src.Timeline(ctx, name, string(g), set, 60); d.err != nil {
 		return d
 	}
 	if ls, ok := v.src.(lossSource); ok {
-		if d.losses, d.err = ls.LossTimeline(ctx, name, string(g), 60); d.err != nil {
+		if d.losses, d.err = ls.LossTimeline(ctx, name, string(g), set, 60); d.err != nil {
 			return d
 		}
 	}
 	if validate.StatsOf(g).FinalTotals {
-		d.dist, d.err = v.src.FinalTotals(ctx, name, string(g))
+		d.dist, d.err = v.src.FinalTotals(ctx, name, string(g), set)
 	} else {
-		d.dist, d.err = v.src.TurnPoints(ctx, name, string(g))
+		d.dist, d.err = v.src.TurnPoints(ctx, name, string(g), set)
 	}
 	return d
 }
 
+// chartKey names what the player page or head-to-head shows: the page, the
+// players, the game and the house-rule set.
+func (v *statsView) chartKey() string { return fmt.Sprint(v.mode, v.sel, v.vs, v.game, v.set) }
+
 // loaded reports whether the charts or the comparison on screen are the
 // chosen ones'.
-func (v *statsView) loaded() bool {
-	return v.loadedFor == fmt.Sprint(v.mode, v.sel, v.vs, v.game)
-}
+func (v *statsView) loaded() bool { return v.loadedFor == v.chartKey() }
 
 // InputHandler moves between games, players and pages (keys).
 func (v *statsView) InputHandler() func(ev *tcell.EventKey, setFocus func(p tview.Primitive)) {
@@ -748,12 +760,11 @@ func (v *statsView) drawPlayer(c canvas) {
 		return
 	}
 	if v.set != 0 {
-		// The figures above follow the chosen set; the charts (storage's
-		// timeline and counts) count every set of the game: said once,
-		// above them, naming the set, as well as in each title.
-		c.put(0, row, clip(fmt.Sprintf(v.tr("The charts below count all house rules together, not only %s.",
-			"Die Diagramme unten zählen alle Hausregeln zusammen, nicht nur %s."), quote(v.lang, v.setName(g))), c.w), styleDim)
-		row += 2
+		// The charts follow the chosen set, as the figures above do: their
+		// caption names it, on one row (the house-rule line above has it
+		// too), so that the charts keep their rows at 80×24.
+		c.put(0, row, clip(fmt.Sprintf(v.tr("Charts: only %s", "Diagramme: nur %s"), quote(v.lang, v.setName(g))), c.w), styleDim)
+		row++
 	}
 	row = v.drawTimeline(c, row)
 	row = v.drawLosses(c, row)
@@ -846,10 +857,6 @@ func (v *statsView) drawTimeline(c canvas, row int) int {
 	if len(vals) == 1 {
 		title = v.tr("final total of the one game", "Endstand des einen Spiels")
 	}
-	if v.set != 0 {
-		// The charts count every house-rule set of the game.
-		title += v.tr(", all house rules", ", alle Hausregeln")
-	}
 	c.put(0, row, title, styleCurrent)
 	c.put(0, row+1, sparkline(vals, c.w), styleNormal)
 	return row + 3
@@ -867,10 +874,6 @@ func (v *statsView) drawDistribution(c canvas, row int, f storage.Figures, g val
 		return
 	}
 	title, buckets := v.distribution(g)
-	if v.set != 0 {
-		// Like the totals over time, this chart counts every house-rule set.
-		title += v.tr(", all house rules", ", alle Hausregeln")
-	}
 	c.put(0, row, clip(title, distW-1), styleCurrent)
 	drawBars(canvas{c.s, c.x, c.y + row + 1, distW - 1, rows}, buckets)
 	if distW < c.w {

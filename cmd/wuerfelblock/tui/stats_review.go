@@ -18,7 +18,7 @@ import (
 
 // lossSource is what the loss chart reads; *storage.DB satisfies it.
 type lossSource interface {
-	LossTimeline(ctx context.Context, player, game string, n int) ([]storage.ReviewPoint, error)
+	LossTimeline(ctx context.Context, player, game, set string, n int) ([]storage.ReviewPoint, error)
 }
 
 // byPlay is the "by play" leaderboard of game g under the chosen house-rule
@@ -125,9 +125,6 @@ func (v *statsView) drawLosses(c canvas, row int) int {
 	title := fmt.Sprintf(v.tr("loss per game against best play, last %d games (oldest left)", "Verlust je Spiel gegen bestes Spiel, letzte %d Spiele (ältestes links)"), len(vals))
 	if len(vals) == 1 {
 		title = v.tr("loss against best play, last game", "Verlust gegen bestes Spiel, letztes Spiel")
-	}
-	if v.set != 0 {
-		title += v.tr(", all house rules", ", alle Hausregeln")
 	}
 	c.put(0, row, clip(title, c.w), styleCurrent)
 	c.put(0, row+1, sparkline(vals, c.w), styleNormal)

@@ -207,9 +207,9 @@ func (s slowStats) Stats(ctx context.Context, f storage.StatsFilter) ([]storage.
 	return s.DB.Stats(ctx, f)
 }
 
-func (s slowStats) Timeline(ctx context.Context, player, game string, n int) ([]storage.TotalPoint, error) {
+func (s slowStats) Timeline(ctx context.Context, player, game, set string, n int) ([]storage.TotalPoint, error) {
 	<-s.release
-	return s.DB.Timeline(ctx, player, game, n)
+	return s.DB.Timeline(ctx, player, game, set, n)
 }
 
 // TestStatsReadOffTheUIGoroutine: while the statistics are being read the

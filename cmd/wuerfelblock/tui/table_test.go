@@ -150,38 +150,6 @@ func TestVersusBarsAt60(t *testing.T) {
 	}
 }
 
-// Issue 12.4: with a house-rule set chosen, every chart of the player page
-// either follows it or says that it counts all sets.
-func TestStatsChartsSayTheirHouseRules(t *testing.T) {
-	db := statsHistory(t, 60)
-	ss := newStatsScreen(t, db, validate.English)
-	ss.key(tcell.KeyRune, 'p')
-	for i, g := range ss.v.games {
-		if g == validate.GameZehntausend {
-			ss.v.game = i
-		}
-	}
-	if len(ss.v.sets(validate.GameZehntausend)) == 0 {
-		t.Fatal("the history has no Zehntausend house-rule sets")
-	}
-	// A player who played Zehntausend under the first set.
-	for i := range ss.v.all {
-		ss.v.sel, ss.v.set = i, 1
-		if ss.v.figures(i, validate.GameZehntausend) != nil {
-			break
-		}
-	}
-	ss.v.loadedFor = ""
-	scr := ss.see("turn results", "final totals")
-	for _, line := range strings.Split(scr, "\n") {
-		for _, chart := range []string{"turn results", "final totals,"} {
-			if strings.Contains(line, chart) && !strings.Contains(line[strings.Index(line, chart):], "all house rules") {
-				t.Errorf("the chart %q does not say that it counts all house rules:\n%s", chart, scr)
-			}
-		}
-	}
-}
-
 // Issue 12.5: after the third Kniffel throw only boxes are offered: no
 // invitation to keep dice, in the message, the prompt or the hint line.
 func TestKniffelThirdThrowOffersOnlyBoxes(t *testing.T) {
