@@ -223,6 +223,9 @@ func dropSync(t *testing.T, path string) {
 		`DELETE FROM migrations WHERE version = 27`,
 		// and 028 (the count of undos of each game)
 		`ALTER TABLE games DROP COLUMN undos`, `DELETE FROM migrations WHERE version = 28`,
+		// and 029 (the fingerprints of the versions undone; sync_conflicts
+		// is gone already)
+		`ALTER TABLE games DROP COLUMN undone`, `DELETE FROM migrations WHERE version = 29`,
 	} {
 		if _, err := raw.Exec(q); err != nil {
 			t.Fatalf("%s: %v", q, err)

@@ -28,6 +28,8 @@ const (
 	CodeNotFinished   Code = "storage.not-finished"    // a record says finished, but its turns do not end the game
 	CodeDiverged      Code = "storage.diverged"        // an imported game differs from the stored one with its id
 	CodeDiffers       Code = "storage.differs"         // an imported record has a stored game's id but another game, players or house rules
+	CodeUndoneHere    Code = "storage.undone-here"     // entries taken back here, the imported version went on after them
+	CodeUndoneThere   Code = "storage.undone-there"    // the imported version took entries back that the stored game went on after
 	CodeBadID         Code = "storage.bad-id"          // a game id that is not a UUID
 	CodeShortID       Code = "storage.short-id"        // a game id prefix of fewer than 4 characters
 	CodeNothingToUndo Code = "storage.nothing-to-undo" // Undo on a game without entries
@@ -44,11 +46,13 @@ const (
 
 	CodeMigrationBackup Code = "storage.migration-backup" // no backup could be made before a migration: nothing was changed
 
-	CodeSyncDir      Code = "storage.sync-dir"      // the sync folder cannot be used
-	CodeSyncFile     Code = "storage.sync-file"     // a file in the sync folder cannot be read or written
-	CodeSyncConflict Code = "storage.sync-conflict" // a game continued differently on another device
-	CodeSyncPartial  Code = "storage.sync-partial"  // a last line not complete yet
-	CodeSyncMore     Code = "storage.sync-more"     // more lines not merged than are named
+	CodeSyncDir         Code = "storage.sync-dir"          // the sync folder cannot be used
+	CodeSyncFile        Code = "storage.sync-file"         // a file in the sync folder cannot be read or written
+	CodeSyncConflict    Code = "storage.sync-conflict"     // a game continued differently on another device
+	CodeSyncUndoneHere  Code = "storage.sync-undone-here"  // entries taken back here, another device went on after them
+	CodeSyncUndoneThere Code = "storage.sync-undone-there" // another device took entries back that this one went on after
+	CodeSyncPartial     Code = "storage.sync-partial"      // a last line not complete yet
+	CodeSyncMore        Code = "storage.sync-more"         // more lines not merged than are named
 )
 
 // Error is a storage problem, with a message for people in English and German.
@@ -98,8 +102,14 @@ var messages = map[Code][2]string{
 		"stored games left out because these rules cannot replay them: %d (the first: %v)",
 		"ausgelassene gespeicherte Spiele, die sich mit diesen Regeln nicht nachspielen lassen: %d (das erste: %v)"},
 	CodeDiverged: {
-		"game %s is stored here with other entries than in the file (taken back and played otherwise on one side); it was left as it is",
-		"Spiel %s ist hier mit anderen Einträgen gespeichert als in der Datei (auf einer Seite zurückgenommen und anders gespielt); es bleibt, wie es ist"},
+		"game %[1]s is stored here with other entries than in the file from %[2]v on (taken back and played otherwise on one side); it was left as it is",
+		"Spiel %[1]s ist hier ab %[2]v mit anderen Einträgen gespeichert als in der Datei (auf einer Seite zurückgenommen und anders gespielt); es bleibt, wie es ist"},
+	CodeUndoneHere: {
+		"game %[1]s: the entries from %[2]v on were taken back here (undo), but the version in the file went on after them with entries never seen here; it was left as it is",
+		"Spiel %[1]s: die Einträge ab %[2]v wurden hier zurückgenommen, aber die Fassung in der Datei ging danach mit Einträgen weiter, die hier nie ankamen; es bleibt, wie es ist"},
+	CodeUndoneThere: {
+		"game %[1]s: the version in the file took the entries from %[2]v on back (undo), but the game went on here after them with entries that version never had; it was left as it is",
+		"Spiel %[1]s: die Fassung in der Datei hat die Einträge ab %[2]v zurückgenommen, aber hier ging das Spiel danach mit Einträgen weiter, die jene Fassung nie hatte; es bleibt, wie es ist"},
 	CodeDiffers: {
 		"game %s is stored here with other %s (stored: %s; in the file: %s); the record was not imported",
 		"Spiel %s ist hier mit anderen %s gespeichert (gespeichert: %s; in der Datei: %s); der Bericht wurde nicht eingelesen"},
@@ -137,8 +147,14 @@ var messages = map[Code][2]string{
 		"the sync file %s cannot be read or written: %v",
 		"die Sync-Datei %s lässt sich nicht lesen oder schreiben: %v"},
 	CodeSyncConflict: {
-		"game %s was continued differently on the device of %s; it is kept as it was continued here, and the other version stays in that file (nothing is lost). To end this, decide which version counts, and on the device of the other one take its entries back (undo) to where the two part, then sync there and here",
-		"Spiel %s wurde auf dem Gerät von %s anders weitergespielt; es bleibt, wie es hier weitergespielt wurde, und die andere Fassung bleibt in jener Datei (nichts geht verloren). Zum Beenden entscheiden, welche Fassung gilt, und auf dem Gerät der anderen deren Einträge bis dahin zurücknehmen, wo sich beide trennen, dann dort und hier abgleichen"},
+		"game %s was continued differently on the device of %s from %v on; it is kept as it was continued here, and the other version stays in that file (nothing is lost). To end this, decide which version counts, and on the device of the other one take its entries back (undo) from %v on, then sync there and here",
+		"Spiel %s wurde auf dem Gerät von %s ab %v anders weitergespielt; es bleibt, wie es hier weitergespielt wurde, und die andere Fassung bleibt in jener Datei (nichts geht verloren). Zum Beenden entscheiden, welche Fassung gilt, und auf dem Gerät der anderen deren Einträge ab %v zurücknehmen, dann dort und hier abgleichen"},
+	CodeSyncUndoneHere: {
+		"game %[1]s: the entries from %[3]v on were taken back here (undo), but the device of %[2]s went on after them with entries this device never had; it is kept as it is here, and that version stays in its file (nothing is lost). To end this, decide which counts: to keep the undo, take the entries from %[4]v on back there too; to keep that device's entries, enter the entries taken back here again as that device has them, from %[4]v on; then sync on both devices",
+		"Spiel %[1]s: die Einträge ab %[3]v wurden hier zurückgenommen, aber das Gerät von %[2]s hat danach mit Einträgen weitergespielt, die dieses Gerät nie hatte; es bleibt, wie es hier ist, und jene Fassung bleibt in ihrer Datei (nichts geht verloren). Zum Beenden entscheiden, was gilt: soll die Rücknahme gelten, dort die Einträge ab %[4]v auch zurücknehmen; sollen die Einträge jenes Geräts gelten, die hier zurückgenommenen Einträge ab %[4]v so wieder eingeben, wie jenes Gerät sie hat; dann auf beiden Geräten abgleichen"},
+	CodeSyncUndoneThere: {
+		"game %[1]s: the device of %[2]s took the entries from %[3]v on back (undo), but this device went on after them with entries that device never had; it is kept as it is here, and the other version stays in that file (nothing is lost). To end this, decide which counts: to keep the undo, take the entries from %[4]v on back here too; to keep this device's entries, enter the entries taken back there again as this device has them, from %[4]v on; then sync on both devices",
+		"Spiel %[1]s: das Gerät von %[2]s hat die Einträge ab %[3]v zurückgenommen, aber dieses Gerät hat danach mit Einträgen weitergespielt, die jenes Gerät nie hatte; es bleibt, wie es hier ist, und die andere Fassung bleibt in jener Datei (nichts geht verloren). Zum Beenden entscheiden, was gilt: soll die Rücknahme gelten, hier die Einträge ab %[4]v auch zurücknehmen; sollen die Einträge dieses Geräts gelten, die dort zurückgenommenen Einträge ab %[4]v so wieder eingeben, wie dieses Gerät sie hat; dann auf beiden Geräten abgleichen"},
 	CodeSyncPartial: {
 		"%s: line %d is not complete yet (a sync tool may still be copying it); it is read at the next sync",
 		"%s: Zeile %d ist noch nicht vollständig (ein Sync-Programm kopiert sie vielleicht noch); sie wird beim nächsten Abgleich gelesen"},

@@ -32,6 +32,12 @@ type ExportRecord struct {
 	// any device): of two versions where one is a prefix of the other,
 	// sync and import take the one with more undos, then the longer.
 	Undos int64 `json:"undos,omitempty"`
+	// Undone are the fingerprints of the versions of the game that an
+	// entry was taken back from (docs/RECORD.md): a version that is the
+	// beginning of another counts as the newer only when its side took
+	// entries back from that other one as it is. Sorted; left out when
+	// empty.
+	Undone []string `json:"undone,omitempty"`
 	scoresheet.Record
 
 	bad error // set by DecodeExport for an element that is not a record
@@ -176,7 +182,7 @@ type errWrite struct{ err error }
 func (e errWrite) Error() string { return e.err.Error() }
 
 func exportOf(sg *StoredGame) ExportRecord {
-	r := ExportRecord{ID: sg.ID, Status: sg.Status, Started: sg.Started.UTC(), Undos: sg.undos, Record: sg.Game.Record()}
+	r := ExportRecord{ID: sg.ID, Status: sg.Status, Started: sg.Started.UTC(), Undos: sg.undos, Undone: sg.undone, Record: sg.Game.Record()}
 	if !sg.Ended.IsZero() {
 		r.Ended = sg.Ended.UTC()
 	}
@@ -391,7 +397,7 @@ func decodeOne(el json.RawMessage) ExportRecord {
 		r.bad = errNotObject
 		return r
 	}
-	if err := scoresheet.CheckKeys(el, "id", "status", "started", "ended", "undos"); err != nil {
+	if err := scoresheet.CheckKeys(el, "id", "status", "started", "ended", "undos", "undone"); err != nil {
 		r.bad = err
 		return r
 	}
@@ -415,7 +421,7 @@ func decodeOne(el json.RawMessage) ExportRecord {
 	for _, f := range []struct {
 		key string
 		v   any
-	}{{"id", &r.ID}, {"status", &status}, {"started", &r.Started}, {"ended", &r.Ended}, {"undos", &r.Undos}} {
+	}{{"id", &r.ID}, {"status", &status}, {"started", &r.Started}, {"ended", &r.Ended}, {"undos", &r.Undos}, {"undone", &r.Undone}} {
 		if err := take(f.key, f.v); err != nil {
 			r.bad = err
 			return r
@@ -425,6 +431,12 @@ func decodeOne(el json.RawMessage) ExportRecord {
 		r.bad = scoresheet.NewInputError("not a game record: field \"undos\" is negative", "kein Spielbericht: Feld \"undos\" ist negativ")
 		return r
 	}
+	undone, err := checkPrints(r.Undone)
+	if err != nil {
+		r.bad = err
+		return r
+	}
+	r.Undone = undone
 	if status != "" {
 		st, err := ParseStatus(status)
 		if err != nil {
@@ -1046,27 +1058,49 @@ func (db *DB) mergeGame(ctx context.Context, tx *sql.Tx, id string, r ExportReco
 		return nil
 	}
 	stored, incoming := sg.Game.Entries(), in.Entries()
-	switch mergeOf(sg, r, stored, incoming) {
+	kind, at := mergeOf(sg, r, stored, incoming)
+	switch kind {
 	case mergeSame:
-		// The same game: the other version's count of undos is kept too,
-		// so that both go on from the same count.
-		if r.Undos > sg.undos {
-			if _, err := tx.ExecContext(ctx, `UPDATE games SET undos = ? WHERE id = ?`, r.Undos, sg.row); err != nil {
-				return err
-			}
+		// The same game: the other version's count of undos and the
+		// fingerprints of its undos are kept too, so that both go on alike.
+		if err := db.keepUndone(ctx, tx, sg, r); err != nil {
+			return err
 		}
 		rep.Skipped++
 		return nil
 	case mergeShorten:
 		return db.shortenGame(ctx, tx, id, sg, r, in, now, rep)
 	case mergeSkip:
+		// The stored game counts; what the other version knows of undos
+		// is kept (both devices end with the same fingerprints).
+		if err := db.keepUndone(ctx, tx, sg, r); err != nil {
+			return err
+		}
 		rep.Skipped++
 		return nil
 	case mergeDiverged:
-		refuse(newErr(CodeDiverged, nil, id), -1, nil)
+		refuse(partErr(CodeDiverged, id, sg.Game, stored, at), -1, nil)
+		return nil
+	case mergeUndone:
+		if len(incoming) > len(stored) {
+			refuse(partErr(CodeUndoneHere, id, sg.Game, incoming, at), -1, nil)
+		} else {
+			refuse(partErr(CodeUndoneThere, id, sg.Game, stored, at), -1, nil)
+		}
 		return nil
 	}
 	return db.extendGame(ctx, tx, id, sg, r, stored, incoming, now, rep)
+}
+
+// keepUndone raises sg's count of undos to r's and adds r's fingerprints
+// of undos to sg's.
+func (db *DB) keepUndone(ctx context.Context, tx *sql.Tx, sg *StoredGame, r ExportRecord) error {
+	undone := unionPrints(sg.undone, r.Undone)
+	if r.Undos <= sg.undos && len(undone) == len(sg.undone) {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `UPDATE games SET undos = max(undos, ?), undone = ? WHERE id = ?`, r.Undos, printsText(undone), sg.row)
+	return err
 }
 
 // How a stored game and another version of it are merged.
@@ -1078,30 +1112,57 @@ const (
 	mergeShorten                   // entries taken back on another device
 	mergeSkip                      // the stored game went on further, or the other version is older
 	mergeDiverged                  // neither is the beginning of the other
+	mergeUndone                    // one went on past an entry the other's side took back (undoneFrom)
 )
 
 // mergeOf decides how r (entries incoming) is merged into sg (entries
-// stored). Of two versions where one is a prefix of the other, the newer
-// counts: the one with more entries taken back (an undo on one device
-// reaches the others), and of as many, the longer (a game that went on);
-// a record that ends a sync conflict (r.resolves) counts when it is the
-// longer.
-func mergeOf(sg *StoredGame, r ExportRecord, stored, incoming []scoresheet.Entry) mergeKind {
-	abandon := r.Status == Abandoned && sg.Status == Running && len(incoming) == len(stored)
-	newer := r.Undos > sg.undos || (r.Undos == sg.undos || r.resolves) && len(incoming) > len(stored)
-	behind := samePrefix(stored, incoming) // incoming is the beginning of stored
-	ahead := samePrefix(incoming, stored)  // stored is the beginning of incoming
+// stored); at is where the two part. Of two versions where one is the
+// beginning of the other, the newer counts: the shorter one when its side
+// took entries back from the longer one as it is (an undo reaches the
+// other devices), else the longer one (a game that went on). When the
+// longer went on past an entry the shorter's side took back, it is a
+// conflict (mergeUndone). Versions without fingerprints of their undos
+// (written before migration 029) are compared by their counts of undos
+// alone. A record that ends a sync conflict (r.resolves) counts when it
+// is the longer.
+func mergeOf(sg *StoredGame, r ExportRecord, stored, incoming []scoresheet.Entry) (kind mergeKind, at int) {
+	at = firstDiff(stored, incoming)
+	behind := at == len(incoming) // incoming is the beginning of stored
+	ahead := at == len(stored)    // stored is the beginning of incoming
 	switch {
-	case behind && len(incoming) == len(stored) && !abandon:
-		return mergeSame
-	case behind && len(incoming) < len(stored) && newer:
-		return mergeShorten
-	case behind && !abandon, ahead && !newer && !abandon:
-		return mergeSkip
-	case !ahead:
-		return mergeDiverged
+	case behind && ahead:
+		if r.Status == Abandoned && sg.Status == Running {
+			return mergeExtend, at
+		}
+		return mergeSame, at
+	case !behind && !ahead:
+		return mergeDiverged, at
+	case ahead && r.resolves:
+		return mergeExtend, at
 	}
-	return mergeExtend
+	legacy := len(sg.undone) == 0 && len(r.Undone) == 0
+	if behind {
+		switch undoneFrom(stored, at, r.Undone, sg.undone) {
+		case undoneAll:
+			return mergeShorten, at
+		case undonePart:
+			return mergeUndone, at
+		}
+		if legacy && r.Undos > sg.undos {
+			return mergeShorten, at
+		}
+		return mergeSkip, at
+	}
+	switch undoneFrom(incoming, at, sg.undone, r.Undone) {
+	case undoneAll:
+		return mergeSkip, at
+	case undonePart:
+		return mergeUndone, at
+	}
+	if legacy && sg.undos > r.Undos {
+		return mergeSkip, at
+	}
+	return mergeExtend, at
 }
 
 // extendGame adds the entries of incoming after stored to sg, with their
@@ -1137,7 +1198,10 @@ func (db *DB) extendGame(ctx context.Context, tx *sql.Tx, id string, sg *StoredG
 			return err
 		}
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE games SET rev = rev + 1, undos = max(undos, ?) WHERE id = ?`, r.Undos, sg.row); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET rev = rev + 1 WHERE id = ?`, sg.row); err != nil {
+		return err
+	}
+	if err := db.keepUndone(ctx, tx, sg, r); err != nil {
 		return err
 	}
 	rep.Extended++
@@ -1163,7 +1227,10 @@ func (db *DB) shortenGame(ctx context.Context, tx *sql.Tx, id string, sg *Stored
 		}
 		st, end = Abandoned, ended.Truncate(time.Millisecond).UnixMilli()
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, ended = ?, rev = rev + 1, undos = ? WHERE id = ?`, string(st), end, r.Undos, sg.row); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, ended = ?, rev = rev + 1 WHERE id = ?`, string(st), end, sg.row); err != nil {
+		return err
+	}
+	if err := db.keepUndone(ctx, tx, sg, r); err != nil {
 		return err
 	}
 	rep.Extended++
@@ -1212,8 +1279,8 @@ func (db *DB) importGame(ctx context.Context, tx *sql.Tx, id string, r ExportRec
 	if err := db.writeTurns(ctx, tx, sg, g, 0, g.Turns()); err != nil {
 		return err
 	}
-	if r.Undos > 0 {
-		if _, err := tx.ExecContext(ctx, `UPDATE games SET undos = ? WHERE id = ?`, r.Undos, sg.row); err != nil {
+	if r.Undos > 0 || len(r.Undone) > 0 {
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET undos = ?, undone = ? WHERE id = ?`, r.Undos, printsText(r.Undone), sg.row); err != nil {
 			return err
 		}
 	}

@@ -51,11 +51,12 @@ type StoredGame struct {
 	// changed with SetCoach).
 	Coach CoachLevel
 
-	row     int64   // games.id
-	players []int64 // player ids by seat
-	options string  // canonical options key
-	rev     int64   // games.rev when this copy was made or last changed
-	undos   int64   // games.undos: entries taken back, on any device
+	row     int64    // games.id
+	players []int64  // player ids by seat
+	options string   // canonical options key
+	rev     int64    // games.rev when this copy was made or last changed
+	undos   int64    // games.undos: entries taken back, on any device
+	undone  []string // games.undone: fingerprints of the versions entries were taken back from (undone.go)
 }
 
 // optionsKey is the canonical JSON of the options that differ from the
@@ -209,14 +210,16 @@ func loadGame(ctx context.Context, tx *sql.Tx, id string) (*StoredGame, error) {
 	var game string
 	var started int64
 	var ended sql.NullInt64
-	err := tx.QueryRowContext(ctx, `SELECT id, game, options, status, started, ended, rev, undos, coach FROM games WHERE uuid = ?`, id).
-		Scan(&sg.row, &game, &sg.options, &sg.Status, &started, &ended, &sg.rev, &sg.undos, &sg.Coach)
+	var undone string
+	err := tx.QueryRowContext(ctx, `SELECT id, game, options, status, started, ended, rev, undos, undone, coach FROM games WHERE uuid = ?`, id).
+		Scan(&sg.row, &game, &sg.options, &sg.Status, &started, &ended, &sg.rev, &sg.undos, &undone, &sg.Coach)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("game", id)
 	}
 	if err != nil {
 		return nil, err
 	}
+	sg.undone = printsOf(undone)
 	sg.Started = time.UnixMilli(started)
 	if ended.Valid {
 		sg.Ended = time.UnixMilli(ended.Int64)
@@ -595,6 +598,10 @@ func (db *DB) Undo(ctx context.Context, sg *StoredGame) (scoresheet.Entry, error
 	}
 	last := g.Len() - 1
 	turns := len(prev.Turns())
+	// The version the entry is taken back from, for sync (undone.go); added
+	// to the fingerprints stored (a sync may have added some meanwhile).
+	from := versionPrint(g.Entries())
+	var undoneNow []string
 	err := db.update(ctx, func(tx *sql.Tx) error {
 		if err := db.claim(ctx, tx, sg); err != nil {
 			return err
@@ -602,7 +609,12 @@ func (db *DB) Undo(ctx context.Context, sg *StoredGame) (scoresheet.Entry, error
 		if err := cutGame(ctx, tx, sg.row, last, turns); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `UPDATE games SET status = 'running', ended = NULL, undos = undos + 1 WHERE id = ?`, sg.row)
+		var stored string
+		if err := tx.QueryRowContext(ctx, `SELECT undone FROM games WHERE id = ?`, sg.row).Scan(&stored); err != nil {
+			return err
+		}
+		undoneNow = unionPrints(printsOf(stored), []string{from})
+		_, err := tx.ExecContext(ctx, `UPDATE games SET status = 'running', ended = NULL, undos = undos + 1, undone = ? WHERE id = ?`, printsText(undoneNow), sg.row)
 		return err
 	})
 	if err != nil {
@@ -610,6 +622,7 @@ func (db *DB) Undo(ctx context.Context, sg *StoredGame) (scoresheet.Entry, error
 	}
 	sg.rev++
 	sg.undos++
+	sg.undone = undoneNow
 	*sg.Game = *prev
 	sg.Status, sg.Ended = Running, time.Time{}
 	return undone, nil

@@ -439,6 +439,7 @@ func TestStatsMigrationFillsOlderDatabase(t *testing.T) {
 		`ALTER TABLE turns DROP COLUMN t4`, `ALTER TABLE turns DROP COLUMN t5`, `ALTER TABLE turns DROP COLUMN t6`,
 		`ALTER TABLE turns DROP COLUMN busted`, `ALTER TABLE turns DROP COLUMN attacked`,
 		`ALTER TABLE games DROP COLUMN rev`, `ALTER TABLE games DROP COLUMN coach`, `ALTER TABLE games DROP COLUMN undos`,
+		`ALTER TABLE games DROP COLUMN undone`,
 		`DROP TABLE reviews`,
 		`DROP TRIGGER sync_entry_added`, `DROP TRIGGER sync_entry_removed`, `DROP TRIGGER sync_game_added`, `DROP TRIGGER sync_game_status`,
 		`DROP TABLE sync_device`, `DROP TABLE sync_files`, `DROP TABLE sync_pending`, `DROP TABLE sync_conflicts`,

@@ -171,8 +171,11 @@ func (db *DB) Sync(ctx context.Context, dir string) (SyncReport, error) {
 	if err != nil {
 		return rep, newErr(CodeSyncDir, err, dir, unwrapPath(err))
 	}
-	inConflict := map[string]map[string]bool{} // file → games in conflict with it
+	inConflict := map[string]map[string]bool{} // file → games in conflict with it (not of an undo)
 	for _, c := range conflicts {
+		if c.undo {
+			continue
+		}
 		if inConflict[c.name] == nil {
 			inConflict[c.name] = map[string]bool{}
 		}
@@ -327,12 +330,19 @@ func (db *DB) mergeLines(ctx context.Context, f *os.File, dir, name string, offs
 	rep.Imported += ir.Imported
 	rep.Extended += ir.Extended
 	rep.Skipped += ir.Skipped
-	for _, r := range ir.Refused {
-		n := SyncNote{File: name, Line: refs[r.Index].line, ID: r.ID, Err: r.Err}
-		if ErrorCode(r.Err) == CodeDiverged {
-			n.Err = newErr(CodeSyncConflict, r.Err, r.ID, name)
+	// A game's last line in the file is its newest state there: a conflict
+	// of an earlier line of it is named only when that last one is too.
+	last := map[string]int{}
+	for i, ref := range refs {
+		if id, err := NormalizeID(ref.id); err == nil {
+			last[id] = i
 		}
-		note(n)
+	}
+	for _, r := range ir.Refused {
+		if id, err := NormalizeID(r.ID); err == nil && isConflict(r.Err) && last[id] != r.Index {
+			continue
+		}
+		note(SyncNote{File: name, Line: refs[r.Index].line, ID: r.ID, Err: syncConflictErr(r.Err, r.ID, name)})
 	}
 	if jr.partial > 0 {
 		note(SyncNote{File: name, Line: jr.lines + 1, Err: newErr(CodeSyncPartial, nil, name, jr.lines+1)})

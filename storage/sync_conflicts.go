@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"database/sql"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -51,7 +52,30 @@ func (db *DB) syncHook(dir, name string) storedHook {
 // on one device only) or other house rules.
 func isConflict(err error) bool {
 	c := ErrorCode(err)
-	return c == CodeDiverged || c == CodeDiffers
+	return c == CodeDiverged || c == CodeDiffers || isUndoConflict(err)
+}
+
+// isUndoConflict reports whether a refusal is a version that went on past
+// an entry the other side took back: ended only by what the players
+// decide, never by the record of the other version alone (resolves).
+func isUndoConflict(err error) bool {
+	c := ErrorCode(err)
+	return c == CodeUndoneHere || c == CodeUndoneThere
+}
+
+// syncConflictErr is the sync's note of a refusal of a record of the file
+// name: a conflict names the device and how to end it.
+func syncConflictErr(err error, id, name string) error {
+	var e *Error
+	if !errors.As(err, &e) || len(e.Args) < 3 {
+		return err
+	}
+	for _, c := range [][2]Code{{CodeDiverged, CodeSyncConflict}, {CodeUndoneHere, CodeSyncUndoneHere}, {CodeUndoneThere, CodeSyncUndoneThere}} {
+		if e.Code == c[0] {
+			return newErr(c[1], err, id, name, e.Args[1], e.Args[2])
+		}
+	}
+	return err
 }
 
 // keepConflicts remembers the lines of the records the import refused as
@@ -64,10 +88,12 @@ func isConflict(err error) bool {
 // its every sync too.
 func (db *DB) keepConflicts(ctx context.Context, dir, name string, refs []lineRef, ir ImportReport) error {
 	diverged := map[int]bool{}
+	undo := map[int]bool{}
 	refused := map[int]bool{}
 	for _, r := range ir.Refused {
 		refused[r.Index] = true
 		diverged[r.Index] = isConflict(r.Err)
+		undo[r.Index] = isUndoConflict(r.Err)
 	}
 	if len(diverged) == 0 && ir.Skipped == 0 {
 		return nil
@@ -91,8 +117,8 @@ func (db *DB) keepConflicts(ctx context.Context, dir, name string, refs []lineRe
 						return err
 					}
 				}
-				_, err = tx.ExecContext(ctx, `INSERT OR REPLACE INTO sync_conflicts (dir, name, game, offset, line) VALUES (?, ?, ?, ?, ?)`,
-					dir, name, id, ref.start, ref.line)
+				_, err = tx.ExecContext(ctx, `INSERT OR REPLACE INTO sync_conflicts (dir, name, game, offset, line, undo) VALUES (?, ?, ?, ?, ?, ?)`,
+					dir, name, id, ref.start, ref.line, undo[i])
 			case !refused[i]:
 				_, err = tx.ExecContext(ctx, `DELETE FROM sync_conflicts WHERE dir = ? AND name = ? AND game = ?`, dir, name, id)
 			}
@@ -109,6 +135,7 @@ type conflictRow struct {
 	name, game string
 	offset     int64
 	line       int
+	undo       bool // a conflict of an undo (isUndoConflict)
 }
 
 // conflictRows are the conflicts remembered for dir.
@@ -116,14 +143,14 @@ func (db *DB) conflictRows(ctx context.Context, dir string) ([]conflictRow, erro
 	var rows []conflictRow
 	err := db.view(ctx, func(tx *sql.Tx) error {
 		rows = rows[:0]
-		rs, err := tx.QueryContext(ctx, `SELECT name, game, offset, line FROM sync_conflicts WHERE dir = ? ORDER BY name, line`, dir)
+		rs, err := tx.QueryContext(ctx, `SELECT name, game, offset, line, undo FROM sync_conflicts WHERE dir = ? ORDER BY name, line`, dir)
 		if err != nil {
 			return err
 		}
 		defer rs.Close()
 		for rs.Next() {
 			var c conflictRow
-			if err := rs.Scan(&c.name, &c.game, &c.offset, &c.line); err != nil {
+			if err := rs.Scan(&c.name, &c.game, &c.offset, &c.line, &c.undo); err != nil {
 				return err
 			}
 			rows = append(rows, c)
@@ -171,7 +198,7 @@ func (db *DB) retryConflict(ctx context.Context, dir string, c conflictRow, rep 
 	if id, err := NormalizeID(rec.ID); err != nil || id != c.game {
 		return forget() // the file was replaced: its lines are read anew
 	}
-	rec.resolves = true
+	rec.resolves = !c.undo
 	ir, err := db.importFrom(ctx, func() func() (ExportRecord, error) {
 		done := false
 		return func() (ExportRecord, error) {
@@ -186,11 +213,18 @@ func (db *DB) retryConflict(ctx context.Context, dir string, c conflictRow, rep 
 		return err
 	}
 	if len(ir.Refused) == 1 && isConflict(ir.Refused[0].Err) {
-		n := SyncNote{File: c.name, Line: c.line, ID: c.game, Err: ir.Refused[0].Err}
-		if ErrorCode(n.Err) == CodeDiverged {
-			n.Err = newErr(CodeSyncConflict, n.Err, c.game, c.name)
+		err := ir.Refused[0].Err
+		if undo := isUndoConflict(err); undo != c.undo {
+			// The conflict is of the other kind now (one side took back or
+			// entered something meanwhile).
+			if err := db.update(ctx, func(tx *sql.Tx) error {
+				_, err := tx.ExecContext(ctx, `UPDATE sync_conflicts SET undo = ? WHERE dir = ? AND name = ? AND game = ?`, undo, dir, c.name, c.game)
+				return err
+			}); err != nil {
+				return err
+			}
 		}
-		rep.Notes = append(rep.Notes, n)
+		rep.Notes = append(rep.Notes, SyncNote{File: c.name, Line: c.line, ID: c.game, Err: syncConflictErr(err, c.game, c.name)})
 		return nil
 	}
 	rep.Extended += ir.Extended

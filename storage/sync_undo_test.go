@@ -89,41 +89,6 @@ func TestSyncPassesUndoOn(t *testing.T) {
 	}
 }
 
-// An undo on one device while the other added an entry to the same game:
-// both end with the same version whichever syncs first (the undo, the
-// newer change of the two: the added entry stays in its device's file).
-func TestSyncUndoAgainstContinuation(t *testing.T) {
-	for _, aFirst := range []bool{true, false} {
-		dir := t.TempDir()
-		a, b := device(t, "a"), device(t, "b")
-		run := playGames(t, a, 8, 1)
-		syncOK(t, a, dir)
-		syncOK(t, b, dir)
-		gb, _ := b.LoadGame(ctx, run.ID)
-		n := run.Game.Len()
-		if _, err := a.Undo(ctx, run); err != nil {
-			t.Fatal(err)
-		}
-		if err := b.Append(ctx, gb, newBot(3).next(gb.Game)); err != nil {
-			t.Fatal(err)
-		}
-		x, y := a, b
-		if !aFirst {
-			x, y = b, a
-		}
-		for range 2 {
-			syncOK(t, x, dir)
-			syncOK(t, y, dir)
-		}
-		if ga, gb := lenOn(t, a, run.ID), lenOn(t, b, run.ID); ga != n-1 || gb != n-1 {
-			t.Fatalf("A first %v: %d and %d entries, want %d on both", aFirst, ga, gb, n-1)
-		}
-		if !bytes.Equal(exportOfDB(t, a), exportOfDB(t, b)) {
-			t.Fatalf("A first %v: exports differ", aFirst)
-		}
-	}
-}
-
 // A game taken back and played otherwise on B, while A has not touched
 // it: A's sync sees the conflict in B's file, and B's too from its next
 // sync on (before, B never read a line of A's that showed it, and said

@@ -53,7 +53,7 @@ func (e *env) syncNotes(w io.Writer, rep storage.SyncReport) {
 		}
 		msg := e.localize(n.Err)
 		switch storage.ErrorCode(n.Err) {
-		case storage.CodeSyncConflict, storage.CodeSyncPartial, storage.CodeSyncMore:
+		case storage.CodeSyncConflict, storage.CodeSyncUndoneHere, storage.CodeSyncUndoneThere, storage.CodeSyncPartial, storage.CodeSyncMore:
 			fmt.Fprintf(w, "wuerfelblock sync: %s\n", msg) // names the file itself
 		default:
 			fmt.Fprintf(w, "wuerfelblock sync: %s: %s\n", where, msg)
