@@ -154,7 +154,7 @@ func VerifyCopy(ctx context.Context, path string, min, max int) error {
 		return (&DB{path: path}).wrapOpen(err)
 	}
 	if first != "ok" {
-		return newErr(CodeCorrupt, nil, path, shortText(first))
+		return newErr(CodeCorrupt, nil, path, checkFound)
 	}
 	have, err := schemaVersion(ctx, sdb, path)
 	if err != nil {
@@ -182,13 +182,17 @@ func checkHeader(path string) error {
 
 // isOwnFile reports whether path is the database file or one of its
 // companions (by name, or the same file under another name).
-func (db *DB) isOwnFile(path string) bool {
+func (db *DB) isOwnFile(path string) bool { return OwnFile(db.path, path) }
+
+// OwnFile reports whether path is the database file at dbPath (absolute)
+// or one of its companions (by name, or the same file under another name).
+func OwnFile(dbPath, path string) bool {
 	for _, s := range []string{"", "-wal", "-shm", "-journal"} {
-		if path == db.path+s {
+		if path == dbPath+s {
 			return true
 		}
 		a, err1 := os.Stat(path)
-		b, err2 := os.Stat(db.path + s)
+		b, err2 := os.Stat(dbPath + s)
 		if err1 == nil && err2 == nil && os.SameFile(a, b) {
 			return true
 		}
@@ -370,7 +374,7 @@ func (db *DB) Restore(ctx context.Context, src string, before func() error) erro
 	if err != nil {
 		return newErr(CodeFailure, err, db.path, err)
 	}
-	if err := VerifyCopy(ctx, abs, 1, latest(ms)); err != nil {
+	if err := CheckBackup(ctx, abs); err != nil {
 		return err
 	}
 	if db.readOnly != nil {
@@ -407,6 +411,75 @@ func (db *DB) Restore(ctx context.Context, src string, before func() error) erro
 		return err
 	}
 	return db.QuickCheck(ctx)
+}
+
+// CheckBackup checks the file src as Restore does before it writes
+// anything: ours, undamaged, of a schema version this program knows. It
+// never writes src nor anything else. A damaged file is CodeBadBackup, one
+// that cannot be read CodeUnreadable, both naming src and what is wrong.
+func CheckBackup(ctx context.Context, src string) error {
+	ms, err := readMigrations(migrationFiles)
+	if err != nil {
+		return newErr(CodeFailure, err, src, err)
+	}
+	err = VerifyCopy(ctx, src, 1, latest(ms))
+	var se *Error
+	if !errors.As(err, &se) {
+		return err
+	}
+	reason := func() any {
+		if len(se.Args) > 1 {
+			return se.Args[1]
+		}
+		return checkFound
+	}
+	switch se.Code {
+	case CodeCorrupt, CodeDamaged:
+		return newErr(CodeBadBackup, err, src, reason())
+	case CodeBackup, CodeCannotOpen:
+		return newErr(CodeUnreadable, err, src, reason())
+	}
+	return err
+}
+
+// LatestBackup is the newest backup of the database at path in its
+// backup folder (BackupsDir) that passes the checks of a restore
+// (CheckBackup), "" when there is none: automatic backups and those made
+// before a migration or restore or on request, never the copies of a
+// damaged file. Newest by the time the file was written.
+func LatestBackup(ctx context.Context, path string) string {
+	dir := BackupsDir(path)
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	re := regexp.MustCompile(`^` + regexp.QuoteMeta(backupBase(path)) + `-\d{4}-\d{2}-\d{2}(-\d{6})?(-[a-z0-9-]+)?\.db$`)
+	type found struct {
+		name string
+		at   time.Time
+	}
+	var fs []found
+	for _, e := range ents {
+		if !e.Type().IsRegular() || !re.MatchString(e.Name()) || strings.Contains(e.Name(), "-damaged") {
+			continue
+		}
+		if info, err := e.Info(); err == nil {
+			fs = append(fs, found{e.Name(), info.ModTime()})
+		}
+	}
+	sort.Slice(fs, func(i, j int) bool {
+		if !fs[i].at.Equal(fs[j].at) {
+			return fs[i].at.After(fs[j].at)
+		}
+		return fs[i].name > fs[j].name
+	})
+	for _, f := range fs {
+		p := filepath.Join(dir, f.name)
+		if CheckBackup(ctx, p) == nil {
+			return p
+		}
+	}
+	return ""
 }
 
 // restorePages copies every page of the database at srcURI into the
@@ -461,11 +534,7 @@ func RestoreFile(ctx context.Context, path, src, dir string, now time.Time) (str
 	if err != nil {
 		return "", newErr(CodeCannotOpen, err, path, err)
 	}
-	ms, err := readMigrations(migrationFiles)
-	if err != nil {
-		return "", newErr(CodeFailure, err, abs, err)
-	}
-	if err := VerifyCopy(ctx, src, 1, latest(ms)); err != nil {
+	if err := CheckBackup(ctx, src); err != nil {
 		return "", err
 	}
 	if shmHeld(abs) {

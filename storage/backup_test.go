@@ -85,7 +85,7 @@ func TestRestoreRefuses(t *testing.T) {
 		path string
 		code Code
 	}{
-		{newer, CodeNewerSchema}, {damaged, CodeCorrupt}, {foreign, CodeForeign},
+		{newer, CodeNewerSchema}, {damaged, CodeBadBackup}, {foreign, CodeForeign},
 		{text, CodeNotOurs}, {empty, CodeNotOurs}, {db.Path(), CodeRestoreSelf},
 	} {
 		snap := snapshot(t, c.path)

@@ -47,7 +47,7 @@ func (db *DB) quickCheck(ctx context.Context, record bool) error {
 	}
 	if first != "ok" {
 		db.markDamaged()
-		return newErr(CodeDamaged, nil, db.path, shortText(first))
+		return newErr(CodeDamaged, nil, db.path, checkFound)
 	}
 	db.passed()
 	if record {

@@ -80,7 +80,8 @@ func DefaultPath(getenv func(string) string) (string, error) {
 	if home == "" {
 		h, err := os.UserHomeDir()
 		if err != nil {
-			return "", fmt.Errorf("no home directory for the database: set --db, WUERFELBLOCK_DB or XDG_DATA_HOME (%v)", err)
+			return "", words{"there is no home directory for the database (HOME is not set): name the file with --db FILE or WUERFELBLOCK_DB=FILE, or set XDG_DATA_HOME",
+				"es gibt kein Home-Verzeichnis für die Datenbank (HOME ist nicht gesetzt): die Datei mit --db DATEI oder WUERFELBLOCK_DB=DATEI angeben oder XDG_DATA_HOME setzen"}
 		}
 		home = h
 	}
@@ -378,11 +379,12 @@ func (db *DB) wrap(err error) error {
 		case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
 			// Stop writing to it: more writes can only spread the damage.
 			db.markDamaged()
-			return newErr(CodeDamaged, err, db.path, shortText(le.Error()))
+			return newErr(CodeDamaged, err, db.path, sqliteReason(le))
 		case sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM:
-			return newErr(CodeCannotOpen, err, db.path, err)
+			return newErr(CodeCannotOpen, err, db.path, sqliteReason(le))
 		case sqlite3.SQLITE_FULL:
-			return newErr(CodeDiskFull, err, db.path, err)
+			// SQLite's "database or disk is full (13)" in the players' words.
+			return newErr(CodeDiskFull, err, db.path, sqliteReason(le))
 		case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
 			// Past the busy timeout and update's tries: say it in words,
 			// not "database is locked (5) (SQLITE_BUSY)".
@@ -449,7 +451,7 @@ func (db *DB) updateOn(ctx context.Context, conn *sql.Conn, fn func(tx *sql.Tx) 
 		return newErr(CodeReadOnly, nil, db.path, db.readOnly)
 	}
 	if db.damaged.Load() {
-		return newErr(CodeDamaged, nil, db.path, "an earlier check or command found the file damaged")
+		return newErr(CodeDamaged, nil, db.path, words{"an earlier check or command found the file damaged", "eine frühere Prüfung oder ein früherer Befehl fand die Datei beschädigt"})
 	}
 	return db.retry(ctx, func() error { return db.inTxOn(ctx, conn, nil, fn) })
 }
@@ -621,9 +623,9 @@ func (db *DB) wrapOpen(err error) error {
 	if errors.As(err, &le) {
 		switch le.Code() & 0xff {
 		case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
-			return newErr(CodeCorrupt, err, db.path, le)
+			return newErr(CodeCorrupt, err, db.path, sqliteReason(le))
 		case sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM, sqlite3.SQLITE_IOERR:
-			return newErr(CodeCannotOpen, err, db.path, le)
+			return newErr(CodeCannotOpen, err, db.path, sqliteReason(le))
 		}
 	}
 	return db.wrap(err)

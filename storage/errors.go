@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -41,6 +44,8 @@ const (
 	CodeNoSpace      Code = "storage.no-space"       // the disk is full: the backup was not written
 	CodeBackupOverDB Code = "storage.backup-over-db" // a backup would write over the database or its companions
 	CodeNotOurs      Code = "storage.not-ours"       // a file to restore is no wuerfelblock database
+	CodeBadBackup    Code = "storage.bad-backup"     // a file to restore is a damaged database: nothing was restored
+	CodeUnreadable   Code = "storage.unreadable"     // a file to restore cannot be read: nothing was restored
 	CodeRestoreSelf  Code = "storage.restore-self"   // restoring the database from itself
 	CodeRestoreBusy  Code = "storage.restore-busy"   // a database that cannot be opened is in use by another program
 
@@ -64,23 +69,23 @@ type Error struct {
 
 var messages = map[Code][2]string{
 	CodeCannotOpen: {
-		"cannot create or write the database %s: %v. Check that its directory exists and is writable, or choose another file with --db",
-		"die Datenbank %s lässt sich nicht anlegen oder schreiben: %v. Prüfen, ob das Verzeichnis existiert und beschreibbar ist, oder mit --db eine andere Datei wählen"},
+		"cannot create or write the database %s: %v. Check that its directory exists and is writable, or use another database file (wuerfelblock --db FILE)",
+		"die Datenbank %s lässt sich nicht anlegen oder schreiben: %v. Prüfen, ob das Verzeichnis existiert und beschreibbar ist, oder eine andere Datenbankdatei nehmen (wuerfelblock --db DATEI)"},
 	CodeCorrupt: {
-		"%s is not a wuerfelblock database or it is damaged (%v); the file was left untouched. Choose another file with --db or restore a backup",
-		"%s ist keine wuerfelblock-Datenbank oder sie ist beschädigt (%v); die Datei wurde nicht verändert. Mit --db eine andere Datei wählen oder eine Sicherung zurückspielen"},
+		"%s is not a wuerfelblock database or it is damaged (%v); the file was left untouched",
+		"%s ist keine wuerfelblock-Datenbank oder sie ist beschädigt (%v); die Datei wurde nicht verändert"},
 	CodeDamaged: {
-		"the database %s is damaged (%v); nothing more was written to it. Run 'wuerfelblock check' to see what is wrong, and restore a backup",
-		"die Datenbank %s ist beschädigt (%v); es wurde nichts mehr hineingeschrieben. 'wuerfelblock check' zeigt, was nicht stimmt; eine Sicherung zurückspielen"},
+		"the database %s is damaged (%v); nothing more was written to it. 'wuerfelblock check' shows what is wrong",
+		"die Datenbank %s ist beschädigt (%v); es wurde nichts mehr hineingeschrieben. 'wuerfelblock check' zeigt, was nicht stimmt"},
 	CodeReadOnly: {
-		"the database %s can only be read (%v): nothing was changed. Give yourself write permission for the file and its directory, or choose another file with --db",
-		"die Datenbank %s lässt sich nur lesen (%v): nichts wurde geändert. Schreibrechte für die Datei und ihr Verzeichnis geben oder mit --db eine andere Datei wählen"},
+		"the database %s can only be read (%v): nothing was changed. Give yourself write permission for the file and its directory, or use another database file (wuerfelblock --db FILE)",
+		"die Datenbank %s lässt sich nur lesen (%v): nichts wurde geändert. Schreibrechte für die Datei und ihr Verzeichnis geben oder eine andere Datenbankdatei nehmen (wuerfelblock --db DATEI)"},
 	CodeDiskFull: {
-		"the disk holding the database %s is full (%v): what this command had not stored yet was not written. Free some space, then try again",
-		"der Datenträger der Datenbank %s ist voll (%v): was dieser Befehl noch nicht gespeichert hatte, wurde nicht geschrieben. Platz schaffen und erneut versuchen"},
+		"the disk holding the database %s is full (%v): what this command had not stored yet was not written, and nothing stored before is lost. Free some space, then try again",
+		"der Datenträger der Datenbank %s ist voll (%v): was dieser Befehl noch nicht gespeichert hatte, wurde nicht geschrieben, und nichts vorher Gespeicherte ist verloren. Platz schaffen und erneut versuchen"},
 	CodeForeign: {
-		"%s is an SQLite database of another program, not of wuerfelblock; the file was left untouched. Choose another file with --db",
-		"%s ist eine SQLite-Datenbank eines anderen Programms, nicht von wuerfelblock; die Datei wurde nicht verändert. Mit --db eine andere Datei wählen"},
+		"%s is an SQLite database of another program, not of wuerfelblock; the file was left untouched. Use another database file (wuerfelblock --db FILE)",
+		"%s ist eine SQLite-Datenbank eines anderen Programms, nicht von wuerfelblock; die Datei wurde nicht verändert. Eine andere Datenbankdatei nehmen (wuerfelblock --db DATEI)"},
 	CodeNewerSchema: {
 		"%s was written by a newer wuerfelblock (schema version %d; this program knows up to %d); the file was left untouched. Update wuerfelblock to open it",
 		"%s wurde von einem neueren wuerfelblock geschrieben (Schema-Version %d; dieses Programm kennt bis %d); die Datei wurde nicht verändert. wuerfelblock aktualisieren, um sie zu öffnen"},
@@ -134,6 +139,12 @@ var messages = map[Code][2]string{
 	CodeBackupOverDB: {
 		"%s is the database itself or one of its files: a backup goes to another file",
 		"%s ist die Datenbank selbst oder eine ihrer Dateien: eine Sicherung gehört in eine andere Datei"},
+	CodeBadBackup: {
+		"the backup %s is damaged (%v): it was not restored, and nothing was changed. Restore another backup",
+		"die Sicherung %s ist beschädigt (%v): sie wurde nicht zurückgespielt, und nichts wurde geändert. Eine andere Sicherung zurückspielen"},
+	CodeUnreadable: {
+		"cannot read %s (%v): nothing was restored, and nothing was changed",
+		"%s lässt sich nicht lesen (%v): nichts wurde zurückgespielt, und nichts wurde geändert"},
 	CodeNotOurs: {
 		"%s is not a wuerfelblock database; the file was left untouched",
 		"%s ist keine wuerfelblock-Datenbank; die Datei wurde nicht verändert"},
@@ -251,3 +262,33 @@ func Localize(err error, l validate.Lang) string {
 	}
 	return validate.Localize(err, l)
 }
+
+// sqliteReason is SQLite's reason for a problem in words of both languages
+// (SQLite says "database or disk is full (13)" and "database disk image is
+// malformed (11)" in English whatever the language), else SQLite's own
+// short text.
+func sqliteReason(le *sqlite.Error) error {
+	switch le.Code() & 0xff {
+	case sqlite3.SQLITE_FULL:
+		return words{"SQLite found no room to write", "SQLite fand keinen Platz zum Schreiben"}
+	case sqlite3.SQLITE_CORRUPT:
+		return words{"SQLite finds its pages malformed", "SQLite findet ihre Seiten fehlerhaft"}
+	case sqlite3.SQLITE_NOTADB:
+		return words{"SQLite finds no database in it", "SQLite findet darin keine Datenbank"}
+	case sqlite3.SQLITE_CANTOPEN:
+		return words{"SQLite cannot open the file", "SQLite kann die Datei nicht öffnen"}
+	case sqlite3.SQLITE_READONLY:
+		return words{"SQLite may only read the file", "SQLite darf die Datei nur lesen"}
+	case sqlite3.SQLITE_PERM:
+		return words{"no permission", "keine Berechtigung"}
+	case sqlite3.SQLITE_IOERR:
+		return words{"the disk could not be read or written", "der Datenträger ließ sich nicht lesen oder schreiben"}
+	}
+	t := shortText(le.Error())
+	return words{t, t}
+}
+
+// checkFound is the reason of CodeDamaged when SQLite's own check finds
+// the file damaged: its findings are SQLite's English ("Tree 22 page 321:
+// btreeInitPage() returns error code 11"), 'wuerfelblock check' lists them.
+var checkFound = words{"SQLite's check finds errors in it", "die Prüfung von SQLite findet Fehler darin"}

@@ -99,7 +99,7 @@ func (db *DB) cheapCheck(ctx context.Context) error {
 	}
 	if first != "ok" {
 		db.markDamaged()
-		return newErr(CodeDamaged, nil, db.path, shortText(first))
+		return newErr(CodeDamaged, nil, db.path, checkFound)
 	}
 	return nil
 }
