@@ -23,7 +23,8 @@ func runApp(e *env) int {
 	defer db.Close()
 	var later bytes.Buffer
 	side := e.beside(db, &later)
-	ui := tui.New(tui.Config{Store: db, Lang: e.lang, Stats: tui.NewStatsPage(db), Review: reviewValuers()})
+	ui := tui.New(tui.Config{Store: db, Lang: e.lang, Stats: tui.NewStatsPage(db), Review: reviewValuers(),
+		DamagedAdvice: func() (string, string) { return e.damagedAdvice(context.Background(), db.Path(), true) }})
 	err = ui.Run()
 	side()
 	e.stderr.Write(later.Bytes())

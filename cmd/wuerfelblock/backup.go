@@ -58,10 +58,15 @@ func runBackup(e *env, args []string) int {
 // the copy is whole, keeping its mode, and only where it is an earlier
 // backup, empty, or force).
 func writeBackup(ctx context.Context, db *storage.DB, dest string, force bool) error {
-	// The copy is made in the backup folder; where that cannot be written
-	// (a database only to be read), in the temporary directory.
+	// The copy is made in the backup folder where there is one, else
+	// beside the database (no backup folder is made for a backup that
+	// goes elsewhere); where that cannot be written (a database only to
+	// be read), in the temporary directory.
 	dir := storage.BackupsDir(db.Path())
-	if err := os.MkdirAll(dir, 0o755); err != nil || db.ReadOnly() {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		dir = filepath.Dir(db.Path())
+	}
+	if db.ReadOnly() {
 		dir = os.TempDir()
 	}
 	tmp, err := db.BackupTemp(ctx, dir, dest)
@@ -107,23 +112,22 @@ func runRestore(e *env, args []string) int {
 		return exitInput
 	}
 	src := pos[0]
-	if st, err := os.Stat(src); err != nil || st.IsDir() {
-		if err == nil {
-			err = &os.PathError{Op: "open", Path: src, Err: fmt.Errorf("%s", e.tr("it is a directory", "es ist ein Verzeichnis"))}
-		}
-		fmt.Fprintf(e.stderr, "wuerfelblock restore: %s\n", e.fileProblem(src, err, false))
-		return exitInput
+	ctx := context.Background()
+	if code, ok := e.restorable(ctx, src); !ok {
+		return code
 	}
 	// The database to be replaced may be damaged: it is opened without the
 	// checks before use, and one SQLite cannot open at all is replaced as a
 	// file (moved aside into the backup folder, not removed).
-	ctx := context.Background()
 	// A database that does not exist yet has nothing to keep: the restore
 	// makes it, and no before-copy of an empty one.
 	fresh := false
-	if path, err := e.dbFile(); err == nil {
+	var made []string // the directories the new database makes, deepest first
+	path, err := e.dbFile()
+	if err == nil {
 		if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
 			fresh = true
+			made = missingDirs(filepath.Dir(path))
 		}
 	}
 	db, err := e.openDB()
@@ -132,9 +136,17 @@ func runRestore(e *env, args []string) int {
 		case storage.CodeCorrupt, storage.CodeDamaged:
 			return e.restoreFile(ctx, src)
 		}
+		if fresh {
+			removeNew(path, made)
+		}
 		return e.dbFail("restore", err)
 	}
-	defer db.Close()
+	closed := false
+	defer func() {
+		if !closed {
+			db.Close()
+		}
+	}()
 	var saved string
 	before := func() error {
 		if fresh {
@@ -150,6 +162,12 @@ func runRestore(e *env, args []string) int {
 		return err
 	}
 	if err := db.Restore(ctx, src, before); err != nil {
+		if fresh {
+			// Absent stays absent: the database made for the restore goes.
+			db.Close()
+			closed = true
+			removeNew(path, made)
+		}
 		return e.restoreFailed(err)
 	}
 	if fresh {
@@ -158,6 +176,56 @@ func runRestore(e *env, args []string) int {
 	}
 	e.restored(ctx, db, src, saved)
 	return exitOK
+}
+
+// restorable checks the file to restore before the database is opened
+// (which would make a new one, and its directory): a refused restore
+// leaves everything as it was. It returns the exit status of a refusal.
+func (e *env) restorable(ctx context.Context, src string) (int, bool) {
+	if st, err := os.Stat(src); err != nil || st.IsDir() {
+		if err == nil {
+			err = &os.PathError{Op: "open", Path: src, Err: fmt.Errorf("%s", e.tr("it is a directory", "es ist ein Verzeichnis"))}
+		}
+		fmt.Fprintf(e.stderr, "wuerfelblock restore: %s\n", e.fileProblem(src, err, false))
+		return exitInput, false
+	}
+	if path, err := e.dbFile(); err == nil {
+		abs, err1 := filepath.Abs(path)
+		from, err2 := filepath.Abs(src)
+		if err1 == nil && err2 == nil && storage.OwnFile(abs, from) {
+			return e.restoreFailed(&storage.Error{Code: storage.CodeRestoreSelf, Args: []any{src}}), false
+		}
+	}
+	if err := storage.CheckBackup(ctx, src); err != nil {
+		return e.restoreFailed(err), false
+	}
+	return 0, true
+}
+
+// missingDirs are dir and those of its parents that do not exist, deepest
+// first.
+func missingDirs(dir string) []string {
+	var out []string
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); !errors.Is(err, os.ErrNotExist) {
+			return out
+		}
+		out = append(out, d)
+		if filepath.Dir(d) == d {
+			return out
+		}
+	}
+}
+
+// removeNew removes a database that a refused restore made at path, its
+// companion files and the directories made for it (each only if empty).
+func removeNew(path string, dirs []string) {
+	for _, s := range []string{"", "-wal", "-shm", "-journal"} {
+		os.Remove(path + s)
+	}
+	for _, d := range dirs {
+		os.Remove(d)
+	}
 }
 
 // restoredNew says what a restore into a database that did not exist
@@ -195,7 +263,8 @@ func (e *env) restoreFile(ctx context.Context, src string) int {
 func (e *env) restoreFailed(err error) int {
 	code := e.dbFail("restore", err)
 	switch storage.ErrorCode(err) {
-	case storage.CodeNotOurs, storage.CodeForeign, storage.CodeCorrupt, storage.CodeNewerSchema, storage.CodeRestoreSelf:
+	case storage.CodeNotOurs, storage.CodeForeign, storage.CodeCorrupt, storage.CodeNewerSchema, storage.CodeRestoreSelf,
+		storage.CodeBadBackup, storage.CodeUnreadable:
 		return exitInput // the file to restore is refused
 	}
 	return code

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/wuerfelblock/wuerfelblock/internal/reviewer"
 	"github.com/wuerfelblock/wuerfelblock/storage"
@@ -91,7 +92,13 @@ func (e *env) dbFail(cmd string, err error) int {
 	if !errors.As(err, &se) {
 		return e.fail(cmd, err)
 	}
-	fmt.Fprintf(e.stderr, "%s: %s\n", progName(cmd), e.errText(se))
+	msg := e.errText(se)
+	if path, ok := e.damagedDB(se); ok {
+		// What to do next, whole (never cut with a long reason before it).
+		lead, cmd := e.damagedAdvice(context.Background(), path, false)
+		msg = sentence(msg) + " " + lead + " " + cmd
+	}
+	fmt.Fprintf(e.stderr, "%s: %s\n", progName(cmd), msg)
 	switch se.Code {
 	case storage.CodeBadID, storage.CodeShortID:
 		return exitInput
@@ -105,4 +112,12 @@ func (e *env) dbFail(cmd string, err error) int {
 // localize is a message in the user's language for any error.
 func (e *env) localize(err error) string {
 	return e.errText(err)
+}
+
+// sentence is s ending its sentence, so that another can follow.
+func sentence(s string) string {
+	if strings.HasSuffix(s, ".") || strings.HasSuffix(s, "…") {
+		return s
+	}
+	return s + "."
 }

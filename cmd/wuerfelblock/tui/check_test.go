@@ -37,5 +37,16 @@ func TestStartWarnsOfADamagedDatabase(t *testing.T) {
 	}
 	t.Cleanup(func() { db.Close() })
 	h := startLang(t, db, validate.English)
-	h.see("damaged", "restore a")
+	h.see("damaged", "'wuerfelblock check'")
+	h.stop()
+	// What to do next comes from the command line's side (which knows
+	// how the database was chosen and finds its latest backup): the
+	// dialog says it whole, its brackets no style tags.
+	lead := "To put the latest backup in its place, quit and run:"
+	cmd := "wuerfelblock restore '/home/anna/.local/share/wuerfelblock/backups/wuerfelblock [x]-2026-12-03.db'"
+	h = startWith(t, db, Config{Lang: validate.English, DamagedAdvice: func() (string, string) { return lead, cmd }})
+	// The command wraps at the dialog's 72 columns (at a slash), whole.
+	h.see("damaged", lead, "wuerfelblock restore '/home/anna/.local/share/wuerfelblock/backups/", "wuerfelblock [x]-2026-12-03.db'")
+	h.typ("\n")
+	h.notSee(lead)
 }

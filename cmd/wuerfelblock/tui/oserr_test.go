@@ -118,9 +118,9 @@ func TestOSReasonsOnScreens(t *testing.T) {
 		full, dir, stat string
 		english         []string
 	}{
-		{validate.German, "der Datenträger der Datenbank ist voll (kein Platz mehr auf dem Datenträger); nichts gespeichert: Platz schaffen und erneut versuchen", "/data/w.db: ist ein Verzeichnis, keine Datei", "Statistik nicht verfügbar",
+		{validate.German, "der Datenträger der Datenbank ist voll (kein Platz mehr auf dem Datenträger): nichts gespeichert, nichts verloren; erst Platz schaffen", "/data/w.db: ist ein Verzeichnis, keine Datei", "Statistik nicht verfügbar",
 			[]string{"no space left", "is a directory", "read /data"}},
-		{validate.English, "the database's disk is full (no space left on device); nothing was saved: free some space, then try again", "is a directory", "Statistics unavailable", nil},
+		{validate.English, "the database's disk is full (no space left on device): nothing was saved, nothing was lost; free some space, then try again", "is a directory", "Statistics unavailable", nil},
 	} {
 		t.Run(string(c.lang), func(t *testing.T) {
 			db := openDB(t)

@@ -75,9 +75,10 @@ func (t text) errText(err error) string {
 	var se *storage.Error
 	if errors.As(err, &se) && (se.Code == storage.CodeReadOnly || se.Code == storage.CodeDiskFull) {
 		// The same at start: storage's words for a database that can only
-		// be read (or whose disk is full) name its path and --db, and were
-		// cut at 80 columns before what to do; the reason stays, in the
-		// players' language.
+		// be read (or whose disk is full) name its path and another file,
+		// and were cut at 80 columns before what to do; the reason stays,
+		// in the players' language (SQLite's "database or disk is full"
+		// too: storage words it).
 		reason := ""
 		if len(se.Args) > 1 {
 			var pe *fs.PathError
@@ -88,8 +89,8 @@ func (t text) errText(err error) string {
 			}
 		}
 		if se.Code == storage.CodeDiskFull {
-			return esc(fmt.Sprintf(t.tr("the database's disk is full%s; nothing was saved: free some space, then try again",
-				"der Datenträger der Datenbank ist voll%s; nichts gespeichert: Platz schaffen und erneut versuchen"), reason))
+			return esc(fmt.Sprintf(t.tr("the database's disk is full%s: nothing was saved, nothing was lost; free some space, then try again",
+				"der Datenträger der Datenbank ist voll%s: nichts gespeichert, nichts verloren; erst Platz schaffen"), reason))
 		}
 		return esc(fmt.Sprintf(t.tr("the database can only be read%s; nothing was saved: quit, allow writing to its file and directory, start again",
 			"die Datenbank lässt sich nur lesen%s; nichts gespeichert: beenden, Schreibrechte für Datei und Verzeichnis geben, neu starten"), reason))

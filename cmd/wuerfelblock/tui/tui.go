@@ -73,6 +73,12 @@ type Config struct {
 	// Review are the solvers of the review on the game-over screen (the
 	// zero Valuers: no review shown).
 	Review review.Valuers
+	// DamagedAdvice says, in Lang, what to do when the check at start finds
+	// the database damaged: a sentence and the command that restores its
+	// latest backup (with its path), or that starts with a new file. nil:
+	// nothing more than the damage is said. It is called off the UI
+	// goroutine.
+	DamagedAdvice func() (lead, cmd string)
 }
 
 // UI is the running terminal UI.
@@ -85,6 +91,8 @@ type UI struct {
 	timeout time.Duration
 	watch   time.Duration
 	review  review.Valuers
+	// damagedAdvice is Config.DamagedAdvice.
+	damagedAdvice func() (lead, cmd string)
 
 	stack   []screen
 	overlay bool // help or a dialog is shown above the top screen
@@ -136,15 +144,16 @@ const barrierKey = tcell.KeyF64
 func New(cfg Config) *UI {
 	setTheme()
 	ui := &UI{
-		text:    text{cfg.Lang},
-		app:     tview.NewApplication(),
-		pages:   tview.NewPages(),
-		store:   cfg.Store,
-		stats:   cfg.Stats,
-		timeout: cfg.Timeout,
-		watch:   cfg.Watch,
-		checked: make(chan struct{}),
-		review:  cfg.Review,
+		text:          text{cfg.Lang},
+		app:           tview.NewApplication(),
+		pages:         tview.NewPages(),
+		store:         cfg.Store,
+		stats:         cfg.Stats,
+		timeout:       cfg.Timeout,
+		watch:         cfg.Watch,
+		checked:       make(chan struct{}),
+		review:        cfg.Review,
+		damagedAdvice: cfg.DamagedAdvice,
 	}
 	if ui.timeout == 0 {
 		ui.timeout = 5 * time.Second
@@ -199,9 +208,14 @@ func (ui *UI) quickCheck() {
 	if storage.ErrorCode(err) != storage.CodeDamaged {
 		return
 	}
-	ui.app.QueueUpdateDraw(func() {
-		ui.ask(ui.errText(err), []string{"OK"}, func(int) {})
-	})
+	msg := sentenceEnd(ui.errText(err))
+	if ui.damagedAdvice != nil {
+		// The command on its own lines, as wide as the screen allows: it
+		// is to be copied.
+		lead, cmd := ui.damagedAdvice()
+		msg += "\n\n" + esc(lead) + "\n\n" + esc(cmd)
+	}
+	ui.app.QueueUpdateDraw(func() { ui.notice(msg) })
 }
 
 // watchGames asks, every ui.watch, whether the game on screen was changed
@@ -360,6 +374,25 @@ func (ui *UI) ask(question string, buttons []string, choose func(int)) {
 		choose(i)
 	})
 	ui.showOverlay(m)
+}
+
+// notice shows text in a wide dialog until Enter, Esc or q (ask's dialog
+// is a third of the screen wide: a command with paths in it would wrap
+// into pieces).
+func (ui *UI) notice(text string) {
+	tv := newTextView().SetScrollable(true)
+	tv.SetText(text + "\n\n[::r] " + ui.tr("Enter: OK", "Enter: OK") + " [::-]")
+	tv.SetBorder(true).SetBorderPadding(0, 0, 1, 1)
+	tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
+		switch {
+		case ev.Key() == tcell.KeyEscape, ev.Key() == tcell.KeyEnter,
+			ev.Key() == tcell.KeyRune && ev.Rune() == 'q':
+			ui.closeOverlay()
+			return nil
+		}
+		return ev
+	})
+	ui.showOverlay(centered(tv, 76, 16))
 }
 
 // createGame stores a new game and then its coach level. The game may be
