@@ -129,13 +129,46 @@ func (v *familyView) winStart(t *win.Table, g *scoresheet.Game) (win.Position, b
 			if v.win.starts == nil {
 				v.win.starts = map[string]winStartOf{}
 			}
-			v.win.starts[key] = winStartOf{p, err == nil}
-			if top, ok := v.p.ui.top().(*play); ok && top == v.p {
-				top.refresh()
+			v.win.starts[key] = winStartOf{p: p, ok: err == nil}
+			v.redrawIfOnTop()
+		})
+		if err != nil || !p.Exact() || len(totals) < 3 {
+			return
+		}
+		// The final round of three or more: every player's chance follows
+		// the mover's turn with every player's value (coach/win's follow
+		// table, built here on first use: a second for a round with two
+		// later seats), then the column Win shows them all.
+		p.Chances()
+		app.QueueUpdateDraw(func() {
+			if st, ok := v.win.starts[key]; ok {
+				st.all = true
+				v.win.starts[key] = st
+				v.redrawIfOnTop()
 			}
 		})
 	}()
 	return win.Position{}, false
+}
+
+// redrawIfOnTop draws the view's screen again where it is the one shown.
+func (v *familyView) redrawIfOnTop() {
+	if top, ok := v.p.ui.top().(*play); ok && top == v.p {
+		top.refresh()
+	}
+}
+
+// winAllChances reports whether every player's chance of the turn's
+// start is there to read without waiting (two players and the turns
+// before the final round: always; the final round of three or more: once
+// winStart has built them).
+func (v *familyView) winAllChances(p win.Position) bool {
+	g := v.game()
+	if len(g.Players) == 2 || !p.Exact() {
+		return true
+	}
+	key := fmt.Sprintf("%p %v %d", v.winTable(), g.Totals(), g.Seat())
+	return v.win.starts[key].all
 }
 
 // winStartsKept is how many turns' starts a view keeps.
@@ -144,6 +177,9 @@ const winStartsKept = 16
 type winStartOf struct {
 	p  win.Position
 	ok bool
+	// all: every player's chance is built (the final round of three or
+	// more; winAllChances).
+	all bool
 }
 
 // winPosition is the point of the turn on screen in the win coach; ok is
@@ -375,9 +411,16 @@ func (v *familyView) winChances() []string {
 			out[i] = pct(x)
 		}
 		out[seat] = pct(now)
+	case v.winAllChances(p):
+		// The final round (exact), every player's chance built: each
+		// seat's, after the best keep where the throw is known.
+		for i, x := range cs() {
+			out[i] = pct(x)
+		}
+		out[seat] = pct(now)
 	default:
-		// The final round (exact): the mover's own chance; the others'
-		// would need the turn followed with every player's value.
+		// The final round while every player's chance is being built:
+		// the mover's own.
 		out[seat] = pct(now)
 	}
 	return out

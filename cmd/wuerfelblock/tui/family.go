@@ -118,8 +118,18 @@ func (v *familyView) cancel() bool {
 func (v *familyView) submit(s string) bool {
 	if v.pending != nil && strings.Contains(s, "/") {
 		// "ROLL/KEEP" typed while a throw waits for its keep (as after an
-		// undo that offers the throw again): the typed throw replaces it.
+		// undo that offers the throw again): the typed throw replaces it,
+		// once it is taken; refused, the waiting throw stays.
+		pending, options := v.pending, v.options
 		v.pending, v.options = nil, nil
+		if v.submit(s) {
+			return true
+		}
+		if v.pending == nil {
+			v.pending, v.options = pending, options
+			v.refreshKeeps()
+		}
+		return false
 	}
 	if v.pending != nil {
 		keep, fives, err := validate.ParseKeep(s)

@@ -257,8 +257,17 @@ func (v *kniffelView) submit(s string) bool {
 	t := v.game().KniffelTurn()
 	if v.pending != nil && strings.Contains(s, "/") {
 		// "ROLL/HOLD" typed while a throw waits for its hold: the typed
-		// throw replaces it (as in the Zehntausend family).
+		// throw replaces it once taken; refused, the waiting throw stays
+		// (as in the Zehntausend family).
+		pending, sel := v.pending, v.sel
 		v.pending, v.sel = nil, -1
+		if v.submit(s) {
+			return true
+		}
+		if v.pending == nil {
+			v.pending, v.sel = pending, sel
+		}
+		return false
 	}
 	if v.pending != nil {
 		keep, err := validate.ParseDice(s)

@@ -194,7 +194,17 @@ func (v *totView) submit(s string) bool {
 	}
 	t := g.DreissigTurn()
 	if v.pending != nil && strings.Contains(s, "/") {
-		v.pending = nil // "ROLL/ASIDE": the typed throw replaces the waiting one
+		// "ROLL/ASIDE": the typed throw replaces the waiting one once
+		// taken; refused, the waiting throw stays.
+		pending := v.pending
+		v.pending = nil
+		if v.submit(s) {
+			return true
+		}
+		if v.pending == nil {
+			v.pending = pending
+		}
+		return false
 	}
 	if v.pending != nil {
 		keep, err := validate.ParseDice(s)
