@@ -67,7 +67,8 @@ func TestOutputKeepsFilesOfAnotherKind(t *testing.T) {
 	if st, _ := os.Lstat("link.txt"); st.Mode()&os.ModeSymlink == 0 {
 		t.Error("link.txt is no longer a link")
 	}
-	onlyNames(t, dir, "X.db", "b.db", "backups", "c", "e.json", "g.bgsplay", "link.txt", "notes.txt")
+	// No backups/ folder either: a refused backup FILE writes nothing there.
+	onlyNames(t, dir, "X.db", "b.db", "c", "e.json", "g.bgsplay", "link.txt", "notes.txt")
 	onlyNames(t, filepath.Join(dir, "c"), "games.csv", "totals.csv", "turns.csv")
 	// In German.
 	_, _, errs := call(t, "", "--lang", "de", "--db", db, "export", "notes.txt")

@@ -381,7 +381,7 @@ func (ui *UI) ask(question string, buttons []string, choose func(int)) {
 // into pieces).
 func (ui *UI) notice(text string) {
 	tv := newTextView().SetScrollable(true)
-	tv.SetText(text + "\n\n[::r] " + ui.tr("Enter: OK", "Enter: OK") + " [::-]")
+	tv.SetText(text + "\n\n[::r] " + ui.tr("Enter: close", "Enter: schließen") + " [::-]")
 	tv.SetBorder(true).SetBorderPadding(0, 0, 1, 1)
 	tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
 		switch {
