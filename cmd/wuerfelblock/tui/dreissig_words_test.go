@@ -167,7 +167,7 @@ func (g gatedTables) Table(int, bool) *dreissig.Table {
 	return nil
 }
 func (gatedTables) Ready(int, bool) (*dreissig.Table, bool) { return nil, false }
-func (gatedTables) KeptIn() string                           { return "/home/anna/.cache/wuerfelblock" }
+func (gatedTables) KeptIn() string                          { return "/home/anna/.cache/wuerfelblock" }
 
 // While the four-player table is built the coach says which table, that
 // it is built once and kept (where), roughly how long it takes and that
