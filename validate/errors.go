@@ -267,7 +267,7 @@ var catalog = map[Code]message{
 	CodeOptionValue:     {"house rule %q cannot be %v: allowed is %s", "die Hausregel %q kann nicht %v sein: erlaubt ist %s", true},
 	CodeOptionConflict:  {"house rules %q and %q contradict each other: choose one", "die Hausregeln %q und %q widersprechen sich: nur eine wählen", true},
 	CodeOptionSixDice:   {"house rule %q needs 6 dice (wuerfel=6)", "die Hausregel %q braucht 6 Würfel (wuerfel=6)", true},
-	CodeHundertPlayers:  {"\"Von dreißig auf hundert\" (hundert) is for exactly two players, not %d", "„Von dreißig auf hundert“ (hundert) ist nur für genau zwei Spieler, nicht %d", true},
+	CodeHundertPlayers:  {"\"thirty to a hundred\" (hundert: at 0 or below both accounts get 30; first to 100 wins) is for exactly two players, not %d", "„Von dreißig auf hundert“ (hundert: bei 0 oder darunter bekommen beide Konten 30; wer zuerst 100 hat, gewinnt) ist nur für genau zwei Spieler, nicht %d", true},
 	CodeTooManyDice:     {"%s is played with %d dice, not %d", "%s wird mit %d Würfeln gespielt, nicht mit %d", true},
 	CodeKniffelFive:     {"Kniffel scores exactly five dice, not %d", "Kniffel wertet genau fünf Würfel, nicht %d", true},
 	CodeNoDice:          {"no dice given", "keine Würfel angegeben", true},

@@ -268,7 +268,7 @@ var totOptions = []OptionSpec{
 
 var dreissigOptions = []OptionSpec{diceOpt(6),
 	boolOpt("hundert", func(o *Options) *bool { return &o.Hundert }, false,
-		"Von dreißig auf hundert (two players): at 0 or below both accounts get 30; first to 100 wins",
+		"thirty to a hundred (two players): at 0 or below both accounts get 30; first to 100 wins",
 		"Von dreißig auf hundert (zwei Spieler): bei 0 oder darunter bekommen beide Konten 30; wer zuerst 100 hat, gewinnt"),
 }
 

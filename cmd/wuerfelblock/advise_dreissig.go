@@ -104,7 +104,7 @@ func runAdviseDreissig(e *env, args []string) int {
 		e.printJSON(out)
 		return exitOK
 	}
-	e.printDreissig(out, pending)
+	e.printDreissig(out, pending, rules.Options.Hundert)
 	return exitOK
 }
 
@@ -264,22 +264,29 @@ func (e *env) dreissigPos(c *dreissig.Coach, acc []int, seat int, t *validate.Dr
 	return out
 }
 
-// value writes a value for people: a chance in per cent, or points.
+// dreissigValue writes a value for people: a chance in per cent, or pips
+// with a true minus (no "-0.00"; JSON keeps its plain numbers).
 func (e *env) dreissigValue(exact bool, v float64) string {
 	if exact {
 		return e.decimal(100*v, 2) + " %"
 	}
-	return e.decimal(v, 2)
+	return say.New(e.lang).Number(v, 2)
 }
 
-func (e *env) printDreissig(out adviseDreissigPos, pending []int) {
+func (e *env) printDreissig(out adviseDreissigPos, pending []int, hundert bool) {
 	what := e.tr("chance to win (exact, best play by all)", "Gewinnchance (genau, bestes Spiel aller)")
 	if !out.Exact {
-		what = e.tr("the turn's points (pips taken minus pips lost; no chances for this number of players)",
-			"Punkte des Zugs (genommene minus verlorene Augen; keine Chancen bei dieser Spielerzahl)")
+		what = e.tr("the turn's value in pips (pips taken minus pips lost; no chances for this number of players)",
+			"Wert des Zugs in Augen (genommene minus verlorene Augen; keine Chancen bei dieser Spielerzahl)")
 	}
-	fmt.Fprintf(e.stdout, e.tr("Dreißig tot, accounts %s, seat %d to move: %s.\n", "Dreißig tot, Konten %s, Sitz %d am Zug: %s.\n"),
-		strings.Trim(fmt.Sprint(out.Accounts), "[]"), out.Seat, what)
+	game := "Dreißig tot"
+	if hundert {
+		// The house rule in the user's language and what it means.
+		game += e.tr(", thirty to a hundred (at 0 or below both accounts get 30; first to 100 wins)",
+			", Von dreißig auf hundert (bei 0 oder darunter bekommen beide Konten 30; wer zuerst 100 hat, gewinnt)")
+	}
+	fmt.Fprintf(e.stdout, e.tr("%s, accounts %s, seat %d to move: %s.\n", "%s, Konten %s, Sitz %d am Zug: %s.\n"),
+		game, strings.Trim(fmt.Sprint(out.Accounts), "[]"), out.Seat, what)
 	if out.Settled != nil {
 		fmt.Fprintln(e.stdout, e.tr("Here best play by all has no fixed point (each best answer changes another's): the plays of the last round, exact for them (docs/COACH.md).",
 			"Hier hat bestes Spiel aller keinen Fixpunkt (jede beste Antwort ändert eine andere): die Spielweisen der letzten Runde, genau für sie (docs/COACH.md)."))
@@ -288,7 +295,11 @@ func (e *env) printDreissig(out adviseDreissigPos, pending []int) {
 		e.diceWord(out.Aside), out.Sum, e.diceWord(out.InCup))
 	if pending != nil {
 		fmt.Fprintf(e.stdout, e.tr("Throw %s: every keep, best first.\n", "Wurf %s: jede Auswahl, die beste zuerst.\n"), validate.FormatDice(pending))
-		fmt.Fprintf(e.stdout, "  %-18s %6s %12s\n", e.tr("keep", "Auswahl"), e.tr("pips", "Augen"), e.tr("value", "Wert"))
+		value := e.tr("value", "Wert")
+		if !out.Exact {
+			value = e.tr("value (pips)", "Wert (Augen)")
+		}
+		fmt.Fprintf(e.stdout, "  %-18s %6s %12s\n", e.tr("keep", "Auswahl"), e.tr("pips", "Augen"), value)
 		for _, k := range out.Keeps {
 			s := out.Sum
 			for _, d := range k.Keep {
@@ -307,17 +318,22 @@ func (e *env) printDreissig(out adviseDreissigPos, pending []int) {
 	case "nothing":
 		fmt.Fprintln(e.stdout, e.tr("Exactly 30: nothing happens.", "Genau 30: nichts passiert."))
 	}
-	fmt.Fprintf(e.stdout, e.tr("Value for seat %d: %s.\n", "Wert für Sitz %d: %s.\n"), out.Seat, e.dreissigValue(out.Exact, out.Value))
+	v := e.dreissigValue(out.Exact, out.Value)
+	if !out.Exact {
+		v += e.tr(" pips", " Augen")
+	}
+	fmt.Fprintf(e.stdout, e.tr("Value for seat %d: %s.\n", "Wert für Sitz %d: %s.\n"), out.Seat, v)
 	for i, w := range out.Win {
 		fmt.Fprintf(e.stdout, e.tr("  seat %d: %s\n", "  Sitz %d: %s\n"), i+1, e.dreissigValue(true, w))
 	}
 	if len(out.BestCount) > 0 {
-		fmt.Fprint(e.stdout, e.tr("The best keep of the next throw sets aside:", "Die beste Auswahl des nächsten Wurfs legt zur Seite:"))
+		// "…; 6 dice in 0.3 % of throws." (the last one ended in ";").
+		var parts []string
 		for k := 1; k <= out.InCup; k++ {
 			if p, ok := out.BestCount[strconv.Itoa(k)]; ok {
-				fmt.Fprintf(e.stdout, e.tr(" %s in %s of throws;", " %s in %s der Würfe;"), e.diceWord(k), e.decimal(100*p, 1)+" %")
+				parts = append(parts, fmt.Sprintf(e.tr("%s in %s of throws", "%s in %s der Würfe"), e.diceWord(k), e.decimal(100*p, 1)+" %"))
 			}
 		}
-		fmt.Fprintln(e.stdout)
+		fmt.Fprintln(e.stdout, e.tr("The best keep of the next throw sets aside: ", "Die beste Auswahl des nächsten Wurfs legt zur Seite: ")+strings.Join(parts, "; ")+".")
 	}
 }

@@ -221,7 +221,11 @@ func isTerminal(r io.Reader) bool {
 func printVerdict(e *env, rec scoresheet.Record, v scoresheet.Verdict) {
 	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	boxes := turnBoxes(e, rec)
-	fmt.Fprintf(w, "#\t%s\t%s\t", e.tr("player", "Spieler"), e.tr("points", "Punkte"))
+	points := e.tr("points", "Punkte")
+	if rec.Game == string(validate.GameDreissigTot) { // a turn's sum of pips (it said "points")
+		points = e.tr("pips", "Augen")
+	}
+	fmt.Fprintf(w, "#\t%s\t%s\t", e.tr("player", "Spieler"), points)
 	if boxes != nil {
 		fmt.Fprintf(w, "%s\t", e.tr("box", "Feld"))
 	}

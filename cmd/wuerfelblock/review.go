@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -281,6 +282,8 @@ func printReview(e *env, rv *review.Review) {
 		fmt.Fprintf(w, "%s\t%s\t", e.tr("start", "Start"), e.tr("result", "Ergebnis"))
 	case kniffel:
 		fmt.Fprintf(w, "%s\t%s\t", e.tr("quick turns", "Schnelleingaben"), e.tr("total", "Summe"))
+	case rv.Unit == review.UnitPips: // Dreißig tot: the turns' pips (taken minus lost), not points banked
+		fmt.Fprintf(w, "%s\t%s\t", e.tr("turn values", "Zugwerte"), e.tr("pips", "Augen"))
 	default:
 		fmt.Fprintf(w, "%s\t%s\t", e.tr("turn values", "Zugwerte"), e.tr("banked", "geschrieben"))
 	}
@@ -294,17 +297,24 @@ func printReview(e *env, rv *review.Review) {
 		case kniffel:
 			fmt.Fprintf(w, "%d\t%d\t", p.QuickTurns, p.Banked)
 		default:
-			fmt.Fprintf(w, "%s\t%d\t", review.Number(p.TurnValueSum, e.lang), p.Banked)
+			fmt.Fprintf(w, "%s\t%s\t", review.Number(p.TurnValueSum, e.lang), say.Int(p.Banked)) // a true minus
 		}
 		fmt.Fprintln(w)
 	}
 	w.Flush()
 	switch {
 	case rv.Chances:
-		fmt.Fprintln(e.stdout, e.tr("Result (100 won, 0 lost, shared wins shared) = start + luck − loss, in percentage points of the chance to win.",
-			"Ergebnis (100 gewonnen, 0 verloren, geteilte Siege geteilt) = Start + Glück − Verlust, in Prozentpunkten der Gewinnchance."))
+		fmt.Fprintln(e.stdout, e.tr("Result (100 won, 50 shared by two, 0 lost) = start + luck − loss, in percentage points of the chance to win.",
+			"Ergebnis (100 gewonnen, 50 zu zweit geteilt, 0 verloren) = Start + Glück − Verlust, in Prozentpunkten der Gewinnchance."))
+		if names, share, ok := review.SharedWin(rv); ok {
+			fmt.Fprintf(e.stdout, e.tr("%s: a shared win, %s each.\n", "%s: ein geteilter Sieg, je %s.\n"),
+				scoresheet.SafeText(strings.Join(names, ", ")), review.Number(share, e.lang))
+		}
 	case kniffel:
 		fmt.Fprintln(e.stdout, e.tr("Total = game value + luck − loss.", "Summe = Spielwert + Glück − Verlust."))
+	case rv.Unit == review.UnitPips:
+		fmt.Fprintln(e.stdout, e.tr("Pips (taken from the Vordermann minus lost, per turn) = turn values + luck − loss, all in pips.",
+			"Augen (dem Vordermann genommene minus verlorene, je Zug) = Zugwerte + Glück − Verlust, alles in Augen."))
 	default:
 		line := e.tr("Banked = turn values + luck − loss", "Geschrieben = Zugwerte + Glück − Verlust")
 		if rv.Transfers {
@@ -325,9 +335,11 @@ func printReview(e *env, rv *review.Review) {
 	}
 	fmt.Fprintln(e.stdout, costliestTitle(e, rv))
 	w = tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	// What was thrown away, never negative, as the table's loss and the
+	// app say it (the list said "−33.99" beside a loss of 33.99).
 	for _, d := range worst {
-		fmt.Fprintf(w, "%s\t%s: %s\t%s\n", scoresheet.SafeText(d.Player), rv.Where(d, e.lang),
-			rv.Describe(d, e.lang), review.Number(-d.Loss, e.lang))
+		fmt.Fprintf(w, "%s\t%s: %s\t%s %s\n", scoresheet.SafeText(d.Player), rv.Where(d, e.lang),
+			rv.Describe(d, e.lang), review.Number(d.Loss, e.lang), e.tr("thrown away", "verschenkt"))
 	}
 	w.Flush()
 }
@@ -390,8 +402,8 @@ func printWinReview(e *env, rv *review.Review) {
 	fmt.Fprintln(e.stdout, e.tr("The costliest decisions by the chance to win:", "Die teuersten Entscheidungen nach Gewinnchance:"))
 	w = tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	for _, d := range worst {
-		fmt.Fprintf(w, "%s\t%s: %s, %s %s %s\n", scoresheet.SafeText(d.Player), rv.Where(d, e.lang), rv.DescribeWin(d, e.lang),
-			e.tr("chance to win", "Gewinnchance"), review.Points1(-d.WinLoss, e.lang), e.tr("percentage points", "Prozentpunkte"))
+		fmt.Fprintf(w, "%s\t%s: %s, %s\n", scoresheet.SafeText(d.Player), rv.Where(d, e.lang), rv.DescribeWin(d, e.lang),
+			fmt.Sprintf(e.tr("%s percentage points of the chance to win thrown away", "%s Prozentpunkte Gewinnchance verschenkt"), review.Points1(d.WinLoss, e.lang)))
 	}
 	w.Flush()
 }

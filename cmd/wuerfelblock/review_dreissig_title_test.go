@@ -16,8 +16,8 @@ func TestReviewDreissigCostliestTitle(t *testing.T) {
 	dreissigCache(t)
 	path := writeFile(t, "game.json", dreissigShortRecord)
 	for _, c := range []struct{ lang, want, not string }{
-		{"de", "Die teuersten Entscheidungen nach Gewinnchance (Prozentpunkte):\nAnna  Runde 1, 1. Wurf: 111111 zur Seite statt 1  −33,99", "in Punkten"},
-		{"en", "The costliest decisions by the chance to win (percentage points):\nAnna  round 1, throw 1: set aside 111111 instead of 1  −33.99", "in points"},
+		{"de", "Die teuersten Entscheidungen nach Gewinnchance (Prozentpunkte):\nAnna  Runde 1, 1. Wurf: 1 1 1 1 1 1 zur Seite statt 1  33,99 verschenkt", "in Punkten"},
+		{"en", "The costliest decisions by the chance to win (percentage points):\nAnna  round 1, throw 1: set aside 1 1 1 1 1 1 instead of 1  33.99 thrown away", "in points"},
 	} {
 		code, out, errs := call(t, "", "--lang", c.lang, "review", path)
 		if code != 0 || !strings.Contains(out, c.want) || strings.Contains(out, c.not) {

@@ -85,7 +85,7 @@ func TestReviewKniffelWin(t *testing.T) {
 	}
 	code, out, _ = call(t, rec, "--lang", "de", "review", "-")
 	if code != 0 || !strings.Contains(out, "Ab Runde 11") || !strings.Contains(out, "Die teuersten Entscheidungen nach Gewinnchance:") || !strings.Contains(out, "Runde 11  Glück") ||
-		!strings.Contains(out, "Runde 1") || !strings.Contains(out, "Gewinnchance −") {
+		!strings.Contains(out, "Runde 1") || !strings.Contains(out, "Prozentpunkte Gewinnchance verschenkt") {
 		t.Errorf("German text (exit %d):\n%s", code, out)
 	}
 	code, out, _ = call(t, rec, "--lang", "en", "review", "-")

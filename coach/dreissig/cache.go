@@ -99,7 +99,7 @@ func (c *Cache) load(n int, hundert bool) *Table {
 	if build == nil {
 		build = Solve
 	}
-	tb := tablefile.Build(tableName(n, hundert), func() *Table { return build(n, hundert) })
+	tb := tablefile.Build(TableName(n, hundert), func() *Table { return build(n, hundert) })
 	if path != "" {
 		tablefile.Write(path, "dreissig", encodeTable(tb))
 		// The table the process keeps is the file's, off the Go heap (the
@@ -269,10 +269,11 @@ func Shared() *Cache { return shared() }
 // where there is none (one player, more than MaxPlayers).
 func TableFor(n int, hundert bool) *Table { return shared().Table(n, hundert) }
 
-// tableName names the table of n players (hundert: two) for people.
-func tableName(n int, hundert bool) tablefile.Name {
+// TableName names the table of n players (hundert: two) for people, as a
+// command line's note on a build says it and the app while it waits.
+func TableName(n int, hundert bool) tablefile.Name {
 	if hundert {
-		return tablefile.Name{EN: "Dreißig tot's table for hundert", DE: "die Tabelle von Dreißig tot für hundert"}
+		return tablefile.Name{EN: "Dreißig tot's table for thirty to a hundred", DE: "die Tabelle von Dreißig tot für „Von dreißig auf hundert“"}
 	}
 	return tablefile.Name{EN: fmt.Sprintf("Dreißig tot's table for %d players", n), DE: fmt.Sprintf("die Tabelle von Dreißig tot für %d Spieler", n)}
 }

@@ -280,10 +280,28 @@ func (r *Review) Describe(d Decision, l validate.Lang) string {
 	if d.Kind == Hold {
 		verb = [2]string{"held", "behalten"}
 	}
-	if de {
-		return fmt.Sprintf("%s %s statt %s", dice(d.Chosen, l), verb[1], dice(d.Best, l))
+	write := dice
+	if r.Game == validate.GameDreissigTot {
+		write = dreissigDice
 	}
-	return fmt.Sprintf("%s %s instead of %s", verb[0], dice(d.Chosen, l), dice(d.Best, l))
+	if de {
+		return fmt.Sprintf("%s %s statt %s", write(d.Chosen, l), verb[1], write(d.Best, l))
+	}
+	return fmt.Sprintf("%s %s instead of %s", verb[0], write(d.Chosen, l), write(d.Best, l))
+}
+
+// dreissigDice writes a Dreißig-tot keep as the game's screens write dice
+// (the throw "6 4 5 3 2 1", the coach's "6 5 4 zur Seite", advise):
+// spaced, the highest first (the review said "456" beside the coach's
+// "6 5 4"). The JSON keeps its sorted arrays.
+func dreissigDice(c Choice, l validate.Lang) string {
+	if len(c.Dice) == 0 {
+		return dice(c, l)
+	}
+	d := slices.Clone(c.Dice)
+	slices.Sort(d)
+	slices.Reverse(d)
+	return validate.FormatDice(d)
 }
 
 // standText says a Kniffel hold where one side holds all five dice: that
@@ -330,4 +348,21 @@ func dice(c Choice, l validate.Lang) string {
 		}
 	}
 	return b.String()
+}
+
+// SharedWin names the players who share the win of a finished game
+// reviewed in chances (Dreißig tot: ChanceResult 100 / their number each)
+// and that share in percentage points; ok false where one player won or
+// the game runs. The result 50 read as if unexplained.
+func SharedWin(r *Review) (names []string, share float64, ok bool) {
+	if !r.Finished || !r.Chances {
+		return nil, 0, false
+	}
+	for _, p := range r.Players {
+		if p.ChanceResult > lossEpsilon {
+			names = append(names, p.Name)
+			share = p.ChanceResult
+		}
+	}
+	return names, share, len(names) > 1
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wuerfelblock/wuerfelblock/coach/dreissig"
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
@@ -100,16 +101,47 @@ func (v *totView) startTable(n int, hundert bool) {
 	}()
 }
 
+// keptIn is a cache of tables that names the folder its files are kept in
+// (a test's stand-in; the process's dreissig.Cache has its Dir).
+type keptIn interface{ KeptIn() string }
+
+// computingNote says what the coach waits for while its table is built:
+// which table, that it is built once and where it is kept (in the words of
+// the command line's note, buildnote.go), roughly how long it takes and
+// that the game goes on meanwhile. It said only "Der Trainer rechnet…",
+// for over a minute with four players on a busy machine.
+func (v *totView) computingNote() string {
+	g := v.game()
+	n, hundert := len(g.Players), g.Rules.Options.Hundert
+	name := dreissig.TableName(n, hundert)
+	dir := ""
+	switch c := dreissigTablesNow().(type) {
+	case *dreissig.Cache:
+		dir = c.Dir
+	case keptIn:
+		dir = c.KeptIn()
+	}
+	where := v.tr("it is kept", "sie wird aufbewahrt")
+	if dir != "" {
+		where = fmt.Sprintf(v.tr("it is kept in %s", "sie wird in %s aufbewahrt"), esc(scoresheet.SafeText(dir)))
+	}
+	long := v.tr("it takes a few seconds", "das dauert einige Sekunden")
+	if n == dreissig.MaxPlayers && !hundert {
+		// 16–20 CPU-s on the development machine, over a minute on a busy one.
+		long = v.tr("it takes from 20 seconds to a minute or more", "das dauert 20 Sekunden bis eine Minute oder länger")
+	}
+	return fmt.Sprintf(v.tr("Coach: computing %s (once: %s); %s. Play on meanwhile: the coach shows once it is there.",
+		"Trainer: berechne %s (einmalig: %s); %s. Einfach weiterspielen: der Trainer erscheint, sobald sie fertig ist."),
+		v.tr(name.EN, name.DE), where, long)
+}
+
 // coachValue writes a value for people: a chance in per cent, or pips.
 func (v *totView) coachValue(c *dreissig.Coach, x float64) string {
 	if c.Exact() {
 		return v.words().Decimal(100*x, 1) + "\u00a0%"
 	}
-	s := v.words().Decimal(x, 1)
-	if x >= 0 {
-		s = "+" + s
-	}
-	return s
+	// A true minus and no "−0,0" (five players showed "-0.0", "-0.7").
+	return plus(v.words().Number(x, 1))
 }
 
 // coachLines are the coach's lines of the turn panel.
@@ -119,7 +151,7 @@ func (v *totView) coachLines() []panelLine {
 		return nil
 	}
 	if c == nil {
-		return []panelLine{line("[::d]"+v.tr("Computing advice…", "Der Trainer rechnet…")+"[::-]", rankCoach)}
+		return []panelLine{line("[::d]"+v.computingNote()+"[::-]", rankCoach)}
 	}
 	dt := v.game().DreissigTurn()
 	ls := []panelLine{line(strings.TrimSuffix(v.coachChances(c, dt), "\n"), rankCoach)}
@@ -136,13 +168,26 @@ func (v *totView) coachLines() []panelLine {
 func (v *totView) coachChances(c *dreissig.Coach, dt *validate.DreissigTurn) string {
 	var value float64
 	var win []float64
+	// A throw waiting for its keep: the position given that throw (its
+	// best keep's), not the one before it, and said so.
+	thrown := false
 	switch target := validate.DreissigResult(dt.Sum()).Target; {
 	case dt.Attacking():
 		value, win = c.AttackValue(target, dt.Taken(), dt.AttackLive()), c.AttackChances(target, dt.Taken(), dt.AttackLive())
-	default:
+	case v.pending != nil:
+		if ks := c.Keeps(dt.InCup(), dt.Sum(), v.pending); len(ks) > 0 {
+			value, win, thrown = ks[0].Value, ks[0].Chances, true
+		}
+	}
+	if win == nil {
 		value, win = c.Value(dt.InCup(), dt.Sum()), c.Chances(dt.InCup(), dt.Sum())
 	}
 	if !c.Exact() {
+		if thrown {
+			return fmt.Sprintf(v.tr("Coach: with this throw the turn is worth %s pips with the best keep (pips taken minus lost; no chances with %d players).\n",
+				"Trainer: mit diesem Wurf ist der Zug bei bester Auswahl %s Augen wert (genommene minus verlorene; keine Chancen bei %d Spielern).\n"),
+				v.coachValue(c, value), len(v.game().Players))
+		}
 		return fmt.Sprintf(v.tr("Coach: the turn is worth %s pips with best play (pips taken minus lost; no chances with %d players).\n",
 			"Trainer: der Zug ist bei bestem Spiel %s Augen wert (genommene minus verlorene; keine Chancen bei %d Spielern).\n"),
 			v.coachValue(c, value), len(v.game().Players))
@@ -155,6 +200,9 @@ func (v *totView) coachChances(c *dreissig.Coach, dt *validate.DreissigTurn) str
 			s = "[::b]" + s + "[::-]"
 		}
 		parts = append(parts, s)
+	}
+	if thrown {
+		return v.tr("Coach: with this throw (best keep) chance to win ", "Trainer: mit diesem Wurf (beste Auswahl) Gewinnchance ") + strings.Join(parts, " · ") + "\n"
 	}
 	return v.tr("Coach: chance to win ", "Trainer: Gewinnchance ") + strings.Join(parts, " · ") + "\n"
 }
@@ -185,7 +233,9 @@ func (v *totView) coachAdvice(c *dreissig.Coach, dt *validate.DreissigTurn) pane
 	ks := c.Keeps(dt.InCup(), dt.Sum(), v.pending)
 	var others []string
 	for _, k := range ks[1:] {
-		others = append(others, strings.ReplaceAll(validate.FormatDice(k.Dice), " ", "")+"\u00a0"+v.coachValue(c, k.Value))
+		// The dice as the best keep and the throw write them ("6 5",
+		// not "65"), held together with their value.
+		others = append(others, strings.ReplaceAll(validate.FormatDice(k.Dice), " ", "\u00a0")+"\u00a0("+v.coachValue(c, k.Value)+")")
 	}
 	s := fmt.Sprintf(v.tr("Advice: [::b]%s aside[::-] (%s)", "Rat: [::b]%s zur Seite[::-] (%s)"),
 		validate.FormatDice(ks[0].Dice), v.coachValue(c, ks[0].Value))

@@ -224,7 +224,7 @@ func (s *gameOver) refresh() {
 		t.SetCell(r+1, 1, cell(esc(g.Players[seat]), st, tview.AlignLeft))
 		t.SetCell(r+1, 2, cell(say.Int(totals[seat]), st, tview.AlignRight))
 		if rv != nil {
-			luck, loss := s.signedPts(rv.Players[seat].Luck), s.pts(rv.Players[seat].Loss)
+			luck, loss := s.signedPts(rv.Players[seat].Luck, rv), s.pts(rv.Players[seat].Loss, rv)
 			switch {
 			case rv.Win && rv.WinFrom == 0: // Kniffel's (from round 11) is on the review screen
 				// As the review screen shows them: they add up (winShown).

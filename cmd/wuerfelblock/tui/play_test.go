@@ -202,11 +202,11 @@ func TestDreissigTotAttack(t *testing.T) {
 	h.see("654321 der Angriffswurf, Enter")
 	h.notSee("Wurf/zur")
 	h.typ("555123\n")
-	h.see("bisher 15 genommen", "3 Würfel")
+	h.see("15 Augen genommen", "3 Würfel")
 	h.typ("512\n")
-	h.see("bisher 20 genommen")
+	h.see("20 Augen genommen")
 	h.typ("34\n")
-	h.see("Anna nimmt Bob 20 ab", "am Zug: Bob")
+	h.see("Anna nimmt Bob 20 Augen ab", "am Zug: Bob")
 	totals(t, h.stored(), 30, 10)
 }
 
@@ -290,7 +290,7 @@ func TestDreissigHundertTopUp(t *testing.T) {
 	h.see("* Von dreißig auf hundert")
 	h.key(tcell.KeyTab)
 	h.typ("Anna\nBob\n\n")
-	h.see("am Zug: Anna", "Wer zuerst 100 hat, gewinnt", "Genau 30: nichts · weniger: Differenz abziehen · mehr: Vordermann angreifen.")
+	h.see("am Zug: Anna", "Von dreißig auf hundert: wer zuerst 100 hat, gewinnt", "Genau 30: nichts · weniger: Differenz abziehen · mehr: Vordermann angreifen.")
 	for range 3 {
 		h.typ("111111/111111\n")
 	}

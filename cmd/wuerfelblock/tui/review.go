@@ -52,12 +52,23 @@ func (s *gameOver) openReview() {
 		func(width int) string { return reviewTextAt(s.text, rv, width) }))
 }
 
-// pts is a points figure with one decimal and its unit.
-func (t text) pts(x float64) string { return review.Number1(x, t.lang) + t.tr(" pts", " Pkt.") }
+// pts is a points figure with one decimal and its unit: points, or pips
+// where the review counts them (Dreißig tot with five or more players
+// said "pts" of pips).
+func (t text) pts(x float64, rv *review.Review) string {
+	return review.Number1(x, t.lang) + t.ptsUnit(rv)
+}
 
 // signedPts is pts with a + before a gain (luck).
-func (t text) signedPts(x float64) string {
-	return plus(review.Number1(x, t.lang)) + t.tr(" pts", " Pkt.")
+func (t text) signedPts(x float64, rv *review.Review) string {
+	return plus(review.Number1(x, t.lang)) + t.ptsUnit(rv)
+}
+
+func (t text) ptsUnit(rv *review.Review) string {
+	if rv.Unit == review.UnitPips {
+		return t.tr(" pips", " Augen")
+	}
+	return t.tr(" pts", " Pkt.")
 }
 
 // pp is a chance (0–1) in whole percentage points with its unit; signed
@@ -136,6 +147,10 @@ func lossLuckLegend(t text, rv *review.Review) string {
 		}
 		return fmt.Sprintf(t.tr("Loss: the chance to win thrown away against best play (never negative); luck: what the dice and %s brought; in percentage points (pp).",
 			"Verlust: gegen bestes Spiel verschenkte Gewinnchance (nie negativ); Glück: was Würfel und %s brachten; in Prozentpunkten (Pp.)."), others)
+	}
+	if rv.Unit == review.UnitPips {
+		return t.tr("Loss: the pips thrown away against best play (never negative); luck: what the dice brought above (+) or below (−) what was to be expected; in pips.",
+			"Verlust: gegen bestes Spiel verschenkte Augen (nie negativ); Glück: was die Würfel über (+) oder unter (−) dem Erwartbaren brachten; in Augen.")
 	}
 	return t.tr("Loss: the points thrown away against best play (never negative); luck: what the dice brought above (+) or below (−) what was to be expected.",
 		"Verlust: gegen bestes Spiel verschenkte Punkte (nie negativ); Glück: was die Würfel über (+) oder unter (−) dem Erwartbaren brachten.")
@@ -247,10 +262,14 @@ func writeWinTable(b *strings.Builder, t text, rv *review.Review, width int) {
 // writePointsTable writes the identity in points, per player.
 func writePointsTable(b *strings.Builder, t text, rv *review.Review, width int) {
 	l := t.lang
-	if rv.WholeGame {
+	switch {
+	case rv.Unit == review.UnitPips: // Dreißig tot with five or more players: pips, not points banked
+		b.WriteString(t.tr("\n[::b]Pips[::-]: pips of the turns (taken from the Vordermann minus lost) = turn values (what each turn was worth in pips at its start) + luck − loss.\n",
+			"\n[::b]Augen[::-]: Augen der Züge (dem Vordermann genommene minus verlorene) = Zugwerte (was jeder Zug zu Beginn in Augen wert war) + Glück − Verlust.\n"))
+	case rv.WholeGame:
 		fmt.Fprintf(b, t.tr("\n[::b]Points[::-]: total = game value (%s, the expected final score under best play) + luck − loss.\n",
 			"\n[::b]Punkte[::-]: Summe = Spielwert (%s, die erwartete Endsumme bei bestem Spiel) + Glück − Verlust.\n"), review.Number1(rv.GameValue, l))
-	} else {
+	default:
 		line := t.tr("\n[::b]Points[::-]: banked = turn values (what each turn was worth at its start) + luck − loss",
 			"\n[::b]Punkte[::-]: Geschrieben = Zugwerte (was jeder Zug zu Beginn wert war) + Glück − Verlust")
 		if rv.Transfers {
@@ -259,6 +278,9 @@ func writePointsTable(b *strings.Builder, t text, rv *review.Review, width int) 
 		b.WriteString(line + ".\n")
 	}
 	start, end := t.tr("turn values", "Zugwerte"), t.tr("banked", "Geschrieben")
+	if rv.Unit == review.UnitPips {
+		end = t.tr("pips", "Augen")
+	}
 	if rv.WholeGame {
 		start, end = t.tr("game value", "Spielwert"), t.tr("total", "Summe")
 	}
@@ -318,16 +340,21 @@ func writeDecisions(b *strings.Builder, t text, rv *review.Review, ds []review.D
 // writeChanceTable writes Dreißig tot's identity in percentage points of
 // the chance to win, per player.
 func writeChanceTable(b *strings.Builder, t text, rv *review.Review, width int) {
-	b.WriteString(t.tr("\nIn percentage points of the chance to win (exact, best play by all).\nResult (100 won, 0 lost) = start + luck − loss.\n",
-		"\nIn Prozentpunkten der Gewinnchance (genau, bestes Spiel aller).\nErgebnis (100 gewonnen, 0 verloren) = Start + Glück − Verlust.\n"))
+	b.WriteString(t.tr("\nIn percentage points of the chance to win (exact, best play by all).\nResult (100 won, 50 shared, 0 lost) = start + luck − loss.\n",
+		"\nIn Prozentpunkten der Gewinnchance (genau, bestes Spiel aller).\nErgebnis (100 gewonnen, 50 geteilt, 0 verloren) = Start + Glück − Verlust.\n"))
+	_, _, shared := review.SharedWin(rv)
 	tb := reviewTable{head: []string{t.tr("Player", "Spieler"), t.tr("dec.", "Entsch."), t.tr("luck", "Glück"), t.tr("loss", "Verlust"), ""},
 		drop: []int{1}, leftLast: true}
 	for _, p := range rv.Players {
 		// Whole percentage points with their unit, as on the game-over
 		// screen (the figures are stored in percentage points).
 		st, luck, loss, end := chanceRow(p)
-		tb.rows = append(tb.rows, []string{p.Name, fmt.Sprint(p.Decisions), t.ppN(luck, true), t.ppN(loss, false),
-			fmt.Sprintf(t.tr("start %s → %s", "Start %s → %s"), t.ppN(st, false), t.ppN(end, false))})
+		res := fmt.Sprintf(t.tr("start %s → %s", "Start %s → %s"), t.ppN(st, false), t.ppN(end, false))
+		if shared && p.ChanceResult > 0 {
+			// "→ 50 Pp." said nothing of why: a share of the win.
+			res += t.tr(" (shared win)", " (geteilter Sieg)")
+		}
+		tb.rows = append(tb.rows, []string{p.Name, fmt.Sprint(p.Decisions), t.ppN(luck, true), t.ppN(loss, false), res})
 	}
 	b.WriteString(tb.text(width))
 }

@@ -77,7 +77,7 @@ func TestGameOverShowsReview(t *testing.T) {
 	tx := text{lang: validate.German}
 	for _, p := range rv.Players {
 		// One decimal and a unit; the loss never negative, as in the statistics.
-		h.see(tx.signedPts(p.Luck), review.Number1(p.Loss, validate.German)+" Pkt.")
+		h.see(tx.signedPts(p.Luck, rv), review.Number1(p.Loss, validate.German)+" Pkt.")
 	}
 	h.notSee("−" + review.Number1(rv.Players[0].Loss, validate.German))
 	h.typ("a")
@@ -203,7 +203,7 @@ func TestGameOverDreissigReview(t *testing.T) {
 	// the game-over screen: the start chance had two decimals, luck and
 	// loss one and no unit.
 	de := text{lang: validate.German}
-	h.see("In Prozentpunkten der Gewinnchance", "Ergebnis (100 gewonnen, 0 verloren) = Start + Glück − Verlust",
+	h.see("In Prozentpunkten der Gewinnchance", "Ergebnis (100 gewonnen, 50 geteilt, 0 verloren) = Start + Glück − Verlust",
 		"Start "+de.pp(rv.Players[0].ChanceStart/100, false)+" → 0 Pp.")
 	for _, p := range rv.Players {
 		_, luck, loss, _ := chanceRow(p)

@@ -74,7 +74,7 @@ func TestDreissigReviewCostliestTitle(t *testing.T) {
 	h.typ("666666\n")        // six 6s: Anna loses 36
 	h.see("Spiel zu Ende", "a die Auswertung")
 	h.typ("a")
-	h.see("Die teuersten Entscheidungen nach Gewinnchance", "111111 zur Seite statt 1, 34,0 Prozentpunkte")
+	h.see("Die teuersten Entscheidungen nach Gewinnchance", "1 1 1 1 1 1 zur Seite statt 1, 34,0 Prozentpunkte")
 	h.notSee("in Punkten")
 }
 

@@ -324,7 +324,7 @@ func (v *totView) refreshDreissig() {
 			}
 			for _, ev := range r.Events {
 				if ev.Kind == scoresheet.EventAttack {
-					s += fmt.Sprintf(v.tr(", took %d", ", %d genommen"), ev.Points)
+					s += fmt.Sprintf(v.tr(", took %d pips", ", %d Augen genommen"), ev.Points)
 				}
 			}
 			t.SetCell(i+1, 3, cell(s, styleNormal, tview.AlignLeft))
@@ -342,18 +342,23 @@ func (v *totView) refreshDreissig() {
 	case v.pending != nil:
 		ls = append(ls, line(fmt.Sprintf(v.tr("Throw [::b]%s[::-]: which dice go aside? (Enter: %s)", "Wurf [::b]%s[::-]: welche kommen zur Seite? (Enter: %s)"), validate.FormatDice(v.pending), v.enterWord()), rankEssential))
 	case dt.Attacking():
-		ls = append(ls, line(fmt.Sprintf(v.tr("[::r] ATTACK [::-] on [::b]%s[::-] (Vordermann) · target face [::b]%d[::-] · %s · taken so far %d",
-			"[::r] ANGRIFF [::-] auf [::b]%s[::-] (Vordermann) · Zielzahl [::b]%d[::-] · %s · bisher %d genommen"),
+		ls = append(ls, line(fmt.Sprintf(v.tr("[::r] ATTACK [::-] on [::b]%s[::-] (Vordermann) · target face [::b]%d[::-] · %s · %d pips taken so far",
+			"[::r] ANGRIFF [::-] auf [::b]%s[::-] (Vordermann) · Zielzahl [::b]%d[::-] · %s · %d Augen genommen"),
 			esc(g.Players[g.Vordermann()]), dt.Target(), v.dice(dt.AttackLive()), dt.Taken()), rankEssential))
 	default:
 		ls = append(ls, line(v.tr("Throw, then set at least one die aside.", "Werfen, dann mindestens einen Würfel zur Seite legen."), rankDetail),
 			line(v.tr("Exactly 30: nothing · less: lose the difference · more: attack the Vordermann.",
 				"Genau 30: nichts · weniger: Differenz abziehen · mehr: Vordermann angreifen."), rankDetail))
-		if g.Rules.Options.Hundert {
-			ls = append(ls, line(v.tr("First to 100 wins; an account at 0 or below: both get 30.", "Wer zuerst 100 hat, gewinnt; ein Konto auf 0 oder darunter: beide bekommen 30."), rankDetail))
-		} else {
+		if !g.Rules.Options.Hundert {
 			ls = append(ls, line(v.tr("The game ends when an account is at 0 or below.", "Das Spiel endet, sobald ein Konto auf 0 oder darunter ist."), rankDetail))
 		}
+	}
+	if g.Rules.Options.Hundert {
+		// The house rule by its name in the user's language and what it
+		// means, at every step of the turn (where an account may fall to
+		// 0), not only before the first throw.
+		ls = append(ls, line(v.tr("Thirty to a hundred: first to 100 wins; an account at 0 or below: both get 30.",
+			"Von dreißig auf hundert: wer zuerst 100 hat, gewinnt; ein Konto auf 0 oder darunter: beide bekommen 30."), rankDetail))
 	}
 	v.lines = append(ls, v.coachLines()...)
 	v.turn.SetText(fullText(v.lines))

@@ -28,7 +28,7 @@ func TestTotTableNumbersWhole(t *testing.T) {
 	h.see("Zielzahl 4")
 	h.typ("444411\n") // four 4s taken, two dice thrown again
 	h.typ("12\n")
-	h.see("Jürgen Müll", "34 Augen, 16 genommen")
+	h.see("Jürgen Müll", "34 Augen, 16 Augen genommen")
 }
 
 // After an undo offers the throw again, typing the whole corrected throw
