@@ -406,24 +406,29 @@ func decodeOne(el json.RawMessage) ExportRecord {
 		r.bad = errNotObject
 		return r
 	}
-	take := func(key string, v any) error {
-		raw, ok := fields[key]
-		if !ok {
-			return nil
-		}
-		delete(fields, key)
-		if err := json.Unmarshal(raw, v); err != nil {
-			return scoresheet.NewInputError("not a game record: field %q: %v", "kein Spielbericht: Feld %q: %v", key, err)
-		}
-		return nil
-	}
+	// A value of the wrong type is named by what the field must be, in
+	// the user's language (not by Go's decoder: "cannot unmarshal number
+	// into Go value of type []string").
 	var status string
 	for _, f := range []struct {
-		key string
-		v   any
-	}{{"id", &r.ID}, {"status", &status}, {"started", &r.Started}, {"ended", &r.Ended}, {"undos", &r.Undos}, {"undone", &r.Undone}} {
-		if err := take(f.key, f.v); err != nil {
-			r.bad = err
+		key    string
+		v      any
+		en, de string
+	}{
+		{"id", &r.ID, "a string (a UUID)", "eine Zeichenkette (eine UUID)"},
+		{"status", &status, "a string (running, finished or abandoned)", "eine Zeichenkette (running, finished oder abandoned)"},
+		{"started", &r.Started, "a time as RFC 3339 writes it, a string (2026-12-01T10:53:56.59Z)", "eine Zeit nach RFC 3339 als Zeichenkette (2026-12-01T10:53:56.59Z)"},
+		{"ended", &r.Ended, "a time as RFC 3339 writes it, a string (2026-12-01T10:53:56.59Z)", "eine Zeit nach RFC 3339 als Zeichenkette (2026-12-01T10:53:56.59Z)"},
+		{"undos", &r.Undos, "a whole number, 0 or more", "eine ganze Zahl ab 0"},
+		{"undone", &r.Undone, "an array of fingerprints, strings of 16 hexadecimal digits", "ein Array von Fingerabdrücken, Zeichenketten aus 16 Hexadezimalziffern"},
+	} {
+		raw, ok := fields[f.key]
+		if !ok {
+			continue
+		}
+		delete(fields, f.key)
+		if err := json.Unmarshal(raw, f.v); err != nil {
+			r.bad = scoresheet.NewInputError("not a game record: field %q must be %s", "kein Spielbericht: Feld %q muss %s sein", f.key, words{f.en, f.de})
 			return r
 		}
 	}
