@@ -1075,6 +1075,8 @@ func (db *DB) mergeGame(ctx context.Context, tx *sql.Tx, id string, r ExportReco
 		return nil
 	case mergeShorten:
 		return db.shortenGame(ctx, tx, id, sg, r, in, now, rep)
+	case mergeReplace:
+		return db.replaceGame(ctx, tx, id, sg, r, stored, incoming, at, now, rep)
 	case mergeSkip:
 		// The stored game counts; what the other version knows of undos
 		// is kept (both devices end with the same fingerprints).
@@ -1118,6 +1120,7 @@ const (
 	mergeSkip                      // the stored game went on further, or the other version is older
 	mergeDiverged                  // neither is the beginning of the other
 	mergeUndone                    // one went on past an entry the other's side took back (undoneFrom)
+	mergeReplace                   // the other side took the stored version back as it is and went on otherwise
 )
 
 // mergeOf decides how r (entries incoming) is merged into sg (entries
@@ -1129,7 +1132,11 @@ const (
 // conflict (mergeUndone). Versions without fingerprints of their undos
 // (written before migration 029) are compared by their counts of undos
 // alone. A record that ends a sync conflict (r.resolves) counts when it
-// is the longer.
+// is the longer. Of two versions that part (neither the beginning of the
+// other), one counts when its side took the other back as it is (the
+// other's whole version is one of its undos the other side does not know
+// of: it saw all of it and went on otherwise, as when a throw typed wrong
+// is taken back and typed again); else they diverged.
 func mergeOf(sg *StoredGame, r ExportRecord, stored, incoming []scoresheet.Entry) (kind mergeKind, at int) {
 	at = firstDiff(stored, incoming)
 	behind := at == len(incoming) // incoming is the beginning of stored
@@ -1141,6 +1148,14 @@ func mergeOf(sg *StoredGame, r ExportRecord, stored, incoming []scoresheet.Entry
 		}
 		return mergeSame, at
 	case !behind && !ahead:
+		newer := undoneFrom(stored, at, r.Undone, sg.undone) == undoneAll
+		older := undoneFrom(incoming, at, sg.undone, r.Undone) == undoneAll
+		switch {
+		case newer && !older:
+			return mergeReplace, at
+		case older && !newer:
+			return mergeSkip, at
+		}
 		return mergeDiverged, at
 	case ahead && r.resolves:
 		return mergeExtend, at
@@ -1241,6 +1256,27 @@ func (db *DB) shortenGame(ctx context.Context, tx *sql.Tx, id string, sg *Stored
 	rep.Extended++
 	rep.IDs = append(rep.IDs, id)
 	return nil
+}
+
+// replaceGame takes back the stored entries from at on (the other side
+// took them back as they are) and adds incoming's from there: the other
+// device's version in place of this one's, with its summaries, status and
+// end time, in one transaction.
+func (db *DB) replaceGame(ctx context.Context, tx *sql.Tx, id string, sg *StoredGame, r ExportRecord, stored, incoming []scoresheet.Entry,
+	at int, now time.Time, rep *ImportReport) error {
+	base, err := scoresheet.FromEntries(sg.Game.Rules, sg.Game.Players, incoming[:at])
+	if err != nil {
+		return fmt.Errorf("import %s: the beginning of a judged game refused: %w", id, err)
+	}
+	if err := cutGame(ctx, tx, sg.row, at, len(base.Turns())); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET status = 'running', ended = NULL WHERE id = ?`, sg.row); err != nil {
+		return err
+	}
+	cut := *sg
+	cut.Game, cut.Status = base, Running
+	return db.extendGame(ctx, tx, id, &cut, r, stored[:at], incoming, now, rep)
 }
 
 // sameNames: the same players in the same seats; case does not count.

@@ -229,8 +229,10 @@ func FuzzDecodeExport(f *testing.F) {
 
 // Two devices: a running game exported from A to B, then played on to its
 // end on A. Importing A's export again brings B up to date (entries,
-// summaries, result); a copy that was taken back and played otherwise on B
-// is refused instead of mixed in.
+// summaries, result). B then takes entries back and plays otherwise: A's
+// copy, which B took back as it is, is older and skipped; once A too takes
+// an entry back and plays otherwise, the copies diverged and A's is
+// refused instead of mixed in.
 func TestImportBringsAGameUpToDate(t *testing.T) {
 	a, b := openTest(t), openTest(t)
 	rules := validate.MustRules(validate.GameZehntausend, map[string]any{"ziel": 1000, "beweisen": false})
@@ -282,6 +284,14 @@ func TestImportBringsAGameUpToDate(t *testing.T) {
 		}
 	}
 	play(b, onB, throw([]int{1, 1, 1, 2, 3}, []int{1}))
+	want := exportOfDB(t, b)
+	if rep = importBytes(t, b, export()); rep.Skipped != 1 || len(rep.Refused) != 0 || !bytes.Equal(exportOfDB(t, b), want) {
+		t.Fatalf("the copy B took back, imported: %+v", rep)
+	}
+	if _, err := a.Undo(ctx, sg); err != nil {
+		t.Fatal(err)
+	}
+	play(a, sg, throw([]int{1, 1, 1, 2, 3}, []int{1}))
 	rep = importBytes(t, b, export())
 	if len(rep.Refused) != 1 || ErrorCode(rep.Refused[0].Err) != CodeDiverged {
 		t.Fatalf("diverged import: %+v", rep)

@@ -89,8 +89,8 @@ func TestSyncPassesUndoOn(t *testing.T) {
 	}
 }
 
-// A game taken back and played otherwise on B, while A has not touched
-// it: A's sync sees the conflict in B's file, and B's too from its next
+// A game taken back and played otherwise on B, while A played on past the
+// entry B took back: A's sync sees the conflict in B's file, and B's too from its next
 // sync on (before, B never read a line of A's that showed it, and said
 // nothing at every sync while A said it at every sync). Each names it at
 // every sync until it is ended, the note says how; B then takes its entry
@@ -116,6 +116,9 @@ func TestSyncConflictNamedOnBothDevices(t *testing.T) {
 	if err := b.Append(ctx, gb, eb); err != nil {
 		t.Fatal(err)
 	}
+	// (Had A not played on, B's version would count: B took A's back as
+	// it is, TestSyncUndoAndReplayOnIdleDevice.)
+	appendOther(t, a, g, nil)
 	conflicts := func(db *DB) int {
 		t.Helper()
 		rep, err := db.Sync(ctx, dir)

@@ -98,7 +98,7 @@ func wantTables(t *testing.T, what string, got, want map[string]string) {
 // Migration 029 on a database file at schema 028 with games in it (the
 // fixture made as dropSync makes older ones: 029's columns dropped and its
 // row of migrations deleted, here after undos, so that games.undos is not
-// 0 everywhere): every game gets undone '' (no fingerprints: compared by
+// 0 everywhere): every game gets undone ” (no fingerprints: compared by
 // undos alone, as before), every remembered sync conflict undo 0, and
 // nothing else changes (games, entries, turns, summaries, counts). Opened
 // again, nothing runs a second time: the file's rows stay as they are and
