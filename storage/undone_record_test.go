@@ -2,9 +2,13 @@ package storage
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -377,5 +381,49 @@ func TestExportFieldOfWrongTypeNamed(t *testing.T) {
 	}
 	if n := len(queryStrings(t, db, `SELECT id FROM games`)); n != 0 {
 		t.Fatalf("%d games stored", n)
+	}
+}
+
+// The fingerprint as docs/RECORD.md ("undone") tells it: the first 16
+// hexadecimal digits of the SHA-256 of the version's entries, a line
+// each, kind|roll|keep|fives_as_ones|category, "-" for a roll or keep not
+// given, the category empty outside Kniffel. The export's example there
+// (5050: A's 1 1 1 5 5 5 all kept and written, B's bust 2 3 4 6 6 2
+// taken back) has the fingerprint checked here.
+func TestUndonePrintAsDocumented(t *testing.T) {
+	db := openTest(t)
+	sg, err := db.CreateGame(ctx, validate.MustRules(validate.Game5050, nil), []string{"A", "B"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []scoresheet.Entry{throw([]int{1, 1, 1, 5, 5, 5}, []int{1, 1, 1, 5, 5, 5}), stop, throw([]int{2, 3, 4, 6, 6, 2}, nil)} {
+		if err := db.Append(ctx, sg, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	undo(t, db, sg)
+	sum := sha256.Sum256([]byte("throw|111555|111555|0|\nstop|-|-|0|\nthrow|234662|-|0|\n"))
+	const example = "1961fd5e26b6cf0c"
+	if got := hex.EncodeToString(sum[:])[:16]; got != example {
+		t.Errorf("the documented recipe gives %s, the example says %s", got, example)
+	}
+	line := `"undos":1,"undone":["` + example + `"],"game":"5050","options":{},"players":["A","B"],"turns":[{"player":"A","throws":[{"roll":[1,1,1,5,5,5],"keep":[1,1,1,5,5,5]}],"stop":true}]}`
+	if data := exportOfDB(t, db); !bytes.Contains(data, []byte(line)) {
+		t.Errorf("the export is not as the example:\n%s", data)
+	}
+	doc, err := os.ReadFile("../docs/RECORD.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{line, "`throw|111555|111555|0|`, `stop|-|-|0|`, `throw|234662|-|0|`"} {
+		if !strings.Contains(string(doc), want) {
+			t.Errorf("docs/RECORD.md lacks the example %s", want)
+		}
+	}
+	// Kniffel: a score entry has no roll, its category is written.
+	k := scoresheet.Entry{Kind: scoresheet.EntryScore, Category: "chance"}
+	sum = sha256.Sum256([]byte("score|-|-|0|chance\n"))
+	if got := versionPrint([]scoresheet.Entry{k}); got != hex.EncodeToString(sum[:])[:16] {
+		t.Errorf("a Kniffel score entry: %s, want the recipe's %s", got, hex.EncodeToString(sum[:])[:16])
 	}
 }
