@@ -222,7 +222,7 @@ func printVerdict(e *env, rec scoresheet.Record, v scoresheet.Verdict) {
 	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	boxes := turnBoxes(e, rec)
 	points := e.tr("points", "Punkte")
-	if rec.Game == string(validate.GameDreissigTot) { // a turn's sum of pips (it said "points")
+	if validate.VariantOf(validate.GameID(rec.Game)).Family == validate.FamilyDreissig { // a turn's sum of pips (it said "points")
 		points = e.tr("pips", "Augen")
 	}
 	fmt.Fprintf(w, "#\t%s\t%s\t", e.tr("player", "Spieler"), points)

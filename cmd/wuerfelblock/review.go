@@ -273,6 +273,33 @@ func printReview(e *env, rv *review.Review) {
 		fmt.Fprintf(e.stdout, e.tr("Game value (expected final score under best play): %s\n",
 			"Spielwert (erwartete Endsumme bei bestem Spiel): %s\n"), review.Number(rv.GameValue, e.lang))
 	}
+	printReviewTable(e, rv, kniffel)
+	printReviewIdentity(e, rv, kniffel)
+	if !review.RatesDecisions(rv.Game) {
+		return
+	}
+	printWinReview(e, rv)
+	worst := rv.Costliest(5)
+	fmt.Fprintln(e.stdout)
+	if len(worst) == 0 {
+		fmt.Fprintln(e.stdout, e.tr("No decision cost anything: best play throughout.",
+			"Keine Entscheidung hat etwas gekostet: durchweg bestes Spiel."))
+		return
+	}
+	fmt.Fprintln(e.stdout, costliestTitle(e, rv))
+	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	// What was thrown away, never negative, as the table's loss and the
+	// app say it (the list said "−33.99" beside a loss of 33.99).
+	for _, d := range worst {
+		fmt.Fprintf(w, "%s\t%s: %s\t%s %s\n", scoresheet.SafeText(d.Player), rv.Where(d, e.lang),
+			rv.Describe(d, e.lang), review.Number(d.Loss, e.lang), e.tr("thrown away", "verschenkt"))
+	}
+	w.Flush()
+}
+
+// printReviewTable writes each player's loss, luck and the terms of the
+// review's identity.
+func printReviewTable(e *env, rv *review.Review, kniffel bool) {
 	fmt.Fprintln(e.stdout)
 	w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(w, "%s\t%s\t%s\t%s\t", e.tr("player", "Spieler"), e.tr("decisions", "Entscheidungen"),
@@ -302,6 +329,10 @@ func printReview(e *env, rv *review.Review) {
 		fmt.Fprintln(w)
 	}
 	w.Flush()
+}
+
+// printReviewIdentity says what the table's columns add up to.
+func printReviewIdentity(e *env, rv *review.Review, kniffel bool) {
 	switch {
 	case rv.Chances:
 		fmt.Fprintln(e.stdout, e.tr("Result (100 won, 50 shared by two, 0 lost) = start + luck − loss, in percentage points of the chance to win.",
@@ -322,26 +353,6 @@ func printReview(e *env, rv *review.Review) {
 		}
 		fmt.Fprintln(e.stdout, line+".")
 	}
-	if !review.RatesDecisions(rv.Game) {
-		return
-	}
-	printWinReview(e, rv)
-	worst := rv.Costliest(5)
-	fmt.Fprintln(e.stdout)
-	if len(worst) == 0 {
-		fmt.Fprintln(e.stdout, e.tr("No decision cost anything: best play throughout.",
-			"Keine Entscheidung hat etwas gekostet: durchweg bestes Spiel."))
-		return
-	}
-	fmt.Fprintln(e.stdout, costliestTitle(e, rv))
-	w = tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	// What was thrown away, never negative, as the table's loss and the
-	// app say it (the list said "−33.99" beside a loss of 33.99).
-	for _, d := range worst {
-		fmt.Fprintf(w, "%s\t%s: %s\t%s %s\n", scoresheet.SafeText(d.Player), rv.Where(d, e.lang),
-			rv.Describe(d, e.lang), review.Number(d.Loss, e.lang), e.tr("thrown away", "verschenkt"))
-	}
-	w.Flush()
 }
 
 // costliestTitle heads the costliest decisions by the unit they are in

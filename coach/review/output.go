@@ -281,7 +281,7 @@ func (r *Review) Describe(d Decision, l validate.Lang) string {
 		verb = [2]string{"held", "behalten"}
 	}
 	write := dice
-	if r.Game == validate.GameDreissigTot {
+	if validate.VariantOf(r.Game).Family == validate.FamilyDreissig {
 		write = dreissigDice
 	}
 	if de {
