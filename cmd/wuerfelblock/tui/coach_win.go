@@ -277,6 +277,7 @@ func (v *familyView) winKeeps() winKeepList {
 	}
 	out := winKeepList{wins: make([]win.KeepWin, len(v.options)), best: -1, approx: !p.Exact()}
 	seat := v.game().Seat()
+	bestW := 0.0 // the best keep's figure in the solver's own order
 	for i, k := range v.options {
 		j := slices.IndexFunc(ks, func(a win.KeepWin) bool { return keyOf(a.Keep) == keyOf(k) })
 		if j < 0 {
@@ -290,8 +291,11 @@ func (v *familyView) winKeeps() winKeepList {
 			}
 			out.wins[i].Win = winShare(q, seat, ks[j].Win, q.Chances)
 		}
-		if out.best < 0 || ks[j].Win > out.wins[out.best].Win {
-			out.best = i
+		// The best by the solver's figure, not by the share shown (before
+		// the final round the share of one keep was compared with the
+		// two-player figure of the next, so the last keep always won).
+		if out.best < 0 || ks[j].Win > bestW {
+			out.best, bestW = i, ks[j].Win
 		}
 	}
 	return out

@@ -534,3 +534,38 @@ func TestWinSteigerungSaysWhy(t *testing.T) {
 	h.typ("?")
 	h.see("Keine Gewinnchance hier: Steigerung:", "der Trainer zeigt die Punkte des Zugs.")
 }
+
+// Three players before the final round, Rat with a throw waiting: ◀ marks
+// the keep best for the win (the solver's order, the first of Keeps) and
+// the chance line gives its share. Before, the marker compared each keep's
+// two-player figure with the share of the best so far and so always fell
+// on the last keep of the list ("h 5 ≈30,4 % ◀" beside "b 1 1 1 ≈40,1 %").
+func TestWinThreePlayersMarksTheBestKeep(t *testing.T) {
+	w := useWin(t)
+	h := start(t, openDB(t))
+	h.newZiel(1000, "Anna", "Ben", "Cleo")
+	tb := waitWin(t, h, w)
+	p := winAt(t, tb, h.ui.top().(*play).game())
+	if p.Exact() {
+		t.Fatal("three players at the start: exact?")
+	}
+	ks, err := p.Keeps([]int{1, 1, 1, 5, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	share := func(k win.KeepWin) string {
+		q, err := p.After(k.Keep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return "≈" + pct(validate.German, q.Chances()[0])
+	}
+	h.typ("*11152\n")
+	best, last := share(ks[0]), share(ks[len(ks)-1])
+	if best == last {
+		t.Fatalf("best and last keep alike (%s): no test", best)
+	}
+	h.see(best + " ◀")
+	h.notSee(last + " ◀")
+	h.seePanel("Gewinnchance " + best)
+}
