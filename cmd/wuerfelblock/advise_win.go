@@ -14,10 +14,17 @@ import (
 // winFields are what --totals adds to every answer of advise (issue 22):
 // the chance to win (null where the rules have no win table), whether it
 // is exact and how it was found.
+//
+// Before the final round with three or more players every chance is the
+// player's share of the game (coach/win's Position.Share, as the app and
+// the review give it: three equal players about a third each), marked
+// "exact": false; win_two_player is the two-player figure against the
+// strongest other it comes from.
 type winFields struct {
-	Win    *float64 `json:"win"`
-	Exact  bool     `json:"exact"`
-	Method string   `json:"method"`
+	Win          *float64 `json:"win"`
+	Exact        bool     `json:"exact"`
+	Method       string   `json:"method"`
+	WinTwoPlayer *float64 `json:"win_two_player,omitempty"`
 }
 
 type winTurn struct {
@@ -123,8 +130,13 @@ func (e *env) adviseWin(fs *family.Solver, rules *validate.Rules, totalsFlag str
 	return e.adviseWinThrows(tb, ctx, p0, throws, asJSON)
 }
 
+// fieldsOf: the fields for p's figure v (its share where approximate).
 func fieldsOf(p win.Position, v float64) winFields {
-	return winFields{Win: chance(v), Exact: p.Exact(), Method: p.Method()}
+	f := winFields{Win: chance(p.Share(v)), Exact: p.Exact(), Method: p.Method()}
+	if !p.Exact() {
+		f.WinTwoPlayer = chance(v)
+	}
+	return f
 }
 
 func (e *env) adviseWinTurn(tb *family.Table, rules *validate.Rules, p win.Position, asJSON bool) int {
@@ -134,7 +146,7 @@ func (e *env) adviseWinTurn(tb *family.Table, rules *validate.Rules, p win.Posit
 		return exitOK
 	}
 	code := e.adviseWholeTurn(tb, rules, false)
-	fmt.Fprintf(e.stdout, e.tr("Chance to win before the turn: %s (%s).\n", "Gewinnchance vor dem Zug: %s (%s).\n"), e.percent(p.Win()), e.methodWord(p))
+	fmt.Fprintf(e.stdout, e.tr("Chance to win before the turn: %s (%s).\n", "Gewinnchance vor dem Zug: %s (%s).\n"), e.percent(p.Share(p.Win())), e.methodWord(p))
 	return code
 }
 
@@ -178,9 +190,9 @@ func (e *env) adviseWinAfter(p win.Position, ft *validate.FamilyTurn, asJSON boo
 		out.Stop = &v
 	}
 	if w, ok := p.StopWin(); ok {
-		out.WinStop = chance(w)
+		out.WinStop = chance(p.Share(w))
 	}
-	out.WinThrow = chance(p.ThrowWin())
+	out.WinThrow = chance(p.Share(p.ThrowWin()))
 	if asJSON {
 		e.printJSON(out)
 		return exitOK
@@ -195,12 +207,12 @@ func (e *env) adviseWinAfter(p win.Position, ft *validate.FamilyTurn, asJSON boo
 
 // winLine: "Gewinnchance 41,3 % · schreiben 38,0 % · weiter 44,2 % → besser weiter".
 func (e *env) winLine(p win.Position) string {
-	line := fmt.Sprintf(e.tr("Chance to win %s", "Gewinnchance %s"), e.percent(p.Win()))
+	line := fmt.Sprintf(e.tr("Chance to win %s", "Gewinnchance %s"), e.percent(p.Share(p.Win())))
 	w, ok := p.StopWin()
 	if !ok {
-		line += fmt.Sprintf(e.tr(" · throw on %s (no stop)", " · weiter %s (schreiben nicht erlaubt)"), e.percent(p.ThrowWin()))
+		line += fmt.Sprintf(e.tr(" · throw on %s (no stop)", " · weiter %s (schreiben nicht erlaubt)"), e.percent(p.Share(p.ThrowWin())))
 	} else {
-		line += fmt.Sprintf(e.tr(" · stop %s · throw on %s", " · schreiben %s · weiter %s"), e.percent(w), e.percent(p.ThrowWin()))
+		line += fmt.Sprintf(e.tr(" · stop %s · throw on %s", " · schreiben %s · weiter %s"), e.percent(p.Share(w)), e.percent(p.Share(p.ThrowWin())))
 		if w >= p.ThrowWin() {
 			line += e.tr(" → better stop", " → besser schreiben")
 		} else {
@@ -230,6 +242,6 @@ func (e *env) adviseWinOver(p win.Position, ft *validate.FamilyTurn, banked int,
 		return exitOK
 	}
 	e.adviseOver(ft, banked, false)
-	fmt.Fprintf(e.stdout, e.tr("Chance to win after it: %s.\n", "Gewinnchance danach: %s.\n"), e.percent(p.Win()))
+	fmt.Fprintf(e.stdout, e.tr("Chance to win after it: %s.\n", "Gewinnchance danach: %s.\n"), e.percent(p.Share(p.Win())))
 	return exitOK
 }

@@ -64,7 +64,7 @@ func (e *env) adviseWinKeeps(p win.Position, ft *validate.FamilyTurn, roll []int
 		}
 		out.Keeps = append(out.Keeps, winKeep{
 			adviseKeep: adviseKeep{Keep: k.Keep.Dice, FivesAsOnes: k.Keep.FivesAsOnes, Points: k.Keep.Points, Value: round2(q.Value()), Then: then},
-			Win:        *chance(k.Win), WinThen: wthen,
+			Win:        *chance(p.Share(k.Win)), WinThen: wthen,
 		})
 	}
 	if asJSON {
@@ -78,7 +78,7 @@ func (e *env) adviseWinKeeps(p win.Position, ft *validate.FamilyTurn, roll []int
 func (e *env) printWinKeeps(p win.Position, roll []int, out winKeeps) {
 	fmt.Fprintf(e.stdout, e.tr("Throw %s with %d points so far: every keep, best for the win first (chance to win before the throw %s).\n",
 		"Wurf %s bei %d Punkten bisher: jede Auswahl, die beste für den Sieg zuerst (Gewinnchance vor dem Wurf %s).\n"),
-		validate.FormatDice(roll), p.Points(), e.percent(p.ThrowWin()))
+		validate.FormatDice(roll), p.Points(), e.percent(p.Share(p.ThrowWin())))
 	fmt.Fprintf(e.stdout, "  %-22s %6s %9s %-10s %9s  %s\n", e.tr("keep", "Auswahl"), e.tr("points", "Punkte"), e.tr("value", "Wert"), e.tr("then", "dann"), e.tr("win", "Sieg"), e.tr("then", "dann"))
 	then := func(s string) string {
 		if s == "stop" {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -232,5 +233,63 @@ func BenchmarkAdviseWinProcess(b *testing.B) {
 			}
 			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 		})
+	}
+}
+
+// TestAdviseTotalsThreePlayersShares: three or more players before the
+// final round, advise gives each figure as the player's share of the game
+// (Chances, as the app's column and the review: three equal players about
+// a third each), "exact": false, with the two-player figure it comes from
+// beside it. Before, it gave the two-player chance (47.8 % at 0,0,0 in
+// 5050 where the app said 32 %).
+func TestAdviseTotalsThreePlayersShares(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	totals := []int{0, 0, 0}
+	p := winStart(t, validate.GameZehntausend, map[string]any{"ziel": 1000}, totals, 0)
+	if p.Exact() {
+		t.Fatal("three players at the start: exact?")
+	}
+	near := func(a *float64, b float64) bool { return a != nil && math.Abs(*a-b) < 1e-8 }
+	base := []string{"advise", "--json", "zehntausend", "--option", "ziel=1000", "--totals", "0,0,0", "--seat", "1"}
+	code, out, errs := call(t, "", base...)
+	var turn struct {
+		Win, WinTwo *float64
+		Exact       bool
+	}
+	var raw map[string]any
+	if code != 0 || errs != "" || json.Unmarshal([]byte(out), &raw) != nil {
+		t.Fatalf("exit %d %s\n%s", code, errs, out)
+	}
+	get := func(k string) *float64 {
+		if x, ok := raw[k].(float64); ok {
+			return &x
+		}
+		return nil
+	}
+	turn.Win, turn.WinTwo, turn.Exact = get("win"), get("win_two_player"), raw["exact"] == true
+	if !near(turn.Win, p.Chances()[0]) || !near(turn.WinTwo, p.Win()) || turn.Exact || *turn.Win > 0.4 {
+		t.Fatalf("want win %v (share), win_two_player %v, exact false:\n%s", p.Chances()[0], p.Win(), out)
+	}
+	// A throw waiting for its keep: each keep's share, best first.
+	code, out, errs = call(t, "", append(base, "11152")...)
+	var keeps struct {
+		Keeps []struct {
+			Keep []int   `json:"keep"`
+			Win  float64 `json:"win"`
+		} `json:"keeps"`
+	}
+	if code != 0 || errs != "" || json.Unmarshal([]byte(out), &keeps) != nil || len(keeps.Keeps) < 2 {
+		t.Fatalf("exit %d %s\n%s", code, errs, out)
+	}
+	for i, k := range keeps.Keeps {
+		q := throwTo(t, p, []int{1, 1, 1, 5, 2}, k.Keep)
+		if !near(&k.Win, q.Chances()[0]) || i > 0 && k.Win > keeps.Keeps[i-1].Win {
+			t.Fatalf("keep %v: win %v, its share %v (or not best first):\n%s", k.Keep, k.Win, q.Chances()[0], out)
+		}
+	}
+	// The text says the same share.
+	_, text, _ := call(t, "", "--lang", "en", "advise", "zehntausend", "--option", "ziel=1000", "--totals", "0,0,0", "--seat", "1")
+	if want := fmt.Sprintf("Chance to win before the turn: %.1f %%", 100*p.Chances()[0]); !strings.Contains(text, want) {
+		t.Fatalf("text lacks %q:\n%s", want, text)
 	}
 }

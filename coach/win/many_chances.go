@@ -110,6 +110,19 @@ func (p Position) ThrowChances() []float64 {
 	return p.sh.table().vt.throwVec(int(p.fp.State()), p.level())
 }
 
+// Share is the mover's chance to win the whole game for a figure x of p
+// (StopWin, ThrowWin, a keep's Win, Win): exact figures are that chance;
+// before the final round with three or more players x is the two-player
+// figure against the strongest other, and Share its share of the game as
+// Chances gives it (it rises with x, so the order of choices stays). A
+// certain x (0 or 1: lost or won whatever the others throw) stays certain.
+func (p Position) Share(x float64) float64 {
+	if p.exact || p.sh == nil || p.sh.w == nil || x == 0 || x == 1 {
+		return x
+	}
+	return p.sh.split(x)[p.sh.seat]
+}
+
 func clone(v []float64) []float64 { return append([]float64(nil), v...) }
 
 // weights are the others' chances before the final round, each against

@@ -22,9 +22,9 @@ import "slices"
 //     around the table; exact: false.
 const (
 	methodLastSeat = "final round, last seat: exact"
-	methodOneLater = "final round, one seat still to throw: exact"
-	methodMany     = "final round, two or more seats still to throw: exact (from the last seat back)"
-	methodStrong   = "three or more players: the two-player table against the strongest other player"
+	methodOneLater = "final round, one more player throws after this one: exact"
+	methodMany     = "final round, two or more players throw after this one: exact (from the last seat back)"
+	methodStrong   = "three or more players: each one's two-player chance against their strongest other player, normalised to add up to 1"
 )
 
 func (t *Table) startMany(totals []int, seat int) (Position, error) {

@@ -137,8 +137,8 @@ func (p P) WinHelpNone(reason string) string {
 // WinHelpMany explains the chances of three or more players (coach/win's
 // approximation before the final round, exact in it), said once in the help.
 func (p P) WinHelpMany() string {
-	return p.Tr("Three or more players: before the final round approximate (≈: the two-player chance against the strongest other player; 5000 always so); in the final round exact, however many players still throw after the one on turn.",
-		"Drei oder mehr Spieler: vor der letzten Runde genähert (≈: die Chance zu zweit gegen den stärksten anderen Spieler; 5000 immer so); in der letzten Runde genau, wie viele nach dem Spieler am Zug auch noch werfen.")
+	return p.Tr("Three or more players: before the final round approximate (≈: each player's two-player chance against their strongest other player, normalised to add up to 1; 5000 always so); in the final round exact, however many players still throw after the one on turn.",
+		"Drei oder mehr Spieler: vor der letzten Runde genähert (≈: jedes Spielers Chance zu zweit gegen seinen stärksten anderen Spieler, auf 1 normiert; 5000 immer so); in der letzten Runde genau, wie viele nach dem Spieler am Zug auch noch werfen.")
 }
 
 // WinHelpPointsOnly: three or more players where the win solver has no
@@ -157,10 +157,11 @@ func (p P) WinMethod(en string) string {
 		return fmt.Sprintf(p.Tr("minus: totals below −%d are counted as −%d", "minus: Stände unter −%d zählen wie −%d"), a, b)
 	}
 	de, ok := map[string]string{
-		"final round, last seat: exact":                                                  "letzte Runde, der letzte Platz: genau",
-		"final round, one seat still to throw: exact":                                    "letzte Runde, ein Platz wirft noch: genau",
-		"final round: the seats still to throw each chase the total alone":               "letzte Runde: wer noch wirft, jagt den Stand je allein",
-		"three or more players: the two-player table against the strongest other player": "drei oder mehr Spieler: die Tabelle zu zweit gegen den stärksten anderen Spieler",
+		"final round, last seat: exact":                                                                                       "letzte Runde, der letzte Platz: genau",
+		"final round, one more player throws after this one: exact":                                                           "letzte Runde, nach diesem wirft noch ein Spieler: genau",
+		"final round, two or more players throw after this one: exact (from the last seat back)":                              "letzte Runde, nach diesem werfen noch zwei oder mehr Spieler: genau (vom letzten Platz zurück)",
+		"final round: the seats still to throw each chase the total alone":                                                    "letzte Runde: wer noch wirft, jagt den Stand je allein",
+		"three or more players: each one's two-player chance against their strongest other player, normalised to add up to 1": "drei oder mehr Spieler: jedes Spielers Chance zu zweit gegen seinen stärksten anderen Spieler, auf 1 normiert",
 	}[en]
 	if !ok {
 		return en
