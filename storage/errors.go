@@ -26,6 +26,7 @@ const (
 	CodePlayerExists  Code = "storage.player-exists"   // the name is taken (in any case)
 	CodeHasGames      Code = "storage.has-games"       // a player with games cannot be deleted
 	CodeConflict      Code = "storage.conflict"        // the game was changed by another program meanwhile
+	CodeGameGone      Code = "storage.game-gone"       // an entry or undo to a loaded game that is no longer in the database (a restore, another program)
 	CodeReplay        Code = "storage.replay"          // stored entries the rules refuse
 	CodeSomeBroken    Code = "storage.some-broken"     // an export left out games that cannot be replayed
 	CodeNotFinished   Code = "storage.not-finished"    // a record says finished, but its turns do not end the game
@@ -100,6 +101,9 @@ var messages = map[Code][2]string{
 	CodeConflict: {
 		"game %s was changed by another program meanwhile; load it again",
 		"Spiel %s wurde inzwischen von einem anderen Programm geändert; bitte neu laden"},
+	CodeGameGone: {
+		"game %s is no longer in the database (a restore put back a backup without it, or another program removed it); nothing was written",
+		"Spiel %s ist nicht mehr in der Datenbank (ein Zurückspielen hat eine Sicherung ohne es eingespielt, oder ein anderes Programm hat es entfernt); es wurde nichts geschrieben"},
 	CodeReplay: {
 		"stored game %s cannot be replayed: entry %d: %v",
 		"das gespeicherte Spiel %s lässt sich nicht nachspielen: Eintrag %d: %v"},

@@ -342,7 +342,7 @@ func (db *DB) Append(ctx context.Context, sg *StoredGame, e scoresheet.Entry) er
 	rv := db.reviewOf(g)
 	err := db.update(ctx, func(tx *sql.Tx) error {
 		// One statement checks the revision and inserts: the common case.
-		res, err := db.exec(ctx, tx, insertEntryChecked, append(entryArgs(sg.row, before, stored), sg.row, sg.rev)...)
+		res, err := db.exec(ctx, tx, insertEntryChecked, append(entryArgs(sg.row, before, stored), sg.row, sg.ID, sg.rev)...)
 		if err != nil {
 			if isConstraint(err) {
 				return newErr(CodeConflict, err, sg.ID)
@@ -424,10 +424,12 @@ func isConstraint(err error) bool {
 const (
 	insertEntry = `INSERT INTO entries (game_id, n, kind, roll, keep, fives, category) VALUES (?, ?, ?, ?, ?, ?, ?)`
 	// insertEntryChecked inserts an entry (entryArgs) into a running game
-	// whose revision is still the one given (then the game row and the
-	// revision); no row when it is not.
+	// whose revision is still the one given (then the game row, its uuid
+	// and the revision); no row when it is not. The uuid: after a restore
+	// the row may be another game's (SQLite gives a new game the row a
+	// game the backup did not have had).
 	insertEntryChecked = `INSERT INTO entries (game_id, n, kind, roll, keep, fives, category)
-		SELECT ?, ?, ?, ?, ?, ?, ? FROM games WHERE id = ? AND rev = ? AND status <> 'abandoned'`
+		SELECT ?, ?, ?, ?, ?, ?, ? FROM games WHERE id = ? AND uuid = ? AND rev = ? AND status <> 'abandoned'`
 	insertTurn = `INSERT INTO turns (game_id, turn, seat, player_id, game, points, total, end_kind, throws, hot_dice, failed, dice_left, category, bonus, attack,
 		t1, t2, t3, t4, t5, t6, busted, attacked)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
@@ -661,13 +663,19 @@ func (db *DB) Revision(ctx context.Context, id string) (Revision, error) {
 // checkRevision refuses, as a conflict, an entry appended to a copy of a game
 // that another program took entries back from since sg was loaded (its
 // revision moved on); an entry another program appended meanwhile is
-// caught by the entry's key. It returns the stored status. Appending does
+// caught by the entry's key. It returns the stored status; a game no
+// longer in the database (its row gone, or another game's since a restore)
+// is CodeGameGone. Appending does
 // not raise the revision: the entry itself tells it (see Revision), and one
 // page fewer is written for every entry.
 func (db *DB) checkRevision(ctx context.Context, tx *sql.Tx, sg *StoredGame) (Status, error) {
 	var rev int64
 	var status Status
-	if err := tx.QueryRowContext(ctx, `SELECT rev, status FROM games WHERE id = ?`, sg.row).Scan(&rev, &status); err != nil {
+	err := tx.QueryRowContext(ctx, `SELECT rev, status FROM games WHERE id = ? AND uuid = ?`, sg.row, sg.ID).Scan(&rev, &status)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", newErr(CodeGameGone, nil, sg.ID) // a restore or another program took it out
+	}
+	if err != nil {
 		return "", err
 	}
 	if rev != sg.rev {
@@ -679,14 +687,23 @@ func (db *DB) checkRevision(ctx context.Context, tx *sql.Tx, sg *StoredGame) (St
 // claim raises the game's revision inside tx, or refuses with a conflict
 // when another program changed the game since sg was loaded (another
 // revision or another number of entries): taking back from an old copy
-// would lose or mix up entries.
+// would lose or mix up entries. A game no longer in the database (its row
+// gone, or another game's since a restore) is CodeGameGone.
 func (db *DB) claim(ctx context.Context, tx *sql.Tx, sg *StoredGame) error {
-	res, err := db.exec(ctx, tx, `UPDATE games SET rev = rev + 1 WHERE id = ? AND rev = ?
-		AND coalesce((SELECT max(n) + 1 FROM entries WHERE game_id = ?), 0) = ?`, sg.row, sg.rev, sg.row, sg.Game.Len())
+	res, err := db.exec(ctx, tx, `UPDATE games SET rev = rev + 1 WHERE id = ? AND uuid = ? AND rev = ?
+		AND coalesce((SELECT max(n) + 1 FROM entries WHERE game_id = ?), 0) = ?`, sg.row, sg.ID, sg.rev, sg.row, sg.Game.Len())
 	if err != nil {
 		return err
 	}
 	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		if err != nil {
+			return err
+		}
+		var one int
+		err := tx.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = ? AND uuid = ?`, sg.row, sg.ID).Scan(&one)
+		if errors.Is(err, sql.ErrNoRows) {
+			return newErr(CodeGameGone, nil, sg.ID) // a restore or another program took it out
+		}
 		if err != nil {
 			return err
 		}
@@ -746,18 +763,21 @@ const unit = "\x1f"
 
 // standing is where a game that is not over stands, as Games lists it.
 type standing struct {
+	// uuid: after a restore by another program the row may be another
+	// game's, at the same revision and number of entries.
+	uuid         string
 	rev, entries int64
 	totals       []int
 	round        int
 	broken       bool
 }
 
-// standing returns the kept standing of game row at revision rev.
-func (db *DB) standing(row, rev int64, entries int) (standing, bool) {
+// standing returns the kept standing of game row (uuid) at revision rev.
+func (db *DB) standing(row int64, uuid string, rev int64, entries int) (standing, bool) {
 	db.mu.Lock()
 	defer db.mu.Unlock()
 	st, ok := db.standings[row]
-	return st, ok && st.rev == rev && st.entries == int64(entries)
+	return st, ok && st.uuid == uuid && st.rev == rev && st.entries == int64(entries)
 }
 
 func (db *DB) keepStanding(row int64, st standing) {
@@ -865,7 +885,7 @@ func (db *DB) Games(ctx context.Context, f GameFilter) ([]GameInfo, error) {
 		// once per revision (the home screen asks again and again).
 		for _, p := range replay {
 			gi := &out[p.i]
-			if st, ok := db.standing(p.row, p.rev, gi.Entries); ok {
+			if st, ok := db.standing(p.row, gi.ID, p.rev, gi.Entries); ok {
 				gi.Totals, gi.Round, gi.Broken = slices.Clone(st.totals), st.round, st.broken
 				continue
 			}
@@ -873,7 +893,7 @@ func (db *DB) Games(ctx context.Context, f GameFilter) ([]GameInfo, error) {
 			if err != nil && ErrorCode(err) != CodeReplay {
 				return err
 			}
-			st := standing{rev: p.rev, entries: int64(gi.Entries), broken: err != nil}
+			st := standing{uuid: gi.ID, rev: p.rev, entries: int64(gi.Entries), broken: err != nil}
 			if err == nil {
 				st.totals, st.round = sg.Game.Totals(), sg.Game.Round()
 			}
