@@ -28,6 +28,10 @@ type home struct {
 	layout  *fitFlex
 	running []storage.GameInfo // the games listed after "New game"
 	err     error              // why they could not be read
+	// at is the store's data version when they were read: watchGames
+	// reads them again once another connection changed the store (a
+	// restore, a game entered in another terminal).
+	at versionAt
 }
 
 func newHome(ui *UI) *home {
@@ -83,8 +87,7 @@ func (h *home) bindings(games []storage.GameInfo, err error) bindings {
 		do: func() { h.ui.push(newNewGame(h.ui, "", nil)) }}}
 	n := len(games)
 	for i, gi := range games {
-		id := gi.ID
-		b := binding{keys: runeKey(rune('1' + i)), menu: h.tr("Continue: ", "Weiterspielen: ") + h.describeGame(gi), do: func() { h.ui.resume(id) }}
+		b := binding{keys: runeKey(rune('1' + i)), menu: h.tr("Continue: ", "Weiterspielen: ") + h.describeGame(gi), do: func() { h.ui.resume(gi) }}
 		if i == 0 { // the first one stands for them all
 			b.label, b.footer = "1", h.tr("continue", "weiterspielen")
 			b.help = h.tr("continue a running game (newest first)", "ein laufendes Spiel fortsetzen (neuestes zuerst)")
@@ -115,10 +118,13 @@ func (h *home) refresh() {
 	doing := h.tr("reading the running games…", "die laufenden Spiele werden gelesen…")
 	h.info.SetText("[::d]" + doing + "[::-]")
 	h.ui.read(h, doing, func(ctx context.Context) func() {
+		at := h.ui.readVersion(ctx)
 		games, err := h.ui.store.Games(ctx, storage.GameFilter{Status: statusRunning, Limit: homeRunning + 1})
-		return func() { h.show(games, err) }
+		return func() { h.at = at; h.show(games, err) }
 	})
 }
+
+func (h *home) readAt() (int64, bool) { return h.at.n, h.at.ok }
 
 // show lists the menu with the running games read (err: why they could
 // not be).
@@ -205,11 +211,21 @@ func (t text) when(ts time.Time) string {
 // resume loads a stored game and opens its screen.
 // It reads off the UI goroutine; keys typed meanwhile go to the game's
 // screen once it shows (see UI.read).
-func (ui *UI) resume(id string) {
+func (ui *UI) resume(gi storage.GameInfo) {
 	from := ui.top()
 	ui.read(from, ui.tr("loading the game…", "das Spiel wird geladen…"), func(ctx context.Context) func() {
-		sg, err := ui.store.LoadGame(ctx, id)
+		sg, err := ui.store.LoadGame(ctx, gi.ID)
 		return func() {
+			if gameGone(err) {
+				// Named as the list named it, not by its id (a UUID
+				// wrapped across three lines of the dialog).
+				ui.notice(fmt.Sprintf(ui.tr("This game (%s) is no longer in the database: a restore put back a backup without it, or another program removed it. The list of running games is read again.",
+					"Dieses Spiel (%s) ist nicht mehr in der Datenbank: ein Zurückspielen hat eine Sicherung ohne es eingespielt, oder ein anderes Programm hat es entfernt. Die Liste der laufenden Spiele wird neu gelesen."), ui.describeGame(gi)))
+				if from == ui.top() {
+					from.refresh()
+				}
+				return
+			}
 			if err != nil {
 				ui.ask(ui.tr("The game cannot be loaded: ", "Das Spiel lässt sich nicht laden: ")+ui.errText(err), []string{"OK"}, func(int) {})
 				return
@@ -229,7 +245,8 @@ type continueList struct {
 	info   *tview.TextView
 	layout *fitFlex
 	games  []storage.GameInfo
-	note   string // what happened last (a game abandoned, or why not)
+	note   string    // what happened last (a game abandoned, or why not)
+	at     versionAt // the store's data version when the games were read (home.at)
 }
 
 func newContinue(ui *UI) *continueList {
@@ -238,7 +255,7 @@ func newContinue(ui *UI) *continueList {
 	c.table.SetBorder(true).SetTitle(" " + c.tr("Running games", "Laufende Spiele") + " ")
 	c.table.SetSelectedFunc(func(row, _ int) {
 		if row < len(c.games) {
-			c.ui.resume(c.games[row].ID)
+			c.ui.resume(c.games[row])
 		}
 	})
 	c.info = newTextView()
@@ -329,10 +346,13 @@ func (c *continueList) showInfo() {
 // them (keys typed meanwhile wait for the list, see UI.read).
 func (c *continueList) refresh() {
 	c.ui.read(c, c.tr("reading the running games…", "die laufenden Spiele werden gelesen…"), func(ctx context.Context) func() {
+		at := c.ui.readVersion(ctx)
 		games, err := c.ui.store.Games(ctx, storage.GameFilter{Status: statusRunning})
-		return func() { c.show(games, err) }
+		return func() { c.at = at; c.show(games, err) }
 	})
 }
+
+func (c *continueList) readAt() (int64, bool) { return c.at.n, c.at.ok }
 
 func (c *continueList) show(games []storage.GameInfo, err error) {
 	c.games = games

@@ -74,6 +74,8 @@ type play struct {
 	// warmed is closed once the tables that the review of the game's end
 	// needs are there (WarmPlayers, started when the screen opens).
 	warmed chan struct{}
+	// gone: the game is no longer in the database (showGone).
+	gone bool
 }
 
 func newPlay(ui *UI, sg *storage.StoredGame) *play {
@@ -202,6 +204,10 @@ func (p *play) key(ev *tcell.EventKey) *tcell.EventKey {
 	}
 	if p.saving != nil {
 		return p.keyWhileSaving(ev)
+	}
+	if p.gone {
+		p.showGone("") // nothing is entered into a game that is gone
+		return nil
 	}
 	empty := strings.TrimSpace(p.input.GetText()) == ""
 	if p.bindings(empty).handle(ev) {
@@ -590,6 +596,66 @@ func (p *play) warm() bool {
 func (p *play) refuse(err error) {
 	p.refused = errorCode(err)
 	p.message.SetText(p.refusedTag() + p.errText(err))
+	if gameGone(err) {
+		typed := strings.TrimSpace(p.input.GetText())
+		if d := p.view.typedThrow(); d != nil {
+			typed = strings.TrimSpace(validate.FormatDice(d) + " " + typed)
+		}
+		p.showGone(typed)
+	}
+}
+
+// gameGone: err says the game is no longer in the database (a restore put
+// back a backup without it, or another program removed it).
+func gameGone(err error) bool {
+	var se *storage.Error
+	return errors.As(err, &se) && (se.Code == storage.CodeGameGone || se.Code == storage.CodeNotFound)
+}
+
+// showGone says, in a dialog, that the game shown is no longer in the
+// database, what of it was stored and what not (typed: what was typed
+// and not stored, "" none); its key goes back to the home screen. The
+// screen takes no entry any more.
+func (p *play) showGone(typed string) {
+	if p.ui.top() != screen(p) {
+		return
+	}
+	p.gone = true
+	p.view.cancel()
+	p.input.SetText("")
+	n := p.game().Len()
+	stored := fmt.Sprintf(p.tr("Stored before: the %d entries shown here (the game as it stands on this screen). The database has none of them now; after a restore, the backup it made first (…-before-restore.db in the backups folder beside the database) still holds them.",
+		"Vorher gespeichert: die %d Einträge, die hier zu sehen sind (das Spiel, wie es hier steht). Die Datenbank hat keinen davon mehr; nach einem Zurückspielen hat sie die Sicherung, die es vorher gemacht hat (…-before-restore.db im Ordner backups neben der Datenbank)."), n)
+	if n == 0 {
+		stored = p.tr("Stored before: the game's start (players and house rules), no entry yet.",
+			"Vorher gespeichert: der Beginn des Spiels (Spieler und Hausregeln), noch kein Eintrag.")
+	}
+	notStored := p.tr("Not stored: anything typed here from now on; nothing more can be entered into this game.",
+		"Nicht gespeichert: alles, was hier ab jetzt getippt wird; in dieses Spiel lässt sich nichts mehr eintragen.")
+	if typed != "" {
+		notStored = fmt.Sprintf(p.tr("Not stored: what was typed (%s), and anything typed here from now on; nothing more can be entered into this game.",
+			"Nicht gespeichert: das Getippte (%s) und alles, was hier ab jetzt getippt wird; in dieses Spiel lässt sich nichts mehr eintragen."), esc(typed))
+	}
+	p.say(p.refusedTag() + p.tr("This game is no longer in the database.", "Dieses Spiel ist nicht mehr in der Datenbank."))
+	tv := newTextView().SetScrollable(true)
+	tv.SetText("[::b]" + p.tr("This game is no longer in the database:", "Dieses Spiel ist nicht mehr in der Datenbank:") + "[::-] " +
+		p.tr("a restore put back a backup without it, or another program removed it.",
+			"ein Zurückspielen hat eine Sicherung ohne es eingespielt, oder ein anderes Programm hat es entfernt.") +
+		"\n\n" + stored + "\n\n" + notStored +
+		"\n\n[::r] " + p.tr("Enter: back to the home screen", "Enter: zurück zum Startbildschirm") + " [::-]")
+	tv.SetBorder(true).SetBorderPadding(0, 0, 1, 1)
+	tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
+		switch {
+		case ev.Key() == tcell.KeyEscape, ev.Key() == tcell.KeyEnter,
+			ev.Key() == tcell.KeyRune && ev.Rune() == 'q':
+			p.ui.closeOverlay()
+			p.ui.home()
+			return nil
+		}
+		return ev
+	})
+	p.ui.dropOverlay()
+	p.ui.showOverlay(centered(tv, 76, 16))
 }
 
 func (p *play) refusedTag() string {
@@ -764,13 +830,16 @@ func (p *play) aheadDropped(typed string) {
 // then apply to the game as it stands, so no entry is written before the
 // check has answered.
 func (p *play) checkElsewhere() {
-	if p.saving != nil {
+	if p.saving != nil || p.gone {
 		return // the entry under way checks the revision itself
 	}
 	id, seen := p.sg.ID, p.sg.Revision()
 	before := p.message.GetText(false)
 	p.readGame(p.tr("checking for changes made elsewhere…", "Änderungen von anderswo werden gesucht…"), func(ctx context.Context) func() {
 		rev, err := p.ui.store.Revision(ctx, id)
+		if gameGone(err) {
+			return func() { p.say(before); p.showGone("") }
+		}
 		if err != nil || rev == seen {
 			return func() { p.say(before) } // what the line said before keys typed meanwhile
 		}
@@ -781,8 +850,8 @@ func (p *play) checkElsewhere() {
 				return
 			}
 			if p.loaded(sg) {
-				p.say("[::b]" + p.tr("Changed elsewhere (another terminal or the command line): this is how the game stands now.",
-					"Anderswo geändert (anderes Terminal oder Befehlszeile): so steht das Spiel jetzt.") + "[::-]")
+				p.say("[::b]" + p.tr("Changed elsewhere (a restore, another terminal): loaded again as it stands now.",
+					"Anderswo geändert (Zurückspielen, anderes Terminal): so steht das Spiel jetzt.") + "[::-]")
 				p.refresh()
 			}
 		}
@@ -856,6 +925,10 @@ func (p *play) reloadOnConflict(err error) {
 	p.readGame(p.tr("loading the game again…", "das Spiel wird neu geladen…"), func(ctx context.Context) func() {
 		sg, lerr := p.ui.store.LoadGame(ctx, id)
 		return func() {
+			if gameGone(lerr) {
+				p.showGone(typed)
+				return
+			}
 			if lerr != nil {
 				p.say(refused + " " + p.errText(lerr))
 				return

@@ -113,6 +113,10 @@ type UI struct {
 	barrier chan struct{}
 	// checked is closed when the check of the database at start is done.
 	checked chan struct{}
+	// poke makes watchGames check at once (tests, instead of waiting for
+	// ui.watch); it closes the channel sent once the check has run on the
+	// UI goroutine (the reads it starts may still be under way).
+	poke chan chan struct{}
 }
 
 // screen is one page of the UI.
@@ -152,6 +156,7 @@ func New(cfg Config) *UI {
 		timeout:       cfg.Timeout,
 		watch:         cfg.Watch,
 		checked:       make(chan struct{}),
+		poke:          make(chan chan struct{}),
 		review:        cfg.Review,
 		damagedAdvice: cfg.DamagedAdvice,
 	}
@@ -218,23 +223,84 @@ func (ui *UI) quickCheck() {
 	ui.app.QueueUpdateDraw(func() { ui.notice(msg) })
 }
 
-// watchGames asks, every ui.watch, whether the game on screen was changed
-// elsewhere, until done is closed.
+// watchGames asks, every ui.watch, whether what the screen on top shows
+// was changed elsewhere (another terminal, the command line, a restore),
+// until done is closed: the game on screen is checked (play.checkElsewhere);
+// the lists of running games are read again when the store's data version
+// moved since they were read (versionSource: SQLite's PRAGMA data_version,
+// a few microseconds on a connection of its own, asked here off the UI
+// goroutine).
 func (ui *UI) watchGames(done <-chan struct{}) {
 	tick := time.NewTicker(ui.watch)
 	defer tick.Stop()
 	for {
+		var checked chan struct{} // a test's poke: closed once checked
 		select {
 		case <-done:
 			return
 		case <-tick.C:
-			ui.app.QueueUpdateDraw(func() {
-				if p, ok := ui.top().(*play); ok && !ui.overlay {
-					p.checkElsewhere()
-				}
-			})
+		case checked = <-ui.poke:
 		}
+		version, versioned := ui.dataVersion()
+		ui.app.QueueUpdateDraw(func() {
+			if checked != nil {
+				defer close(checked)
+			}
+			if ui.overlay {
+				return // help or a dialog: the next tick checks
+			}
+			switch s := ui.top().(type) {
+			case *play:
+				s.checkElsewhere()
+			case versionWatcher:
+				if at, ok := s.readAt(); versioned && ok && at != version && ui.busy(s) == nil {
+					s.refresh()
+				}
+			}
+		})
 	}
+}
+
+// versionWatcher is a screen that lists what it read at a data version of
+// the store (the lists of running games): watchGames reads it again when
+// the version moved.
+type versionWatcher interface {
+	screen
+	// readAt is the data version at which the screen read what it
+	// shows; false when it has none (the store has no versions, or the
+	// read is under way).
+	readAt() (int64, bool)
+}
+
+// dataVersion is the store's data version (storage.DB.DataVersion);
+// false when the store has none or does not answer.
+func (ui *UI) dataVersion() (int64, bool) {
+	vs, ok := ui.store.(versionSource)
+	if !ok {
+		return 0, false
+	}
+	ctx, cancel := ui.ctx()
+	defer cancel()
+	n, err := vs.DataVersion(ctx)
+	return n, err == nil
+}
+
+// readVersion is dataVersion for a screen's read, taken before it reads
+// (off the UI goroutine): a change while it reads is noticed at the next
+// check.
+func (ui *UI) readVersion(ctx context.Context) versionAt {
+	vs, ok := ui.store.(versionSource)
+	if !ok {
+		return versionAt{}
+	}
+	n, err := vs.DataVersion(ctx)
+	return versionAt{n, err == nil}
+}
+
+// versionAt is the data version a screen read at (ok: known).
+type versionAt struct {
+	n  int64
+	ok bool
 }
 
 func (ui *UI) ctx() (context.Context, context.CancelFunc) {
