@@ -298,30 +298,14 @@ func CleanName(name string) string {
 // escapeLen is the length in runes of the escape sequence rs begins with
 // (an unterminated one runs to the end), 0 if it begins with none.
 func escapeLen(rs []rune) int {
-	if len(rs) == 0 {
-		return 0
-	}
-	i, kind := 1, rune(0)
-	switch r := rs[0]; {
-	case r == 0x9b:
-		kind = '['
-	case r == 0x9d || r == 0x90 || r == 0x98 || r == 0x9e || r == 0x9f:
-		kind = ']'
-	case r != 0x1b:
-		return 0
-	case len(rs) == 1:
-		return 1
-	case rs[1] == '[':
-		kind, i = '[', 2
-	case strings.ContainsRune("]PX^_", rs[1]):
-		kind, i = ']', 2
-	}
+	kind, i := escapeKind(rs)
 	switch kind {
+	case 0:
+		return 0
 	case '[': // parameters and intermediates, then the final byte
 		for i < len(rs) && (rs[i] < 0x40 || rs[i] > 0x7e) {
 			i++
 		}
-		return min(i+1, len(rs))
 	case ']': // a control string: up to BEL or ST
 		for ; i < len(rs); i++ {
 			switch {
@@ -332,12 +316,33 @@ func escapeLen(rs []rune) int {
 			}
 		}
 		return len(rs)
-	}
-	// ESC, intermediates (0x20–0x2F), a final byte.
-	for i < len(rs) && rs[i] >= 0x20 && rs[i] <= 0x2f {
-		i++
+	default: // ESC, intermediates (0x20–0x2F), a final byte
+		for i < len(rs) && rs[i] >= 0x20 && rs[i] <= 0x2f {
+			i++
+		}
 	}
 	return min(i+1, len(rs))
+}
+
+// escapeKind is how the escape sequence rs begins with goes on: '[' a
+// CSI, ']' a control string, 'e' any other ESC, 0 none; i is where its
+// body begins.
+func escapeKind(rs []rune) (kind rune, i int) {
+	switch {
+	case len(rs) == 0:
+		return 0, 0
+	case rs[0] == 0x9b:
+		return '[', 1
+	case rs[0] == 0x9d || rs[0] == 0x90 || rs[0] == 0x98 || rs[0] == 0x9e || rs[0] == 0x9f:
+		return ']', 1
+	case rs[0] != 0x1b:
+		return 0, 0
+	case len(rs) > 1 && rs[1] == '[':
+		return '[', 2
+	case len(rs) > 1 && strings.ContainsRune("]PX^_", rs[1]):
+		return ']', 2
+	}
+	return 'e', 1
 }
 
 // CheckPlayers checks a seat order: one player to MaxPlayers, valid and

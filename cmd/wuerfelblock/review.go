@@ -268,6 +268,10 @@ func printReview(e *env, rv *review.Review) {
 	if !rv.Reviewed {
 		return
 	}
+	if !rv.Finished { // a running or abandoned game: what the figures cover
+		fmt.Fprintln(e.stdout, e.tr("The game is not over: the review covers what was played so far.",
+			"Das Spiel ist nicht zu Ende: die Bewertung umfasst, was bisher gespielt wurde."))
+	}
 	kniffel := rv.WholeGame
 	if kniffel {
 		fmt.Fprintf(e.stdout, e.tr("Game value (expected final score under best play): %s\n",
@@ -279,9 +283,19 @@ func printReview(e *env, rv *review.Review) {
 		return
 	}
 	printWinReview(e, rv)
+	printCostliest(e, rv)
+}
+
+// printCostliest lists the five costliest decisions (in points, or the
+// unit of Dreißig tot's review).
+func printCostliest(e *env, rv *review.Review) {
 	worst := rv.Costliest(5)
 	fmt.Fprintln(e.stdout)
-	if len(worst) == 0 {
+	switch {
+	case len(rv.Decisions) == 0: // nothing to rate yet (it said "best play throughout")
+		fmt.Fprintln(e.stdout, e.tr("No decision taken yet.", "Noch keine Entscheidung getroffen."))
+		return
+	case len(worst) == 0:
 		fmt.Fprintln(e.stdout, e.tr("No decision cost anything: best play throughout.",
 			"Keine Entscheidung hat etwas gekostet: durchweg bestes Spiel."))
 		return
@@ -406,7 +420,10 @@ func printWinReview(e *env, rv *review.Review) {
 		fmt.Fprintln(e.stdout, rv.WinNote.Text(e.lang))
 	}
 	worst := rv.CostliestWin(5)
-	if len(worst) == 0 {
+	switch {
+	case len(rv.Decisions) == 0: // none taken yet: said below
+		return
+	case len(worst) == 0:
 		fmt.Fprintln(e.stdout, e.tr("No decision cost any chance to win.", "Keine Entscheidung hat Gewinnchance gekostet."))
 		return
 	}

@@ -393,3 +393,19 @@ func TestReviewWin(t *testing.T) {
 		t.Errorf("German text (exit %d):\n%s", code, out)
 	}
 }
+
+// A game not over with no decision yet: the review says it is not over
+// and that no decision was taken, not "best play throughout".
+func TestReviewOfAGameNotOver(t *testing.T) {
+	path := writeFile(t, "empty.json", `{"game":"5050","players":["Anna","Ben"],"turns":[]}`)
+	for _, c := range []struct{ lang, notOver, none, wrong string }{
+		{"en", "The game is not over", "No decision taken yet.", "best play throughout"},
+		{"de", "Das Spiel ist nicht zu Ende", "Noch keine Entscheidung getroffen.", "durchweg bestes Spiel"},
+	} {
+		code, out, errs := call(t, "", "--lang", c.lang, "review", path)
+		if code != 0 || !strings.Contains(out, c.notOver) || !strings.Contains(out, c.none) || strings.Contains(out, c.wrong) ||
+			strings.Contains(out, "cost any") || strings.Contains(out, "Gewinnchance gekostet") {
+			t.Errorf("%s: exit %d %s\n%s", c.lang, code, errs, out)
+		}
+	}
+}
