@@ -409,3 +409,17 @@ func TestReviewOfAGameNotOver(t *testing.T) {
 		}
 	}
 }
+
+// Luck above 0 carries its sign in the text, as the app shows it; below 0
+// a true minus; the loss none.
+func TestReviewLuckSigned(t *testing.T) {
+	code, out, _ := call(t, "", "--lang", "en", "review", writeFile(t, "game.json", mistakeRecord))
+	if code != 0 || !strings.Contains(out, "+101.00") || !strings.Contains(out, "−94.31") || strings.Contains(out, "+399") {
+		t.Errorf("signs:\n%s", out)
+	}
+	for in, want := range map[string]string{"0.00": "0.00", "0,0": "0,0", "2.2": "+2.2", "−1.7": "−1.7"} {
+		if got := plus(in); got != want {
+			t.Errorf("plus(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
