@@ -268,22 +268,22 @@ func CheckName(name string) error {
 }
 
 // CleanName removes control characters and escape sequences from a name and
-// trims spaces, for names typed at the table.
+// trims spaces, for names typed at the table. An escape sequence goes
+// whole (ECMA-48): a CSI (ESC [ or U+009B) up to its final byte; an OSC,
+// DCS, SOS, PM or APC string (ESC ] P X ^ _, or U+009D U+0090 U+0098 U+009E
+// U+009F) up to its BEL or string terminator (ESC \ or U+009C), so that
+// "ESC ]0;title BEL" leaves nothing (it left "]0;title"); any other ESC
+// with its intermediate bytes and final byte.
 func CleanName(name string) string {
 	var b strings.Builder
 	rs := []rune(name)
 	for i := 0; i < len(rs); i++ {
 		r := rs[i]
-		if r == 0x1b { // skip an escape sequence: ESC [ ... final byte
-			if i+1 < len(rs) && rs[i+1] == '[' {
-				i += 2
-				for i < len(rs) && (rs[i] < 0x40 || rs[i] > 0x7e) {
-					i++
-				}
-			}
+		if n := escapeLen(rs[i:]); n > 0 {
+			i += n - 1
 			continue
 		}
-		if unicode.IsControl(r) || !unicode.IsPrint(r) && r != ' ' {
+		if unicode.IsControl(r) || r == '\uFFFD' || !unicode.IsPrint(r) && r != ' ' { // U+FFFD: invalid UTF-8 too
 			continue
 		}
 		b.WriteRune(r)
@@ -293,6 +293,56 @@ func CleanName(name string) string {
 		s = strings.TrimSpace(string(rr[:40]))
 	}
 	return s
+}
+
+// escapeLen is the length in runes of the escape sequence rs begins with
+// (an unterminated one runs to the end), 0 if it begins with none.
+func escapeLen(rs []rune) int {
+	kind, i := escapeKind(rs)
+	switch kind {
+	case 0:
+		return 0
+	case '[': // parameters and intermediates, then the final byte
+		for i < len(rs) && (rs[i] < 0x40 || rs[i] > 0x7e) {
+			i++
+		}
+	case ']': // a control string: up to BEL or ST
+		for ; i < len(rs); i++ {
+			switch {
+			case rs[i] == 0x07 || rs[i] == 0x9c:
+				return i + 1
+			case rs[i] == 0x1b && i+1 < len(rs) && rs[i+1] == '\\':
+				return i + 2
+			}
+		}
+		return len(rs)
+	default: // ESC, intermediates (0x20–0x2F), a final byte
+		for i < len(rs) && rs[i] >= 0x20 && rs[i] <= 0x2f {
+			i++
+		}
+	}
+	return min(i+1, len(rs))
+}
+
+// escapeKind is how the escape sequence rs begins with goes on: '[' a
+// CSI, ']' a control string, 'e' any other ESC, 0 none; i is where its
+// body begins.
+func escapeKind(rs []rune) (kind rune, i int) {
+	switch {
+	case len(rs) == 0:
+		return 0, 0
+	case rs[0] == 0x9b:
+		return '[', 1
+	case rs[0] == 0x9d || rs[0] == 0x90 || rs[0] == 0x98 || rs[0] == 0x9e || rs[0] == 0x9f:
+		return ']', 1
+	case rs[0] != 0x1b:
+		return 0, 0
+	case len(rs) > 1 && rs[1] == '[':
+		return '[', 2
+	case len(rs) > 1 && strings.ContainsRune("]PX^_", rs[1]):
+		return ']', 2
+	}
+	return 'e', 1
 }
 
 // CheckPlayers checks a seat order: one player to MaxPlayers, valid and

@@ -33,6 +33,11 @@ func cleanName(name string) (string, error) {
 		return name, nil
 	}
 	n := scoresheet.CleanName(name)
+	if n == "" && strings.TrimSpace(name) != "" {
+		// Nothing but control characters and escape sequences: said so of
+		// what was typed (it said "it is empty").
+		return "", scoresheet.CheckName(name)
+	}
 	if err := scoresheet.CheckName(n); err != nil {
 		return "", err
 	}

@@ -12,10 +12,10 @@ func TestPlayerNamesAreCleanedOrRefused(t *testing.T) {
 	db := openTest(t)
 	for _, tc := range []struct{ typed, stored string }{
 		{"Anna", "Anna"},
-		{"Be\x1b[31mn\x1b[0m", "Ben"},          // colour escape sequence
-		{"  Clara\t", "Clara"},                 // stray spaces and a tab
-		{"Die\x07ter\r\n", "Dieter"},           // bell, carriage return
-		{"\x1b]0;pwned\x07Eva", "]0;pwnedEva"}, // OSC: ESC and BEL dropped, the rest is harmless text
+		{"Be\x1b[31mn\x1b[0m", "Ben"},  // colour escape sequence
+		{"  Clara\t", "Clara"},         // stray spaces and a tab
+		{"Die\x07ter\r\n", "Dieter"},   // bell, carriage return
+		{"\x1b]0;pwned\x07Eva", "Eva"}, // OSC: the whole sequence goes (it left "]0;pwnedEva")
 		{"Jürgen Müller", "Jürgen Müller"},
 	} {
 		p, err := db.AddPlayer(ctx, tc.typed)

@@ -426,3 +426,26 @@ func TestJudgeHintOnATerminal(t *testing.T) {
 		t.Errorf("no hint when reading a terminal: %q", errb.String())
 	}
 }
+
+// A name typed with a terminal's escape sequences: an OSC (ESC ] … BEL,
+// the window title) goes whole, not leaving "]0;pwn" (as it did); a name
+// of nothing but such characters is refused as holding them, not as empty.
+func TestPlayersNameWithEscapeSequences(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "w.db")
+	wb(t, db, "players", "add", "Eva")
+	code, out, errs := wb(t, db, "players", "rename", "Eva", "\x1b]0;pwn\x07Eva Lang")
+	if code != 0 || !strings.Contains(out, "to Eva Lang") || strings.Contains(out, "pwn") {
+		t.Fatalf("rename: %d %q %q", code, out, errs)
+	}
+	_, list, _ := wb(t, db, "players")
+	if strings.Contains(list, "]0;") || !strings.Contains(list, "Eva Lang") {
+		t.Fatalf("stored:\n%s", list)
+	}
+	for _, lang := range []string{"en", "de"} {
+		code, _, errs = wb(t, db, "--lang", lang, "players", "add", "\x1b\x07")
+		word := map[string]string{"en": "control character", "de": "Steuerzeichen"}[lang]
+		if code == 0 || !strings.Contains(errs, word) || strings.Contains(errs, "empty") || strings.Contains(errs, "leer") || strings.ContainsRune(errs, 0x1b) {
+			t.Errorf("%s: only control characters: %d %q", lang, code, errs)
+		}
+	}
+}

@@ -268,6 +268,10 @@ func printReview(e *env, rv *review.Review) {
 	if !rv.Reviewed {
 		return
 	}
+	if !rv.Finished { // a running or abandoned game: what the figures cover
+		fmt.Fprintln(e.stdout, e.tr("The game is not over: the review covers what was played so far.",
+			"Das Spiel ist nicht zu Ende: die Bewertung umfasst, was bisher gespielt wurde."))
+	}
 	kniffel := rv.WholeGame
 	if kniffel {
 		fmt.Fprintf(e.stdout, e.tr("Game value (expected final score under best play): %s\n",
@@ -279,9 +283,19 @@ func printReview(e *env, rv *review.Review) {
 		return
 	}
 	printWinReview(e, rv)
+	printCostliest(e, rv)
+}
+
+// printCostliest lists the five costliest decisions (in points, or the
+// unit of Dreißig tot's review).
+func printCostliest(e *env, rv *review.Review) {
 	worst := rv.Costliest(5)
 	fmt.Fprintln(e.stdout)
-	if len(worst) == 0 {
+	switch {
+	case len(rv.Decisions) == 0: // nothing to rate yet (it said "best play throughout")
+		fmt.Fprintln(e.stdout, e.tr("No decision taken yet.", "Noch keine Entscheidung getroffen."))
+		return
+	case len(worst) == 0:
 		fmt.Fprintln(e.stdout, e.tr("No decision cost anything: best play throughout.",
 			"Keine Entscheidung hat etwas gekostet: durchweg bestes Spiel."))
 		return
@@ -317,7 +331,7 @@ func printReviewTable(e *env, rv *review.Review, kniffel bool) {
 	fmt.Fprintln(w)
 	for _, p := range rv.Players {
 		fmt.Fprintf(w, "%s\t%d\t%s\t%s\t", scoresheet.SafeText(p.Name), p.Decisions,
-			review.Number(p.Loss, e.lang), review.Number(p.Luck, e.lang))
+			review.Number(p.Loss, e.lang), plus(review.Number(p.Luck, e.lang)))
 		switch {
 		case rv.Chances:
 			fmt.Fprintf(w, "%s\t%s\t", review.Number(p.ChanceStart, e.lang), review.Number(p.ChanceResult, e.lang))
@@ -397,7 +411,7 @@ func printWinReview(e *env, rv *review.Review) {
 			res = review.Points1(p.Result, e.lang)
 		}
 		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t\n", scoresheet.SafeText(p.Name), review.Points1(p.WinStart, e.lang),
-			review.Points1(p.WinLuck, e.lang), review.Points1(p.WinLoss, e.lang), res)
+			plus(review.Points1(p.WinLuck, e.lang)), review.Points1(p.WinLoss, e.lang), res)
 	}
 	w.Flush()
 	fmt.Fprintf(e.stdout, e.tr("Result (100 won, 50 shared, 0 lost) = %s + luck − loss; luck: everything the player did not decide (their throws, the others' throws and mistakes).\n",
@@ -406,7 +420,10 @@ func printWinReview(e *env, rv *review.Review) {
 		fmt.Fprintln(e.stdout, rv.WinNote.Text(e.lang))
 	}
 	worst := rv.CostliestWin(5)
-	if len(worst) == 0 {
+	switch {
+	case len(rv.Decisions) == 0: // none taken yet: said below
+		return
+	case len(worst) == 0:
 		fmt.Fprintln(e.stdout, e.tr("No decision cost any chance to win.", "Keine Entscheidung hat Gewinnchance gekostet."))
 		return
 	}
@@ -507,4 +524,13 @@ func printByPlay(e *env, ps []storage.PlayerStats, game string) {
 			review.Number(r.LossPerDecision, e.lang), review.Number(r.LossPerGame, e.lang), review.Number(r.LuckPerGame, e.lang), win)
 	}
 	w.Flush()
+}
+
+// plus marks a luck figure above 0 with its sign, as the app shows luck
+// ("+34.90"; a loss is never negative, so it needs none).
+func plus(s string) string {
+	if strings.HasPrefix(s, "−") || strings.Trim(s, "0.,") == "" {
+		return s
+	}
+	return "+" + s
 }

@@ -393,3 +393,33 @@ func TestReviewWin(t *testing.T) {
 		t.Errorf("German text (exit %d):\n%s", code, out)
 	}
 }
+
+// A game not over with no decision yet: the review says it is not over
+// and that no decision was taken, not "best play throughout".
+func TestReviewOfAGameNotOver(t *testing.T) {
+	path := writeFile(t, "empty.json", `{"game":"5050","players":["Anna","Ben"],"turns":[]}`)
+	for _, c := range []struct{ lang, notOver, none, wrong string }{
+		{"en", "The game is not over", "No decision taken yet.", "best play throughout"},
+		{"de", "Das Spiel ist nicht zu Ende", "Noch keine Entscheidung getroffen.", "durchweg bestes Spiel"},
+	} {
+		code, out, errs := call(t, "", "--lang", c.lang, "review", path)
+		if code != 0 || !strings.Contains(out, c.notOver) || !strings.Contains(out, c.none) || strings.Contains(out, c.wrong) ||
+			strings.Contains(out, "cost any") || strings.Contains(out, "Gewinnchance gekostet") {
+			t.Errorf("%s: exit %d %s\n%s", c.lang, code, errs, out)
+		}
+	}
+}
+
+// Luck above 0 carries its sign in the text, as the app shows it; below 0
+// a true minus; the loss none.
+func TestReviewLuckSigned(t *testing.T) {
+	code, out, _ := call(t, "", "--lang", "en", "review", writeFile(t, "game.json", mistakeRecord))
+	if code != 0 || !strings.Contains(out, "+101.00") || !strings.Contains(out, "−94.31") || strings.Contains(out, "+399") {
+		t.Errorf("signs:\n%s", out)
+	}
+	for in, want := range map[string]string{"0.00": "0.00", "0,0": "0,0", "2.2": "+2.2", "−1.7": "−1.7"} {
+		if got := plus(in); got != want {
+			t.Errorf("plus(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"encoding/json"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -131,5 +132,70 @@ func TestDreissigKeepByHand(t *testing.T) {
 	}
 	if math.Abs(rv.Players[0].ChanceStart-100*c.Value(6, 0)) > 1e-9 {
 		t.Fatalf("start %v", rv.Players[0].ChanceStart)
+	}
+}
+
+// TestDreissigJSONAsTheFamily: a review of Dreißig tot in chances carries
+// the family's win fields in their unit (0 … 1: win_start, win_luck,
+// win_loss, result = win_start + win_luck − win_loss), "win": true and
+// "exact": true, beside its own chance_start/chance_result in percentage
+// points; in pips neither. Before, it said "win": false with no exact,
+// and only percentage points.
+func TestDreissigJSONAsTheFamily(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for _, n := range []int{2, 5} {
+		g := randomDreissig(t, n, false, rng, 400)
+		rv, err := OfGame(g, testValuers(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out struct {
+			Win     bool  `json:"win"`
+			Exact   *bool `json:"exact"`
+			Players map[string]struct {
+				ChanceStart  *float64 `json:"chance_start"`
+				ChanceResult *float64 `json:"chance_result"`
+				WinStart     *float64 `json:"win_start"`
+				WinLuck      *float64 `json:"win_luck"`
+				WinLoss      *float64 `json:"win_loss"`
+				Result       *float64 `json:"result"`
+			} `json:"players"`
+			Decisions []struct {
+				Loss    float64  `json:"loss"`
+				WinLoss *float64 `json:"win_loss"`
+			} `json:"decisions"`
+		}
+		b, err := json.Marshal(rv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(b, &out); err != nil {
+			t.Fatal(err)
+		}
+		if !rv.Chances {
+			if out.Win || out.Exact != nil {
+				t.Fatalf("%d players in pips: win %v exact %v\n%s", n, out.Win, out.Exact, b)
+			}
+			continue
+		}
+		if !out.Win || out.Exact == nil || !*out.Exact || !g.Finished() {
+			t.Fatalf("%d players in chances: win %v exact %v finished %v\n%s", n, out.Win, out.Exact, g.Finished(), b)
+		}
+		for name, p := range out.Players {
+			if p.WinStart == nil || p.WinLuck == nil || p.WinLoss == nil || p.Result == nil || p.ChanceStart == nil {
+				t.Fatalf("%s: a field missing\n%s", name, b)
+			}
+			if math.Abs(*p.WinStart-*p.ChanceStart/100) > 1e-4 || math.Abs(*p.Result-*p.ChanceResult/100) > 1e-4 {
+				t.Errorf("%s: win_start %v result %v against chance_start %v chance_result %v", name, *p.WinStart, *p.Result, *p.ChanceStart, *p.ChanceResult)
+			}
+			if got := *p.WinStart + *p.WinLuck - *p.WinLoss; math.Abs(got-*p.Result) > 1e-5 || *p.Result != 0 && *p.Result != 0.5 && *p.Result != 1 {
+				t.Errorf("%s: %v + %v − %v = %v, result %v", name, *p.WinStart, *p.WinLuck, *p.WinLoss, got, *p.Result)
+			}
+		}
+		for _, d := range out.Decisions {
+			if d.WinLoss == nil || math.Abs(*d.WinLoss-d.Loss/100) > 1e-4 {
+				t.Fatalf("decision loss %v, win_loss %v\n%s", d.Loss, d.WinLoss, b)
+			}
+		}
 	}
 }

@@ -134,6 +134,13 @@ func (r *Review) JSON(l validate.Lang) JSON {
 		case r.Chances:
 			s, res := round2(p.ChanceStart), round2(p.ChanceResult)
 			pj.ChanceStart, pj.ChanceResult = &s, &res
+			// The family's fields too, from 0 to 1 as there (the tester
+			// found win_start 0.32 beside chance_start 51.03, and "win":
+			// false on a review in chances).
+			pj.WinLoss, pj.WinLuck, pj.WinStart = round6(p.Loss/100), round6(p.Luck/100), round6(p.ChanceStart/100)
+			if r.Finished {
+				pj.Result = round6(p.ChanceResult / 100)
+			}
 		case r.Reviewed: // the Zehntausend family, Totwürfeln, Dreißig tot in pips: per turn
 			s, b := round2(p.TurnValueSum), p.Banked
 			pj.TurnValueSum, pj.Banked = &s, &b
@@ -155,15 +162,22 @@ func (r *Review) JSON(l validate.Lang) JSON {
 		dj := DecisionJSON{Player: d.Player, Turn: d.Turn, Throw: d.Throw, Kind: d.Kind,
 			Chosen: d.Chosen.json(d.Kind), Best: d.Best.json(d.Kind), Loss: round2(d.Loss),
 			ChosenFivesAsOnes: d.Chosen.FivesAsOnes, BestFivesAsOnes: d.Best.FivesAsOnes, FinalDice: d.FinalDice}
+		if r.Chances { // Dreißig tot: the loss itself is in the chance to win
+			dj.WinLoss = round6(d.Loss / 100)
+		}
 		if d.HasWin {
 			dj.WinLoss, dj.WinChosen, dj.WinBest = round6(d.WinLoss), round6(d.WinChosen), round6(d.WinBest)
 			dj.WinBestChoice, dj.Differs = d.WinBestChoice.json(d.Kind), d.Differs
 		}
 		out.Decisions = append(out.Decisions, dj)
 	}
-	out.Win = r.Win
-	if r.Win {
+	out.Win = r.Win || r.Chances
+	switch {
+	case r.Win:
 		out.WinExact = &r.WinExact
+	case r.Chances: // Dreißig tot's review in chances is exact (else it is in pips)
+		exact := true
+		out.WinExact = &exact
 	}
 	out.WinNote, out.WinFrom = r.WinNote.Text(l), r.WinFrom
 	return out
