@@ -25,7 +25,7 @@ func (p P) event(ev scoresheet.Event, alone bool) string {
 	case scoresheet.EventLost:
 		return fmt.Sprintf(p.Tr("%s would pass 5000 and nobody can take the %d points: they are lost", "%s wäre über 5000 und niemand kann die %d Punkte nehmen: sie verfallen"), pl, ev.Points)
 	case scoresheet.EventAttack:
-		return fmt.Sprintf(p.Tr("%s takes %d pips from %s", "%[1]s nimmt %[3]s %[2]d Augen ab"), f, ev.Points, pl)
+		return fmt.Sprintf(p.Tr("%s takes %s from %s", "%[1]s nimmt %[3]s %[2]s ab"), f, p.Pips(ev.Points), pl)
 	case scoresheet.EventTopUp:
 		if alone { // after "turn 3: "
 			return p.Tr("an account reached 0: both accounts get 30", "ein Konto hat 0 erreicht: beide Konten bekommen 30")

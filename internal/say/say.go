@@ -83,6 +83,17 @@ func (p P) Dice(n int) string {
 	return fmt.Sprintf(p.Tr("%d dice", "%d Würfel"), n)
 }
 
+// Pips is n pips of dice: "1 pip" / "1 Auge", "12 pips" / "12 Augen".
+func (p P) Pips(n int) string { return fmt.Sprintf("%d %s", n, p.PipWord(n)) }
+
+// PipWord is the word for n pips alone ("pip", "Auge"; "pips", "Augen").
+func (p P) PipWord(n int) string {
+	if n == 1 || n == -1 {
+		return p.Tr("pip", "Auge")
+	}
+	return p.Tr("pips", "Augen")
+}
+
 // DiceWith is dice after "with": "mit 1 Würfel" / "mit 3 Würfeln".
 func (p P) DiceWith(n int) string {
 	if n == 1 {

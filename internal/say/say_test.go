@@ -231,3 +231,19 @@ func TestNumber(t *testing.T) {
 		}
 	}
 }
+
+// One pip is singular in both languages ("1 pips", "1 Augen" before), in
+// the words of an attack too.
+func TestPipsSingular(t *testing.T) {
+	en, de := New(validate.English), New(validate.German)
+	for _, c := range []struct{ got, want string }{
+		{en.Pips(1), "1 pip"}, {en.Pips(12), "12 pips"}, {en.Pips(0), "0 pips"},
+		{de.Pips(1), "1 Auge"}, {de.Pips(12), "12 Augen"},
+		{en.Event(scoresheet.Event{Kind: scoresheet.EventAttack, Player: "Bob", From: "Anna", Points: 1}), "Anna takes 1 pip from Bob"},
+		{de.Event(scoresheet.Event{Kind: scoresheet.EventAttack, Player: "Bob", From: "Anna", Points: 1}), "Anna nimmt Bob 1 Auge ab"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}

@@ -166,20 +166,21 @@ func (v *totView) coachLines() []panelLine {
 // coachChances is the line at Chancen: every player's chance (the mover
 // first), or the turn's value in pips.
 func (v *totView) coachChances(c *dreissig.Coach, dt *validate.DreissigTurn) string {
-	var value float64
-	var win []float64
 	// A throw waiting for its keep: the position given that throw (its
-	// best keep's), not the one before it, and said so.
-	thrown := false
+	// best keep's), not the one before it, and said so. The points view
+	// has no chances (nil): whether the value is set is said by its own
+	// flag (five players showed the value before the throw "with this
+	// throw", and during an attack the value before it).
+	value, win, set, thrown := 0.0, []float64(nil), false, false
 	switch target := validate.DreissigResult(dt.Sum()).Target; {
 	case dt.Attacking():
-		value, win = c.AttackValue(target, dt.Taken(), dt.AttackLive()), c.AttackChances(target, dt.Taken(), dt.AttackLive())
+		value, win, set = c.AttackValue(target, dt.Taken(), dt.AttackLive()), c.AttackChances(target, dt.Taken(), dt.AttackLive()), true
 	case v.pending != nil:
 		if ks := c.Keeps(dt.InCup(), dt.Sum(), v.pending); len(ks) > 0 {
-			value, win, thrown = ks[0].Value, ks[0].Chances, true
+			value, win, set, thrown = ks[0].Value, ks[0].Chances, true, true
 		}
 	}
-	if win == nil {
+	if !set {
 		value, win = c.Value(dt.InCup(), dt.Sum()), c.Chances(dt.InCup(), dt.Sum())
 	}
 	if !c.Exact() {

@@ -318,13 +318,13 @@ func (v *totView) refreshDreissig() {
 		t.SetCell(i+1, 1, cell(esc(name), st, tview.AlignLeft))
 		t.SetCell(i+1, 2, cell(say.Int(g.Totals()[i]), st, tview.AlignRight))
 		if r := last[i]; r != nil {
-			s := fmt.Sprintf(v.tr("%d pips", "%d Augen"), r.Points)
+			s := v.pips(r.Points)
 			if cost := validate.DreissigResult(r.Points).Cost; cost > 0 {
 				s += " (" + say.Int(-cost) + ")" // under 30 costs the difference
 			}
 			for _, ev := range r.Events {
 				if ev.Kind == scoresheet.EventAttack {
-					s += fmt.Sprintf(v.tr(", took %d pips", ", %d Augen genommen"), ev.Points)
+					s += fmt.Sprintf(v.tr(", took %s", ", %s genommen"), v.pips(ev.Points))
 				}
 			}
 			t.SetCell(i+1, 3, cell(s, styleNormal, tview.AlignLeft))
@@ -335,16 +335,16 @@ func (v *totView) refreshDreissig() {
 	// the Zehntausend family leaves out "Zug 0 · Durchgang 0").
 	aside := fmt.Sprintf(v.tr("In the cup: [::b]%s[::-]", "Im Becher: [::b]%s[::-]"), nbsp(v.dice(dt.InCup())))
 	if dt.Aside() > 0 {
-		aside = fmt.Sprintf(v.tr("Aside: [::b]%s[::-], [::b]%d[::-] pips · in the cup: %d", "Zur Seite: [::b]%s[::-], [::b]%d[::-] Augen · im Becher: %d"), v.dice(dt.Aside()), dt.Sum(), dt.InCup())
+		aside = fmt.Sprintf(v.tr("Aside: [::b]%s[::-], [::b]%d[::-] %s · in the cup: %d", "Zur Seite: [::b]%s[::-], [::b]%d[::-] %s · im Becher: %d"), v.dice(dt.Aside()), dt.Sum(), v.pipWord(dt.Sum()), dt.InCup())
 	}
 	ls := []panelLine{line(aside, rankEssential)}
 	switch {
 	case v.pending != nil:
 		ls = append(ls, line(fmt.Sprintf(v.tr("Throw [::b]%s[::-]: which dice go aside? (Enter: %s)", "Wurf [::b]%s[::-]: welche kommen zur Seite? (Enter: %s)"), validate.FormatDice(v.pending), v.enterWord()), rankEssential))
 	case dt.Attacking():
-		ls = append(ls, line(fmt.Sprintf(v.tr("[::r] ATTACK [::-] on [::b]%s[::-] (Vordermann) · target face [::b]%d[::-] · %s · %d pips taken so far",
-			"[::r] ANGRIFF [::-] auf [::b]%s[::-] (Vordermann) · Zielzahl [::b]%d[::-] · %s · %d Augen genommen"),
-			esc(g.Players[g.Vordermann()]), dt.Target(), v.dice(dt.AttackLive()), dt.Taken()), rankEssential))
+		ls = append(ls, line(fmt.Sprintf(v.tr("[::r] ATTACK [::-] on [::b]%s[::-] (Vordermann) · target face [::b]%d[::-] · %s · %s taken so far",
+			"[::r] ANGRIFF [::-] auf [::b]%s[::-] (Vordermann) · Zielzahl [::b]%d[::-] · %s · %s genommen"),
+			esc(g.Players[g.Vordermann()]), dt.Target(), v.dice(dt.AttackLive()), v.pips(dt.Taken())), rankEssential))
 	default:
 		ls = append(ls, line(v.tr("Throw, then set at least one die aside.", "Werfen, dann mindestens einen Würfel zur Seite legen."), rankDetail),
 			line(v.tr("Exactly 30: nothing · less: lose the difference · more: attack the Vordermann.",
@@ -365,6 +365,13 @@ func (v *totView) refreshDreissig() {
 }
 
 func (v *totView) typedThrow() []int { return v.pending }
+
+// pipWord is the word for n pips: "1 pip", "1 Auge" (the panel showed
+// "1 pips", "1 Augen" after a single 1 aside).
+func (v *totView) pipWord(n int) string { return v.words().PipWord(n) }
+
+// pips is n pips in words: "1 pip", "12 pips".
+func (v *totView) pips(n int) string { return v.words().Pips(n) }
 
 // helpNote explains the coach line of Dreißig tot on the help screen.
 func (v *totView) helpNote() string {
