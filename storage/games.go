@@ -695,21 +695,19 @@ func (db *DB) claim(ctx context.Context, tx *sql.Tx, sg *StoredGame) error {
 	if err != nil {
 		return err
 	}
-	if n, err := res.RowsAffected(); err != nil || n != 1 {
-		if err != nil {
-			return err
-		}
-		var one int
-		err := tx.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = ? AND uuid = ?`, sg.row, sg.ID).Scan(&one)
-		if errors.Is(err, sql.ErrNoRows) {
-			return newErr(CodeGameGone, nil, sg.ID) // a restore or another program took it out
-		}
-		if err != nil {
-			return err
-		}
-		return newErr(CodeConflict, nil, sg.ID)
+	n, err := res.RowsAffected()
+	if err != nil || n == 1 {
+		return err
 	}
-	return nil
+	var one int
+	err = tx.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = ? AND uuid = ?`, sg.row, sg.ID).Scan(&one)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return newErr(CodeGameGone, nil, sg.ID) // a restore or another program took it out
+	case err != nil:
+		return err
+	}
+	return newErr(CodeConflict, nil, sg.ID)
 }
 
 // Abandon marks a running game as left for good. It can still be loaded,

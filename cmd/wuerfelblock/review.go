@@ -331,7 +331,7 @@ func printReviewTable(e *env, rv *review.Review, kniffel bool) {
 	fmt.Fprintln(w)
 	for _, p := range rv.Players {
 		fmt.Fprintf(w, "%s\t%d\t%s\t%s\t", scoresheet.SafeText(p.Name), p.Decisions,
-			review.Number(p.Loss, e.lang), plus(review.Number(p.Luck, e.lang)))
+			review.Number(p.Loss, e.lang), say.Plus(review.Number(p.Luck, e.lang)))
 		switch {
 		case rv.Chances:
 			fmt.Fprintf(w, "%s\t%s\t", review.Number(p.ChanceStart, e.lang), review.Number(p.ChanceResult, e.lang))
@@ -411,7 +411,7 @@ func printWinReview(e *env, rv *review.Review) {
 			res = review.Points1(p.Result, e.lang)
 		}
 		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t\n", scoresheet.SafeText(p.Name), review.Points1(p.WinStart, e.lang),
-			plus(review.Points1(p.WinLuck, e.lang)), review.Points1(p.WinLoss, e.lang), res)
+			say.Plus(review.Points1(p.WinLuck, e.lang)), review.Points1(p.WinLoss, e.lang), res)
 	}
 	w.Flush()
 	fmt.Fprintf(e.stdout, e.tr("Result (100 won, 50 shared, 0 lost) = %s + luck − loss; luck: everything the player did not decide (their throws, the others' throws and mistakes).\n",
@@ -524,13 +524,4 @@ func printByPlay(e *env, ps []storage.PlayerStats, game string) {
 			review.Number(r.LossPerDecision, e.lang), review.Number(r.LossPerGame, e.lang), review.Number(r.LuckPerGame, e.lang), win)
 	}
 	w.Flush()
-}
-
-// plus marks a luck figure above 0 with its sign, as the app shows luck
-// ("+34.90"; a loss is never negative, so it needs none).
-func plus(s string) string {
-	if strings.HasPrefix(s, "−") || strings.Trim(s, "0.,") == "" {
-		return s
-	}
-	return "+" + s
 }

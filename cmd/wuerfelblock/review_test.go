@@ -11,6 +11,7 @@ import (
 
 	"github.com/wuerfelblock/wuerfelblock/coach/kniffel"
 	"github.com/wuerfelblock/wuerfelblock/coach/review"
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/storage/generate"
@@ -418,8 +419,8 @@ func TestReviewLuckSigned(t *testing.T) {
 		t.Errorf("signs:\n%s", out)
 	}
 	for in, want := range map[string]string{"0.00": "0.00", "0,0": "0,0", "2.2": "+2.2", "−1.7": "−1.7"} {
-		if got := plus(in); got != want {
-			t.Errorf("plus(%q) = %q, want %q", in, got, want)
+		if got := say.Plus(in); got != want {
+			t.Errorf("say.Plus(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -27,3 +27,13 @@ func (p P) Number(x float64, places int) string {
 	}
 	return s
 }
+
+// Plus puts a + before a figure written above zero (luck: "+34,9"); one
+// with a minus sign (−) or that reads as zero ("0", "0,0", "0.00") stays as
+// it is.
+func Plus(s string) string {
+	if strings.HasPrefix(s, "−") || strings.Trim(s, "0.,") == "" {
+		return s
+	}
+	return "+" + s
+}

@@ -233,13 +233,12 @@ func (v *familyView) winLines() []panelLine {
 	if v.pending != nil {
 		return v.winPendingLines(p)
 	}
-	seat := v.game().Seat()
-	throw := winShare(p, seat, p.ThrowWin(), p.ThrowChances)
+	throw := p.Share(p.ThrowWin())
 	stop, can := p.StopWin()
 	if !can {
 		return []panelLine{line(w.WinNow(throw, approx), rankCoach)}
 	}
-	stop = winShare(p, seat, stop, func() []float64 { c, _ := p.StopChances(); return c })
+	stop = p.Share(stop)
 	ls := []panelLine{{rank: rankCoach, forms: []string{
 		w.WinChoices(stop, throw, approx, true), w.WinChoices(stop, throw, approx, false)}}}
 	if v.p.coach() != storage.CoachAdvice || v.stopForfeits() {
@@ -276,7 +275,6 @@ func (v *familyView) winKeeps() winKeepList {
 		return none
 	}
 	out := winKeepList{wins: make([]win.KeepWin, len(v.options)), best: -1, approx: !p.Exact()}
-	seat := v.game().Seat()
 	bestW := 0.0 // the best keep's figure in the solver's own order
 	for i, k := range v.options {
 		j := slices.IndexFunc(ks, func(a win.KeepWin) bool { return keyOf(a.Keep) == keyOf(k) })
@@ -284,13 +282,9 @@ func (v *familyView) winKeeps() winKeepList {
 			return none
 		}
 		out.wins[i] = ks[j]
-		if !p.Exact() { // the share of the game, as the review (winShare); its order is W's
-			q, err := p.After(ks[j].Keep)
-			if err != nil {
-				return none
-			}
-			out.wins[i].Win = winShare(q, seat, ks[j].Win, q.Chances)
-		}
+		// The share of the game, as the review gives it (win.Position.Share;
+		// exact figures as they are); its order is W's.
+		out.wins[i].Win = p.Share(ks[j].Win)
 		// The best by the solver's figure, not by the share shown (before
 		// the final round the share of one keep was compared with the
 		// two-player figure of the next, so the last keep always won).
@@ -364,7 +358,7 @@ func (v *familyView) winChances() []string {
 	}
 	g := v.game()
 	seat := g.Seat()
-	now, cs := winShare(p, seat, p.Win(), p.Chances), p.Chances
+	now, cs := p.Share(p.Win()), p.Chances
 	if wk := v.winKeeps(); wk.wins != nil {
 		// The throw is known: its best keep.
 		k := v.options[wk.best]
@@ -398,7 +392,7 @@ func (v *familyView) winChances() []string {
 		out[seat], out[1-seat] = pct(now), pct(1-now)
 	case approx:
 		// Three or more before the final round: every player's share of
-		// the game, as the review gives it (winShare); the mover certain
+		// the game, as the review gives it (win.Position.Share); the mover certain
 		// of the win or the loss: the others share what is left.
 		all := cs()
 		if all == nil {
@@ -428,26 +422,6 @@ func (v *familyView) winChances() []string {
 		out[seat] = pct(now)
 	}
 	return out
-}
-
-// winShare is the mover's (seat's) chance to win the whole game for the
-// solver's figure x of p (the chance of a stop, of throwing on, of the
-// position): exact figures (two players, the final round) are that
-// chance. Before the final round with three or more players x is the
-// two-player chance against the strongest other player; shown is its
-// share of the game as the review gives it (coach/win's Chances: x
-// normalised with the others' two-player chances, all(), "exact":
-// false), so three equal players read about a third each. A certain x
-// (0 or 1: the game is lost or won whatever the others throw) stays
-// certain where the share would not.
-func winShare(p win.Position, seat int, x float64, all func() []float64) float64 {
-	if p.Exact() || x == 0 || x == 1 {
-		return x
-	}
-	if cs := all(); seat < len(cs) {
-		return cs[seat]
-	}
-	return x
 }
 
 // winColumn is the column Win of the score table (refreshScores): its

@@ -120,13 +120,8 @@ func chanceRow(p review.Player) (s, l, o, end int) {
 	return winShown(p.ChanceStart/100, p.Luck/100, p.Loss/100, p.ChanceResult/100)
 }
 
-// plus puts a + before a positive figure.
-func plus(s string) string {
-	if s != "0,0" && s != "0.0" && s != "0" && !strings.HasPrefix(s, "−") {
-		return "+" + s
-	}
-	return s
-}
+// plus puts a + before a positive figure (say.Plus).
+func plus(s string) string { return say.Plus(s) }
 
 // lossLuckLegend says in one line each what Verlust and Glück are, in the
 // currency of the review: the chance to win where the game has it, else

@@ -275,14 +275,10 @@ type versionWatcher interface {
 // dataVersion is the store's data version (storage.DB.DataVersion);
 // false when the store has none or does not answer.
 func (ui *UI) dataVersion() (int64, bool) {
-	vs, ok := ui.store.(versionSource)
-	if !ok {
-		return 0, false
-	}
 	ctx, cancel := ui.ctx()
 	defer cancel()
-	n, err := vs.DataVersion(ctx)
-	return n, err == nil
+	v := ui.readVersion(ctx)
+	return v.n, v.ok
 }
 
 // readVersion is dataVersion for a screen's read, taken before it reads
