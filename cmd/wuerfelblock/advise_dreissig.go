@@ -137,9 +137,13 @@ Beispiel: wuerfelblock advise dreissig-tot --accounts 30,22 645321/65 4432`))
 	}
 }
 
+// errKeepMissing: a throw without its keep that is not the turn's last.
+var errKeepMissing = errors.New("only the last throw may be without its keep")
+
 // replayDreissig enters the throws of the turn so far into a new turn: own
 // throws with their keeps, then attack throws; the last throw may lack its
-// keep (pending). bad is the 1-based throw refused.
+// keep (pending). bad is the 1-based throw refused (for errKeepMissing the
+// one without its keep).
 func replayDreissig(rules *validate.Rules, toks []string) (t *validate.DreissigTurn, pending []int, bad int, err error) {
 	t = rules.NewDreissigTurn()
 	for i, tok := range toks {
@@ -150,7 +154,7 @@ func replayDreissig(rules *validate.Rules, toks []string) (t *validate.DreissigT
 		if err == nil {
 			switch {
 			case pending != nil:
-				err = errors.New("only the last throw may be without its keep")
+				return nil, nil, i, errKeepMissing
 			case has:
 				err = t.Throw(roll, keep)
 			case t.Attacking():
@@ -171,18 +175,15 @@ func replayDreissig(rules *validate.Rules, toks []string) (t *validate.DreissigT
 // adviseThrowRefused says why throw n (tok as typed) was refused, in one
 // line: bad dice are input (2), a rule broken the engine's refusal (1).
 func (e *env) adviseThrowRefused(n int, tok string, err error) int {
-	var ve *validate.Error
-	if !errors.As(err, &ve) {
-		fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d", "Wurf %d"), n),
+	if errors.Is(err, errKeepMissing) {
+		fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", e.throwName(n, tok),
 			e.tr("only the last throw may be without its keep (ROLL/KEEP)", "nur der letzte Wurf darf ohne Auswahl sein (WURF/AUSWAHL)"))
 		return exitInput
 	}
+	e.throwRefused(n, tok, err)
 	if validate.IsInput(err) {
-		// The throw as typed (escaped, cut): the positions count in it.
-		fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d (%s)", "Wurf %d (%s)"), n, strconv.Quote(say.Short(tok, 20))), oneLine(validate.Localize(err, e.lang)))
 		return exitInput
 	}
-	fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d", "Wurf %d"), n), oneLine(validate.Localize(err, e.lang)))
 	return exitRule
 }
 
