@@ -10,6 +10,7 @@ import (
 
 	"github.com/wuerfelblock/wuerfelblock/coach/dreissig"
 	"github.com/wuerfelblock/wuerfelblock/internal/say"
+	"github.com/wuerfelblock/wuerfelblock/scoresheet"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -42,6 +43,15 @@ type adviseDreissigPos struct {
 	Taken     int                `json:"taken,omitempty"`
 	AttackDue int                `json:"attack_dice,omitempty"`
 	Keeps     []adviseDreissigK  `json:"keeps,omitempty"`
+	// A finished turn (six aside, the attack over): the accounts after it
+	// (hundert's additions made), the seat to move next or, when the game
+	// is over, its winners.
+	Done          bool  `json:"done"`
+	AccountsAfter []int `json:"accounts_after,omitempty"`
+	TopUps        int   `json:"top_ups,omitempty"` // hundert: how often both accounts got 30
+	NextSeat      *int  `json:"next_seat,omitempty"`
+	GameOver      bool  `json:"game_over,omitempty"`
+	Winners       []int `json:"winners,omitempty"` // seats
 }
 
 type adviseDreissigK struct {
@@ -94,6 +104,7 @@ func runAdviseDreissig(e *env, args []string) int {
 	}
 	c := dreissig.ForPosition(rules.Options.Hundert, acc, *seat-1)
 	out := e.dreissigPos(c, acc, *seat, t)
+	settleDreissig(&out, rules, t)
 	if pending != nil {
 		for _, k := range c.Keeps(t.InCup(), t.Sum(), pending) {
 			out.Keeps = append(out.Keeps, adviseDreissigK{Keep: k.Dice, Value: roundValue(c, k.Value), Win: roundAll(dreissig.BySeat(k.Chances, *seat-1))})
@@ -137,9 +148,13 @@ Beispiel: wuerfelblock advise dreissig-tot --accounts 30,22 645321/65 4432`))
 	}
 }
 
+// errKeepMissing: a throw without its keep that is not the turn's last.
+var errKeepMissing = errors.New("only the last throw may be without its keep")
+
 // replayDreissig enters the throws of the turn so far into a new turn: own
 // throws with their keeps, then attack throws; the last throw may lack its
-// keep (pending). bad is the 1-based throw refused.
+// keep (pending). bad is the 1-based throw refused (for errKeepMissing the
+// one without its keep).
 func replayDreissig(rules *validate.Rules, toks []string) (t *validate.DreissigTurn, pending []int, bad int, err error) {
 	t = rules.NewDreissigTurn()
 	for i, tok := range toks {
@@ -150,7 +165,7 @@ func replayDreissig(rules *validate.Rules, toks []string) (t *validate.DreissigT
 		if err == nil {
 			switch {
 			case pending != nil:
-				err = errors.New("only the last throw may be without its keep")
+				return nil, nil, i, errKeepMissing
 			case has:
 				err = t.Throw(roll, keep)
 			case t.Attacking():
@@ -171,18 +186,15 @@ func replayDreissig(rules *validate.Rules, toks []string) (t *validate.DreissigT
 // adviseThrowRefused says why throw n (tok as typed) was refused, in one
 // line: bad dice are input (2), a rule broken the engine's refusal (1).
 func (e *env) adviseThrowRefused(n int, tok string, err error) int {
-	var ve *validate.Error
-	if !errors.As(err, &ve) {
-		fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d", "Wurf %d"), n),
+	if errors.Is(err, errKeepMissing) {
+		fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", e.throwName(n, tok),
 			e.tr("only the last throw may be without its keep (ROLL/KEEP)", "nur der letzte Wurf darf ohne Auswahl sein (WURF/AUSWAHL)"))
 		return exitInput
 	}
+	e.throwRefused(n, tok, err)
 	if validate.IsInput(err) {
-		// The throw as typed (escaped, cut): the positions count in it.
-		fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d (%s)", "Wurf %d (%s)"), n, strconv.Quote(say.Short(tok, 20))), oneLine(validate.Localize(err, e.lang)))
 		return exitInput
 	}
-	fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d", "Wurf %d"), n), oneLine(validate.Localize(err, e.lang)))
 	return exitRule
 }
 
@@ -264,6 +276,31 @@ func (e *env) dreissigPos(c *dreissig.Coach, acc []int, seat int, t *validate.Dr
 	return out
 }
 
+// settleDreissig adds to out what the finished turn t did: the accounts
+// after it, the seat to move next or the end of the game, as the game's
+// engine settles it.
+func settleDreissig(out *adviseDreissigPos, rules *validate.Rules, t *validate.DreissigTurn) {
+	st, ok := scoresheet.DreissigSettle(rules, out.Accounts, out.Seat-1, t)
+	if !ok {
+		return
+	}
+	out.Done, out.AccountsAfter = true, st.Result.Totals
+	for _, ev := range st.Result.Events {
+		if ev.Kind == scoresheet.EventTopUp {
+			out.TopUps++
+		}
+	}
+	if st.Finished {
+		out.GameOver = true
+		for _, w := range st.Winners {
+			out.Winners = append(out.Winners, w+1)
+		}
+		return
+	}
+	next := st.Next + 1
+	out.NextSeat = &next
+}
+
 // dreissigValue writes a value for people: a chance in per cent, or pips
 // with a true minus (no "-0.00"; JSON keeps its plain numbers).
 func (e *env) dreissigValue(exact bool, v float64) string {
@@ -286,38 +323,17 @@ func (e *env) printDreissig(out adviseDreissigPos, pending []int, hundert bool) 
 			", Von dreißig auf hundert (bei 0 oder darunter bekommen beide Konten 30; wer zuerst 100 hat, gewinnt)")
 	}
 	fmt.Fprintf(e.stdout, e.tr("%s, accounts %s, seat %d to move: %s.\n", "%s, Konten %s, Sitz %d am Zug: %s.\n"),
-		game, strings.Trim(fmt.Sprint(out.Accounts), "[]"), out.Seat, what)
+		game, accountsText(out.Accounts), out.Seat, what)
 	if out.Settled != nil {
 		fmt.Fprintln(e.stdout, e.tr("Here best play by all has no fixed point (each best answer changes another's): the plays of the last round, exact for them (docs/COACH.md).",
 			"Hier hat bestes Spiel aller keinen Fixpunkt (jede beste Antwort ändert eine andere): die Spielweisen der letzten Runde, genau für sie (docs/COACH.md)."))
 	}
-	fmt.Fprintf(e.stdout, e.tr("Aside %s, %d pips; %s in the cup.\n", "Zur Seite %s, %d Augen; %s im Becher.\n"),
-		e.diceWord(out.Aside), out.Sum, e.diceWord(out.InCup))
+	e.printAside(out)
 	if pending != nil {
-		fmt.Fprintf(e.stdout, e.tr("Throw %s: every keep, best first.\n", "Wurf %s: jede Auswahl, die beste zuerst.\n"), validate.FormatDice(pending))
-		value := e.tr("value", "Wert")
-		if !out.Exact {
-			value = e.tr("value (pips)", "Wert (Augen)")
-		}
-		fmt.Fprintf(e.stdout, "  %-18s %6s %12s\n", e.tr("keep", "Auswahl"), e.tr("pips", "Augen"), value)
-		for _, k := range out.Keeps {
-			s := out.Sum
-			for _, d := range k.Keep {
-				s += d
-			}
-			fmt.Fprintf(e.stdout, "  %-18s %6d %12s\n", validate.FormatDice(k.Keep), s, e.dreissigValue(out.Exact, k.Value))
-		}
+		e.printDreissigKeeps(out, pending)
 		return
 	}
-	switch out.Outcome {
-	case "attack":
-		fmt.Fprintf(e.stdout, e.tr("Attack with target face %d, %d pips taken so far, %s to throw.\n", "Angriff mit Zielzahl %d, bisher %d Augen genommen, %s zu werfen.\n"),
-			out.Target, out.Taken, e.diceWord(out.AttackDue))
-	case "loss":
-		fmt.Fprintf(e.stdout, e.tr("%d pips: %d off the own account.\n", "%d Augen: %d vom eigenen Konto.\n"), out.Sum, 30-out.Sum)
-	case "nothing":
-		fmt.Fprintln(e.stdout, e.tr("Exactly 30: nothing happens.", "Genau 30: nichts passiert."))
-	}
+	e.printOutcome(out)
 	v := e.dreissigValue(out.Exact, out.Value)
 	if !out.Exact {
 		v += e.tr(" pips", " Augen")
@@ -336,4 +352,87 @@ func (e *env) printDreissig(out adviseDreissigPos, pending []int, hundert bool) 
 		}
 		fmt.Fprintln(e.stdout, e.tr("The best keep of the next throw sets aside: ", "Die beste Auswahl des nächsten Wurfs legt zur Seite: ")+strings.Join(parts, "; ")+".")
 	}
+}
+
+// printAside: the dice aside and their pips, the dice still to throw.
+func (e *env) printAside(out adviseDreissigPos) {
+	p := say.New(e.lang)
+	if out.InCup == 0 {
+		fmt.Fprintf(e.stdout, e.tr("Aside %s, %s.\n", "Zur Seite %s, %s.\n"), e.diceWord(out.Aside), p.Pips(out.Sum))
+		return
+	}
+	fmt.Fprintf(e.stdout, e.tr("Aside %s, %s; %s in the cup.\n", "Zur Seite %s, %s; %s im Becher.\n"),
+		e.diceWord(out.Aside), p.Pips(out.Sum), e.diceWord(out.InCup))
+}
+
+// printDreissigKeeps: every keep of the throw pending, best first.
+func (e *env) printDreissigKeeps(out adviseDreissigPos, pending []int) {
+	fmt.Fprintf(e.stdout, e.tr("Throw %s: every keep, best first.\n", "Wurf %s: jede Auswahl, die beste zuerst.\n"), validate.FormatDice(pending))
+	value := e.tr("value", "Wert")
+	if !out.Exact {
+		value = e.tr("value (pips)", "Wert (Augen)")
+	}
+	fmt.Fprintf(e.stdout, "  %-18s %6s %12s\n", e.tr("keep", "Auswahl"), e.tr("pips", "Augen"), value)
+	for _, k := range out.Keeps {
+		s := out.Sum
+		for _, d := range k.Keep {
+			s += d
+		}
+		fmt.Fprintf(e.stdout, "  %-18s %6d %12s\n", validate.FormatDice(k.Keep), s, e.dreissigValue(out.Exact, k.Value))
+	}
+}
+
+// printOutcome: with six dice aside, what the turn does (the attack under
+// way, or over), and for a finished turn the accounts after it and who
+// moves next, or who won.
+func (e *env) printOutcome(out adviseDreissigPos) {
+	p := say.New(e.lang)
+	vorder := (out.Seat+out.Players-2)%out.Players + 1
+	switch {
+	case out.Outcome == "attack" && out.Done:
+		fmt.Fprintf(e.stdout, e.tr("Attack over (target face %d): %s taken from seat %d.\n", "Angriff vorbei (Zielzahl %d): %s von Sitz %d genommen.\n"),
+			out.Target, p.Pips(out.Taken), vorder)
+	case out.Outcome == "attack":
+		fmt.Fprintf(e.stdout, e.tr("Attack on seat %d with target face %d, %s taken so far, %s to throw.\n", "Angriff auf Sitz %d mit Zielzahl %d, bisher %s genommen, %s zu werfen.\n"),
+			vorder, out.Target, p.Pips(out.Taken), e.diceWord(out.AttackDue))
+	case out.Outcome == "loss":
+		fmt.Fprintf(e.stdout, e.tr("Turn over: %s, %d off the own account.\n", "Zug vorbei: %s, %d vom eigenen Konto.\n"), p.Pips(out.Sum), dreissig.Start-out.Sum)
+	case out.Outcome == "nothing":
+		fmt.Fprintln(e.stdout, e.tr("Turn over: exactly 30, nothing happens.", "Zug vorbei: genau 30, nichts passiert."))
+	}
+	if !out.Done {
+		return
+	}
+	line := fmt.Sprintf(e.tr("Accounts after the turn: %s", "Konten nach dem Zug: %s"), accountsText(out.AccountsAfter))
+	if out.TopUps > 0 {
+		line += fmt.Sprintf(e.tr(" (at 0 or below: both +%d)", " (bei 0 oder darunter: beide +%d)"), out.TopUps*dreissig.Start)
+	}
+	if out.NextSeat != nil {
+		fmt.Fprintf(e.stdout, e.tr("%s; seat %d to move.\n", "%s; Sitz %d ist am Zug.\n"), line, *out.NextSeat)
+		return
+	}
+	fmt.Fprintf(e.stdout, "%s. %s\n", line, e.winnersText(out.Winners))
+}
+
+// accountsText writes accounts with a true minus: "30 18", "−19 30".
+func accountsText(a []int) string {
+	parts := make([]string, len(a))
+	for i, x := range a {
+		parts[i] = say.Int(x)
+	}
+	return strings.Join(parts, " ")
+}
+
+// winnersText: the game is over and who won (equal accounts share).
+func (e *env) winnersText(w []int) string {
+	if len(w) == 1 {
+		return fmt.Sprintf(e.tr("The game is over: seat %d wins.", "Das Spiel ist vorbei: Sitz %d gewinnt."), w[0])
+	}
+	seats := make([]string, len(w))
+	for i, s := range w {
+		seats[i] = strconv.Itoa(s)
+	}
+	last := len(seats) - 1
+	list := strings.Join(seats[:last], ", ") + e.tr(" and ", " und ") + seats[last]
+	return fmt.Sprintf(e.tr("The game is over: seats %s share the win.", "Das Spiel ist vorbei: die Sitze %s teilen sich den Sieg."), list)
 }

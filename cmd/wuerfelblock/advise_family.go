@@ -48,11 +48,12 @@ type adviseKeeps struct {
 type adviseThrow struct {
 	th      validate.Throw
 	hasKeep bool
+	typed   string // as typed: a refusal names it
 }
 
 func parseAdviseThrow(tok string) (adviseThrow, error) {
 	if strings.EqualFold(tok, "v") {
-		return adviseThrow{th: validate.Throw{Void: true}, hasKeep: true}, nil
+		return adviseThrow{th: validate.Throw{Void: true}, hasKeep: true, typed: tok}, nil
 	}
 	roll, keep, fives, has, err := validate.ParseThrowText(tok, true)
 	if err != nil {
@@ -61,7 +62,7 @@ func parseAdviseThrow(tok string) (adviseThrow, error) {
 	if len(roll) == 0 {
 		return adviseThrow{}, &validate.Error{Code: validate.CodeNoDice}
 	}
-	return adviseThrow{th: validate.Throw{Roll: roll, Keep: keep, FivesAsOnes: fives}, hasKeep: has}, nil
+	return adviseThrow{th: validate.Throw{Roll: roll, Keep: keep, FivesAsOnes: fives}, hasKeep: has, typed: tok}, nil
 }
 
 // runAdviseFamily is `advise` for 5050, 5000 and zehntausend (issue 13).
@@ -214,8 +215,7 @@ func (e *env) parseAdviseThrows(toks []string) (throws []adviseThrow, code int, 
 		at, err := parseAdviseThrow(tok)
 		if err != nil {
 			// Which throw, as typed (escaped, cut): positions count in it.
-			fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d (%s)", "Wurf %d (%s)"), i+1, strconv.Quote(say.Short(tok, 20))),
-				oneLine(validate.Localize(err, e.lang)))
+			e.throwRefused(i+1, tok, err)
 			return nil, exitInput, false
 		}
 		throws = append(throws, at)
@@ -229,12 +229,12 @@ func (e *env) adviseThrows(tb *family.Table, ctx validate.TurnContext, throws []
 	played, last := playedThrows(throws)
 	p, ft, bad, err := tb.Replay(ctx, played)
 	if err != nil {
-		return e.replayFailed(err, bad)
+		return e.replayFailed(err, bad, throws[bad].typed)
 	}
 	if last.hasKeep {
 		return e.adviseAfter(p, ft, asJSON)
 	}
-	return e.adviseKeeps(p, ft, last.th.Roll, len(throws), asJSON)
+	return e.adviseKeeps(p, ft, last.th.Roll, e.throwName(len(throws), last.typed), asJSON)
 }
 
 // playedThrows are the throws of the turn that have their keep (all but a
@@ -251,18 +251,27 @@ func playedThrows(throws []adviseThrow) (played []validate.Throw, last adviseThr
 	return played, last
 }
 
-// replayFailed says which throw of the turn the engine refused, and why:
-// bad notation exits 2, a broken rule 1.
-func (e *env) replayFailed(err error, bad int) int {
+// replayFailed says which throw of the turn the engine refused (bad from
+// 0, typed as typed), and why: bad notation exits 2, a broken rule 1.
+func (e *env) replayFailed(err error, bad int, typed string) int {
 	var ve *validate.Error
 	if errors.As(err, &ve) {
-		fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d", "Wurf %d"), bad+1), oneLine(validate.Localize(err, e.lang)))
+		e.throwRefused(bad+1, typed, err)
 		if validate.IsInput(err) {
 			return exitInput
 		}
 		return exitRule
 	}
 	return e.fail("advise", err)
+}
+
+// throwName names the n-th throw of the turn (from 1) by its place and as
+// typed: `the 2nd throw "2"`, German `der 2. Wurf „2“`.
+func (e *env) throwName(n int, typed string) string { return say.New(e.lang).NthThrow(n, typed) }
+
+// throwRefused says in one line why the n-th throw, typed, was refused.
+func (e *env) throwRefused(n int, typed string, err error) {
+	fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", e.throwName(n, typed), oneLine(validate.Localize(err, e.lang)))
 }
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }
@@ -360,10 +369,10 @@ func (e *env) adviseAfter(p family.Position, ft *validate.FamilyTurn, asJSON boo
 	return exitOK
 }
 
-func (e *env) adviseKeeps(p family.Position, ft *validate.FamilyTurn, roll []int, n int, asJSON bool) int {
+func (e *env) adviseKeeps(p family.Position, ft *validate.FamilyTurn, roll []int, name string, asJSON bool) int {
 	if _, over := p.Over(); over {
 		err := ft.Throw(validate.Throw{Roll: roll}) // the engine says why
-		fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d", "Wurf %d"), n), oneLine(validate.Localize(err, e.lang)))
+		fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", name, oneLine(validate.Localize(err, e.lang)))
 		return exitRule
 	}
 	engine := ft.LegalKeeps(roll)
@@ -375,7 +384,7 @@ func (e *env) adviseKeeps(p family.Position, ft *validate.FamilyTurn, roll []int
 	}
 	c := ft.Clone()
 	if err := c.Throw(probe); err != nil {
-		fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d", "Wurf %d"), n), oneLine(validate.Localize(err, e.lang)))
+		fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", name, oneLine(validate.Localize(err, e.lang)))
 		if validate.IsInput(err) {
 			return exitInput
 		}

@@ -171,13 +171,13 @@ func (e *env) adviseWinThrows(tb *family.Table, ctx validate.TurnContext, p0 win
 	played, last := playedThrows(throws)
 	fp, ft, bad, err := tb.Replay(ctx, played)
 	if err != nil {
-		return e.replayFailed(err, bad)
+		return e.replayFailed(err, bad, throws[bad].typed)
 	}
 	p := p0.At(fp)
 	if last.hasKeep {
 		return e.adviseWinAfter(p, ft, asJSON)
 	}
-	return e.adviseWinKeeps(p, ft, last.th.Roll, len(throws), asJSON)
+	return e.adviseWinKeeps(p, ft, last.th.Roll, e.throwName(len(throws), last.typed), asJSON)
 }
 
 func (e *env) adviseWinAfter(p win.Position, ft *validate.FamilyTurn, asJSON bool) int {

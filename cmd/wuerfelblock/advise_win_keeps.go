@@ -12,7 +12,7 @@ import (
 
 // checkRoll asks the engine whether the throw itself is right (number of
 // dice, pips), with its first keep or as a bust; on a refusal it says why.
-func (e *env) checkRoll(ft *validate.FamilyTurn, roll []int, n int) (*validate.FamilyTurn, int, bool) {
+func (e *env) checkRoll(ft *validate.FamilyTurn, roll []int, name string) (*validate.FamilyTurn, int, bool) {
 	engine := ft.LegalKeeps(roll)
 	probe := validate.Throw{Roll: roll}
 	if len(engine) > 0 {
@@ -20,7 +20,7 @@ func (e *env) checkRoll(ft *validate.FamilyTurn, roll []int, n int) (*validate.F
 	}
 	c := ft.Clone()
 	if err := c.Throw(probe); err != nil {
-		fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d", "Wurf %d"), n), oneLine(validate.Localize(err, e.lang)))
+		fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", name, oneLine(validate.Localize(err, e.lang)))
 		if validate.IsInput(err) {
 			return nil, exitInput, false
 		}
@@ -31,14 +31,14 @@ func (e *env) checkRoll(ft *validate.FamilyTurn, roll []int, n int) (*validate.F
 
 // adviseWinKeeps: every keep of a throw waiting for its keep with its
 // points value and its chance to win, best for the win first.
-func (e *env) adviseWinKeeps(p win.Position, ft *validate.FamilyTurn, roll []int, n int, asJSON bool) int {
+func (e *env) adviseWinKeeps(p win.Position, ft *validate.FamilyTurn, roll []int, name string, asJSON bool) int {
 	fp := p.Family()
 	if _, over := fp.Over(); over {
 		err := ft.Throw(validate.Throw{Roll: roll}) // the engine says why
-		fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", fmt.Sprintf(e.tr("throw %d", "Wurf %d"), n), oneLine(validate.Localize(err, e.lang)))
+		fmt.Fprintf(e.stderr, "wuerfelblock advise: %s: %s\n", name, oneLine(validate.Localize(err, e.lang)))
 		return exitRule
 	}
-	c, code, ok := e.checkRoll(ft, roll, n)
+	c, code, ok := e.checkRoll(ft, roll, name)
 	if !ok {
 		return code
 	}

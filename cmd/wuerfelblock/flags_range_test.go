@@ -64,7 +64,8 @@ func TestFlagsOutOfRangeRefused(t *testing.T) {
 }
 
 // A throw typed as "1x0" (or "x", "0", "7", a second /, a letter in the
-// keep): one line naming the throw as typed (escaped), the bad character
+// keep): one line naming the throw by its place and as typed (escaped,
+// `the 2nd throw "7"`, German `der 2. Wurf „7“`), the bad character
 // at its position in that throw, and what a throw is typed with; exit 2,
 // both languages, nothing typed raw.
 func TestBadThrowTextSaysWhatIsAllowed(t *testing.T) {
@@ -72,20 +73,20 @@ func TestBadThrowTextSaysWhatIsAllowed(t *testing.T) {
 		args   []string
 		en, de string
 	}{
-		{[]string{"advise", "zehntausend", "1x0"}, `throw 1 ("1x0"): "x" at position 2 is not part of a throw: a throw is its dice 1 to 6 (111523 or 1 1 1 5 2 3), then once / and the dice set aside (111523/111), a turned five as 5* (552346/5*), a void throw (Hausbau) as v alone`,
-			`Wurf 1 ("1x0"): "x" an Stelle 2 gehört zu keinem Wurf: ein Wurf sind seine Würfel 1 bis 6`},
-		{[]string{"advise", "zehntausend", "x"}, `throw 1 ("x"): "x" at position 1 is not part of a throw: a throw is its dice 1 to 6`, ""},
+		{[]string{"advise", "zehntausend", "1x0"}, `the 1st throw "1x0": "x" at position 2 is not part of a throw: a throw is its dice 1 to 6 (111523 or 1 1 1 5 2 3), then once / and the dice set aside (111523/111), a turned five as 5* (552346/5*), a void throw (Hausbau) as v alone`,
+			`der 1. Wurf „1x0“: "x" an Stelle 2 gehört zu keinem Wurf: ein Wurf sind seine Würfel 1 bis 6`},
+		{[]string{"advise", "zehntausend", "x"}, `the 1st throw "x": "x" at position 1 is not part of a throw: a throw is its dice 1 to 6`, ""},
 		// "vx": v alone is a void throw (it did not say so)
 		{[]string{"advise", "zehntausend", "--option", "hausbau=true", "vx"}, `a void throw (Hausbau) as v alone`, `ein Fehlversuch (Hausbau) als v allein`},
-		{[]string{"advise", "zehntausend", "0"}, `throw 1 ("0"): "0" at position 1 is not a die: dice show 1 to 6`, `Wurf 1 ("0"): "0" an Stelle 1 ist kein Würfel: Würfel zeigen 1 bis 6`},
-		{[]string{"advise", "5050", "11123/111", "7"}, `throw 2 ("7"): "7" at position 1 is not a die: dice show 1 to 6`, ""},
-		{[]string{"advise", "zehntausend", "11123/1x1"}, `throw 1 ("11123/1x1"): "x" at position 8 is not part of a throw`, ""},
-		{[]string{"advise", "zehntausend", "11123//111"}, `throw 1 ("11123//111"): "/" at position 7 is not part of a throw`, ""},
-		{[]string{"advise", "zehntausend", "5*1234/5"}, `throw 1 ("5*1234/5"): "*" at position 2 is not part of a throw`, ""},
-		{[]string{"advise", "zehntausend", "1\x1b[2J"}, `throw 1 ("1\x1b[2J"): "\x1b" at position 2 is not part of a throw`, ""},
-		{[]string{"advise", "dreissig-tot", "645321/6x5"}, `throw 1 ("645321/6x5"): "x" at position 9 is not part of a throw: a throw is its dice 1 to 6 (111523 or 1 1 1 5 2 3), then once / and the dice set aside (111523/111)`,
-			`Wurf 1 ("645321/6x5"): "x" an Stelle 9 gehört zu keinem Wurf: ein Wurf sind seine Würfel 1 bis 6`},
-		{[]string{"advise", "dreissig-tot", "645321/65", "1x0"}, `throw 2 ("1x0"): "x" at position 2 is not part of a throw`, ""},
+		{[]string{"advise", "zehntausend", "0"}, `the 1st throw "0": "0" at position 1 is not a die: dice show 1 to 6`, `der 1. Wurf „0“: "0" an Stelle 1 ist kein Würfel: Würfel zeigen 1 bis 6`},
+		{[]string{"advise", "5050", "11123/111", "7"}, `the 2nd throw "7": "7" at position 1 is not a die: dice show 1 to 6`, ""},
+		{[]string{"advise", "zehntausend", "11123/1x1"}, `the 1st throw "11123/1x1": "x" at position 8 is not part of a throw`, ""},
+		{[]string{"advise", "zehntausend", "11123//111"}, `the 1st throw "11123//111": "/" at position 7 is not part of a throw`, ""},
+		{[]string{"advise", "zehntausend", "5*1234/5"}, `the 1st throw "5*1234/5": "*" at position 2 is not part of a throw`, ""},
+		{[]string{"advise", "zehntausend", "1\x1b[2J"}, `the 1st throw "1\x1b[2J": "\x1b" at position 2 is not part of a throw`, ""},
+		{[]string{"advise", "dreissig-tot", "645321/6x5"}, `the 1st throw "645321/6x5": "x" at position 9 is not part of a throw: a throw is its dice 1 to 6 (111523 or 1 1 1 5 2 3), then once / and the dice set aside (111523/111)`,
+			`der 1. Wurf „645321/6x5“: "x" an Stelle 9 gehört zu keinem Wurf: ein Wurf sind seine Würfel 1 bis 6`},
+		{[]string{"advise", "dreissig-tot", "645321/65", "1x0"}, `the 2nd throw "1x0": "x" at position 2 is not part of a throw`, ""},
 		{[]string{"score", "zehntausend", "1x0"}, `"x" at position 2 is not a die: type the pips 1 to 6, e.g. 111523 or 1 1 1 5 2 3`, `"x" an Stelle 2 ist kein Würfel: die Augen 1 bis 6 eintippen`},
 	} {
 		for _, lang := range []string{"en", "de"} {

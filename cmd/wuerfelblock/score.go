@@ -7,6 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/wuerfelblock/wuerfelblock/internal/say"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -144,7 +145,7 @@ func printTot(e *env, ds validate.DiceScore) {
 }
 
 func printDreissig(e *env, ds validate.DiceScore) {
-	fmt.Fprintf(e.stdout, e.tr("%d pips", "%d Augen"), ds.Sum)
+	fmt.Fprint(e.stdout, say.New(e.lang).Pips(ds.Sum))
 	if ds.AllSix {
 		// All six aside: say what the turn's sum means.
 		switch o := ds.Dreissig; {

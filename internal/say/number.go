@@ -1,8 +1,11 @@
 package say
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
 // Int writes a whole number for players: a minus sign (−, U+2212) before a
@@ -36,4 +39,40 @@ func Plus(s string) string {
 		return s
 	}
 	return "+" + s
+}
+
+// Ordinal is the n-th as the language writes it with digits: "1st", "2nd",
+// "3rd", "4th", "11th", "21st"; German "1.", "2.".
+func (p P) Ordinal(n int) string {
+	if p.Lang == validate.German {
+		return strconv.Itoa(n) + "."
+	}
+	suffix := "th"
+	if m := n % 100; m < 11 || m > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return strconv.Itoa(n) + suffix
+}
+
+// Quote is a word the player typed, quoted as the language quotes
+// ("x", German „x“), its control characters escaped and cut to w letters.
+func (p P) Quote(typed string, w int) string {
+	q := strconv.Quote(Short(typed, w))
+	if p.Lang == validate.German {
+		return "„" + q[1:len(q)-1] + "“"
+	}
+	return q
+}
+
+// NthThrow names a throw of a turn by its place and as typed: `the 2nd
+// throw "2"`, German `der 2. Wurf „2“` (a refusal says which word is wrong).
+func (p P) NthThrow(n int, typed string) string {
+	return fmt.Sprintf(p.Tr("the %s throw %s", "der %s Wurf %s"), p.Ordinal(n), p.Quote(typed, 20))
 }

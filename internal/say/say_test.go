@@ -247,3 +247,27 @@ func TestPipsSingular(t *testing.T) {
 		}
 	}
 }
+
+// A throw is named by its place, as people write it, and as typed.
+func TestOrdinalAndNthThrow(t *testing.T) {
+	en, de := New(validate.English), New(validate.German)
+	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 10: "10th", 11: "11th", 12: "12th", 13: "13th",
+		21: "21st", 22: "22nd", 23: "23rd", 101: "101st", 111: "111th", 112: "112th"} {
+		if got := en.Ordinal(n); got != want {
+			t.Errorf("Ordinal(%d) = %q, want %q", n, got, want)
+		}
+	}
+	if got := de.Ordinal(2); got != "2." {
+		t.Errorf("German Ordinal(2) = %q, want \"2.\"", got)
+	}
+	for _, c := range []struct{ got, want string }{
+		{en.NthThrow(2, "2"), `the 2nd throw "2"`},
+		{de.NthThrow(2, "2"), "der 2. Wurf „2“"},
+		{en.NthThrow(1, "6\x1b"), `the 1st throw "6\x1b"`},
+		{de.NthThrow(3, `6"5`), `der 3. Wurf „6\"5“`},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
