@@ -1,5 +1,7 @@
 package dreissig
 
+import "math/bits"
+
 // tolerance up to which a play still counts as best for new values (the
 // values themselves are exact for the play; below this, ties).
 const tolerance = 1e-12
@@ -142,20 +144,41 @@ func (rs *ringSolver) estimate(solved *[MaxPlayers]bool, k, i int) float64 {
 }
 
 // guessAt is a first value of the chance of player i (counted from y's
-// mover) in position y: from the neighbours with one pip less, which are
-// solved already.
+// mover) in position y, from the neighbours with fewer pips, which are
+// solved already: the value multilinear in three accounts (two players:
+// both) through the neighbours one pip less in some of them,
+//
+//	Σ_{∅≠S⊆T} (−1)^{|S|+1} W(y − e_S),
+//
+// averaged over every set T of three accounts above 1 (with only two such
+// accounts, over them). The average of the sets keeps the pips' unevenness
+// out of the guess: of the four-player build's first solves for it, a
+// third as many need solving again as with the straight line through two
+// neighbours of one account (docs/COACH.md). With one account above 1 that
+// straight line, or the one neighbour.
 func (rs *ringSolver) guessAt(y []int, i int) float64 {
 	tb := rs.tb
 	var z [MaxPlayers]int
 	copy(z[:], y)
-	at := func() float64 { return tb.w[tb.index(z[:tb.N])*tb.N+i] }
-	best := 0
+	var dirs [MaxPlayers]int
+	nd := 0
 	for p := range tb.N {
-		if z[p] > z[best] {
-			best = p
+		if z[p] > 1 {
+			dirs[nd] = p
+			nd++
 		}
 	}
-	_ = best
+	if k := min(3, nd); k >= 2 {
+		sum, sets := 0.0, 0
+		for t := 1; t < 1<<nd; t++ {
+			if bits.OnesCount(uint(t)) == k {
+				sum += rs.multilinear(&z, dirs[:nd], t, i)
+				sets++
+			}
+		}
+		return min(1, max(0, sum/float64(sets)))
+	}
+	at := func() float64 { return tb.w[tb.index(z[:tb.N])*tb.N+i] }
 	for p := range tb.N {
 		if z[p] > 2 {
 			// Straight on from two neighbours.
@@ -172,4 +195,30 @@ func (rs *ringSolver) guessAt(y []int, i int) float64 {
 		}
 	}
 	return 1 / float64(tb.N)
+}
+
+// multilinear is Σ_{∅≠S⊆T} (−1)^{|S|+1} W(z − e_S) for player i, T the
+// accounts dirs[b] of the bits b of set (z as it was on return).
+func (rs *ringSolver) multilinear(z *[MaxPlayers]int, dirs []int, set, i int) float64 {
+	tb := rs.tb
+	v := 0.0
+	for s := set; s != 0; s = (s - 1) & set {
+		for b, p := range dirs {
+			if s>>b&1 != 0 {
+				z[p]--
+			}
+		}
+		w := tb.w[tb.index(z[:tb.N])*tb.N+i]
+		if bits.OnesCount(uint(s))%2 == 1 {
+			v += w
+		} else {
+			v -= w
+		}
+		for b, p := range dirs {
+			if s>>b&1 != 0 {
+				z[p]++
+			}
+		}
+	}
+	return v
 }
