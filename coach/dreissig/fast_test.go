@@ -1,6 +1,7 @@
 package dreissig
 
 import (
+	"math"
 	"math/rand"
 	"slices"
 	"sync/atomic"
@@ -292,4 +293,48 @@ func TestFewSolvesAgain(t *testing.T) {
 		t.Fatalf("three players: %d turns solved again, %d rings unsettled", tb.resolves, len(tb.Unsettled))
 	}
 	t.Logf("three players: %d turns solved again, %d rings unsettled", tb.resolves, len(tb.Unsettled))
+}
+
+// The first guess of a position's chances is exact where they are made of
+// terms of at most two accounts each (so the mixed difference over any
+// three accounts is 0): with every account above 1 (four sets of three,
+// averaged), one account at 1 (the one set), and, where the terms are of
+// one account each, two accounts at 1 (the parallelogram of the other two).
+// The straight line through two neighbours of one account is not.
+func TestGuessExactForTermsOfTwoAccounts(t *testing.T) {
+	pair := func(a []int, i int) float64 {
+		return 0.4 + 0.1*math.Sin(float64(a[0]*a[1]+i)/5) + 0.1*math.Cos(float64(a[2])+float64(a[3]*a[3])/9) +
+			0.05*math.Sin(float64(a[1]*a[3])/3) + 0.05*math.Cos(float64(a[0]+2*a[2]))
+	}
+	single := func(a []int, i int) float64 {
+		return 0.3 + 0.1*math.Sin(float64(a[0]*a[0]+i)/7) + 0.1*math.Cos(float64(a[1])) + 0.05*float64(a[2]%3) + 0.01*float64(a[3])
+	}
+	for _, c := range []struct {
+		name string
+		f    func([]int, int) float64
+		ones int // accounts at 1
+	}{{"terms of two accounts, all above 1", pair, 0}, {"terms of two accounts, one at 1", pair, 1}, {"terms of one account, two at 1", single, 2}} {
+		tb := newTable(4, false)
+		a := make([]int, 4)
+		for idx := range tb.states() {
+			tb.accounts(idx, a)
+			for i := range 4 {
+				tb.w[idx*4+i] = c.f(a, i)
+			}
+		}
+		rs := newRingSolver(tb)
+		rng := rand.New(rand.NewSource(int64(c.ones)))
+		for range 500 {
+			for p := range a {
+				a[p] = 2 + rng.Intn(tb.max-1)
+			}
+			for _, p := range rng.Perm(4)[:c.ones] {
+				a[p] = 1
+			}
+			i := rng.Intn(4)
+			if got, want := rs.guessAt(a, i), c.f(a, i); math.Abs(got-want) > 1e-12 {
+				t.Fatalf("%s: %v player %d: guess %v, exact %v", c.name, a, i, got, want)
+			}
+		}
+	}
 }

@@ -169,14 +169,7 @@ func (rs *ringSolver) guessAt(y []int, i int) float64 {
 		}
 	}
 	if k := min(3, nd); k >= 2 {
-		sum, sets := 0.0, 0
-		for t := 1; t < 1<<nd; t++ {
-			if bits.OnesCount(uint(t)) == k {
-				sum += rs.multilinear(&z, dirs[:nd], t, i)
-				sets++
-			}
-		}
-		return min(1, max(0, sum/float64(sets)))
+		return min(1, max(0, rs.multilinear(&z, dirs[:nd], k, i)))
 	}
 	at := func() float64 { return tb.w[tb.index(z[:tb.N])*tb.N+i] }
 	for p := range tb.N {
@@ -197,19 +190,25 @@ func (rs *ringSolver) guessAt(y []int, i int) float64 {
 	return 1 / float64(tb.N)
 }
 
-// multilinear is Σ_{∅≠S⊆T} (−1)^{|S|+1} W(z − e_S) for player i, T the
-// accounts dirs[b] of the bits b of set (z as it was on return).
-func (rs *ringSolver) multilinear(z *[MaxPlayers]int, dirs []int, set, i int) float64 {
-	tb := rs.tb
+// multilinear is the average over the sets T of k of the accounts dirs of
+// Σ_{∅≠S⊆T} (−1)^{|S|+1} W(z − e_S) for player i (z as it was on return):
+// each S of j accounts is in C(d−j, k−j) of the C(d, k) sets, so it is read
+// once, with that weight.
+func (rs *ringSolver) multilinear(z *[MaxPlayers]int, dirs []int, k, i int) float64 {
+	tb, d := rs.tb, len(dirs)
 	v := 0.0
-	for s := set; s != 0; s = (s - 1) & set {
+	for s := 1; s < 1<<d; s++ {
+		j := bits.OnesCount(uint(s))
+		if j > k {
+			continue
+		}
 		for b, p := range dirs {
 			if s>>b&1 != 0 {
 				z[p]--
 			}
 		}
-		w := tb.w[tb.index(z[:tb.N])*tb.N+i]
-		if bits.OnesCount(uint(s))%2 == 1 {
+		w := float64(choose(d-j, k-j)) * tb.w[tb.index(z[:tb.N])*tb.N+i]
+		if j%2 == 1 {
 			v += w
 		} else {
 			v -= w
@@ -220,5 +219,14 @@ func (rs *ringSolver) multilinear(z *[MaxPlayers]int, dirs []int, set, i int) fl
 			}
 		}
 	}
-	return v
+	return v / float64(choose(d, k))
+}
+
+// choose is the binomial coefficient n over k (0 ≤ k ≤ n ≤ MaxPlayers).
+func choose(n, k int) int {
+	c := 1
+	for i := range k {
+		c = c * (n - i) / (i + 1)
+	}
+	return c
 }
