@@ -35,9 +35,10 @@ func TestFallingOutcomes(t *testing.T) {
 	}
 }
 
-// The ring's check replays, after its first time, only the states that
-// can reach 30: for a u changed only there, its values are the play's
-// values everywhere, to the last bit.
+// The ring's check replays only the states that can reach 30: for a u
+// changed only there, its values are the play's values everywhere (a state
+// of one die: its faces summed, then divided, as the solve does), to the
+// last bit, also after a solve again from 30.
 func TestReevaluateFrom30(t *testing.T) {
 	rng := rand.New(rand.NewSource(13))
 	var tn Turn
@@ -64,7 +65,13 @@ func TestReevaluateFrom30(t *testing.T) {
 			lo, hi := sumRange(n)
 			for s := lo; s <= hi; s++ {
 				c := cell(n, s)
-				for i := tn.recFrom[c]; i < tn.recTo[c]; i++ {
+				if n == 1 { // the faces summed, then divided, as the solve does
+					for f := 1; f <= Dice; f++ {
+						g[c] += g[cell(0, s+f)]
+					}
+					g[c] /= Dice
+				}
+				for i := tn.recFrom[c]; n > 1 && i < tn.recTo[c]; i++ {
 					g[c] += tn.recW[i] * g[tn.recCell[i]]
 				}
 				if g[c] != tn.G[c] {
