@@ -494,6 +494,7 @@ var goSteps = map[int]func(db *DB, ctx context.Context, tx *sql.Tx) error{
 	25: (*DB).reviewManyPlayerGames,
 	26: (*DB).reviewKniffelWinGames,
 	27: (*DB).reviewDreissigAgain,
+	30: (*DB).reviewDreissigAgain, // format v4
 }
 
 // latest is the highest version of the migrations.

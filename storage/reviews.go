@@ -246,9 +246,9 @@ func (db *DB) reviewManyPlayerGames(ctx context.Context, tx *sql.Tx) error {
 	})
 }
 
-// reviewDreissigAgain is the Go step of migration 027: the finished
-// Dreißig-tot games of three or more players are reviewed again with the
-// tables of format v3.
+// reviewDreissigAgain is the Go step of migrations 027 and 030: the
+// finished Dreißig-tot games of three or more players are reviewed again
+// with the tables of format v3, then v4.
 func (db *DB) reviewDreissigAgain(ctx context.Context, tx *sql.Tx) error {
 	many, err := gamesOfPlayers(ctx, tx, 3)
 	if err != nil {

@@ -664,11 +664,17 @@ func TestDreissigInStatistics(t *testing.T) {
 	}
 }
 
-// TestDreissigTableMigration: migration 027 reviews the stored Dreißig-tot
-// games of three or more players again (the tables of format v3 changed
-// some of their chances): their rows are new and what a review gives now,
-// every other game's rows stay the very rows they were.
+// TestDreissigTableMigration: migrations 027 and 030 review the stored
+// Dreißig-tot games of three or more players again (the tables of format
+// v3, then v4, changed some of their chances): their rows are new and what
+// a review gives now, every other game's rows stay the very rows they were.
 func TestDreissigTableMigration(t *testing.T) {
+	for _, version := range []int{27, 30} {
+		t.Run(fmt.Sprint(version), func(t *testing.T) { dreissigTableMigration(t, version) })
+	}
+}
+
+func dreissigTableMigration(t *testing.T, version int) {
 	path := filepath.Join(t.TempDir(), "old.db")
 	db, err := openWithReviews(path)
 	if err != nil {
@@ -690,13 +696,13 @@ func TestDreissigTableMigration(t *testing.T) {
 	if redo == 0 || count(db, `game = 'dreissig-tot' AND NOT `+many) == 0 {
 		t.Fatal("the history lacks reviewed Dreißig-tot games of two or of three and more players")
 	}
-	// As a review of the v2 tables left them: a figure off; and every row
-	// marked (its ended one later), so that a row written again shows.
+	// As a review of the tables before left them: a figure off; and every
+	// row marked (its ended one later), so that a row written again shows.
 	db = reopenAfter(t, db, path, `UPDATE reviews SET luck = luck + 0.5 WHERE `+again, `UPDATE reviews SET ended = ended + 1`,
-		`DELETE FROM migrations WHERE version = 27`)
+		fmt.Sprintf(`DELETE FROM migrations WHERE version = %d`, version))
 	const marked = `ended = (SELECT coalesce(g.ended, g.started) FROM games g WHERE g.id = game_id) + 1`
 	if got, kept := count(db, again+` AND NOT `+marked), count(db, `NOT (`+again+`) AND `+marked); got != redo || kept != rows-redo {
-		t.Fatalf("after migration 027: %d of %d rows of Dreißig-tot games of 3+ players written again, %d of %d other rows kept", got, redo, kept, rows-redo)
+		t.Fatalf("after migration %03d: %d of %d rows of Dreißig-tot games of 3+ players written again, %d of %d other rows kept", version, got, redo, kept, rows-redo)
 	}
 	if _, err := db.sql.Exec(`UPDATE reviews SET ended = ended - 1 WHERE ` + marked); err != nil {
 		t.Fatal(err)

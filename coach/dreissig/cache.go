@@ -18,7 +18,7 @@ import (
 // formatVersion changes whenever the tables or their file change meaning
 // (the rules they are solved for included); a file of another version is
 // rebuilt.
-const formatVersion = 3
+const formatVersion = 4
 
 const fileMagic = "wuerfelblock dreissig-tot table\n"
 

@@ -55,7 +55,7 @@ func TestCacheFile(t *testing.T) {
 	if _, err := decodeTable(good, 3, false); err == nil {
 		t.Error("a two-player file taken for three players")
 	}
-	if filepath.Base(path) != "dreissig-tot-2p-v3.table" {
+	if filepath.Base(path) != "dreissig-tot-2p-v4.table" {
 		t.Errorf("file name %s", filepath.Base(path))
 	}
 }

@@ -21,7 +21,6 @@ type refTurn struct {
 	order          []int16
 	add, old       []int16
 	from           int
-	replayed       bool
 }
 
 const refChoices = 112
@@ -37,7 +36,6 @@ func (tn *refTurn) solve(u *Utility) {
 	for s := Dice; s <= MaxSum; s++ {
 		tn.G[cell(0, s)] = u[s]
 	}
-	tn.replayed = tn.replayed && tn.from > 0
 	tn.mergeLevel(0)
 	tn.solveOne()
 	tn.mergeLevel(1)

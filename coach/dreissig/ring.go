@@ -1,5 +1,7 @@
 package dreissig
 
+import "math/bits"
+
 // tolerance up to which a play still counts as best for new values (the
 // values themselves are exact for the play; below this, ties).
 const tolerance = 1e-12
@@ -142,20 +144,34 @@ func (rs *ringSolver) estimate(solved *[MaxPlayers]bool, k, i int) float64 {
 }
 
 // guessAt is a first value of the chance of player i (counted from y's
-// mover) in position y: from the neighbours with one pip less, which are
-// solved already.
+// mover) in position y, from the neighbours with fewer pips, which are
+// solved already: the value multilinear in three accounts (two players:
+// both) through the neighbours one pip less in some of them,
+//
+//	Σ_{∅≠S⊆T} (−1)^{|S|+1} W(y − e_S),
+//
+// averaged over every set T of three accounts above 1 (with only two such
+// accounts, over them). The average of the sets keeps the pips' unevenness
+// out of the guess: of the four-player build's first solves for it, a
+// third as many need solving again as with the straight line through two
+// neighbours of one account (docs/COACH.md). With one account above 1 that
+// straight line, or the one neighbour.
 func (rs *ringSolver) guessAt(y []int, i int) float64 {
 	tb := rs.tb
 	var z [MaxPlayers]int
 	copy(z[:], y)
-	at := func() float64 { return tb.w[tb.index(z[:tb.N])*tb.N+i] }
-	best := 0
+	var dirs [MaxPlayers]int
+	nd := 0
 	for p := range tb.N {
-		if z[p] > z[best] {
-			best = p
+		if z[p] > 1 {
+			dirs[nd] = p
+			nd++
 		}
 	}
-	_ = best
+	if k := min(3, nd); k >= 2 {
+		return min(1, max(0, rs.multilinear(&z, dirs[:nd], k, i)))
+	}
+	at := func() float64 { return tb.w[tb.index(z[:tb.N])*tb.N+i] }
 	for p := range tb.N {
 		if z[p] > 2 {
 			// Straight on from two neighbours.
@@ -172,4 +188,45 @@ func (rs *ringSolver) guessAt(y []int, i int) float64 {
 		}
 	}
 	return 1 / float64(tb.N)
+}
+
+// multilinear is the average over the sets T of k of the accounts dirs of
+// Σ_{∅≠S⊆T} (−1)^{|S|+1} W(z − e_S) for player i (z as it was on return):
+// each S of j accounts is in C(d−j, k−j) of the C(d, k) sets, so it is read
+// once, with that weight.
+func (rs *ringSolver) multilinear(z *[MaxPlayers]int, dirs []int, k, i int) float64 {
+	tb, d := rs.tb, len(dirs)
+	v := 0.0
+	for s := 1; s < 1<<d; s++ {
+		j := bits.OnesCount(uint(s))
+		if j > k {
+			continue
+		}
+		for b, p := range dirs {
+			if s>>b&1 != 0 {
+				z[p]--
+			}
+		}
+		w := float64(choose(d-j, k-j)) * tb.w[tb.index(z[:tb.N])*tb.N+i]
+		if j%2 == 1 {
+			v += w
+		} else {
+			v -= w
+		}
+		for b, p := range dirs {
+			if s>>b&1 != 0 {
+				z[p]++
+			}
+		}
+	}
+	return v / float64(choose(d, k))
+}
+
+// choose is the binomial coefficient n over k (0 ≤ k ≤ n ≤ MaxPlayers).
+func choose(n, k int) int {
+	c := 1
+	for i := range k {
+		c = c * (n - i) / (i + 1)
+	}
+	return c
 }

@@ -167,9 +167,6 @@ type Turn struct {
 	// from: only the states that can still reach a sum of at least from
 	// are solved (resolveCycle); 0: all.
 	from int
-	// replayed: every state's value is the play's replayed (reevaluate),
-	// not a solve's (which sums one die's faces in another order).
-	replayed bool
 }
 
 // recBase is where each state's choices start in recCell and recW: a
@@ -198,7 +195,6 @@ func (tn *Turn) Solve(u *Utility) {
 	for s := Dice; s <= MaxSum; s++ {
 		tn.G[cell(0, s)] = u[s]
 	}
-	tn.replayed = tn.replayed && tn.from > 0
 	tn.mergeLevel(0)
 	tn.solveOne()
 	tn.mergeLevel(1)
@@ -540,18 +536,24 @@ func (tn *Turn) Outcomes(n, s int) [MaxSum + 1]float64 {
 // from the last one only in the outcomes of 30 and more (the ring's value
 // of the 30s changed), and reports whether the play is still best for it
 // (up to tol): the values must still fall along the order the play was
-// chosen by. Once every value is replayed, the states that cannot reach 30
-// keep theirs (resolveCycle does not solve them again either).
+// chosen by. Only the states that can reach 30 are replayed: the others
+// keep their values, which the replay would give to the last bit (it adds
+// a state's choices in the solve's order, one die's faces summed and then
+// divided as solveOne does).
 func (tn *Turn) reevaluate(u *Utility, tol float64) bool {
-	from := 0
-	if tn.replayed {
-		from = validate.DreissigLine
-	}
-	tn.replayed = true
-	for s := max(Dice, from); s <= MaxSum; s++ {
+	from := validate.DreissigLine
+	for s := from; s <= MaxSum; s++ {
 		tn.G[cell(0, s)] = u[s]
 	}
-	for n := 1; n <= Dice; n++ {
+	_, hi := sumRange(1)
+	for s := from - Dice; s <= hi; s++ {
+		v := 0.0
+		for f := 1; f <= Dice; f++ {
+			v += tn.G[cell(0, s+f)]
+		}
+		tn.G[cell(1, s)] = v / Dice
+	}
+	for n := 2; n <= Dice; n++ {
 		lo, hi := sumRange(n)
 		for s := max(lo, from-Dice*n); s <= hi; s++ {
 			c := cell(n, s)
