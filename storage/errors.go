@@ -26,7 +26,7 @@ const (
 	CodePlayerExists  Code = "storage.player-exists"   // the name is taken (in any case)
 	CodeHasGames      Code = "storage.has-games"       // a player with games cannot be deleted
 	CodeConflict      Code = "storage.conflict"        // the game was changed by another program meanwhile
-	CodeGameGone      Code = "storage.game-gone"       // an entry or undo to a loaded game that is no longer in the database (a restore, another program)
+	CodeGameGone      Code = "storage.game-gone"       // an entry, undo or coach level to a loaded game that is no longer in the database (a restore, another program)
 	CodeReplay        Code = "storage.replay"          // stored entries the rules refuse
 	CodeSomeBroken    Code = "storage.some-broken"     // an export left out games that cannot be replayed
 	CodeNotFinished   Code = "storage.not-finished"    // a record says finished, but its turns do not end the game
