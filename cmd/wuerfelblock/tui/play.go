@@ -636,7 +636,13 @@ func (p *play) showGone(typed string) {
 		notStored = fmt.Sprintf(p.tr("Not stored: what was typed (%s), and anything typed here from now on; nothing more can be entered into this game.",
 			"Nicht gespeichert: das Getippte (%s) und alles, was hier ab jetzt getippt wird; in dieses Spiel lässt sich nichts mehr eintragen."), esc(typed))
 	}
-	p.say(p.refusedTag() + p.tr("This game is no longer in the database.", "Dieses Spiel ist nicht mehr in der Datenbank."))
+	// "NOT TAKEN" only of an entry typed: the check, or a key such as *
+	// with nothing typed, took nothing to refuse.
+	tag := ""
+	if typed != "" {
+		tag = p.refusedTag()
+	}
+	p.say(tag + p.tr("This game is no longer in the database.", "Dieses Spiel ist nicht mehr in der Datenbank."))
 	tv := newTextView().SetScrollable(true)
 	tv.SetText("[::b]" + p.tr("This game is no longer in the database:", "Dieses Spiel ist nicht mehr in der Datenbank:") + "[::-] " +
 		p.tr("a restore put back a backup without it, or another program removed it.",

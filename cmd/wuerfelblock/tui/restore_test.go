@@ -138,3 +138,40 @@ func TestHomeNoticesRestore(t *testing.T) {
 		})
 	}
 }
+
+// Under the gone dialog the message line says an entry was not taken only
+// when there was one: found by the check, or met by the coach key with
+// nothing typed, it said "NOT TAKEN" of nothing. A throw typed is named
+// not taken.
+func TestGoneSaysNotTakenOnlyOfAnEntry(t *testing.T) {
+	for _, lang := range []validate.Lang{validate.German, validate.English} {
+		t.Run(fmt.Sprint(lang), func(t *testing.T) {
+			wd := wordsOf(lang)
+			notTaken := wd.Tr("NOT TAKEN", "NICHT ÜBERNOMMEN")
+			gone := wd.Tr("This game is no longer in the database:", "Dieses Spiel ist nicht mehr in der Datenbank:")
+			for _, how := range []string{"check", "coach"} {
+				h, _, other, backup, _ := restoreSetup(t, lang)
+				h.typ("1")
+				h.see(wd.Tr("turn: Anna", "am Zug: Anna"))
+				if err := other.Restore(context.Background(), backup, nil); err != nil {
+					t.Fatal(err)
+				}
+				if how == "check" {
+					h.poke()
+				} else {
+					h.typ("*")
+				}
+				h.see(gone)
+				h.notSee(notTaken)
+				h.stop()
+			}
+			h, _, other, backup, _ := restoreSetup(t, lang)
+			h.typ("1")
+			if err := other.Restore(context.Background(), backup, nil); err != nil {
+				t.Fatal(err)
+			}
+			h.typ("155/15\n")
+			h.see(gone, notTaken)
+		})
+	}
+}
