@@ -188,6 +188,10 @@ func (ui *UI) Run() error {
 	done := make(chan struct{})
 	defer close(done)
 	go ui.watchGames(done)
+	if err := ui.readOnly(); err != nil {
+		// Up front, before anyone types what could not be stored.
+		ui.notice(ui.readOnlyNotice(err))
+	}
 	go func() {
 		defer close(ui.checked)
 		ui.quickCheck()
@@ -490,10 +494,19 @@ func (ui *UI) openNewGame(sg *storage.StoredGame, level storage.CoachLevel, coac
 // gotoGame opens the screen of a stored game (or its game-over screen).
 func (ui *UI) gotoGame(sg *storage.StoredGame, replaceTop bool) {
 	var s screen
+	ro := ui.readOnly()
 	if sg.Game.Finished() {
-		s = newGameOver(ui, sg)
+		over := newGameOver(ui, sg)
+		if ro != nil {
+			over.tell(ui.readOnlyStart(ro, [2]string{"%s: no undo, no rematch.", "%s: kein Zurücknehmen, keine Revanche."}))
+		}
+		s = over
 	} else {
-		s = newPlay(ui, sg)
+		p := newPlay(ui, sg)
+		if ro != nil {
+			p.say("[red::b]" + ui.readOnlyStart(ro, [2]string{"%s: entries cannot be stored.", "%s: Einträge lassen sich nicht speichern."}) + "[-::-]")
+		}
+		s = p
 	}
 	if replaceTop {
 		ui.replace(s)
