@@ -36,7 +36,9 @@ func (c CoachLevel) Next() CoachLevel {
 }
 
 // SetCoach stores the coach level of a game. It is no entry of the game: it
-// changes neither the game's revision nor its record.
+// changes neither the game's revision nor its record. The game is one
+// loaded before: when it is no longer in the database (a restore, another
+// program) the refusal is CodeGameGone, as for an entry.
 func (db *DB) SetCoach(ctx context.Context, id string, level CoachLevel) error {
 	if !level.Valid() {
 		return fmt.Errorf("storage: no coach level %q", level)
@@ -51,7 +53,7 @@ func (db *DB) SetCoach(ctx context.Context, id string, level CoachLevel) error {
 			return err
 		}
 		if n, err := res.RowsAffected(); err == nil && n == 0 {
-			return notFound("game", id)
+			return newErr(CodeGameGone, nil, id) // a restore or another program took it out
 		}
 		return nil
 	})

@@ -39,7 +39,7 @@ func TestCoachLevelIsStoredWithTheGame(t *testing.T) {
 	if err := db.SetCoach(ctx, sg.ID, "loud"); err == nil {
 		t.Error("an unknown coach level was stored")
 	}
-	wantCode(t, db.SetCoach(ctx, "00000000-0000-4000-8000-000000000000", CoachOff), CodeNotFound)
+	wantCode(t, db.SetCoach(ctx, "00000000-0000-4000-8000-000000000000", CoachOff), CodeGameGone)
 }
 
 func TestCoachLevelCycle(t *testing.T) {

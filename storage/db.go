@@ -263,6 +263,22 @@ func openReadOnly(abs string, known int, why error) (*DB, error) {
 // ReadOnly reports whether the database can only be read.
 func (db *DB) ReadOnly() bool { return db.readOnly != nil }
 
+// ReadOnlyError is the refusal every write to the database meets, known
+// when it was opened (nil when it can be written): CodeReadOnly with the
+// operating system's reason (a file without write permission, a directory
+// that cannot take its WAL, a read-only mount), or CodeDiskFull. Open
+// finds it without writing to the file (preflight), so that a program can
+// say so before anyone types what could not be stored.
+func (db *DB) ReadOnlyError() error {
+	if db.readOnly == nil {
+		return nil
+	}
+	if ErrorCode(db.readOnly) == CodeDiskFull {
+		return db.readOnly
+	}
+	return newErr(CodeReadOnly, nil, db.path, db.readOnly)
+}
+
 // preflight finds the problems SQLite would report badly: a directory that
 // cannot be made, a file that cannot be written, a file that is no SQLite
 // database. It never writes to an existing file.
@@ -444,11 +460,8 @@ const busyWait = 5 * time.Second
 // updateOn is update on conn, a connection of the pool held by the caller
 // (nil: any).
 func (db *DB) updateOn(ctx context.Context, conn *sql.Conn, fn func(tx *sql.Tx) error) error {
-	if db.readOnly != nil {
-		if ErrorCode(db.readOnly) == CodeDiskFull {
-			return db.readOnly
-		}
-		return newErr(CodeReadOnly, nil, db.path, db.readOnly)
+	if err := db.ReadOnlyError(); err != nil {
+		return err
 	}
 	if db.damaged.Load() {
 		return newErr(CodeDamaged, nil, db.path, words{"an earlier check or command found the file damaged", "eine frühere Prüfung oder ein früherer Befehl fand die Datei beschädigt"})

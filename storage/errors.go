@@ -26,7 +26,7 @@ const (
 	CodePlayerExists  Code = "storage.player-exists"   // the name is taken (in any case)
 	CodeHasGames      Code = "storage.has-games"       // a player with games cannot be deleted
 	CodeConflict      Code = "storage.conflict"        // the game was changed by another program meanwhile
-	CodeGameGone      Code = "storage.game-gone"       // an entry or undo to a loaded game that is no longer in the database (a restore, another program)
+	CodeGameGone      Code = "storage.game-gone"       // an entry, undo or coach level to a loaded game that is no longer in the database (a restore, another program)
 	CodeReplay        Code = "storage.replay"          // stored entries the rules refuse
 	CodeSomeBroken    Code = "storage.some-broken"     // an export left out games that cannot be replayed
 	CodeNotFinished   Code = "storage.not-finished"    // a record says finished, but its turns do not end the game
@@ -79,8 +79,8 @@ var messages = map[Code][2]string{
 		"the database %s is damaged (%v); nothing more was written to it. 'wuerfelblock check' shows what is wrong",
 		"die Datenbank %s ist beschädigt (%v); es wurde nichts mehr hineingeschrieben. 'wuerfelblock check' zeigt, was nicht stimmt"},
 	CodeReadOnly: {
-		"the database %s can only be read (%v): nothing was changed. Give yourself write permission for the file and its directory, or use another database file (wuerfelblock --db FILE)",
-		"die Datenbank %s lässt sich nur lesen (%v): nichts wurde geändert. Schreibrechte für die Datei und ihr Verzeichnis geben oder eine andere Datenbankdatei nehmen (wuerfelblock --db DATEI)"},
+		"the database file %s can only be read (%v): nothing was changed; what only reads still works (games, stats, export, check, the app's screens). Give yourself write permission for the file and its directory, or use another database file (wuerfelblock --db FILE)",
+		"die Datenbankdatei %s lässt sich nur lesen (%v): nichts wurde geändert; was nur liest, geht weiter (games, stats, export, check, die Ansichten der App). Schreibrechte für die Datei und ihr Verzeichnis geben oder eine andere Datenbankdatei nehmen (wuerfelblock --db DATEI)"},
 	CodeDiskFull: {
 		"the disk holding the database %s is full (%v): what this command had not stored yet was not written, and nothing stored before is lost. Free some space, then try again",
 		"der Datenträger der Datenbank %s ist voll (%v): was dieser Befehl noch nicht gespeichert hatte, wurde nicht geschrieben, und nichts vorher Gespeicherte ist verloren. Platz schaffen und erneut versuchen"},

@@ -139,3 +139,11 @@ func TestGamesAfterRestoreRowTaken(t *testing.T) {
 		t.Fatalf("listed %+v, want Emil's game with three totals", gs)
 	}
 }
+
+// Setting the coach level of a game a restore took out of the database is
+// refused as the entries are (CodeGameGone, worded), not with the generic
+// "there is no game …", so that the app says the game is gone.
+func TestSetCoachOnGameGone(t *testing.T) {
+	app, _, sg := goneSetup(t)
+	checkGone(t, app.SetCoach(ctx, sg.ID, CoachAdvice), sg, 1)
+}

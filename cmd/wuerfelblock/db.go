@@ -72,6 +72,20 @@ func (e *env) withDB(cmd string, fn func(ctx context.Context, db *storage.DB) in
 	return fn(ctx, db)
 }
 
+// withWriteDB is withDB for a command that writes to the database: on a
+// file that can only be read (known at open, without writing to it) the
+// command says so up front, with what still works, and does nothing
+// (exit 3), before it reads its input or prints a summary of nothing.
+// Commands that only read never ask.
+func (e *env) withWriteDB(cmd string, fn func(ctx context.Context, db *storage.DB) int) int {
+	return e.withDB(cmd, func(ctx context.Context, db *storage.DB) int {
+		if err := db.ReadOnlyError(); err != nil {
+			return e.dbFail(cmd, err)
+		}
+		return fn(ctx, db)
+	})
+}
+
 // fullCheckNote says on stderr why a command on a large database waits.
 func (e *env) fullCheckNote(size int64) {
 	if size >= noteAbove {

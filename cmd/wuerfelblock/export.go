@@ -169,7 +169,7 @@ func runImport(e *env, args []string) int {
 		}
 		return x.Next()
 	}
-	return e.withDB("import", func(ctx context.Context, db *storage.DB) int {
+	return e.withWriteDB("import", func(ctx context.Context, db *storage.DB) int {
 		rep, err := db.ImportFrom(ctx, next)
 		for _, r := range rep.Refused {
 			where := fmt.Sprintf("%s %d", e.tr("record", "Eintrag"), r.Index+1)

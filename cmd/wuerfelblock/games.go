@@ -55,7 +55,11 @@ func runGames(e *env, args []string) int {
 			"Aufruf: games [--json] [--status S] | games show ID | games undo ID | games abandon ID"))
 		return exitInput
 	}
-	return e.withDB("games", func(ctx context.Context, db *storage.DB) int {
+	with := e.withDB
+	if pos[0] == "undo" || pos[0] == "abandon" {
+		with = e.withWriteDB // a read-only file said up front
+	}
+	return with("games", func(ctx context.Context, db *storage.DB) int {
 		id, err := db.FindGame(ctx, pos[1])
 		if err != nil {
 			return e.dbFail("games", err)

@@ -36,7 +36,7 @@ func runPlayers(e *env, args []string) int {
 	}
 	switch {
 	case pos[0] == "add" && len(pos) == 2:
-		return e.withDB("players", func(ctx context.Context, db *storage.DB) int {
+		return e.withWriteDB("players", func(ctx context.Context, db *storage.DB) int {
 			p, err := db.AddPlayer(ctx, pos[1])
 			if err != nil {
 				return e.dbFail("players", err)
@@ -45,7 +45,7 @@ func runPlayers(e *env, args []string) int {
 			return exitOK
 		})
 	case pos[0] == "rename" && len(pos) == 3:
-		return e.withDB("players", func(ctx context.Context, db *storage.DB) int {
+		return e.withWriteDB("players", func(ctx context.Context, db *storage.DB) int {
 			if err := db.RenamePlayer(ctx, pos[1], pos[2]); err != nil {
 				return e.dbFail("players", err)
 			}
@@ -58,7 +58,7 @@ func runPlayers(e *env, args []string) int {
 			return exitOK
 		})
 	case pos[0] == "delete" && len(pos) == 2:
-		return e.withDB("players", func(ctx context.Context, db *storage.DB) int {
+		return e.withWriteDB("players", func(ctx context.Context, db *storage.DB) int {
 			name := pos[1]
 			if ps, err := db.Players(ctx); err == nil {
 				for _, p := range ps {

@@ -490,7 +490,7 @@ func runGenerate(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "wuerfelblock generate: %v\n", err)
 		return exitInput
 	}
-	return e.withDB("generate", func(ctx context.Context, db *storage.DB) int {
+	return e.withWriteDB("generate", func(ctx context.Context, db *storage.DB) int {
 		start := time.Now()
 		progress := func(n int) {
 			// Not at the last game: the summary below says that one.

@@ -26,7 +26,7 @@ func runSync(e *env, args []string) int {
 	// A sync into a new device is an import of everything: kept under the
 	// import's soft limit of the Go heap.
 	debug.SetMemoryLimit(importMemory)
-	return e.withDB("sync", func(ctx context.Context, db *storage.DB) int {
+	return e.withWriteDB("sync", func(ctx context.Context, db *storage.DB) int {
 		rep, err := db.Sync(ctx, dir)
 		e.syncNotes(e.stderr, rep)
 		if err != nil {

@@ -193,3 +193,25 @@ func TestDreissigBuildNoteSaysWhatAndHowLong(t *testing.T) {
 		h.stop()
 	}
 }
+
+// The accounts' "Last turn" of a player attacked says what the attack
+// took from them, by whom and on which target face, after their own last
+// turn (before, only the attacker's row said it): Anna (35) attacks Cem
+// on 5s and takes 20; Bob (34) attacks Anna on 4s and takes 12.
+func TestDreissigAttackedLastTurnSaysLoss(t *testing.T) {
+	for _, c := range []struct {
+		lang      validate.Lang
+		anna, cem string
+	}{
+		{validate.English, "35 pips, took 20; −12 (attacked by Bob, target face 4)", "−20 (attacked by Anna, target face 5)"},
+		{validate.German, "35 Augen, 20 genommen; −12 (Angriff von Bob, Zielzahl 4)", "−20 (Angriff von Anna, Zielzahl 5)"},
+	} {
+		h := newDreissigGame(t, c.lang, "Anna", "Bob", "Cem")
+		h.typ("666665/666665\n555123\n512\n34\n")
+		h.see(c.cem)
+		h.typ("666664/666664\n444123\n123\n")
+		h.see(c.anna, c.cem)
+		h.notSee("…") // every column whole at 80 columns, "Player" too
+		h.stop()
+	}
+}

@@ -30,6 +30,12 @@ type gameOver struct {
 	rv     *review.Review // the review (reviewed games), once computed
 	rvBusy bool           // the review is being computed
 	rvOpen bool           // a was pressed meanwhile: open it once there
+
+	// seenAt is the store's data version at the last look at the game
+	// (checkElsewhere); gone: the game is no longer in the database as
+	// shown (a dialog says so).
+	seenAt versionAt
+	gone   bool
 }
 
 func newGameOver(ui *UI, sg *storage.StoredGame) *gameOver {

@@ -37,7 +37,11 @@ type home struct {
 func newHome(ui *UI) *home {
 	h := &home{text: ui.text, ui: ui}
 	h.list = newList().ShowSecondaryText(false)
-	h.list.SetBorder(true).SetTitle(" wuerfelblock ")
+	title := " wuerfelblock "
+	if ui.readOnly() != nil {
+		title = " wuerfelblock · " + h.tr("read only", "nur lesen") + " "
+	}
+	h.list.SetBorder(true).SetTitle(title)
 	h.info = newTextView()
 	h.layout = &fitFlex{Flex: tview.NewFlex().SetDirection(tview.FlexRow).
 		AddItem(h.list, 0, 1, true).
@@ -84,7 +88,7 @@ func (h *home) table() bindings {
 // homeRunning), err why they could not be.
 func (h *home) bindings(games []storage.GameInfo, err error) bindings {
 	bs := bindings{{keys: runeKey('n'), label: "n", menu: h.tr("New game", "Neues Spiel"), footer: h.tr("new game", "neues Spiel"),
-		do: func() { h.ui.push(newNewGame(h.ui, "", nil)) }}}
+		do: h.newGame}}
 	n := len(games)
 	for i, gi := range games {
 		b := binding{keys: runeKey(rune('1' + i)), menu: h.tr("Continue: ", "Weiterspielen: ") + h.describeGame(gi), do: func() { h.ui.resume(gi) }}
@@ -108,6 +112,16 @@ func (h *home) bindings(games []storage.GameInfo, err error) bindings {
 		binding{label: "?", footer: h.tr("help", "Hilfe"), footerOnly: true},
 		binding{keys: runeKey('q'), label: "q", menu: h.tr("Quit", "Beenden"), footer: h.tr("quit", "beenden"), help: h.tr("quit", "beenden"), do: h.ui.quit},
 	)
+}
+
+// newGame opens the new game's screen; on a database file that can only
+// be read it says so instead, before the players are typed in vain.
+func (h *home) newGame() {
+	if err := h.ui.readOnly(); err != nil {
+		h.ui.notice(h.ui.readOnlyStart(err, [2]string{"A new game cannot be started: %s.", "Ein neues Spiel lässt sich nicht beginnen: %s."}))
+		return
+	}
+	h.ui.push(newNewGame(h.ui, "", nil))
 }
 
 const homeRunning = 6 // running games listed on the home screen

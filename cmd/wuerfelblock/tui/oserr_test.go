@@ -64,19 +64,17 @@ func readOnlyDB(t *testing.T) (*storage.DB, string, []byte) {
 func TestReadOnlyReasonInLanguage(t *testing.T) {
 	for _, c := range []struct {
 		lang       validate.Lang
-		rules      string
 		want, not  string
 		notSavedAs string
 	}{
-		{validate.German, "Hausregeln", "nur lesen (nicht erlaubt (fehlende Rechte oder unveränderlich)); nichts gespeichert: beenden, Schreibrechte für Datei und Verzeichnis geben, neu starten", "operation not permitted", "NICHT GESPEICHERT"},
-		{validate.English, "house rules", "can only be read (operation not permitted); nothing was saved: quit, allow writing to its file and directory, start again", "nicht erlaubt", "NOT SAVED"},
+		{validate.German, "nur lesen (nicht erlaubt (fehlende Rechte oder unveränderlich)); nichts gespeichert: beenden, Schreibrechte für Datei und Verzeichnis geben, neu starten", "operation not permitted", "NICHT GESPEICHERT"},
+		{validate.English, "can only be read (operation not permitted); nothing was saved: quit, allow writing to its file and directory, start again", "nicht erlaubt", "NOT SAVED"},
 	} {
 		t.Run(string(c.lang), func(t *testing.T) {
 			db, path, before := readOnlyDB(t)
 			h := startLang(t, db, c.lang)
-			h.typ("n1")
-			h.see(c.rules)
-			h.key(tcell.KeyTab)
+			h.key(tcell.KeyEnter) // the dialog at start that says the file can only be read
+			h.typ("p")            // a new game is refused up front: a player is written
 			h.typ("a")
 			h.typ("Bob\n")
 			h.see(c.notSavedAs, c.want)

@@ -76,6 +76,9 @@ type play struct {
 	warmed chan struct{}
 	// gone: the game is no longer in the database (showGone).
 	gone bool
+	// seenAt is the store's data version at the last look for changes
+	// made elsewhere (checkElsewhere).
+	seenAt versionAt
 }
 
 func newPlay(ui *UI, sg *storage.StoredGame) *play {
@@ -636,26 +639,15 @@ func (p *play) showGone(typed string) {
 		notStored = fmt.Sprintf(p.tr("Not stored: what was typed (%s), and anything typed here from now on; nothing more can be entered into this game.",
 			"Nicht gespeichert: das Getippte (%s) und alles, was hier ab jetzt getippt wird; in dieses Spiel lässt sich nichts mehr eintragen."), esc(typed))
 	}
-	p.say(p.refusedTag() + p.tr("This game is no longer in the database.", "Dieses Spiel ist nicht mehr in der Datenbank."))
-	tv := newTextView().SetScrollable(true)
-	tv.SetText("[::b]" + p.tr("This game is no longer in the database:", "Dieses Spiel ist nicht mehr in der Datenbank:") + "[::-] " +
-		p.tr("a restore put back a backup without it, or another program removed it.",
-			"ein Zurückspielen hat eine Sicherung ohne es eingespielt, oder ein anderes Programm hat es entfernt.") +
-		"\n\n" + stored + "\n\n" + notStored +
-		"\n\n[::r] " + p.tr("Enter: back to the home screen", "Enter: zurück zum Startbildschirm") + " [::-]")
-	tv.SetBorder(true).SetBorderPadding(0, 0, 1, 1)
-	tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
-		switch {
-		case ev.Key() == tcell.KeyEscape, ev.Key() == tcell.KeyEnter,
-			ev.Key() == tcell.KeyRune && ev.Rune() == 'q':
-			p.ui.closeOverlay()
-			p.ui.home()
-			return nil
-		}
-		return ev
-	})
-	p.ui.dropOverlay()
-	p.ui.showOverlay(centered(tv, 76, 16))
+	// "NOT TAKEN" only of an entry typed: the check, or a key such as *
+	// with nothing typed, took nothing to refuse.
+	tag := ""
+	if typed != "" {
+		tag = p.refusedTag()
+	}
+	p.say(tag + p.tr("This game is no longer in the database.", "Dieses Spiel ist nicht mehr in der Datenbank."))
+	head, why := p.goneWhy()
+	p.ui.homeDialog(head, why, stored, notStored)
 }
 
 func (p *play) refusedTag() string {
@@ -829,8 +821,8 @@ func (p *play) aheadDropped(typed string) {
 // reads off the UI goroutine (readGame): keys typed meanwhile wait and
 // then apply to the game as it stands, so no entry is written before the
 // check has answered.
-func (p *play) checkElsewhere() {
-	if p.saving != nil || p.gone {
+func (p *play) checkElsewhere(at versionAt) {
+	if p.saving != nil || p.gone || unchanged(p.seenAt, at) {
 		return // the entry under way checks the revision itself
 	}
 	id, seen := p.sg.ID, p.sg.Revision()
@@ -841,7 +833,12 @@ func (p *play) checkElsewhere() {
 			return func() { p.say(before); p.showGone("") }
 		}
 		if err != nil || rev == seen {
-			return func() { p.say(before) } // what the line said before keys typed meanwhile
+			return func() {
+				p.say(before) // what the line said before keys typed meanwhile
+				if err == nil {
+					p.seenAt = at
+				}
+			}
 		}
 		sg, err := p.ui.store.LoadGame(ctx, id)
 		return func() {
@@ -849,6 +846,7 @@ func (p *play) checkElsewhere() {
 				p.say(before + " " + p.errText(err))
 				return
 			}
+			p.seenAt = at
 			if p.loaded(sg) {
 				p.say("[::b]" + p.tr("Changed elsewhere (a restore, another terminal): loaded again as it stands now.",
 					"Anderswo geändert (Zurückspielen, anderes Terminal): so steht das Spiel jetzt.") + "[::-]")

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"math"
 	"regexp"
 	"strings"
@@ -79,15 +78,7 @@ func (t text) errText(err error) string {
 		// and were cut at 80 columns before what to do; the reason stays,
 		// in the players' language (SQLite's "database or disk is full"
 		// too: storage words it).
-		reason := ""
-		if len(se.Args) > 1 {
-			var pe *fs.PathError
-			if cause, ok := se.Args[1].(error); ok && errors.As(cause, &pe) {
-				reason = " (" + t.osText(pe.Err.Error()) + ")" // the app's own file: no path
-			} else if ok {
-				reason = " (" + t.osText(storage.Localize(cause, t.lang)) + ")"
-			}
-		}
+		reason := t.storageReason(se)
 		if se.Code == storage.CodeDiskFull {
 			return esc(fmt.Sprintf(t.tr("the database's disk is full%s: nothing was saved, nothing was lost; free some space, then try again",
 				"der Datenträger der Datenbank ist voll%s: nichts gespeichert, nichts verloren; erst Platz schaffen"), reason))

@@ -317,16 +317,7 @@ func (v *totView) refreshDreissig() {
 		t.SetCell(i+1, 0, cell(mark, st, tview.AlignLeft))
 		t.SetCell(i+1, 1, cell(esc(name), st, tview.AlignLeft))
 		t.SetCell(i+1, 2, cell(say.Int(g.Totals()[i]), st, tview.AlignRight))
-		if r := last[i]; r != nil {
-			s := v.pips(r.Points)
-			if cost := validate.DreissigResult(r.Points).Cost; cost > 0 {
-				s += " (" + say.Int(-cost) + ")" // under 30 costs the difference
-			}
-			for _, ev := range r.Events {
-				if ev.Kind == scoresheet.EventAttack {
-					s += fmt.Sprintf(v.tr(", took %s", ", %s genommen"), v.pips(ev.Points))
-				}
-			}
+		if s := v.lastTurnCell(last[i], i); s != "" {
 			t.SetCell(i+1, 3, cell(s, styleNormal, tview.AlignLeft))
 		}
 	}
@@ -362,6 +353,71 @@ func (v *totView) refreshDreissig() {
 	}
 	v.lines = append(ls, v.coachLines()...)
 	v.turn.SetText(fullText(v.lines))
+}
+
+// lastTurnCell is the accounts' "Last turn" of seat (r: its own last
+// turn, nil before it had one): its pips, what they cost or took from the
+// Vordermann, and then what an attack on it since took ("−12 (attacked
+// by Anna, target face 3)"): the attacked player's account falls too.
+//
+// Beside an attack on the seat, what its own attack took is said without
+// the unit ("took 20"), and the attacker's name is cut, so that the
+// column fits at 80 columns.
+func (v *totView) lastTurnCell(r *scoresheet.TurnResult, seat int) string {
+	attacks := attacksSince(v.game(), seat)
+	var parts []string
+	if r != nil {
+		s := v.pips(r.Points)
+		if cost := validate.DreissigResult(r.Points).Cost; cost > 0 {
+			s += " (" + say.Int(-cost) + ")" // under 30 costs the difference
+		}
+		for _, ev := range r.Events {
+			switch {
+			case ev.Kind != scoresheet.EventAttack:
+			case len(attacks) > 0:
+				s += fmt.Sprintf(v.tr(", took %d", ", %d genommen"), ev.Points)
+			default:
+				s += fmt.Sprintf(v.tr(", took %s", ", %s genommen"), v.pips(ev.Points))
+			}
+		}
+		parts = append(parts, s)
+	}
+	for _, a := range attacks {
+		target := validate.DreissigResult(a.Points).Target
+		lost := say.Int(-a.lost)
+		if a.lost == 0 {
+			lost = v.tr("nothing lost", "nichts verloren")
+		}
+		parts = append(parts, fmt.Sprintf(v.tr("%s (attacked by %s, target face %d)", "%s (Angriff von %s, Zielzahl %d)"), lost, esc(clip(a.Player, 10)), target))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// attack is a turn that attacked a player and the pips it took.
+type attack struct {
+	scoresheet.TurnResult
+	lost int
+}
+
+// attacksSince are the turns that attacked seat since its own last turn
+// (Dreißig tot: the seat after it attacks it, its Vordermann).
+func attacksSince(g *scoresheet.Game, seat int) []attack {
+	turns := g.Turns()
+	from := 0
+	for k := range turns {
+		if turns[k].Seat == seat {
+			from = k + 1
+		}
+	}
+	var out []attack
+	for _, res := range turns[from:] {
+		for _, ev := range res.Events {
+			if ev.Kind == scoresheet.EventAttack && ev.Player == g.Players[seat] {
+				out = append(out, attack{res, ev.Points})
+			}
+		}
+	}
+	return out
 }
 
 func (v *totView) typedThrow() []int { return v.pending }

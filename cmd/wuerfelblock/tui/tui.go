@@ -188,6 +188,10 @@ func (ui *UI) Run() error {
 	done := make(chan struct{})
 	defer close(done)
 	go ui.watchGames(done)
+	if err := ui.readOnly(); err != nil {
+		// Up front, before anyone types what could not be stored.
+		ui.notice(ui.readOnlyNotice(err))
+	}
 	go func() {
 		defer close(ui.checked)
 		ui.quickCheck()
@@ -225,9 +229,10 @@ func (ui *UI) quickCheck() {
 
 // watchGames asks, every ui.watch, whether what the screen on top shows
 // was changed elsewhere (another terminal, the command line, a restore),
-// until done is closed: the game on screen is checked (play.checkElsewhere);
-// the lists of running games are read again when the store's data version
-// moved since they were read (versionSource: SQLite's PRAGMA data_version,
+// until done is closed: the game on screen (gameWatcher: the play and the
+// game-over screen, also below the review it opened) reads its revision,
+// and the lists of running games are read again, only when the store's
+// data version moved since they were read (versionSource: SQLite's PRAGMA data_version,
 // a few microseconds on a connection of its own, asked here off the UI
 // goroutine).
 func (ui *UI) watchGames(done <-chan struct{}) {
@@ -241,7 +246,7 @@ func (ui *UI) watchGames(done <-chan struct{}) {
 		case <-tick.C:
 		case checked = <-ui.poke:
 		}
-		version, versioned := ui.dataVersion()
+		version := ui.dataVersion()
 		ui.app.QueueUpdateDraw(func() {
 			if checked != nil {
 				defer close(checked)
@@ -249,11 +254,11 @@ func (ui *UI) watchGames(done <-chan struct{}) {
 			if ui.overlay {
 				return // help or a dialog: the next tick checks
 			}
-			switch s := ui.top().(type) {
-			case *play:
-				s.checkElsewhere()
+			switch s := ui.watched().(type) {
+			case gameWatcher:
+				s.checkElsewhere(version)
 			case versionWatcher:
-				if at, ok := s.readAt(); versioned && ok && at != version && ui.busy(s) == nil {
+				if at, ok := s.readAt(); version.ok && ok && at != version.n && ui.busy(s) == nil {
 					s.refresh()
 				}
 			}
@@ -273,12 +278,11 @@ type versionWatcher interface {
 }
 
 // dataVersion is the store's data version (storage.DB.DataVersion);
-// false when the store has none or does not answer.
-func (ui *UI) dataVersion() (int64, bool) {
+// not ok when the store has none or does not answer.
+func (ui *UI) dataVersion() versionAt {
 	ctx, cancel := ui.ctx()
 	defer cancel()
-	v := ui.readVersion(ctx)
-	return v.n, v.ok
+	return ui.readVersion(ctx)
 }
 
 // readVersion is dataVersion for a screen's read, taken before it reads
@@ -490,10 +494,19 @@ func (ui *UI) openNewGame(sg *storage.StoredGame, level storage.CoachLevel, coac
 // gotoGame opens the screen of a stored game (or its game-over screen).
 func (ui *UI) gotoGame(sg *storage.StoredGame, replaceTop bool) {
 	var s screen
+	ro := ui.readOnly()
 	if sg.Game.Finished() {
-		s = newGameOver(ui, sg)
+		over := newGameOver(ui, sg)
+		if ro != nil {
+			over.tell(ui.readOnlyStart(ro, [2]string{"%s: no undo, no rematch.", "%s: kein Zurücknehmen, keine Revanche."}))
+		}
+		s = over
 	} else {
-		s = newPlay(ui, sg)
+		p := newPlay(ui, sg)
+		if ro != nil {
+			p.say("[red::b]" + ui.readOnlyStart(ro, [2]string{"%s: entries cannot be stored.", "%s: Einträge lassen sich nicht speichern."}) + "[-::-]")
+		}
+		s = p
 	}
 	if replaceTop {
 		ui.replace(s)
