@@ -627,8 +627,12 @@ func (p *play) showGone(typed string) {
 	p.view.cancel()
 	p.input.SetText("")
 	n := p.game().Len()
-	stored := fmt.Sprintf(p.tr("Stored before: the %d entries shown here (the game as it stands on this screen). The database has none of them now; after a restore, the backup it made first (…-before-restore.db in the backups folder beside the database) still holds them.",
-		"Vorher gespeichert: die %d Einträge, die hier zu sehen sind (das Spiel, wie es hier steht). Die Datenbank hat keinen davon mehr; nach einem Zurückspielen hat sie die Sicherung, die es vorher gemacht hat (…-before-restore.db im Ordner backups neben der Datenbank)."), n)
+	stored := fmt.Sprintf(p.tr("Stored before: the %s shown here (the game as it stands on this screen). The database has none of them now; after a restore, the backup it made first (…-before-restore.db in the backups folder beside the database) still holds them.",
+		"Vorher gespeichert: %s, die hier zu sehen sind (das Spiel, wie es hier steht). Die Datenbank hat keinen davon mehr; nach einem Zurückspielen hat sie die Sicherung, die es vorher gemacht hat (…-before-restore.db im Ordner backups neben der Datenbank)."), p.entriesWord(n))
+	if n == 1 {
+		stored = p.tr("Stored before: the 1 entry shown here (the game as it stands on this screen). The database does not have it now; after a restore, the backup it made first (…-before-restore.db in the backups folder beside the database) still holds it.",
+			"Vorher gespeichert: der 1 Eintrag, der hier zu sehen ist (das Spiel, wie es hier steht). Die Datenbank hat ihn nicht mehr; nach einem Zurückspielen hat sie die Sicherung, die es vorher gemacht hat (…-before-restore.db im Ordner backups neben der Datenbank).")
+	}
 	if n == 0 {
 		stored = p.tr("Stored before: the game's start (players and house rules), no entry yet.",
 			"Vorher gespeichert: der Beginn des Spiels (Spieler und Hausregeln), noch kein Eintrag.")

@@ -77,7 +77,7 @@ func TestGameGoneAfterRestoreIsSaid(t *testing.T) {
 			}
 			h.poke()
 			h.see(wd.Tr("This game is no longer in the database:", "Dieses Spiel ist nicht mehr in der Datenbank:"),
-				wd.Tr("the 1 entries shown here", "die 1 Einträge"),
+				wd.Tr("the 1 entry shown here", "der 1 Eintrag"),
 				wd.Tr("Enter: back to the home screen", "Enter: zurück zum Startbildschirm"))
 			h.key(tcell.KeyEnter)
 			h.see(wd.Tr("New game", "Neues Spiel"))
