@@ -1,0 +1,233 @@
+package win
+
+import (
+	"math"
+	"math/bits"
+	"unsafe"
+)
+
+// A vecTurn's levels by the level plan (plan.go): throwOn takes each
+// throw's best keep for value me, of equal ones the first in the throw's
+// order, and adds its values. A level's plan finds the best of each set of
+// outcomes once; with the outcome's rank (an order every throw's outcomes
+// follow, keepOrder) it finds the keep too: of equal values the lowest
+// rank, the first in every throw that holds the set. The keeps are then
+// throwOn's, the values added in the same order, so every value keeps its
+// bits (TestVecPlannedSame).
+
+// vecPlanned: solve takes the planned levels where it can (off only in
+// the test that compares the two).
+var vecPlanned = true
+
+// keepOrder is a rank of the offsets (0 … maxOff) in which the outcomes of
+// every throw of the plan's states rise; nil where the throws' orders
+// contradict each other.
+func keepOrder(tg *turnGraph) []int32 {
+	n := int(tg.maxOff) + 1
+	for _, off := range tg.offs {
+		n = max(n, int(off)+1)
+	}
+	next := make([][]int32, n) // a before b in a throw: a → b
+	in := make([]int, n)
+	for s := range tg.ns { // the throws the plan's sets stand for
+		if tg.fresh[s] || int(tg.sameQ[s]) != s {
+			continue
+		}
+		for _, th := range tg.throws[tg.throwsOf[s]:tg.throwsOf[s+1]] {
+			offs := tg.offs[th.Lo:th.Hi]
+			for i := 1; i < len(offs); i++ {
+				a, b := offs[i-1], offs[i]
+				next[a] = append(next[a], b)
+				in[b]++
+			}
+		}
+	}
+	rank := make([]int32, n)
+	var ready []int32
+	for x := range n {
+		if in[x] == 0 {
+			ready = append(ready, int32(x))
+		}
+	}
+	done := 0
+	for len(ready) > 0 {
+		x := ready[0]
+		ready = ready[1:]
+		rank[x] = int32(done)
+		done++
+		for _, y := range next[x] {
+			if in[y]--; in[y] == 0 {
+				ready = append(ready, y)
+			}
+		}
+	}
+	if done < n { // a cycle: some throws list two outcomes the other way round
+		return nil
+	}
+	return rank
+}
+
+// keeps is a planned level's scratch: per set its greatest value and keep,
+// as one 128-bit number (hi: the value's key, lo: the keep's code).
+type keeps struct{ m []setKeep }
+
+type setKeep struct{ hi, lo uint64 }
+
+func newKeeps(n int) *keeps { return &keeps{m: make([]setKeep, n)} }
+
+// planned reports whether solve may take vt's levels by the plan.
+func (vt *vecTurn) planned() bool {
+	pl := vt.tg.plan
+	return vecPlanned && vecRows && vt.byPlan && pl != nil && pl.rank != nil && vt.rc == nil && !vt.noSame
+}
+
+// keyOf is x's bits in the order of the numbers, −0 as +0 (equal numbers,
+// equal keys); a NaN with its sign bit clear above +Inf, set below −Inf.
+func keyOf(x float64) uint64 {
+	b := math.Float64bits(x + 0) // −0 + 0 = +0, nothing else changes
+	return b ^ (uint64(int64(b)>>63) | 1<<63)
+}
+
+var keyLo, keyHi = keyOf(math.Inf(-1)), keyOf(math.Inf(1))
+
+// keepCode is an outcome's code: of two, the higher has the lower rank;
+// its low 32 bits are its offset.
+func keepCode(off, rank int32) uint64 { return uint64(^uint32(rank))<<32 | uint64(uint32(off)) }
+
+// keyOp is a step of bestKeeps: set k (in bytes into the keeps) is the
+// greater of set p's (p == k: none yet) and the outcome at off (in bytes
+// into the row) with its code.
+type keyOp struct {
+	k, p, off int32
+	code      uint64
+}
+
+// layKeeps lays out bestKeeps' steps from the plan's.
+func (pl *levelPlan) layKeeps() {
+	for _, op := range pl.first {
+		off := op.off / 8
+		pl.keyFirst = append(pl.keyFirst, keyOp{k: 2 * op.k, p: 2 * op.k, off: op.off, code: keepCode(off, pl.rank[off])})
+	}
+	for _, op := range pl.more {
+		off := op.off / 8
+		pl.keyMore = append(pl.keyMore, keyOp{k: 2 * op.k, p: 2 * op.p, off: op.off, code: keepCode(off, pl.rank[off])})
+	}
+}
+
+// bestKeeps fills kp with every set's best outcome for value me at the
+// row own (own[off]: the outcome at offset off): the greatest value, of
+// equal ones the lowest rank, as throwOn's keep takes it (NaN never). Where
+// every value of the row's outcomes is +0 or above, not NaN, and no two
+// compared are equal, the greatest of two is the greater of their bits and
+// the keep its outcome's (one compare a step, no ranks); else
+// rankedKeeps. It reports false where a set's greatest value is NaN or
+// −Inf, which throwOn's keep passes over (the level then state by state).
+func (pl *levelPlan) bestKeeps(own []float64, kp *keeps) bool {
+	n := len(pl.parent)
+	if len(own) < pl.reach || len(kp.m) < n {
+		panic("win: a level's rows are shorter than its plan reads")
+	}
+	ob, mb := unsafe.Pointer(unsafe.SliceData(own)), unsafe.Pointer(unsafe.SliceData(kp.m))
+	var or uint64 // every value's bits or-ed: the sign bit says a value below +0
+	for _, op := range pl.keyFirst {
+		b := *(*uint64)(unsafe.Add(ob, op.off))
+		or |= b
+		*(*setKeep)(unsafe.Add(mb, op.k)) = setKeep{b, op.code}
+	}
+	diff := ^uint64(0) // the least a ^ b: 0 where two compared are equal
+	for _, op := range pl.keyMore {
+		a := *(*setKeep)(unsafe.Add(mb, op.p))
+		b := *(*uint64)(unsafe.Add(ob, op.off))
+		or |= b
+		diff = min(diff, a.hi^b)
+		c := a.lo
+		if b > a.hi {
+			c = op.code
+		}
+		*(*setKeep)(unsafe.Add(mb, op.k)) = setKeep{max(a.hi, b), c}
+	}
+	hi := uint64(0)
+	for _, m := range kp.m[:n] {
+		hi = max(hi, m.hi)
+	}
+	if or>>63 != 0 || diff == 0 || hi > math.Float64bits(math.Inf(1)) {
+		return pl.rankedKeeps(own, kp)
+	}
+	return true
+}
+
+// rankedKeeps is bestKeeps where values tie: it fills kp with every set's best outcome for value me at the
+// row own (own[off]: the outcome at offset off): the greatest value, of
+// equal ones the lowest rank, as throwOn's keep takes it, in one step an
+// outcome and without branches (the plan's steps, a parent before its
+// sets). It reports false where a set's greatest value is NaN or −Inf,
+// which throwOn's keep passes over (the level then state by state).
+func (pl *levelPlan) rankedKeeps(own []float64, kp *keeps) bool {
+	n := len(pl.parent)
+	if len(own) < pl.reach || len(kp.m) < n {
+		panic("win: a level's rows are shorter than its plan reads")
+	}
+	ob, mb := unsafe.Pointer(unsafe.SliceData(own)), unsafe.Pointer(unsafe.SliceData(kp.m))
+	for _, op := range pl.keyFirst {
+		*(*setKeep)(unsafe.Add(mb, op.k)) = setKeep{keyOf(*(*float64)(unsafe.Add(ob, op.off))), op.code}
+	}
+	for _, op := range pl.keyMore {
+		a := *(*setKeep)(unsafe.Add(mb, op.p))
+		bh, bl := keyOf(*(*float64)(unsafe.Add(ob, op.off))), op.code
+		_, borrow := bits.Sub64(a.lo, bl, 0)
+		_, borrow = bits.Sub64(a.hi, bh, borrow) // 1: a < b
+		mask := -borrow
+		*(*setKeep)(unsafe.Add(mb, op.k)) = setKeep{a.hi ^ (a.hi^bh)&mask, a.lo ^ (a.lo^bl)&mask}
+	}
+	lo, hi := keyHi, keyLo
+	for _, m := range kp.m[:n] {
+		lo, hi = min(lo, m.hi), max(hi, m.hi)
+	}
+	return lo > keyLo && hi <= keyHi
+}
+
+// plannedOn is throwOn of state s at lv (row lv·ns) from the sets' keeps
+// kp of the level: the same keeps, the same sums in the same order.
+func (vt *vecTurn) plannedOn(q []float64, s, lv int, kp *keeps) {
+	pl := vt.tg.plan
+	w := vt.w
+	row := lv * vt.tg.ns
+	v := vt.v[row*w:]
+	terms := pl.terms[pl.termLo[s]:pl.termLo[s+1]]
+	// Every keep lies in the rows (solve checks maxOff, bestKeeps the sets),
+	// every term's set in kp: read without bounds checks.
+	_ = v[pl.reach*w-1]
+	_ = kp.m[len(pl.parent)-1]
+	vb, mb := unsafe.Pointer(unsafe.SliceData(v)), unsafe.Pointer(unsafe.SliceData(kp.m))
+	at := func(t term) uintptr { return uintptr(uint32((*setKeep)(unsafe.Add(mb, uintptr(t.k)*2)).lo)) }
+	switch {
+	case w == 3 && len(q) == 3:
+		var q0, q1, q2 float64
+		for _, t := range terms {
+			x := (*[3]float64)(unsafe.Add(vb, at(t)*24))
+			q0 += t.p * x[0]
+			q1 += t.p * x[1]
+			q2 += t.p * x[2]
+		}
+		q[0], q[1], q[2] = q0, q1, q2
+	case w == 4 && len(q) == 4:
+		var q0, q1, q2, q3 float64
+		for _, t := range terms {
+			x := (*[4]float64)(unsafe.Add(vb, at(t)*32))
+			q0 += t.p * x[0]
+			q1 += t.p * x[1]
+			q2 += t.p * x[2]
+			q3 += t.p * x[3]
+		}
+		q[0], q[1], q[2], q[3] = q0, q1, q2, q3
+	default:
+		clear(q)
+		for _, t := range terms {
+			bk := int(at(t))
+			for i, x := range v[bk*w : bk*w+w] {
+				q[i] += t.p * x
+			}
+		}
+	}
+	vt.addBust(q, s, lv)
+}
