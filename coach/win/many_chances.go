@@ -760,6 +760,7 @@ func (vt *vecTurn) solve(top int) {
 		plan := kp != nil && lv*ns+int(tg.maxOff) < len(vt.own) && tg.plan.bestKeeps(vt.own[lv*ns:], kp)
 		if plan {
 			vt.byPlanLevels++
+			vt.plannedLevel(qs, lv, kp)
 		}
 		for s := range ns {
 			if tg.fresh[s] {
@@ -769,9 +770,8 @@ func (vt *vecTurn) solve(top int) {
 			switch o := int(tg.sameQ[s]); {
 			case o < s && !vt.noSame:
 				q = qs[o*w : o*w+w]
-			case plan:
+			case plan: // plannedLevel's
 				q = qs[s*w : s*w+w]
-				vt.plannedOn(q, s, lv, kp)
 			default:
 				q = qs[s*w : s*w+w]
 				vt.throwOn(q, s, lv)

@@ -231,3 +231,77 @@ func (vt *vecTurn) plannedOn(q []float64, s, lv int, kp *keeps) {
 	}
 	vt.addBust(q, s, lv)
 }
+
+// plannedLevel is plannedOn of every state of level lv that throws on its
+// own (not at the turn's start, no earlier state that throws alike) into
+// qs[s·w:]: four values two states at a time, so that the two states'
+// sums (each in its own order) run side by side.
+func (vt *vecTurn) plannedLevel(qs []float64, lv int, kp *keeps) {
+	tg := vt.tg
+	w := vt.w
+	pend := -1
+	for s := range tg.ns {
+		if tg.fresh[s] || int(tg.sameQ[s]) != s {
+			continue
+		}
+		switch {
+		case w != 4:
+			vt.plannedOn(qs[s*w:s*w+w], s, lv, kp)
+		case pend < 0:
+			pend = s
+		default:
+			vt.plannedPair(qs, pend, s, lv, kp)
+			pend = -1
+		}
+	}
+	if pend >= 0 {
+		vt.plannedOn(qs[pend*w:pend*w+w], pend, lv, kp)
+	}
+}
+
+// plannedPair is plannedOn of states a and b (four values).
+func (vt *vecTurn) plannedPair(qs []float64, a, b, lv int, kp *keeps) {
+	pl := vt.tg.plan
+	row := lv * vt.tg.ns
+	v := vt.v[row*4:]
+	ta, tb := pl.terms[pl.termLo[a]:pl.termLo[a+1]], pl.terms[pl.termLo[b]:pl.termLo[b+1]]
+	_ = v[pl.reach*4-1] // as plannedOn
+	_ = kp.m[len(pl.parent)-1]
+	vb, mb := unsafe.Pointer(unsafe.SliceData(v)), unsafe.Pointer(unsafe.SliceData(kp.m))
+	at := func(t term) *[4]float64 {
+		return (*[4]float64)(unsafe.Add(vb, uintptr(uint32((*setKeep)(unsafe.Add(mb, uintptr(t.k)*2)).lo))*32))
+	}
+	var a0, a1, a2, a3, b0, b1, b2, b3 float64
+	n := min(len(ta), len(tb))
+	for i, t := range ta[:n] {
+		u := tb[i]
+		x, y := at(t), at(u)
+		a0 += t.p * x[0]
+		b0 += u.p * y[0]
+		a1 += t.p * x[1]
+		b1 += u.p * y[1]
+		a2 += t.p * x[2]
+		b2 += u.p * y[2]
+		a3 += t.p * x[3]
+		b3 += u.p * y[3]
+	}
+	for _, t := range ta[n:] {
+		x := at(t)
+		a0 += t.p * x[0]
+		a1 += t.p * x[1]
+		a2 += t.p * x[2]
+		a3 += t.p * x[3]
+	}
+	for _, u := range tb[n:] {
+		y := at(u)
+		b0 += u.p * y[0]
+		b1 += u.p * y[1]
+		b2 += u.p * y[2]
+		b3 += u.p * y[3]
+	}
+	qa, qb := qs[a*4:a*4+4], qs[b*4:b*4+4]
+	qa[0], qa[1], qa[2], qa[3] = a0, a1, a2, a3
+	qb[0], qb[1], qb[2], qb[3] = b0, b1, b2, b3
+	vt.addBust(qa, a, lv)
+	vt.addBust(qb, b, lv)
+}
