@@ -117,40 +117,39 @@ func (pl *levelPlan) layKeeps() {
 // bestKeeps fills kp with every set's best outcome for value me at the
 // row own (own[off]: the outcome at offset off): the greatest value, of
 // equal ones the lowest rank, as throwOn's keep takes it (NaN never). Where
-// every value of the row's outcomes is +0 or above, not NaN, and no two
-// compared are equal, the greatest of two is the greater of their bits and
-// the keep its outcome's (one compare a step, no ranks); else
-// rankedKeeps. It reports false where a set's greatest value is NaN or
-// −Inf, which throwOn's keep passes over (the level then state by state).
+// every value of the row's outcomes lies in [+0, 2) (chances: not −0, not
+// NaN) and no two compared are equal, the greatest of two is the greater
+// of their bits and the keep its outcome's (one compare a step, no
+// ranks); else rankedKeeps. It reports false where a set's greatest value
+// is NaN or −Inf, which throwOn's keep passes over (the level then state
+// by state).
 func (pl *levelPlan) bestKeeps(own []float64, kp *keeps) bool {
 	n := len(pl.parent)
 	if len(own) < pl.reach || len(kp.m) < n {
 		panic("win: a level's rows are shorter than its plan reads")
 	}
 	ob, mb := unsafe.Pointer(unsafe.SliceData(own)), unsafe.Pointer(unsafe.SliceData(kp.m))
-	var or uint64 // every value's bits or-ed: the sign bit says a value below +0
+	var or uint64 // every value's bits or-ed: in [+0, 2) where the top two bits are clear
 	for _, op := range pl.keyFirst {
 		b := *(*uint64)(unsafe.Add(ob, op.off))
 		or |= b
 		*(*setKeep)(unsafe.Add(mb, op.k)) = setKeep{b, op.code}
 	}
-	diff := ^uint64(0) // the least a ^ b: 0 where two compared are equal
+	var tie uint64 // 1 where two compared are equal
 	for _, op := range pl.keyMore {
 		a := *(*setKeep)(unsafe.Add(mb, op.p))
 		b := *(*uint64)(unsafe.Add(ob, op.off))
 		or |= b
-		diff = min(diff, a.hi^b)
-		c := a.lo
-		if b > a.hi {
-			c = op.code
+		hi, c := a.hi, a.lo
+		if b > hi {
+			hi, c = b, op.code
 		}
-		*(*setKeep)(unsafe.Add(mb, op.k)) = setKeep{max(a.hi, b), c}
+		if b == a.hi {
+			tie = 1
+		}
+		*(*setKeep)(unsafe.Add(mb, op.k)) = setKeep{hi, c}
 	}
-	hi := uint64(0)
-	for _, m := range kp.m[:n] {
-		hi = max(hi, m.hi)
-	}
-	if or>>63 != 0 || diff == 0 || hi > math.Float64bits(math.Inf(1)) {
+	if or>>62 != 0 || tie != 0 {
 		return pl.rankedKeeps(own, kp)
 	}
 	return true
