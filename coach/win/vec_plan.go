@@ -135,8 +135,8 @@ func (pl *levelPlan) bestKeeps(own []float64, kp *keeps) bool {
 		or |= b
 		*(*setKeep)(unsafe.Add(mb, op.k)) = setKeep{b, op.code}
 	}
-	var tie uint64 // 1 where two compared are equal
-	for _, op := range pl.keyMore {
+	tie := -1 // the first step that compares two equal values
+	for i, op := range pl.keyMore {
 		a := *(*setKeep)(unsafe.Add(mb, op.p))
 		b := *(*uint64)(unsafe.Add(ob, op.off))
 		or |= b
@@ -144,22 +144,41 @@ func (pl *levelPlan) bestKeeps(own []float64, kp *keeps) bool {
 		if b > hi {
 			hi, c = b, op.code
 		}
-		if b == a.hi {
-			tie = 1
+		if b == a.hi && tie < 0 {
+			tie = i
 		}
 		*(*setKeep)(unsafe.Add(mb, op.k)) = setKeep{hi, c}
 	}
-	if or>>62 != 0 || tie != 0 {
+	switch {
+	case or>>62 != 0:
 		return pl.rankedKeeps(own, kp)
+	case tie >= 0: // the steps before it stand (none compared equal values): on from it with ranks
+		rankedSteps(ob, mb, pl.keyMore[tie:], false)
 	}
 	return true
 }
 
-// rankedKeeps is bestKeeps where values tie: it fills kp with every set's best outcome for value me at the
-// row own (own[off]: the outcome at offset off): the greatest value, of
-// equal ones the lowest rank, as throwOn's keep takes it, in one step an
-// outcome and without branches (the plan's steps, a parent before its
-// sets). It reports false where a set's greatest value is NaN or −Inf,
+// rankedSteps takes steps with ranks: of two equal values the higher
+// code; the values by keyOf (keyed) or by their bits (all in [+0, 2)).
+func rankedSteps(ob, mb unsafe.Pointer, ops []keyOp, keyed bool) {
+	for _, op := range ops {
+		a := *(*setKeep)(unsafe.Add(mb, op.p))
+		bh, bl := *(*uint64)(unsafe.Add(ob, op.off)), op.code
+		if keyed {
+			bh = keyOf(math.Float64frombits(bh))
+		}
+		_, borrow := bits.Sub64(a.lo, bl, 0)
+		_, borrow = bits.Sub64(a.hi, bh, borrow) // 1: a < b
+		mask := -borrow
+		*(*setKeep)(unsafe.Add(mb, op.k)) = setKeep{a.hi ^ (a.hi^bh)&mask, a.lo ^ (a.lo^bl)&mask}
+	}
+}
+
+// rankedKeeps is bestKeeps for any values: it fills kp with every set's
+// best outcome for value me at the row own (own[off]: the outcome at
+// offset off): the greatest value (by keyOf), of equal ones the lowest
+// rank, as throwOn's keep takes it, in one step an outcome and without
+// branches (the plan's steps, a parent before its sets). It reports false where a set's greatest value is NaN or −Inf,
 // which throwOn's keep passes over (the level then state by state).
 func (pl *levelPlan) rankedKeeps(own []float64, kp *keeps) bool {
 	n := len(pl.parent)
@@ -170,14 +189,7 @@ func (pl *levelPlan) rankedKeeps(own []float64, kp *keeps) bool {
 	for _, op := range pl.keyFirst {
 		*(*setKeep)(unsafe.Add(mb, op.k)) = setKeep{keyOf(*(*float64)(unsafe.Add(ob, op.off))), op.code}
 	}
-	for _, op := range pl.keyMore {
-		a := *(*setKeep)(unsafe.Add(mb, op.p))
-		bh, bl := keyOf(*(*float64)(unsafe.Add(ob, op.off))), op.code
-		_, borrow := bits.Sub64(a.lo, bl, 0)
-		_, borrow = bits.Sub64(a.hi, bh, borrow) // 1: a < b
-		mask := -borrow
-		*(*setKeep)(unsafe.Add(mb, op.k)) = setKeep{a.hi ^ (a.hi^bh)&mask, a.lo ^ (a.lo^bl)&mask}
-	}
+	rankedSteps(ob, mb, pl.keyMore, true)
 	lo, hi := keyHi, keyLo
 	for _, m := range kp.m[:n] {
 		lo, hi = min(lo, m.hi), max(hi, m.hi)
