@@ -750,8 +750,9 @@ func (vt *vecTurn) solve(top int) {
 		}
 	}
 	var kp *keeps
+	var need []bool
 	if vt.planned() {
-		kp = newKeeps(tg.plan.sets())
+		kp, need = newKeeps(tg.plan.sets()), make([]bool, ns)
 	}
 	for lv := top - 1; lv >= low; lv-- {
 		stops := lv*step >= vt.floor
@@ -760,7 +761,7 @@ func (vt *vecTurn) solve(top int) {
 		plan := kp != nil && lv*ns+int(tg.maxOff) < len(vt.own) && tg.plan.bestKeeps(vt.own[lv*ns:], kp)
 		if plan {
 			vt.byPlanLevels++
-			vt.plannedLevel(qs, lv, kp)
+			vt.plannedLevel(qs, lv, kp, stops, ph, sv, need)
 		}
 		for s := range ns {
 			if tg.fresh[s] {

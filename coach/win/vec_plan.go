@@ -245,17 +245,30 @@ func (vt *vecTurn) plannedOn(q []float64, s, lv int, kp *keeps) {
 
 // plannedLevel is plannedOn of every state of level lv that throws on its
 // own (not at the turn's start, no earlier state that throws alike) into
-// qs[s·w:]: four values two states at a time, so that the two states'
-// sums (each in its own order) run side by side.
-func (vt *vecTurn) plannedLevel(qs []float64, lv int, kp *keeps) {
+// qs[s·w:]: first value me alone (plannedOwn); all w values only where a
+// state that throws so (itself or one alike) throws on (a stop, where
+// allowed (stops: the level's, ph: the states'), worth sv, is less); the
+// others keep value me alone, which is all solve reads of them. Four
+// values two states at a time, so that the two states' sums (each in its
+// own order) run side by side. need is scratch (ns).
+func (vt *vecTurn) plannedLevel(qs []float64, lv int, kp *keeps, stops bool, ph []bool, sv []float64, need []bool) {
 	tg := vt.tg
-	w := vt.w
+	w, me := vt.w, vt.me
+	for s := range tg.ns {
+		need[s] = false
+		if !tg.fresh[s] && int(tg.sameQ[s]) == s {
+			qs[s*w+me] = vt.plannedOwn(s, lv, kp)
+		}
+	}
+	for s := range tg.ns {
+		if o := int(tg.sameQ[s]); !tg.fresh[s] && !(stops && ph[s] && sv[me] >= qs[o*w+me]) {
+			need[o] = true
+		}
+	}
 	pend := -1
 	for s := range tg.ns {
-		if tg.fresh[s] || int(tg.sameQ[s]) != s {
-			continue
-		}
 		switch {
+		case !need[s]:
 		case w != 4:
 			vt.plannedOn(qs[s*w:s*w+w], s, lv, kp)
 		case pend < 0:
@@ -268,6 +281,22 @@ func (vt *vecTurn) plannedLevel(qs []float64, lv int, kp *keeps) {
 	if pend >= 0 {
 		vt.plannedOn(qs[pend*w:pend*w+w], pend, lv, kp)
 	}
+}
+
+// plannedOwn is plannedOn's value me alone of state s at lv: the same sum
+// of the same numbers (the value me at an index is own's there).
+func (vt *vecTurn) plannedOwn(s, lv int, kp *keeps) float64 {
+	pl := vt.tg.plan
+	own := vt.own[lv*vt.tg.ns:]
+	_ = own[pl.reach-1] // as plannedOn
+	_ = kp.m[len(pl.parent)-1]
+	ob, mb := unsafe.Pointer(unsafe.SliceData(own)), unsafe.Pointer(unsafe.SliceData(kp.m))
+	q := 0.0
+	for _, t := range pl.terms[pl.termLo[s]:pl.termLo[s+1]] {
+		at := uintptr(uint32((*setKeep)(unsafe.Add(mb, uintptr(t.k)*2)).lo))
+		q += t.p * *(*float64)(unsafe.Add(ob, at*8))
+	}
+	return q + vt.tg.bustP[s]*vt.bust[vt.me]
 }
 
 // plannedPair is plannedOn of states a and b (four values).
