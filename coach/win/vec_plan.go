@@ -69,7 +69,11 @@ func keepOrder(tg *turnGraph) []int32 {
 
 // keeps is a planned level's scratch: per set its greatest value and keep,
 // as one 128-bit number (hi: the value's key, lo: the keep's code).
-type keeps struct{ m []setKeep }
+type keeps struct {
+	m []setKeep
+	// raw: hi is the value's bits (every value in [+0, 2)), not keyOf's
+	raw bool
+}
 
 type setKeep struct{ hi, lo uint64 }
 
@@ -149,8 +153,9 @@ func (pl *levelPlan) bestKeeps(own []float64, kp *keeps) bool {
 		}
 		*(*setKeep)(unsafe.Add(mb, op.k)) = setKeep{hi, c}
 	}
+	kp.raw = or>>62 == 0
 	switch {
-	case or>>62 != 0:
+	case !kp.raw:
 		return pl.rankedKeeps(own, kp)
 	case tie >= 0: // the steps before it stand (none compared equal values): on from it with ranks
 		rankedSteps(ob, mb, pl.keyMore[tie:], false)
@@ -292,9 +297,16 @@ func (vt *vecTurn) plannedOwn(s, lv int, kp *keeps) float64 {
 	_ = kp.m[len(pl.parent)-1]
 	ob, mb := unsafe.Pointer(unsafe.SliceData(own)), unsafe.Pointer(unsafe.SliceData(kp.m))
 	q := 0.0
-	for _, t := range pl.terms[pl.termLo[s]:pl.termLo[s+1]] {
-		at := uintptr(uint32((*setKeep)(unsafe.Add(mb, uintptr(t.k)*2)).lo))
-		q += t.p * *(*float64)(unsafe.Add(ob, at*8))
+	terms := pl.terms[pl.termLo[s]:pl.termLo[s+1]]
+	if kp.raw { // the keep's value is its set's greatest
+		for _, t := range terms {
+			q += t.p * math.Float64frombits((*setKeep)(unsafe.Add(mb, uintptr(t.k)*2)).hi)
+		}
+	} else {
+		for _, t := range terms {
+			at := uintptr(uint32((*setKeep)(unsafe.Add(mb, uintptr(t.k)*2)).lo))
+			q += t.p * *(*float64)(unsafe.Add(ob, at*8))
+		}
 	}
 	return q + vt.tg.bustP[s]*vt.bust[vt.me]
 }

@@ -79,6 +79,14 @@ func TestBestKeepsAreThrowOnKeeps(t *testing.T) {
 					}
 					continue
 				}
+				if raw := name == "random" || name == "ties"; kp.raw != raw && name != "NaN" {
+					t.Fatalf("%s %v, %s: raw %v", c.g, c.o, name, kp.raw)
+				}
+				for k, m := range kp.m[:pl.sets()] { // raw: the greatest value's bits (plannedOwn reads them)
+					if at := int(uint32(m.lo)); kp.raw && m.hi != math.Float64bits(own[at]) {
+						t.Fatalf("%s %v, %s: set %d: %#x, its keep %d's value %v", c.g, c.o, name, k, m.hi, at, own[at])
+					}
+				}
 				for s := range tg.ns {
 					if tg.fresh[s] || int(tg.sameQ[s]) != s {
 						continue
