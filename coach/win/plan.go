@@ -41,8 +41,8 @@ type levelPlan struct {
 	// reachOf[s]: how many rows above a level its steps read of state s
 	reachOf []int
 	// rank, where not nil: every offset's place in an order that each
-	// throw's outcomes follow (keepOrder), by offset; best set of a level
-	// with its outcome (vecTurn's planned levels, vec_plan.go)
+	// throw's outcomes follow (keepOrder); keyFirst, keyMore: the steps
+	// that find each set's best outcome by it (bestKeeps, vec_plan.go)
 	rank              []int32
 	keyFirst, keyMore []keyOp
 }

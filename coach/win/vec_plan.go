@@ -73,6 +73,8 @@ type keeps struct {
 	m []setKeep
 	// raw: hi is the value's bits (every value in [+0, 2)), not keyOf's
 	raw bool
+	// ranked: how many more levels to take with ranks from the start
+	ranked int
 }
 
 type setKeep struct{ hi, lo uint64 }
@@ -139,6 +141,14 @@ func (pl *levelPlan) bestKeeps(own []float64, kp *keeps) bool {
 		or |= b
 		*(*setKeep)(unsafe.Add(mb, op.k)) = setKeep{b, op.code}
 	}
+	if kp.ranked > 0 { // the levels before tied early: with ranks from the start
+		kp.ranked--
+		or |= rankedSteps(ob, mb, pl.keyMore, false)
+		if kp.raw = or>>62 == 0; !kp.raw {
+			return pl.rankedKeeps(own, kp)
+		}
+		return true
+	}
 	tie := -1 // the first step that compares two equal values
 	for i, op := range pl.keyMore {
 		a := *(*setKeep)(unsafe.Add(mb, op.p))
@@ -159,16 +169,26 @@ func (pl *levelPlan) bestKeeps(own []float64, kp *keeps) bool {
 		return pl.rankedKeeps(own, kp)
 	case tie >= 0: // the steps before it stand (none compared equal values): on from it with ranks
 		rankedSteps(ob, mb, pl.keyMore[tie:], false)
+		if tie < len(pl.keyMore)/2 { // the next levels likely tie early too
+			kp.ranked = rankedAhead
+		}
 	}
 	return true
 }
 
+// rankedAhead is how many levels bestKeeps takes with ranks from the
+// start after one that tied early (then it tries without again).
+const rankedAhead = 8
+
 // rankedSteps takes steps with ranks: of two equal values the higher
-// code; the values by keyOf (keyed) or by their bits (all in [+0, 2)).
-func rankedSteps(ob, mb unsafe.Pointer, ops []keyOp, keyed bool) {
+// code; the values by keyOf (keyed) or by their bits (all in [+0, 2)). It
+// gives the values' bits or-ed.
+func rankedSteps(ob, mb unsafe.Pointer, ops []keyOp, keyed bool) uint64 {
+	var or uint64
 	for _, op := range ops {
 		a := *(*setKeep)(unsafe.Add(mb, op.p))
 		bh, bl := *(*uint64)(unsafe.Add(ob, op.off)), op.code
+		or |= bh
 		if keyed {
 			bh = keyOf(math.Float64frombits(bh))
 		}
@@ -177,6 +197,7 @@ func rankedSteps(ob, mb unsafe.Pointer, ops []keyOp, keyed bool) {
 		mask := -borrow
 		*(*setKeep)(unsafe.Add(mb, op.k)) = setKeep{a.hi ^ (a.hi^bh)&mask, a.lo ^ (a.lo^bl)&mask}
 	}
+	return or
 }
 
 // rankedKeeps is bestKeeps for any values: it fills kp with every set's
