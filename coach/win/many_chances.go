@@ -715,22 +715,7 @@ func (vt *vecTurn) solve(top int) {
 	if vt.base == nil {
 		rows += tg.above
 	}
-	if b := vt.buf; b != nil { // a seat's last pass's rows, every one written again
-		vt.own, vt.v = resize(b[0], rows*ns), resize(b[1], rows*ns*w)
-		clear(vt.own[:ns]) // the level of the start: only the start is written
-		clear(vt.v[:ns*w])
-		for lv := 1; lv < top; lv++ {
-			for s := range ns {
-				if tg.fresh[s] { // never read: as make leaves them
-					k := lv*ns + s
-					vt.own[k] = 0
-					clear(vt.v[k*w : k*w+w])
-				}
-			}
-		}
-	} else {
-		vt.own, vt.v = make([]float64, rows*ns), make([]float64, rows*ns*w)
-	}
+	vt.rows(top, rows)
 	for lv := top; lv < rows; lv++ {
 		vt.closed(lv)
 	}
@@ -794,6 +779,32 @@ func (vt *vecTurn) solve(top int) {
 	}
 	vt.own[0] = q[vt.me]
 	copy(vt.v[0:w], q)
+}
+
+// rows makes vt's rows (rows levels) for solve: a seat's last pass's
+// where vt.buf has them (every one written again; the start's level and
+// the states at the turn's start, never read, as make leaves them), else
+// new ones.
+func (vt *vecTurn) rows(top, rows int) {
+	tg := vt.tg
+	ns, w := tg.ns, vt.w
+	b := vt.buf
+	if b == nil {
+		vt.own, vt.v = make([]float64, rows*ns), make([]float64, rows*ns*w)
+		return
+	}
+	vt.own, vt.v = resize(b[0], rows*ns), resize(b[1], rows*ns*w)
+	clear(vt.own[:ns]) // the level of the start: only the start is written
+	clear(vt.v[:ns*w])
+	for lv := 1; lv < top; lv++ {
+		for s := range ns {
+			if tg.fresh[s] {
+				k := lv*ns + s
+				vt.own[k] = 0
+				clear(vt.v[k*w : k*w+w])
+			}
+		}
+	}
 }
 
 // closed fills level lv above top: a stop worth high where allowed, else
