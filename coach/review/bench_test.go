@@ -102,6 +102,12 @@ func BenchmarkReviewGameWin(b *testing.B) { benchReviewGameWin(b, 2) }
 // (before the final round approximated: docs/REVIEW.md).
 func BenchmarkReviewGameWin3(b *testing.B) { benchReviewGameWin(b, 3) }
 
+// BenchmarkReviewGameWin4 is BenchmarkReviewGameWin with four players.
+func BenchmarkReviewGameWin4(b *testing.B) { benchReviewGameWin(b, 4) }
+
+// BenchmarkReviewGameWin5 is BenchmarkReviewGameWin with five players.
+func BenchmarkReviewGameWin5(b *testing.B) { benchReviewGameWin(b, 5) }
+
 func benchReviewGameWin(b *testing.B, players int) {
 	games, err := generate.All(generate.Config{Games: 600, Seed: 5})
 	if err != nil {

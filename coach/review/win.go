@@ -235,6 +235,12 @@ func (w *walker) preStart(turn int, totals []int, seat int) WinPosition {
 	pre.live = live
 	if i >= pre.next {
 		end := min(pre.next+startsAhead, len(pre.totals))
+		if len(pre.totals)-end < startsAhead/2 {
+			// The last few with these: a final round's starts (the game's
+			// last, and its longest turns: coach/win lays them side by
+			// side by their length) in one call.
+			end = len(pre.totals)
+		}
 		ps, err := pre.win.Starts(w.g.Rules, pre.totals[pre.next:end], pre.seats[pre.next:end])
 		if err != nil {
 			w.ws.pre = nil // one at a time: the walk says what is wrong

@@ -28,7 +28,7 @@ type finalGame struct {
 	// many: the final rounds with two or more seats still to throw, by
 	// their totals (many.go)
 	manyMu sync.Mutex
-	many   map[string]manyView
+	many   map[manyKey]manyView
 	// chases: the last seat's chase against k > 1 on the best total, by k
 	chaseMu sync.Mutex
 	chases  map[int][]float64

@@ -104,17 +104,36 @@ type manyView struct {
 	off int
 }
 
+// manyKey names later totals in fg.many: the first manyKeyLen in x, any
+// more written out in rest.
+type manyKey struct {
+	n    int
+	x    [manyKeyLen]int
+	rest string
+}
+
+const manyKeyLen = 6
+
+func keyOfLater(later []int) manyKey {
+	k := manyKey{n: len(later)}
+	copy(k.x[:], later)
+	if len(later) > manyKeyLen {
+		k.rest = fmt.Sprint(later[manyKeyLen:])
+	}
+	return k
+}
+
 // manyFor is the final round against these later totals (and its tails),
 // cached per table.
 func (fg *finalGame) manyFor(later []int) manyView {
-	key := fmt.Sprint(later)
+	key := keyOfLater(later)
 	fg.manyMu.Lock()
 	defer fg.manyMu.Unlock()
 	if v, ok := fg.many[key]; ok {
 		return v
 	}
 	if fg.many == nil || len(fg.many) >= manyKept {
-		fg.many = map[string]manyView{}
+		fg.many = map[manyKey]manyView{}
 	}
 	f := &finalMany{fg: fg, memo: map[[3]int]float64{}, own: map[[3]int]float64{}}
 	f.xs = make([]int, len(later))
@@ -134,7 +153,7 @@ func (fg *finalGame) manyFor(later []int) manyView {
 		f.cut[j] = hi
 	}
 	for j := range later { // every tail, the last seat alone too
-		fg.many[fmt.Sprint(later[j:])] = manyView{f, j}
+		fg.many[keyOfLater(later[j:])] = manyView{f, j}
 	}
 	return manyView{f, 0}
 }

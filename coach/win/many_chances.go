@@ -209,7 +209,7 @@ func (t *Table) finalShares(p Position, totals []int, seat int) *shares {
 		if fg.nix {
 			first = stop(nixLevels)
 		}
-		vt := &vecTurn{tg: fg.tg, w: n, me: seat, floor: fg.floor, noSame: fg.noSame, high: unit(n, seat), bust: bust, first: first}
+		vt := &vecTurn{tg: fg.tg, w: n, me: seat, floor: fg.floor, noSame: fg.noSame, byPlan: !t.plain, high: unit(n, seat), bust: bust, first: first}
 		vt.stopAt = stop
 		vt.solve(tt.top)
 		return &followTable{vt: vt}
@@ -231,14 +231,13 @@ func unit(n, i int) []float64 {
 // the seats before next having had their turn.
 func (fg *finalGame) finalChances(totals []int, next int) []float64 {
 	n := len(totals)
-	best := math.MinInt
-	var holders []int
+	best, holders := math.MinInt, 0 // the best total before next, the players on it (5050: the first)
 	for k := range next {
 		switch x := totals[k]; {
 		case x > best:
-			best, holders = x, []int{k}
+			best, holders = x, 1
 		case x == best && fg.tie > 0:
-			holders = append(holders, k)
+			holders++
 		}
 	}
 	out := make([]float64, n)
@@ -246,16 +245,21 @@ func (fg *finalGame) finalChances(totals []int, next int) []float64 {
 	if later := totals[next:]; len(later) == 0 {
 		v = []float64{1}
 		if fg.tie > 0 {
-			v[0] = 1 / float64(len(holders))
+			v[0] = 1 / float64(holders)
 		}
 	} else {
 		view := fg.manyFor(later)
 		view.f.mu.Lock()
-		v = view.f.vec(view.off, best/step, len(holders))
+		v = view.f.vec(view.off, best/step, holders)
 		view.f.mu.Unlock()
 	}
-	for _, h := range holders {
-		out[h] = v[0]
+	for k := range next {
+		if totals[k] == best {
+			out[k] = v[0]
+			if fg.tie == 0 {
+				break
+			}
+		}
 	}
 	copy(out[next:], v[1:])
 	return out
@@ -430,9 +434,13 @@ type vecTurn struct {
 	buf *[2][]float64
 	// noSame: every state's throws summed (finalGame.noSame)
 	noSame bool
-	own    []float64 // [lv*ns+s]: value me
-	v      []float64 // [(lv*ns+s)*w+i]
-	stops  [][]float64
+	// byPlan: the levels by the level plan where it can (vec_plan.go; a
+	// mover's turn in the final round, but of a StateByState table)
+	byPlan       bool
+	byPlanLevels int       // how many levels solve took by the plan
+	own          []float64 // [lv*ns+s]: value me
+	v            []float64 // [(lv*ns+s)*w+i]
+	stops        [][]float64
 }
 
 func (vt *vecTurn) stop(lv int) []float64 {
@@ -707,22 +715,7 @@ func (vt *vecTurn) solve(top int) {
 	if vt.base == nil {
 		rows += tg.above
 	}
-	if b := vt.buf; b != nil { // a seat's last pass's rows, every one written again
-		vt.own, vt.v = resize(b[0], rows*ns), resize(b[1], rows*ns*w)
-		clear(vt.own[:ns]) // the level of the start: only the start is written
-		clear(vt.v[:ns*w])
-		for lv := 1; lv < top; lv++ {
-			for s := range ns {
-				if tg.fresh[s] { // never read: as make leaves them
-					k := lv*ns + s
-					vt.own[k] = 0
-					clear(vt.v[k*w : k*w+w])
-				}
-			}
-		}
-	} else {
-		vt.own, vt.v = make([]float64, rows*ns), make([]float64, rows*ns*w)
-	}
+	vt.rows(top, rows)
 	for lv := top; lv < rows; lv++ {
 		vt.closed(lv)
 	}
@@ -741,18 +734,31 @@ func (vt *vecTurn) solve(top int) {
 			clear(vt.v[ns*w : low*ns*w])
 		}
 	}
+	var kp *keeps
+	var need []bool
+	if vt.planned() {
+		kp, need = newKeeps(tg.plan.sets()), make([]bool, ns)
+	}
 	for lv := top - 1; lv >= low; lv-- {
 		stops := lv*step >= vt.floor
 		ph := tg.stopPh[lv%tg.period]
 		sv := vt.stops[lv]
+		plan := kp != nil && lv*ns+int(tg.maxOff) < len(vt.own) && tg.plan.bestKeeps(vt.own[lv*ns:], kp)
+		if plan {
+			vt.byPlanLevels++
+			vt.plannedLevel(qs, lv, kp, stops, ph, sv, need)
+		}
 		for s := range ns {
 			if tg.fresh[s] {
 				continue
 			}
 			var q []float64
-			if o := int(tg.sameQ[s]); o < s && !vt.noSame {
+			switch o := int(tg.sameQ[s]); {
+			case o < s && !vt.noSame:
 				q = qs[o*w : o*w+w]
-			} else {
+			case plan: // plannedLevel's
+				q = qs[s*w : s*w+w]
+			default:
 				q = qs[s*w : s*w+w]
 				vt.throwOn(q, s, lv)
 			}
@@ -773,6 +779,32 @@ func (vt *vecTurn) solve(top int) {
 	}
 	vt.own[0] = q[vt.me]
 	copy(vt.v[0:w], q)
+}
+
+// rows makes vt's rows (rows levels) for solve: a seat's last pass's
+// where vt.buf has them (every one written again; the start's level and
+// the states at the turn's start, never read, as make leaves them), else
+// new ones.
+func (vt *vecTurn) rows(top, rows int) {
+	tg := vt.tg
+	ns, w := tg.ns, vt.w
+	b := vt.buf
+	if b == nil {
+		vt.own, vt.v = make([]float64, rows*ns), make([]float64, rows*ns*w)
+		return
+	}
+	vt.own, vt.v = resize(b[0], rows*ns), resize(b[1], rows*ns*w)
+	clear(vt.own[:ns]) // the level of the start: only the start is written
+	clear(vt.v[:ns*w])
+	for lv := 1; lv < top; lv++ {
+		for s := range ns {
+			if tg.fresh[s] {
+				k := lv*ns + s
+				vt.own[k] = 0
+				clear(vt.v[k*w : k*w+w])
+			}
+		}
+	}
 }
 
 // closed fills level lv above top: a stop worth high where allowed, else

@@ -40,6 +40,11 @@ type levelPlan struct {
 	lterms        []term
 	// reachOf[s]: how many rows above a level its steps read of state s
 	reachOf []int
+	// rank, where not nil: every offset's place in an order that each
+	// throw's outcomes follow (keepOrder); keyFirst, keyMore: the steps
+	// that find each set's best outcome by it (bestKeeps, vec_plan.go)
+	rank              []int32
+	keyFirst, keyMore []keyOp
 }
 
 // setOp is a step of best: k and p in bytes into the sets' bests, off
@@ -82,6 +87,9 @@ func newPlan(tg *turnGraph) *levelPlan {
 		pl.termLo = append(pl.termLo, int32(len(pl.terms)))
 	}
 	pl.order(members, tg.ns)
+	if pl.rank = keepOrder(tg); pl.rank != nil {
+		pl.layKeeps()
+	}
 	return pl
 }
 
