@@ -338,7 +338,11 @@ func (e *env) printDreissig(out adviseDreissigPos, pending []int, hundert bool) 
 	if !out.Exact {
 		v += e.tr(" pips", " Augen")
 	}
-	fmt.Fprintf(e.stdout, e.tr("Value for seat %d: %s.\n", "Wert für Sitz %d: %s.\n"), out.Seat, v)
+	label := e.tr("Value for seat %d: %s.\n", "Wert für Sitz %d: %s.\n")
+	if out.Done && out.Exact {
+		label = e.tr("After the turn, seat %d's chance to win: %s.\n", "Nach dem Zug, Gewinnchance von Sitz %d: %s.\n")
+	}
+	fmt.Fprintf(e.stdout, label, out.Seat, v)
 	for i, w := range out.Win {
 		fmt.Fprintf(e.stdout, e.tr("  seat %d: %s\n", "  Sitz %d: %s\n"), i+1, e.dreissigValue(true, w))
 	}

@@ -75,9 +75,9 @@ func TestAdviseDreissigTurnOverWords(t *testing.T) {
 		not  string
 	}{
 		{"en", []string{"666665/66666", "3/3", "663321", "3321", "12"},
-			[]string{"Attack over (target face 3): 12 pips taken from seat 2.", "Accounts after the turn: 30 18; seat 2 to move."}, "0 dice to throw"},
+			[]string{"Attack over (target face 3): 12 pips taken from seat 2.", "Accounts after the turn: 30 18; seat 2 to move.", "After the turn, seat 1's chance to win: "}, "0 dice to throw"},
 		{"de", []string{"666665/66666", "3/3", "663321", "3321", "12"},
-			[]string{"Angriff vorbei (Zielzahl 3): 12 Augen von Sitz 2 genommen.", "Konten nach dem Zug: 30 18; Sitz 2 ist am Zug."}, "0 Würfel zu werfen"},
+			[]string{"Angriff vorbei (Zielzahl 3): 12 Augen von Sitz 2 genommen.", "Konten nach dem Zug: 30 18; Sitz 2 ist am Zug.", "Nach dem Zug, Gewinnchance von Sitz 1: "}, "0 Würfel zu werfen"},
 		{"en", []string{"--accounts", "5,30", "111111/111111"},
 			[]string{"Turn over: 6 pips, 24 off the own account.", "Accounts after the turn: −19 30. The game is over: seat 2 wins."}, "0 dice in the cup"},
 		{"de", []string{"--accounts", "5,30", "111111/111111"},
