@@ -194,3 +194,9 @@ type laneKernel struct {
 	best    func(x, m *float64, first, more []setOp)
 	throwOn func(m *float64, terms []term, out *[lanes]float64)
 }
+
+// pairKernel is one implementation of pairSums (tests).
+type pairKernel struct {
+	name string
+	sums func(v *float64, m *setKeep, ta, tb []term, qa, qb *[4]float64)
+}

@@ -16,6 +16,12 @@ func bestLanesAVX(x, m *float64, first, more []setOp)
 //go:noescape
 func throwOnLanesAVX(m *float64, terms []term, out *[lanes]float64)
 
+//go:noescape
+func pairSumsAVX(v *float64, m *setKeep, ta, tb []term, qa, qb *[4]float64)
+
+// pairKernels are pairSums' kernels besides the portable one (tests).
+var pairKernels []pairKernel
+
 // laneKernels are the kernels besides the portable ones (tests).
 var laneKernels []laneKernel
 
@@ -25,5 +31,7 @@ func init() {
 	if cpu.X86.HasAVX {
 		laneKernels = append(laneKernels, laneKernel{"avx", bestLanesAVX, throwOnLanesAVX})
 		bestLanes, throwOnLanes = bestLanesAVX, throwOnLanesAVX
+		pairKernels = append(pairKernels, pairKernel{"avx", pairSumsAVX})
+		pairSums = pairSumsAVX
 	}
 }

@@ -412,7 +412,21 @@ func (vt *vecTurn) plannedPair(qs []float64, a, b, lv int, kp *keeps) {
 	ta, tb := pl.terms[pl.termLo[a]:pl.termLo[a+1]], pl.terms[pl.termLo[b]:pl.termLo[b+1]]
 	_ = v[pl.reach*4-1] // as plannedOn
 	_ = kp.m[len(pl.parent)-1]
-	vb, mb := unsafe.Pointer(unsafe.SliceData(v)), unsafe.Pointer(unsafe.SliceData(kp.m))
+	qa, qb := (*[4]float64)(qs[a*4:a*4+4]), (*[4]float64)(qs[b*4:b*4+4])
+	pairSums(&v[0], &kp.m[0], ta, tb, qa, qb)
+	vt.addBust(qa[:], a, lv)
+	vt.addBust(qb[:], b, lv)
+}
+
+// pairSums is plannedPair's sums: of terms ta into qa, of tb into qb, each
+// term's four values at its set's keep (in v, four values an outcome; m,
+// the sets' keeps), each sum from 0 in its terms' order. pairSumsGo is
+// the portable version; lanes_amd64.go picks AVX where the processor has
+// it.
+var pairSums = pairSumsGo
+
+func pairSumsGo(v *float64, m *setKeep, ta, tb []term, qa, qb *[4]float64) {
+	vb, mb := unsafe.Pointer(v), unsafe.Pointer(m)
 	at := func(t term) *[4]float64 {
 		return (*[4]float64)(unsafe.Add(vb, uintptr(uint32((*setKeep)(unsafe.Add(mb, uintptr(t.k)*2)).lo))*32))
 	}
@@ -444,9 +458,5 @@ func (vt *vecTurn) plannedPair(qs []float64, a, b, lv int, kp *keeps) {
 		b2 += u.p * y[2]
 		b3 += u.p * y[3]
 	}
-	qa, qb := qs[a*4:a*4+4], qs[b*4:b*4+4]
-	qa[0], qa[1], qa[2], qa[3] = a0, a1, a2, a3
-	qb[0], qb[1], qb[2], qb[3] = b0, b1, b2, b3
-	vt.addBust(qa, a, lv)
-	vt.addBust(qb, b, lv)
+	*qa, *qb = [4]float64{a0, a1, a2, a3}, [4]float64{b0, b1, b2, b3}
 }
