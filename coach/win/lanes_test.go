@@ -23,9 +23,9 @@ func TestLanesAreOne(t *testing.T) {
 	for _, o := range ruleSets {
 		sets = append(sets, set{validate.GameZehntausend, o})
 	}
-	kernels := append([]laneKernel{{"go", bestLanesGo, throwOnLanesGo}}, laneKernels...)
-	saved := laneKernel{"default", bestLanes, throwOnLanes}
-	defer func() { bestLanes, throwOnLanes = saved.best, saved.throwOn }()
+	kernels := append([]laneKernel{{"go", bestLanesGo, throwOnLanesGo, throwOnPairGo}}, laneKernels...)
+	saved := laneKernel{"default", bestLanes, throwOnLanes, throwOnPair}
+	defer func() { bestLanes, throwOnLanes, throwOnPair = saved.best, saved.throwOn, saved.pair }()
 	rng := rand.New(rand.NewPCG(7, 9))
 	for _, c := range sets {
 		fs, err := family.For(rulesOf(t, c.g, c.o))
@@ -41,7 +41,7 @@ func TestLanesAreOne(t *testing.T) {
 				es[l] = randomEnds(rng, fs, 1+rng.IntN(120))
 			}
 			for _, kn := range kernels {
-				bestLanes, throwOnLanes = kn.best, kn.throwOn
+				bestLanes, throwOnLanes, throwOnPair = kn.best, kn.throwOn, kn.pair
 				got := tg.tablesIn(es, bufs)
 				bufs = bufs[:0]
 				for l, e := range es {

@@ -92,8 +92,8 @@ func newPlan(tg *turnGraph) *levelPlan {
 	pl.order(members, tg.ns)
 	if pl.rank = keepOrder(tg); pl.rank != nil {
 		pl.layKeeps()
-		pl.owns = pl.ownsOf(tg)
 	}
+	pl.owns = pl.ownsOf(tg)
 	return pl
 }
 
