@@ -72,3 +72,22 @@ func BenchmarkKeeps(b *testing.B) {
 		_ = q.Win() + q.ThrowWin()
 	}
 }
+
+// BenchmarkFollow is the final round's every-player pass of a seat far
+// behind (four players, six dice, strasse and drei_paare): the follow
+// table a review builds a final-round turn.
+func BenchmarkFollow(b *testing.B) {
+	tb := tableOf(b, validate.GameZehntausend, map[string]any{"ziel": 2000, "wuerfel": 6, "strasse": 1000, "drei_paare": 1000})
+	p, err := tb.Start([]int{2200, 1200, 0, 900}, 2)
+	if err != nil || !p.Exact() || p.sh == nil || p.sh.build == nil {
+		b.Fatal("not a final round's exact start", err)
+	}
+	p.Chances()
+	levels := 0
+	cpu0 := cputime.Used()
+	for b.Loop() {
+		levels += p.sh.build().vt.top
+	}
+	b.ReportMetric(float64(levels)/float64(b.N), "levels/op")
+	b.ReportMetric(float64((cputime.Used()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+}

@@ -39,6 +39,7 @@ var lanePool sync.Pool
 var (
 	bestLanes    = bestLanesGo
 	throwOnLanes = throwOnLanesGo
+	throwOnPair  = throwOnPairGo
 )
 
 // bestLanesGo: the values are chances (no NaN, no −0), compared by their
@@ -67,6 +68,13 @@ func throwOnLanesGo(m *float64, terms []term, out *[lanes]float64) {
 		q[3] += t.p * x[3]
 	}
 	*out = q
+}
+
+// throwOnPairGo is throwOnLanesGo of terms ta into outa and of tb into
+// outb (throwOnPair: two states' sums side by side, each in its order).
+func throwOnPairGo(m *float64, ta, tb []term, outa, outb *[lanes]float64) {
+	throwOnLanesGo(m, ta, outa)
+	throwOnLanesGo(m, tb, outb)
 }
 
 // tablesIn computes the turn tables of es (at most lanes of them) side by
@@ -107,17 +115,19 @@ func (tg *turnGraph) tablesIn(es []ends, bufs [][]float64) []*turnTable {
 		tg.laneHigh(x, tt, top, l)
 	}
 	qrow := make([][lanes]float64, ns)
-	fresh, sameQ := tg.fresh[:ns], tg.sameQ[:ns]
 	for r := top - 1; r >= 1; r-- {
 		xr := x[r*ns*lanes:]
 		if len(xr) < pl.reach*lanes || len(xr) < ns*lanes {
 			panic("win: a level's rows are shorter than its plan reads")
 		}
 		bestLanes(&xr[0], &m[0], pl.lfirst, pl.lmore)
-		for s := range ns {
-			if !fresh[s] && int(sameQ[s]) == s {
-				throwOnLanes(&m[0], pl.lterms[pl.termLo[s]:pl.termLo[s+1]], &qrow[s])
-			}
+		for i := 0; i+1 < len(pl.owns); i += 2 { // the states that throw on their own, two of about as many terms at a time
+			a, b := pl.owns[i], pl.owns[i+1]
+			throwOnPair(&m[0], pl.lterms[pl.termLo[a]:pl.termLo[a+1]], pl.lterms[pl.termLo[b]:pl.termLo[b+1]], &qrow[a], &qrow[b])
+		}
+		if len(pl.owns)%2 == 1 {
+			s := pl.owns[len(pl.owns)-1]
+			throwOnLanes(&m[0], pl.lterms[pl.termLo[s]:pl.termLo[s+1]], &qrow[s])
 		}
 		for l, tt := range tts {
 			tg.laneLevel(tt, xr, qrow, l, r-shift[l])
@@ -193,4 +203,11 @@ type laneKernel struct {
 	name    string
 	best    func(x, m *float64, first, more []setOp)
 	throwOn func(m *float64, terms []term, out *[lanes]float64)
+	pair    func(m *float64, ta, tb []term, outa, outb *[lanes]float64)
+}
+
+// pairKernel is one implementation of pairSums (tests).
+type pairKernel struct {
+	name string
+	sums func(v *float64, m *setKeep, ta, tb []term, qa, qb *[4]float64)
 }

@@ -1,6 +1,7 @@
 package win
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -22,9 +23,9 @@ func TestLanesAreOne(t *testing.T) {
 	for _, o := range ruleSets {
 		sets = append(sets, set{validate.GameZehntausend, o})
 	}
-	kernels := append([]laneKernel{{"go", bestLanesGo, throwOnLanesGo}}, laneKernels...)
-	saved := laneKernel{"default", bestLanes, throwOnLanes}
-	defer func() { bestLanes, throwOnLanes = saved.best, saved.throwOn }()
+	kernels := append([]laneKernel{{"go", bestLanesGo, throwOnLanesGo, throwOnPairGo}}, laneKernels...)
+	saved := laneKernel{"default", bestLanes, throwOnLanes, throwOnPair}
+	defer func() { bestLanes, throwOnLanes, throwOnPair = saved.best, saved.throwOn, saved.pair }()
 	rng := rand.New(rand.NewPCG(7, 9))
 	for _, c := range sets {
 		fs, err := family.For(rulesOf(t, c.g, c.o))
@@ -40,7 +41,7 @@ func TestLanesAreOne(t *testing.T) {
 				es[l] = randomEnds(rng, fs, 1+rng.IntN(120))
 			}
 			for _, kn := range kernels {
-				bestLanes, throwOnLanes = kn.best, kn.throwOn
+				bestLanes, throwOnLanes, throwOnPair = kn.best, kn.throwOn, kn.pair
 				got := tg.tablesIn(es, bufs)
 				bufs = bufs[:0]
 				for l, e := range es {
@@ -140,4 +141,47 @@ func TestStartsAreStart(t *testing.T) {
 			t.Errorf("%s: a start Start refuses: %v", c.g, err)
 		}
 	}
+}
+
+// TestPairSumsAreOne: pairSums in assembly gives the portable sums' bits,
+// for terms of every length up to 40 each (0 among them, either longer),
+// of random chances and values of both signs (−0 among them).
+func TestPairSumsAreOne(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 13))
+	const outs, sets = 64, 32
+	v := make([]float64, 4*outs)
+	m := make([]setKeep, sets)
+	terms := func(n int) []term {
+		ts := make([]term, n)
+		for i := range ts {
+			ts[i] = term{p: rng.Float64(), k: 8 * int32(rng.IntN(sets))}
+		}
+		return ts
+	}
+	compared := 0
+	for range 300 {
+		for i := range v {
+			switch rng.IntN(8) {
+			case 0:
+				v[i] = math.Copysign(0, -1)
+			default:
+				v[i] = rng.NormFloat64()
+			}
+		}
+		for k := range m {
+			m[k] = setKeep{hi: rng.Uint64(), lo: rng.Uint64()<<32 | uint64(rng.IntN(outs))}
+		}
+		ta, tb := terms(rng.IntN(41)), terms(rng.IntN(41))
+		var wa, wb [4]float64
+		pairSumsGo(&v[0], &m[0], ta, tb, &wa, &wb)
+		for _, kn := range pairKernels {
+			var ga, gb [4]float64
+			kn.sums(&v[0], &m[0], ta, tb, &ga, &gb)
+			if i := sameBits(append(ga[:], gb[:]...), append(wa[:], wb[:]...)); i >= 0 {
+				t.Fatalf("%s, %d and %d terms: value %d: %v %v, portable %v %v", kn.name, len(ta), len(tb), i, ga, gb, wa, wb)
+			}
+			compared++
+		}
+	}
+	t.Logf("compared %d sums in assembly (%d kernels)", compared, len(pairKernels))
 }

@@ -196,13 +196,14 @@ func (t *Table) finalShares(p Position, totals []int, seat int) *shares {
 	fg := t.fg
 	tt := p.tt
 	return &shares{n: n, seat: seat, build: func() *followTable {
+		view := fg.laterView(totals, seat+1) // the same later seats at every level
 		stop := func(lv int) []float64 {
 			if lv >= len(tt.e.stop) { // every stop from here on wins
 				return unit(n, seat)
 			}
 			after := append([]int(nil), totals...)
 			after[seat] = totals[seat] + lv*step
-			return fg.finalChances(after, seat+1)
+			return fg.finalChancesOn(view, after, seat+1)
 		}
 		bust := fg.finalChances(totals, seat+1)
 		first := bust
@@ -230,6 +231,20 @@ func unit(n, i int) []float64 {
 // next's turn in the final round (next == len(totals): the game's end),
 // the seats before next having had their turn.
 func (fg *finalGame) finalChances(totals []int, next int) []float64 {
+	return fg.finalChancesOn(fg.laterView(totals, next), totals, next)
+}
+
+// laterView is the view of the seats from next on (none at the game's
+// end).
+func (fg *finalGame) laterView(totals []int, next int) manyView {
+	if next == len(totals) {
+		return manyView{}
+	}
+	return fg.manyFor(totals[next:])
+}
+
+// finalChancesOn is finalChances with view, laterView(totals, next).
+func (fg *finalGame) finalChancesOn(view manyView, totals []int, next int) []float64 {
 	n := len(totals)
 	best, holders := math.MinInt, 0 // the best total before next, the players on it (5050: the first)
 	for k := range next {
@@ -248,7 +263,6 @@ func (fg *finalGame) finalChances(totals []int, next int) []float64 {
 			v[0] = 1 / float64(holders)
 		}
 	} else {
-		view := fg.manyFor(later)
 		view.f.mu.Lock()
 		v = view.f.vec(view.off, best/step, holders)
 		view.f.mu.Unlock()

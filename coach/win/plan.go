@@ -45,6 +45,9 @@ type levelPlan struct {
 	// that find each set's best outcome by it (bestKeeps, vec_plan.go)
 	rank              []int32
 	keyFirst, keyMore []keyOp
+	// owns: the states that throw on their own (not at the turn's start,
+	// no earlier state that throws alike), most terms first (plannedOwns)
+	owns []int32
 }
 
 // setOp is a step of best: k and p in bytes into the sets' bests, off
@@ -90,6 +93,7 @@ func newPlan(tg *turnGraph) *levelPlan {
 	if pl.rank = keepOrder(tg); pl.rank != nil {
 		pl.layKeeps()
 	}
+	pl.owns = pl.ownsOf(tg)
 	return pl
 }
 
@@ -148,6 +152,7 @@ func (pl *levelPlan) order(members [][]int32, ns int) {
 			p = int32(k)
 		}
 	}
+	pl.more = byDepth(pl.more)
 	pl.reach = int(slices.Max(append([]int32{0}, pl.offs...))) + 1
 	pl.reachOf = make([]int, ns)
 	for _, off := range pl.offs {
@@ -163,6 +168,34 @@ func (pl *levelPlan) order(members [][]int32, ns int) {
 	for _, t := range pl.terms {
 		pl.lterms = append(pl.lterms, term{p: t.p, k: lanes * t.k})
 	}
+}
+
+// byDepth orders the steps by their depth (a step that reads a set one
+// deeper than the last step before it that wrote the set; a set's first
+// step of first, depth 0 there): each step still after the steps it
+// reads, and the steps of one depth, which do not read each other's sets,
+// side by side (not one that waits for the step before it). Every set's
+// steps keep their order, so every set ends with the same best (and
+// keep: bestKeeps).
+func byDepth(ops []setOp) []setOp {
+	depth := make([]int, len(ops))
+	last := map[int32]int{} // a set's depth so far (its last step's)
+	for i, op := range ops {
+		if d, ok := last[op.p]; ok {
+			depth[i] = d + 1
+		}
+		last[op.k] = depth[i]
+	}
+	idx := make([]int, len(ops))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return depth[a] - depth[b] })
+	out := make([]setOp, len(ops))
+	for i, j := range idx {
+		out[i] = ops[j]
+	}
+	return out
 }
 
 // subset reports whether sorted a lies in sorted b.

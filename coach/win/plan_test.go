@@ -200,3 +200,63 @@ func TestVecRowsSame(t *testing.T) {
 		}
 	}
 }
+
+// TestStepsByDepth: for the graphs of every game and many house rules,
+// the plan's steps (byDepth's order) are those in the sets' order, each
+// after every step before it there that writes the set it reads or
+// writes (so each set ends with the same best), bestKeeps' steps in the
+// same order.
+func TestStepsByDepth(t *testing.T) {
+	sets := []map[string]any{nil}
+	sets = append(sets, ruleSets...)
+	for _, o := range sets {
+		for _, g := range []validate.GameID{validate.Game5050, validate.Game5000, validate.GameZehntausend} {
+			if g != validate.GameZehntausend && o != nil {
+				continue
+			}
+			fs, err := family.For(rulesOf(t, g, o))
+			if err != nil {
+				t.Fatal(err)
+			}
+			pl := newTurnGraph(fs).plan
+			var bySets []setOp // the sets' order, as order lays them out
+			for k, p := range pl.parent {
+				offs := pl.offs[pl.lo[k]:pl.lo[k+1]]
+				if p < 0 {
+					p, offs = int32(k), offs[1:]
+				}
+				for _, off := range offs {
+					bySets = append(bySets, setOp{k: 8 * int32(k), p: 8 * p, off: 8 * off})
+					p = int32(k)
+				}
+			}
+			if len(bySets) != len(pl.more) {
+				t.Fatalf("%s %v: %d steps, the sets have %d", g, o, len(pl.more), len(bySets))
+			}
+			at := map[setOp]int{}
+			for i, op := range pl.more {
+				at[op] = i
+			}
+			written := map[int32]int{} // a set's last step so far (in the sets' order)
+			for _, op := range bySets {
+				i, ok := at[op]
+				if !ok {
+					t.Fatalf("%s %v: step %+v missing", g, o, op)
+				}
+				for _, s := range []int32{op.p, op.k} {
+					if j, ok := written[s]; ok && j >= i {
+						t.Fatalf("%s %v: step %d (%+v) before step %d, which writes set %d", g, o, i, op, j, s/8)
+					}
+				}
+				written[op.k] = i
+			}
+			if len(pl.keyMore) > 0 {
+				for i, op := range pl.more {
+					if k := pl.keyMore[i]; k.k != 2*op.k || k.p != 2*op.p || k.off != op.off {
+						t.Fatalf("%s %v: keep step %d is %+v, the plan's %+v", g, o, i, k, op)
+					}
+				}
+			}
+		}
+	}
+}

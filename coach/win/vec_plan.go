@@ -3,6 +3,7 @@ package win
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"unsafe"
 )
 
@@ -280,12 +281,8 @@ func (vt *vecTurn) plannedOn(q []float64, s, lv int, kp *keeps) {
 func (vt *vecTurn) plannedLevel(qs []float64, lv int, kp *keeps, stops bool, ph []bool, sv []float64, need []bool) {
 	tg := vt.tg
 	w, me := vt.w, vt.me
-	for s := range tg.ns {
-		need[s] = false
-		if !tg.fresh[s] && int(tg.sameQ[s]) == s {
-			qs[s*w+me] = vt.plannedOwn(s, lv, kp)
-		}
-	}
+	clear(need[:tg.ns])
+	vt.plannedOwns(qs, lv, kp)
 	for s := range tg.ns {
 		if o := int(tg.sameQ[s]); !tg.fresh[s] && !(stops && ph[s] && sv[me] >= qs[o*w+me]) {
 			need[o] = true
@@ -332,6 +329,81 @@ func (vt *vecTurn) plannedOwn(s, lv int, kp *keeps) float64 {
 	return q + vt.tg.bustP[s]*vt.bust[vt.me]
 }
 
+// ownsOf is the states that throw on their own, most terms first (of
+// equal counts the lower state first).
+func (pl *levelPlan) ownsOf(tg *turnGraph) []int32 {
+	var owns []int32
+	for s := range tg.ns {
+		if !tg.fresh[s] && int(tg.sameQ[s]) == s {
+			owns = append(owns, int32(s))
+		}
+	}
+	n := func(s int32) int { return int(pl.termLo[s+1] - pl.termLo[s]) }
+	slices.SortStableFunc(owns, func(a, b int32) int { return n(b) - n(a) })
+	return owns
+}
+
+// plannedOwns is plannedOwn of every state that throws on its own into
+// qs[s·w+me], two states of about as many terms at a time
+// (plannedOwnPair).
+func (vt *vecTurn) plannedOwns(qs []float64, lv int, kp *keeps) {
+	w, me := vt.w, vt.me
+	owns := vt.tg.plan.owns
+	for i := 0; i+1 < len(owns); i += 2 {
+		a, b := int(owns[i]), int(owns[i+1])
+		qs[a*w+me], qs[b*w+me] = vt.plannedOwnPair(a, b, lv, kp)
+	}
+	if len(owns)%2 == 1 {
+		s := int(owns[len(owns)-1])
+		qs[s*w+me] = vt.plannedOwn(s, lv, kp)
+	}
+}
+
+// plannedOwnPair is plannedOwn of states a and b: each state's sum in its
+// own order, the two side by side (two chains of additions, not one).
+func (vt *vecTurn) plannedOwnPair(a, b, lv int, kp *keeps) (float64, float64) {
+	pl := vt.tg.plan
+	own := vt.own[lv*vt.tg.ns:]
+	_ = own[pl.reach-1] // as plannedOn
+	_ = kp.m[len(pl.parent)-1]
+	ob, mb := unsafe.Pointer(unsafe.SliceData(own)), unsafe.Pointer(unsafe.SliceData(kp.m))
+	ta, tb := pl.terms[pl.termLo[a]:pl.termLo[a+1]], pl.terms[pl.termLo[b]:pl.termLo[b+1]]
+	swapped := len(ta) < len(tb) // the longer first
+	if swapped {
+		a, b, ta, tb = b, a, tb, ta
+	}
+	ta, rest := ta[:len(tb)], ta[len(tb):]
+	var qa, qb float64
+	if kp.raw { // the keep's value is its set's greatest
+		for i, t := range ta {
+			u := tb[i]
+			qa += float64(t.p * math.Float64frombits((*setKeep)(unsafe.Add(mb, uintptr(t.k)*2)).hi))
+			qb += float64(u.p * math.Float64frombits((*setKeep)(unsafe.Add(mb, uintptr(u.k)*2)).hi))
+		}
+		for _, t := range rest {
+			qa += float64(t.p * math.Float64frombits((*setKeep)(unsafe.Add(mb, uintptr(t.k)*2)).hi))
+		}
+	} else {
+		at := func(t term) float64 {
+			return *(*float64)(unsafe.Add(ob, uintptr(uint32((*setKeep)(unsafe.Add(mb, uintptr(t.k)*2)).lo))*8))
+		}
+		for i, t := range ta {
+			u := tb[i]
+			qa += float64(t.p * at(t))
+			qb += float64(u.p * at(u))
+		}
+		for _, t := range rest {
+			qa += float64(t.p * at(t))
+		}
+	}
+	bp, bm := vt.tg.bustP, vt.bust[vt.me]
+	qa, qb = qa+float64(bp[a]*bm), qb+float64(bp[b]*bm)
+	if swapped {
+		return qb, qa
+	}
+	return qa, qb
+}
+
 // plannedPair is plannedOn of states a and b (four values).
 func (vt *vecTurn) plannedPair(qs []float64, a, b, lv int, kp *keeps) {
 	pl := vt.tg.plan
@@ -340,7 +412,21 @@ func (vt *vecTurn) plannedPair(qs []float64, a, b, lv int, kp *keeps) {
 	ta, tb := pl.terms[pl.termLo[a]:pl.termLo[a+1]], pl.terms[pl.termLo[b]:pl.termLo[b+1]]
 	_ = v[pl.reach*4-1] // as plannedOn
 	_ = kp.m[len(pl.parent)-1]
-	vb, mb := unsafe.Pointer(unsafe.SliceData(v)), unsafe.Pointer(unsafe.SliceData(kp.m))
+	qa, qb := (*[4]float64)(qs[a*4:a*4+4]), (*[4]float64)(qs[b*4:b*4+4])
+	pairSums(&v[0], &kp.m[0], ta, tb, qa, qb)
+	vt.addBust(qa[:], a, lv)
+	vt.addBust(qb[:], b, lv)
+}
+
+// pairSums is plannedPair's sums: of terms ta into qa, of tb into qb, each
+// term's four values at its set's keep (in v, four values an outcome; m,
+// the sets' keeps), each sum from 0 in its terms' order. pairSumsGo is
+// the portable version; lanes_amd64.go picks AVX where the processor has
+// it.
+var pairSums = pairSumsGo
+
+func pairSumsGo(v *float64, m *setKeep, ta, tb []term, qa, qb *[4]float64) {
+	vb, mb := unsafe.Pointer(v), unsafe.Pointer(m)
 	at := func(t term) *[4]float64 {
 		return (*[4]float64)(unsafe.Add(vb, uintptr(uint32((*setKeep)(unsafe.Add(mb, uintptr(t.k)*2)).lo))*32))
 	}
@@ -372,9 +458,5 @@ func (vt *vecTurn) plannedPair(qs []float64, a, b, lv int, kp *keeps) {
 		b2 += u.p * y[2]
 		b3 += u.p * y[3]
 	}
-	qa, qb := qs[a*4:a*4+4], qs[b*4:b*4+4]
-	qa[0], qa[1], qa[2], qa[3] = a0, a1, a2, a3
-	qb[0], qb[1], qb[2], qb[3] = b0, b1, b2, b3
-	vt.addBust(qa, a, lv)
-	vt.addBust(qb, b, lv)
+	*qa, *qb = [4]float64{a0, a1, a2, a3}, [4]float64{b0, b1, b2, b3}
 }

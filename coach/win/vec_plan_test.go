@@ -191,3 +191,69 @@ func TestVecPlannedSame(t *testing.T) {
 		})
 	}
 }
+
+// TestPlannedOwnsAreThrowOn: plannedOwns' value me of every state that
+// throws on its own (two states side by side) is throwOn's value me, bit
+// for bit, for the graphs of every game and many house rules, on random
+// rows, rows that tie often and rows below 0 (keeps by their rows'
+// values, not their sets' greatest), three and four values a state.
+func TestPlannedOwnsAreThrowOn(t *testing.T) {
+	type set struct {
+		g validate.GameID
+		o map[string]any
+	}
+	sets := []set{{validate.Game5050, nil}, {validate.Game5000, nil}}
+	for _, o := range ruleSets {
+		sets = append(sets, set{validate.GameZehntausend, o})
+	}
+	rng := rand.New(rand.NewPCG(41, 43))
+	few := []float64{0, 0.25, 0.5, 1}
+	rows := []func(x float64) float64{
+		func(x float64) float64 { return x },
+		func(x float64) float64 { return few[int(x*float64(len(few)))] },
+		func(x float64) float64 { return x - 0.5 },
+	}
+	pairs := 0
+	for _, c := range sets {
+		fs, err := family.For(rulesOf(t, c.g, c.o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tg := newTurnGraph(fs)
+		pl := tg.plan
+		kp := newKeeps(pl.sets())
+		pairs += len(pl.owns) / 2
+		for k, row := range rows {
+			for w := 3; w <= 4; w++ {
+				me := rng.IntN(w)
+				vt := &vecTurn{tg: tg, w: w, me: me, bust: make([]float64, w)}
+				for i := range w {
+					vt.bust[i] = row(rng.Float64())
+				}
+				n := tg.ns + pl.reach + 1 // level 1 and the rows its keeps reach
+				vt.own, vt.v = make([]float64, n), make([]float64, n*w)
+				for i := range vt.v {
+					vt.v[i] = row(rng.Float64())
+				}
+				for i := range vt.own {
+					vt.own[i] = vt.v[i*w+me]
+				}
+				if !pl.bestKeeps(vt.own[tg.ns:], kp) {
+					t.Fatalf("%s %v: bestKeeps refuses row %d", c.g, c.o, k)
+				}
+				qs := make([]float64, tg.ns*w)
+				vt.plannedOwns(qs, 1, kp)
+				q := make([]float64, w)
+				for _, s := range pl.owns {
+					vt.throwOn(q, int(s), 1)
+					if got := qs[int(s)*w+me]; math.Float64bits(got) != math.Float64bits(q[me]) {
+						t.Fatalf("%s %v, row %d, %d values: state %d: %v, throwOn %v", c.g, c.o, k, w, s, got, q[me])
+					}
+				}
+			}
+		}
+	}
+	if pairs == 0 {
+		t.Fatal("no two states side by side")
+	}
+}
