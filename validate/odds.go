@@ -42,7 +42,7 @@ func (r *Rules) ExpectedKeep(n int) float64 {
 	var all, points float64
 	multisets(n, func(c Counts, ways int) {
 		all += float64(ways)
-		points += float64(ways) * float64(r.bestKeepPoints(c, nil))
+		points += float64(float64(ways) * float64(r.bestKeepPoints(c, nil)))
 	})
 	return points / all
 }
@@ -92,10 +92,10 @@ func (t *FamilyTurn) OneMore() OneMore {
 			busts += w
 			return
 		}
-		points += w * float64(t.rules.bestKeepPoints(c, pass))
+		points += float64(w * float64(t.rules.bestKeepPoints(c, pass)))
 	})
 	om.BustChance = busts / all
-	om.Gain = (points - busts*float64(t.turnPoints)) / all
+	om.Gain = (points - float64(busts*float64(t.turnPoints))) / all
 	return om
 }
 

@@ -32,7 +32,7 @@ var hits = sync.OnceValue(func() [7][7]float64 {
 		for k := 1; k <= m; k++ {
 			p := hitChance(m, k)
 			for h := 0; h <= m-k; h++ {
-				d[m][k+h] += p * d[m-k][h]
+				d[m][k+h] += float64(p * d[m-k][h])
 			}
 		}
 	}
@@ -51,7 +51,7 @@ func HitsFrom(m int) [7]float64 { return hits()[m] }
 func ExpectedTaken(f int) float64 {
 	e := 0.0
 	for h, p := range Hits() {
-		e += float64(h) * p
+		e += float64(float64(h) * p)
 	}
 	return float64(f) * e
 }

@@ -49,7 +49,7 @@ func (tb *Table) For(a []int) *Coach {
 	var u Utility
 	for s := Dice; s <= MaxSum; s++ {
 		for i := range tb.N {
-			c.leaf[s][i] = o.vec[s][i] + o.cyc[s]*tb.at(next+(i+tb.N-1)%tb.N)
+			c.leaf[s][i] = o.vec[s][i] + float64(o.cyc[s]*tb.at(next+(i+tb.N-1)%tb.N))
 		}
 		u[s] = c.leaf[s][0]
 	}
@@ -72,7 +72,7 @@ func (c *Coach) vectors() {
 			var v [MaxPlayers]float64
 			for i := tn.recFrom[x]; i < tn.recTo[x]; i++ {
 				for p := range c.n {
-					v[p] += tn.recW[i] * c.vec[tn.recCell[i]][p]
+					v[p] += float64(tn.recW[i] * c.vec[tn.recCell[i]][p])
 				}
 			}
 			c.vec[x] = v
@@ -151,7 +151,7 @@ func (c *Coach) AttackValue(f, taken, live int) float64 {
 	}
 	e := float64(taken)
 	for h, p := range HitsFrom(live) {
-		e += p * float64(f*h)
+		e += float64(p * float64(f*h))
 	}
 	if c.n == 1 {
 		return -e

@@ -72,7 +72,7 @@ func TestReevaluateFrom30(t *testing.T) {
 					g[c] /= Dice
 				}
 				for i := tn.recFrom[c]; n > 1 && i < tn.recTo[c]; i++ {
-					g[c] += tn.recW[i] * g[tn.recCell[i]]
+					g[c] += float64(tn.recW[i] * g[tn.recCell[i]])
 				}
 				if g[c] != tn.G[c] {
 					t.Fatalf("trial %d, %d in the cup, %d aside: %v, the play's value %v", trial, n, s, tn.G[c], g[c])
@@ -168,7 +168,7 @@ func plainRing(rs *ringSolver, idx0 int) {
 	value = func(k, i int) float64 {
 		if d := dup[k]; solved[d] {
 			r, c := tb.linear(&o[d], &tn[d])
-			return r[i] + c*value((k+1)%n, (i+n-1)%n)
+			return r[i] + float64(c*value((k+1)%n, (i+n-1)%n))
 		}
 		return rs.guessAt(a[k][:n], i)
 	}
@@ -226,7 +226,7 @@ func plainCheck(tn *Turn, u *Utility) bool {
 			c := cell(n, s)
 			v := 0.0
 			for i := tn.recFrom[c]; i < tn.recTo[c]; i++ {
-				v += tn.recW[i] * tn.G[tn.recCell[i]]
+				v += float64(tn.recW[i] * tn.G[tn.recCell[i]])
 			}
 			tn.G[c] = v
 		}

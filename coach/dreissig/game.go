@@ -145,12 +145,12 @@ func (tb *Table) after(b []int, out []float64, p float64) {
 	next, shares, over := tb.step(b)
 	if over {
 		for i, s := range shares[:tb.N] {
-			out[i] += p * s
+			out[i] += float64(p * s)
 		}
 		return
 	}
 	for i := range tb.N {
-		out[i] += p * tb.at(next*tb.N+(i+tb.N-1)%tb.N)
+		out[i] += float64(p * tb.at(next*tb.N+(i+tb.N-1)%tb.N))
 	}
 }
 
@@ -295,7 +295,7 @@ func (tb *Table) fallingOutcomes(a []int, o *outcomes) {
 			p := hits[h]
 			if x := a[last] - f*h; x <= 0 {
 				for i := range n {
-					out[i] += p * hit[i]
+					out[i] += float64(p * hit[i])
 				}
 			} else {
 				next := rest + (x-a[last])*vordermann + (a[0]-1)*top
@@ -309,9 +309,9 @@ func (tb *Table) fallingOutcomes(a []int, o *outcomes) {
 // to out (p = 1: w itself, exactly), without a division per chance.
 func rotateAdd(out, w []float64, p float64) {
 	last := len(out) - 1
-	out[0] += p * w[last]
+	out[0] += float64(p * w[last])
 	for i := 1; i <= last; i++ {
-		out[i] += p * w[i-1]
+		out[i] += float64(p * w[i-1])
 	}
 }
 
@@ -319,7 +319,7 @@ func rotateAdd(out, w []float64, p float64) {
 // gives the mover g.
 func (o *outcomes) utility(g float64, u *Utility) {
 	for s := Dice; s <= MaxSum; s++ {
-		u[s] = o.vec[s][0] + o.cyc[s]*g
+		u[s] = o.vec[s][0] + float64(o.cyc[s]*g)
 	}
 }
 
@@ -330,9 +330,9 @@ func (tb *Table) linear(o *outcomes, tn *Turn) (r [MaxPlayers]float64, c float64
 		if p[s] == 0 {
 			continue
 		}
-		c += p[s] * o.cyc[s]
+		c += float64(p[s] * o.cyc[s])
 		for i := range tb.N {
-			r[i] += p[s] * o.vec[s][i]
+			r[i] += float64(p[s] * o.vec[s][i])
 		}
 	}
 	return r, c

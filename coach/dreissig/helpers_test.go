@@ -19,7 +19,7 @@ func slowTurn(u *Utility) [cellCount]float64 {
 				eachKeep(r, func(_ [Dice + 1]int8, j, t int) {
 					best = math.Max(best, g[cell(n-j, s+t)])
 				})
-				v += lv.prob[i] * best
+				v += float64(lv.prob[i] * best)
 			}
 			g[cell(n, s)] = v
 		}

@@ -40,7 +40,7 @@ func solveHundert() *Table {
 			// Only a better play replaces the one valued (ties stay).
 			old := 0.0
 			for s := Dice; s <= MaxSum; s++ {
-				old += plays[idx][s] * u[s]
+				old += float64(plays[idx][s] * u[s])
 			}
 			if round == 1 || tn.Value() > old+tolerance {
 				changed++
@@ -86,8 +86,8 @@ func (tb *Table) linksOf(a []int, play *[MaxSum + 1]float64, rot int, l *links) 
 		next, sh, over := tb.step(b)
 		switch {
 		case over:
-			l.term[0] += p * sh[0]
-			l.term[1] += p * sh[1]
+			l.term[0] += float64(p * sh[0])
+			l.term[1] += float64(p * sh[1])
 		case next == rot:
 			l.c += p
 		default:
@@ -110,7 +110,7 @@ func (tb *Table) linksOf(a []int, play *[MaxSum + 1]float64, rot int, l *links) 
 		default:
 			for h, p := range Hits() {
 				b[1] = a[1] - (s-30)*h
-				add(b, q*p)
+				add(b, float64(q*p))
 			}
 		}
 	}
@@ -119,8 +119,8 @@ func (tb *Table) linksOf(a []int, play *[MaxSum + 1]float64, rot int, l *links) 
 func (tb *Table) linkValue(l *links) (r [2]float64) {
 	r = l.term
 	for i, y := range l.to {
-		r[0] += l.p[i] * tb.w[int(y)*2+1]
-		r[1] += l.p[i] * tb.w[int(y)*2]
+		r[0] += float64(l.p[i] * tb.w[int(y)*2+1])
+		r[1] += float64(l.p[i] * tb.w[int(y)*2])
 	}
 	return r
 }
@@ -145,9 +145,9 @@ func (tb *Table) evaluate(order []int, plays [][MaxSum + 1]float64) {
 			r0, c0 := tb.linkValue(&ls[idx]), ls[idx].c
 			r1, c1 := tb.linkValue(&ls[rot]), ls[rot].c
 			// W0 = r0 + c0 σ(W1), W1 = r1 + c1 σ(W0); σ swaps for two players.
-			den := 1 - c0*c1
-			w0 := [2]float64{(r0[0] + c0*r1[1]) / den, (r0[1] + c0*r1[0]) / den}
-			w1 := [2]float64{r1[0] + c1*w0[1], r1[1] + c1*w0[0]}
+			den := 1 - float64(c0*c1)
+			w0 := [2]float64{(r0[0] + float64(c0*r1[1])) / den, (r0[1] + float64(c0*r1[0])) / den}
+			w1 := [2]float64{r1[0] + float64(c1*w0[1]), r1[1] + float64(c1*w0[0])}
 			for i := range 2 {
 				moved = max(moved, math.Abs(tb.w[idx*2+i]-w0[i]), math.Abs(tb.w[rot*2+i]-w1[i]))
 				tb.w[idx*2+i], tb.w[rot*2+i] = w0[i], w1[i]

@@ -100,9 +100,9 @@ func (tn *refTurn) solveLevel1(lv *level) {
 			open[s] &^= x
 			w := 0.0
 			for _, sg := range seg {
-				w += float64(bits.OnesCount64(x&sg.mask)) * sg.p
+				w += float64(float64(bits.OnesCount64(x&sg.mask)) * sg.p)
 			}
-			val[s] += w * tn.G[c]
+			val[s] += float64(w * tn.G[c])
 			tn.record(cell(n, s), c, w)
 			if open[s] == 0 {
 				active &^= 1 << s
@@ -155,13 +155,13 @@ func (tn *refTurn) solveLevel(lv *level) {
 					live[s] &^= 1 << k
 				}
 				for _, sg := range lv.seg[k] {
-					w += float64(bits.OnesCount64(x&sg.mask)) * sg.p
+					w += float64(float64(bits.OnesCount64(x&sg.mask)) * sg.p)
 				}
 			}
 			if !got {
 				continue
 			}
-			val[s] += w * tn.G[c]
+			val[s] += float64(w * tn.G[c])
 			tn.record(cell(n, s), c, w)
 			if live[s] == 0 {
 				active &^= 1 << s

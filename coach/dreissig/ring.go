@@ -116,7 +116,7 @@ func (rs *ringSolver) values() [MaxPlayers][MaxPlayers]float64 {
 	prod := 1.0
 	for k := range n {
 		for i := range n {
-			w[0][i] += prod * r[k][(i-k+n*n)%n]
+			w[0][i] += float64(prod * r[k][(i-k+n*n)%n])
 		}
 		prod *= c[k]
 	}
@@ -126,7 +126,7 @@ func (rs *ringSolver) values() [MaxPlayers][MaxPlayers]float64 {
 	for k := n - 1; k >= 1; k-- {
 		next := w[(k+1)%n]
 		for i := range n {
-			w[k][i] = r[k][i] + c[k]*next[(i+n-1)%n]
+			w[k][i] = r[k][i] + float64(c[k]*next[(i+n-1)%n])
 		}
 	}
 	return w
@@ -138,7 +138,7 @@ func (rs *ringSolver) estimate(solved *[MaxPlayers]bool, k, i int) float64 {
 	n := rs.tb.N
 	if d := rs.dup[k]; solved[d] {
 		// W_k[i] = r_k[i] + c_k · W_{k+1}[i−1].
-		return rs.r[d][i] + rs.c[d]*rs.estimate(solved, (k+1)%n, (i+n-1)%n)
+		return rs.r[d][i] + float64(rs.c[d]*rs.estimate(solved, (k+1)%n, (i+n-1)%n))
 	}
 	return rs.guessAt(rs.a[k][:n], i)
 }
@@ -207,7 +207,7 @@ func (rs *ringSolver) multilinear(z *[MaxPlayers]int, dirs []int, k, i int) floa
 				z[p]--
 			}
 		}
-		w := float64(choose(d-j, k-j)) * tb.w[tb.index(z[:tb.N])*tb.N+i]
+		w := float64(float64(choose(d-j, k-j)) * tb.w[tb.index(z[:tb.N])*tb.N+i])
 		if j%2 == 1 {
 			v += w
 		} else {

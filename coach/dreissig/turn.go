@@ -269,10 +269,10 @@ func (tn *Turn) solveLevel1(lv *level) {
 			open[s] &^= x
 			// Up to three chances (two or three dice; an unused entry
 			// adds +0).
-			w := float64(bits.OnesCount64(x&sm[0])) * sp[0]
-			w += float64(bits.OnesCount64(x&sm[1])) * sp[1]
-			w += float64(bits.OnesCount64(x&sm[2])) * sp[2]
-			val[s] += w * g
+			w := float64(float64(bits.OnesCount64(x&sm[0])) * sp[0])
+			w += float64(float64(bits.OnesCount64(x&sm[1])) * sp[1])
+			w += float64(float64(bits.OnesCount64(x&sm[2])) * sp[2])
+			val[s] += float64(w * g)
 			i := at[s]
 			recCell[i], recW[i], at[s] = c, w, i+1
 			if open[s] == 0 {
@@ -331,14 +331,14 @@ func (tn *Turn) solveLevel(lv *level) {
 				x0, x1 := op[0]&r[0], op[1]&r[1]
 				op[0], op[1] = op[0]&^x0, op[1]&^x1
 				sm, sp := &lv.segMask, &lv.segP
-				w += float64(bits.OnesCount64(x0&sm[0][0])) * sp[0][0]
-				w += float64(bits.OnesCount64(x0&sm[0][1])) * sp[0][1]
-				w += float64(bits.OnesCount64(x0&sm[0][2])) * sp[0][2]
-				w += float64(bits.OnesCount64(x0&sm[0][3])) * sp[0][3]
-				w += float64(bits.OnesCount64(x1&sm[1][0])) * sp[1][0]
-				w += float64(bits.OnesCount64(x1&sm[1][1])) * sp[1][1]
-				w += float64(bits.OnesCount64(x1&sm[1][2])) * sp[1][2]
-				w += float64(bits.OnesCount64(x1&sm[1][3])) * sp[1][3]
+				w += float64(float64(bits.OnesCount64(x0&sm[0][0])) * sp[0][0])
+				w += float64(float64(bits.OnesCount64(x0&sm[0][1])) * sp[0][1])
+				w += float64(float64(bits.OnesCount64(x0&sm[0][2])) * sp[0][2])
+				w += float64(float64(bits.OnesCount64(x0&sm[0][3])) * sp[0][3])
+				w += float64(float64(bits.OnesCount64(x1&sm[1][0])) * sp[1][0])
+				w += float64(float64(bits.OnesCount64(x1&sm[1][1])) * sp[1][1])
+				w += float64(float64(bits.OnesCount64(x1&sm[1][2])) * sp[1][2])
+				w += float64(float64(bits.OnesCount64(x1&sm[1][3])) * sp[1][3])
 				nz = 0
 			}
 			for ; nz != 0; nz &= nz - 1 {
@@ -346,12 +346,12 @@ func (tn *Turn) solveLevel(lv *level) {
 				x := op[k] & r[k]
 				op[k] &^= x
 				sm, sp := &lv.segMask[k], &lv.segP[k]
-				w += float64(bits.OnesCount64(x&sm[0])) * sp[0]
-				w += float64(bits.OnesCount64(x&sm[1])) * sp[1]
-				w += float64(bits.OnesCount64(x&sm[2])) * sp[2]
-				w += float64(bits.OnesCount64(x&sm[3])) * sp[3]
+				w += float64(float64(bits.OnesCount64(x&sm[0])) * sp[0])
+				w += float64(float64(bits.OnesCount64(x&sm[1])) * sp[1])
+				w += float64(float64(bits.OnesCount64(x&sm[2])) * sp[2])
+				w += float64(float64(bits.OnesCount64(x&sm[3])) * sp[3])
 			}
-			val[s] += w * g
+			val[s] += float64(w * g)
 			i := at[s]
 			recCell[i], recW[i], at[s] = c, w, i+1
 			// The words past lv.words are 0.
@@ -522,7 +522,7 @@ func (tn *Turn) Outcomes(n, s int) [MaxSum + 1]float64 {
 			cs := tn.recCell[tn.recFrom[c]:tn.recTo[c]]
 			cs = cs[:len(ws)]
 			for i, w := range ws {
-				occ[cs[i]] += occ[c] * w
+				occ[cs[i]] += float64(occ[c] * w)
 			}
 		}
 	}
@@ -562,7 +562,7 @@ func (tn *Turn) reevaluate(u *Utility, tol float64) bool {
 			cs = cs[:len(ws)]
 			v := 0.0
 			for i, w := range ws {
-				v += w * tn.G[cs[i]]
+				v += float64(w * tn.G[cs[i]])
 			}
 			tn.G[c] = v
 		}

@@ -434,20 +434,20 @@ func (s *Solver) qLine(i int32, ph int) (float64, float64) {
 	var qa, qb float64
 	for _, th := range s.throws[s.throwsOf[i]:s.throwsOf[i+1]] {
 		if th.lo == th.hi {
-			qb += th.p * float64(s.g.bust(s.states[i]))
+			qb += float64(th.p * float64(s.g.bust(s.states[i])))
 			continue
 		}
 		ba, bb := math.Inf(-1), 0.0
 		for _, o := range s.outcomes[th.lo:th.hi] {
 			ph2 := (ph + int(o.pts)/step) % per
 			a := s.va[ph2][o.to]
-			b := a*float64(o.pts) + s.vb[ph2][o.to]
+			b := float64(a*float64(o.pts)) + s.vb[ph2][o.to]
 			if better(a, b, ba, bb) {
 				ba, bb = a, b
 			}
 		}
-		qa += th.p * ba
-		qb += th.p * bb
+		qa += float64(th.p * ba)
+		qb += float64(th.p * bb)
 	}
 	return qa, qb
 }
@@ -476,15 +476,15 @@ func (s *Solver) linesHold(b int) bool {
 				for _, o := range s.outcomes[th.lo:th.hi] {
 					ph2 := (ph + int(o.pts)/step) % per
 					a := s.va[ph2][o.to]
-					bv := a*float64(o.pts) + s.vb[ph2][o.to]
+					bv := float64(a*float64(o.pts)) + s.vb[ph2][o.to]
 					if better(a, bv, ba, bb) {
 						ba, bb = a, bv
-						best = a*float64(t) + bv
+						best = float64(a*float64(t)) + bv
 					}
 				}
 				for _, o := range s.outcomes[th.lo:th.hi] {
 					ph2 := (ph + int(o.pts)/step) % per
-					v := s.va[ph2][o.to]*float64(t+int(o.pts)) + s.vb[ph2][o.to]
+					v := float64(s.va[ph2][o.to]*float64(t+int(o.pts))) + s.vb[ph2][o.to]
 					if v > best+tol {
 						return false
 					}
@@ -498,7 +498,7 @@ func (s *Solver) linesHold(b int) bool {
 // vLine is the value of state i at t ≥ B.
 func (s *Solver) vLine(i int32, t int) float64 {
 	ph := s.phase(t)
-	return s.va[ph][i]*float64(t) + s.vb[ph][i]
+	return float64(s.va[ph][i]*float64(t)) + s.vb[ph][i]
 }
 
 // fastRoll is a throw from a state without a stop, for turn points where
@@ -544,7 +544,7 @@ func (s *Solver) buildFast() {
 			same := map[string]int32{} // throws alike here are one, their chances added
 			for _, th := range s.throws[s.throwsOf[i]:s.throwsOf[i+1]] {
 				if th.lo == th.hi {
-					fs.c += th.p * float64(s.g.bust(st))
+					fs.c += float64(th.p * float64(s.g.bust(st)))
 					continue
 				}
 				fr := fastRoll{p: th.p, stop: -1, lo: int32(len(s.fastOuts[ph]))}
@@ -558,7 +558,7 @@ func (s *Solver) buildFast() {
 				fr.hi = int32(len(s.fastOuts[ph]))
 				if fr.lo == fr.hi {
 					fs.a += th.p
-					fs.c += th.p * float64(fr.stop)
+					fs.c += float64(th.p * float64(fr.stop))
 					continue
 				}
 				key := offsKey(fr.stop, s.fastOuts[ph][fr.lo:fr.hi])
@@ -619,7 +619,7 @@ func (s *Solver) skipDominated() {
 			if a >= 1 {
 				continue
 			}
-			x := (a*o + beta[fi] - float64(fr.stop)) / (1 - a)
+			x := (float64(a*o) + beta[fi] - float64(fr.stop)) / (1 - a)
 			if lv := math.Floor(x/step) + 2; lv < math.MaxInt32/2 {
 				skip[j] = int32(max(lv, 0))
 			}
@@ -667,7 +667,7 @@ func (s *Solver) pointBounds(alpha []float64) (beta []float64, ok bool) {
 		}
 	}
 	for fi := range beta {
-		beta[fi] = beta[fi]*(1+1e-6) + 1
+		beta[fi] = float64(beta[fi]*(1+1e-6)) + 1
 	}
 	for k, i := range s.forced[0] {
 		if beta[s.fidx[i]] < s.boundRHS(k, false, alpha, beta) {
@@ -700,11 +700,11 @@ func (s *Solver) boundRHS(k int, slope bool, alpha, x []float64) float64 {
 			fi := off % nf
 			v := x[fi]
 			if !slope {
-				v += alpha[fi] * float64(off/nf*step) // a·o ≤ α·o
+				v += float64(alpha[fi] * float64(off/nf*step)) // a·o ≤ α·o
 			}
 			best = max(best, v)
 		}
-		sum += fr.p * best
+		sum += float64(fr.p * best)
 	}
 	return sum
 }
@@ -880,7 +880,7 @@ func (t *Table) fastLevel(lv int) {
 	rolls, outs, skip := s.fastRolls[ph], s.fastOuts[ph], s.fastSkip[ph]
 	for k, i := range s.forced[ph] {
 		fs := &s.fast[ph][k]
-		sum := fs.a*float64(pts) + fs.c
+		sum := float64(fs.a*float64(pts)) + fs.c
 		for _, fr := range rolls[fs.lo:fs.hi] {
 			best := math.Inf(-1)
 			if fr.stop >= 0 {
@@ -891,7 +891,7 @@ func (t *Table) fastLevel(lv int) {
 					best = x
 				}
 			}
-			sum += fr.p * best
+			sum += float64(fr.p * best)
 		}
 		fv[s.fidx[i]] = sum
 	}
@@ -924,14 +924,14 @@ func (t *Table) throwAt(i int32, pts int) float64 {
 	q := 0.0
 	for _, th := range s.throws[s.throwsOf[i]:s.throwsOf[i+1]] {
 		if th.lo == th.hi {
-			q += th.p * float64(s.g.bust(s.states[i]))
+			q += float64(th.p * float64(s.g.bust(s.states[i])))
 			continue
 		}
 		best := math.Inf(-1)
 		for _, o := range s.outcomes[th.lo:th.hi] {
 			best = max(best, t.value(o.to, pts+int(o.pts)))
 		}
-		q += th.p * best
+		q += float64(th.p * best)
 	}
 	return q
 }
@@ -943,7 +943,7 @@ func (t *Table) throwAtLevel(i int32, lv int) float64 {
 	q := 0.0
 	for _, th := range s.throws[s.throwsOf[i]:s.throwsOf[i+1]] {
 		if th.lo == th.hi {
-			q += th.p * float64(s.g.bust(s.states[i]))
+			q += float64(th.p * float64(s.g.bust(s.states[i])))
 			continue
 		}
 		best := math.Inf(-1)
@@ -952,7 +952,7 @@ func (t *Table) throwAtLevel(i int32, lv int) float64 {
 				best = x
 			}
 		}
-		q += th.p * best
+		q += float64(th.p * best)
 	}
 	return q
 }

@@ -37,7 +37,7 @@ func (d Dist) At(x int) float64 {
 func (d Dist) Mean() float64 {
 	m := 0.0
 	for i, p := range d.P {
-		m += p * float64(d.Min+i)
+		m += float64(p * float64(d.Min+i))
 	}
 	return m
 }
@@ -234,7 +234,7 @@ func (t *Turn) restDist() Dist {
 	for i, o := range outs {
 		off := o.gain + rests[i].Min - lo
 		for j, p := range rests[i].P {
-			d.P[off+j] += o.p * p
+			d.P[off+j] += float64(o.p * p)
 		}
 	}
 	return d
@@ -322,7 +322,7 @@ func (t *Turn) finalMass() [numRolls]float64 {
 		// The dice a hold lacks are thrown one at a time.
 		for h := 0; h < firstRoll; h++ {
 			if m := node[h]; m != 0 {
-				p := m * sixth
+				p := float64(m * sixth)
 				for _, c := range tb.child[h] {
 					node[c] += p
 				}

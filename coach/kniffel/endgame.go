@@ -72,9 +72,9 @@ func winChances(total, n int, others []Dist) []float64 {
 				}
 			}
 			// k = i+1 first: its old value is 0.
-			poly[i+1] = 0*less + poly[i]*eq
+			poly[i+1] = float64(0*less) + float64(poly[i]*eq)
 			for k := i; k > 0; k-- {
-				poly[k] = poly[k]*less + poly[k-1]*eq
+				poly[k] = float64(poly[k]*less) + float64(poly[k-1]*eq)
 			}
 			poly[0] *= less
 		}

@@ -335,14 +335,14 @@ func (sc *fillScratch) runLanes(used int) {
 	var o0, o1, o2, o3, o4, o5, o6, o7 float64
 	for r := range numRolls {
 		p, x := t.prob[r], &buf[firstRoll+r]
-		o0 += p * x[0]
-		o1 += p * x[1]
-		o2 += p * x[2]
-		o3 += p * x[3]
-		o4 += p * x[4]
-		o5 += p * x[5]
-		o6 += p * x[6]
-		o7 += p * x[7]
+		o0 += float64(p * x[0])
+		o1 += float64(p * x[1])
+		o2 += float64(p * x[2])
+		o3 += float64(p * x[3])
+		o4 += float64(p * x[4])
+		o5 += float64(p * x[5])
+		o6 += float64(p * x[6])
+		o7 += float64(p * x[7])
 	}
 	out := vec{o0, o1, o2, o3, o4, o5, o6, o7}
 	for j := range used {

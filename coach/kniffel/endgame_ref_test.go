@@ -304,7 +304,7 @@ func (e *refEndgame) fillLanes(ns []node) {
 	for r := range numRolls {
 		p, x := t.prob[r], &buf[firstRoll+r]
 		for j := range out {
-			out[j] += p * x[j]
+			out[j] += float64(p * x[j])
 		}
 	}
 	for j, n := range ns {
@@ -428,7 +428,7 @@ func refRestDist(s *Solver, st state, memo map[state]Dist) Dist {
 	for i, o := range outs {
 		off := o.gain + rests[i].Min - lo
 		for j, p := range rests[i].P {
-			d.P[off+j] += o.p * p
+			d.P[off+j] += float64(o.p * p)
 		}
 	}
 	memo[st] = d
@@ -470,7 +470,7 @@ func refFinalMass(t *Turn) [numRolls]float64 {
 		}
 		for h := 0; h < firstRoll; h++ {
 			if m := node[h]; m != 0 {
-				p := m * sixth
+				p := float64(m * sixth)
 				for _, c := range tb.child[h] {
 					node[c] += p
 				}

@@ -529,9 +529,9 @@ func winChanceByLoop(x int, others []Dist) float64 {
 		}
 		poly = append(poly, 0)
 		for k := len(poly) - 1; k >= 0; k-- {
-			v := poly[k] * less
+			v := float64(poly[k] * less)
 			if k > 0 {
-				v += poly[k-1] * eq
+				v += float64(poly[k-1] * eq)
 			}
 			poly[k] = v
 		}

@@ -311,7 +311,7 @@ func (w *worker) solveLanes(mask int, s *[lanes]int, fl *[lanes]bool) vec {
 		p := t.prob[r]
 		x := &w.buf[firstRoll+r]
 		for j := range out {
-			out[j] += p * x[j]
+			out[j] += float64(p * x[j])
 		}
 	}
 	return out

@@ -36,12 +36,12 @@ func totValues(r *validate.Rules) []float64 {
 		for k := 0; k <= live; k++ {
 			p := binom(live, k) * pow(q, k) * pow(1-q, live-k)
 			if k == 0 || !r.Options.KillerwurfZaehltNicht {
-				a += p * float64(live-k) * mean
+				a += float64(p * float64(live-k) * mean)
 			}
 			if k == 0 {
 				p0 = p
 			} else {
-				rest += p * e[live-k]
+				rest += float64(p * e[live-k])
 			}
 		}
 		if p0 < 1 {

@@ -41,7 +41,7 @@ func (w *worker) cycle(x, y float64, self bool) (float64, float64) {
 				x, y = fa, fa
 				continue
 			}
-			nx := (fa + ga*x) / (1 + ga)
+			nx := (fa + float64(ga*x)) / (1 + ga)
 			if within(x-nx, w.a) {
 				return nx, nx
 			}
@@ -58,8 +58,8 @@ func (w *worker) cycle(x, y float64, self bool) (float64, float64) {
 			x, y = fa, fp
 			continue
 		}
-		nx := (fa - ga*(fp-y) - ga*gp*x) / (1 - ga*gp)
-		ny := fp - gp*(nx-x)
+		nx := (fa - float64(ga*(fp-y)) - float64(ga*gp*x)) / (1 - float64(ga*gp))
+		ny := fp - float64(gp*(nx-x))
 		if within(y-ny, w.a) && within(x-nx, w.p) {
 			// Both passes' choices stay best at the new busts: their
 			// lines are the values there, and the step solved them.

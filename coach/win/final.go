@@ -212,7 +212,7 @@ func (fg *finalGame) guess(seat, i, j int) float64 {
 	case fg.sweeps > 1:
 		return w[i*m+j]
 	case j+3 < m: // a parabola through three solved neighbours
-		return clamp01(3*w[i*m+j+1] - 3*w[i*m+j+2] + w[i*m+j+3])
+		return clamp01(float64(3*w[i*m+j+1]) - float64(3*w[i*m+j+2]) + w[i*m+j+3])
 	case i+1 < m && j+1 < m: // the plane through three solved neighbours
 		return clamp01(w[i*m+j+1] + w[(i+1)*m+j] - w[(i+1)*m+j+1])
 	case j+1 < m:

@@ -62,10 +62,10 @@ func throwOnLanesGo(m *float64, terms []term, out *[lanes]float64) {
 	var q [lanes]float64
 	for _, t := range terms {
 		x := (*[lanes]float64)(unsafe.Add(mb, t.k))
-		q[0] += t.p * x[0]
-		q[1] += t.p * x[1]
-		q[2] += t.p * x[2]
-		q[3] += t.p * x[3]
+		q[0] += float64(t.p * x[0])
+		q[1] += float64(t.p * x[1])
+		q[2] += float64(t.p * x[2])
+		q[3] += float64(t.p * x[3])
 	}
 	*out = q
 }
@@ -188,7 +188,7 @@ func (tg *turnGraph) laneLevel(tt *turnTable, xr []float64, qrow [][lanes]float6
 		if rr := int(sameQ[s]); rr < s {
 			y = q[rr] // the same sums of the same numbers
 		} else {
-			y = qrow[s][l] + bustP[s]*b
+			y = qrow[s][l] + float64(bustP[s]*b)
 		}
 		q[s] = y
 		if floor && stops[s] && sv >= y {

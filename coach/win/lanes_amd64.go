@@ -1,14 +1,13 @@
-//go:build amd64 && !purego && !amd64.v3
+//go:build amd64 && !purego
 
 package win
 
 import "golang.org/x/sys/cpu"
 
 // bestLanes and throwOnLanes in assembly with AVX: four lanes in one
-// register, the same bits as the portable Go (TestLanesAreOne). Not with
-// GOAMD64=v3 and above, where the compiler may fuse the portable sums'
-// multiplications and additions (the planned and the state-by-state
-// tables alike) and these would differ.
+// register, the same bits as the portable Go (TestLanesAreOne), also with
+// GOAMD64=v3: the portable sums round each product (float64(p*x)), so the
+// compiler cannot fuse them into multiply-adds.
 
 //go:noescape
 func bestLanesAVX(x, m *float64, first, more []setOp)

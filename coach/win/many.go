@@ -376,7 +376,7 @@ func (f *finalMany) rows(r *seatRows, stop func(lv int) (float64, float64), bust
 				q, qu = qv[o], qus[o]
 			} else {
 				q, qu = r.throw(s, lv)
-				qu += tg.bustP[s] * bustU
+				qu += float64(tg.bustP[s] * bustU)
 			}
 			qv[s], qus[s] = q, qu
 			if stops && ph[s] && sv >= q {
@@ -395,7 +395,7 @@ func (f *finalMany) rows(r *seatRows, stop func(lv int) (float64, float64), bust
 	if f.fg.nix {
 		fv, fu = stop(nixLevels)
 	}
-	r.v[0], r.u[0] = q+tg.bustP[0]*fv, qu+tg.bustP[0]*fu
+	r.v[0], r.u[0] = q+float64(tg.bustP[0]*fv), qu+float64(tg.bustP[0]*fu)
 	return r.v[0], r.u[0]
 }
 
@@ -460,13 +460,13 @@ func (r *seatRows) throw(s, lv int) (float64, float64) {
 		for i, off := range outs {
 			p := ps[i]
 			if k := row + int(off); k < nv {
-				q += p * rv[k]
-				qu += p * ru[k]
+				q += float64(p * rv[k])
+				qu += float64(p * ru[k])
 				continue
 			}
 			v, u := get(off)
-			q += p * v
-			qu += p * u
+			q += float64(p * v)
+			qu += float64(p * u)
 		}
 		return q, qu
 	}
@@ -474,8 +474,8 @@ func (r *seatRows) throw(s, lv int) (float64, float64) {
 		th := tg.throws[ti]
 		if j := r.rc.keepAt(ti, r.d-lv, r.rho); j >= 0 {
 			v, u := get(tg.offs[j])
-			q += th.P * v
-			qu += th.P * u
+			q += float64(th.P * v)
+			qu += float64(th.P * u)
 			continue
 		}
 		best, ub := math.Inf(-1), 0.0
@@ -484,8 +484,8 @@ func (r *seatRows) throw(s, lv int) (float64, float64) {
 				best, ub = v, u
 			}
 		}
-		q += th.P * best
-		qu += th.P * ub
+		q += float64(th.P * best)
+		qu += float64(th.P * ub)
 	}
 	return q, qu
 }
@@ -507,8 +507,8 @@ func (r *seatRows) throwIn(s, lv int) (float64, float64) {
 		ps = ps[:len(outs)]
 		for i, k := range outs {
 			p := ps[i]
-			q += p * rv[k]
-			qu += p * ru[k]
+			q += float64(p * rv[k])
+			qu += float64(p * ru[k])
 		}
 		return q, qu
 	}
@@ -516,8 +516,8 @@ func (r *seatRows) throwIn(s, lv int) (float64, float64) {
 		th := tg.throws[ti]
 		if j := r.rc.keepAt(ti, r.d-lv, r.rho); j >= 0 {
 			k := offs[j]
-			q += th.P * rv[k]
-			qu += th.P * ru[k]
+			q += float64(th.P * rv[k])
+			qu += float64(th.P * ru[k])
 			continue
 		}
 		best, ub := math.Inf(-1), 0.0
@@ -526,8 +526,8 @@ func (r *seatRows) throwIn(s, lv int) (float64, float64) {
 				best, ub = v, ru[k]
 			}
 		}
-		q += th.P * best
-		qu += th.P * ub
+		q += float64(th.P * best)
+		qu += float64(th.P * ub)
 	}
 	return q, qu
 }

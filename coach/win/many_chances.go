@@ -314,7 +314,7 @@ func (f *finalMany) vec(j, bar, k int) []float64 {
 			copy(out[2:], own[2:])
 		}
 	}
-	rest := 1 - float64(k)*g
+	rest := 1 - float64(float64(k)*g)
 	for _, c := range out[1 : len(out)-1] {
 		rest -= c
 	}
@@ -486,7 +486,7 @@ func (vt *vecTurn) closedAt(k int) []float64 {
 	}
 	out := make([]float64, vt.w)
 	for i := range out {
-		out[i] = a*vt.high[i] + (1-a)*vt.bust[i]
+		out[i] = float64(a*vt.high[i]) + float64((1-a)*vt.bust[i])
 	}
 	return out
 }
@@ -505,23 +505,23 @@ func (vt *vecTurn) addAt(q []float64, k int, p float64) {
 	switch {
 	case k < len(vt.own):
 		for i, x := range vt.v[k*w : k*w+w] {
-			q[i] += p * x
+			q[i] += float64(p * x)
 		}
 		return
 	case vt.base == nil:
 		for i, x := range vt.closedAt(k) {
-			q[i] += p * x
+			q[i] += float64(p * x)
 		}
 		return
 	}
 	b := vt.base.v[k*w : k*w+w]
-	q[0] += p * b[0]
+	q[0] += float64(p * b[0])
 	pb := p * b[1]
 	for i := 1; i < w; i++ {
-		q[i] += pb * vt.bust[i]
+		q[i] += float64(pb * vt.bust[i])
 	}
 	for i := 2; i < w; i++ {
-		q[i] += p * b[i]
+		q[i] += float64(p * b[i])
 	}
 }
 
@@ -599,9 +599,9 @@ func (vt *vecTurn) throwOnRows(q []float64, s, row int) {
 		for _, th := range throws {
 			bk := keep(th.Lo, th.Hi) * 3
 			p, x := th.P, v[bk:bk+3:bk+3]
-			q0 += p * x[0]
-			q1 += p * x[1]
-			q2 += p * x[2]
+			q0 += float64(p * x[0])
+			q1 += float64(p * x[1])
+			q2 += float64(p * x[2])
 		}
 		q[0], q[1], q[2] = q0, q1, q2
 	case w == 4 && len(q) == 4:
@@ -609,10 +609,10 @@ func (vt *vecTurn) throwOnRows(q []float64, s, row int) {
 		for _, th := range throws {
 			bk := keep(th.Lo, th.Hi) * 4
 			p, x := th.P, v[bk:bk+4:bk+4]
-			q0 += p * x[0]
-			q1 += p * x[1]
-			q2 += p * x[2]
-			q3 += p * x[3]
+			q0 += float64(p * x[0])
+			q1 += float64(p * x[1])
+			q2 += float64(p * x[2])
+			q3 += float64(p * x[3])
 		}
 		q[0], q[1], q[2], q[3] = q0, q1, q2, q3
 	default:
@@ -620,7 +620,7 @@ func (vt *vecTurn) throwOnRows(q []float64, s, row int) {
 			bk := keep(th.Lo, th.Hi)
 			p := th.P
 			for i, x := range v[bk*w : bk*w+w] {
-				q[i] += p * x
+				q[i] += float64(p * x)
 			}
 		}
 	}
@@ -637,18 +637,18 @@ func (vt *vecTurn) mergedBase(q []float64, row int, outs []int32, ps []float64) 
 		p, k := ps[i], row+int(off)
 		if k < nv {
 			for t, x := range v[k*w : k*w+w] {
-				q[t] += p * x
+				q[t] += float64(p * x)
 			}
 			continue
 		}
 		b := bv[k*w : k*w+w]
-		q[0] += p * b[0]
+		q[0] += float64(p * b[0])
 		pb := p * b[1]
 		for t := 1; t < w; t++ {
-			q[t] += pb * bust[t]
+			q[t] += float64(pb * bust[t])
 		}
 		for t := 2; t < w; t++ {
-			q[t] += p * b[t]
+			q[t] += float64(p * b[t])
 		}
 	}
 }
@@ -665,37 +665,37 @@ func (vt *vecTurn) mergedRows(q []float64, row int, outs []int32, ps []float64) 
 		q0, q1, q2 := q[0], q[1], q[2]
 		for i, off := range outs {
 			p, x := ps[i], v[int(off)*3:int(off)*3+3:int(off)*3+3]
-			q0 += p * x[0]
-			q1 += p * x[1]
-			q2 += p * x[2]
+			q0 += float64(p * x[0])
+			q1 += float64(p * x[1])
+			q2 += float64(p * x[2])
 		}
 		q[0], q[1], q[2] = q0, q1, q2
 	case w == 4 && len(q) == 4:
 		q0, q1, q2, q3 := q[0], q[1], q[2], q[3]
 		for i, off := range outs {
 			p, x := ps[i], v[int(off)*4:int(off)*4+4:int(off)*4+4]
-			q0 += p * x[0]
-			q1 += p * x[1]
-			q2 += p * x[2]
-			q3 += p * x[3]
+			q0 += float64(p * x[0])
+			q1 += float64(p * x[1])
+			q2 += float64(p * x[2])
+			q3 += float64(p * x[3])
 		}
 		q[0], q[1], q[2], q[3] = q0, q1, q2, q3
 	case w == 5 && len(q) == 5:
 		q0, q1, q2, q3, q4 := q[0], q[1], q[2], q[3], q[4]
 		for i, off := range outs {
 			p, x := ps[i], v[int(off)*5:int(off)*5+5:int(off)*5+5]
-			q0 += p * x[0]
-			q1 += p * x[1]
-			q2 += p * x[2]
-			q3 += p * x[3]
-			q4 += p * x[4]
+			q0 += float64(p * x[0])
+			q1 += float64(p * x[1])
+			q2 += float64(p * x[2])
+			q3 += float64(p * x[3])
+			q4 += float64(p * x[4])
 		}
 		q[0], q[1], q[2], q[3], q[4] = q0, q1, q2, q3, q4
 	default:
 		for i, off := range outs {
 			p := ps[i]
 			for t, x := range v[int(off)*w : int(off)*w+w] {
-				q[t] += p * x
+				q[t] += float64(p * x)
 			}
 		}
 	}
@@ -708,7 +708,7 @@ func (vt *vecTurn) addBust(q []float64, s, lv int) {
 		b = vt.first
 	}
 	for i := range q {
-		q[i] += vt.tg.bustP[s] * b[i]
+		q[i] += float64(vt.tg.bustP[s] * b[i])
 	}
 }
 
@@ -837,7 +837,7 @@ func (vt *vecTurn) closed(lv int) {
 			a = 0
 		}
 		for i := range w {
-			vt.v[k*w+i] = a*vt.high[i] + (1-a)*vt.bust[i]
+			vt.v[k*w+i] = float64(a*vt.high[i]) + float64((1-a)*vt.bust[i])
 		}
 		vt.own[k] = vt.v[k*w+vt.me]
 	}

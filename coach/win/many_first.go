@@ -117,13 +117,13 @@ func (fe *firstEntry) build(r0, d int) []float64 {
 				continue
 			}
 			if r < d {
-				beta += m * tg.bustP[s]
+				beta += float64(m * tg.bustP[s])
 			}
 			k := r*ns + s
 			lo, hi := rc.mOf[k], rc.mOf[k+1]
 			for i, off := range rc.mOut[lo:hi] {
 				up, s2 := int(off)/ns, int(off)%ns
-				p := m * rc.mP[int(lo)+i]
+				p := float64(m * rc.mP[int(lo)+i])
 				if r2 := r - up; r2 >= r0 {
 					mass[r2*ns+s2] += p
 				} else {
@@ -144,7 +144,7 @@ func (fe *firstEntry) holds(d int, rho float64) int {
 	if fe == nil || d >= len(fe.rowMin) {
 		return 0
 	}
-	thr := rho*(1+1e-9) + 1e-9
+	thr := float64(rho*(1+1e-9)) + 1e-9
 	if fe.rc.gmin[d*fe.tg.ns] <= thr {
 		return 0
 	}
@@ -187,16 +187,16 @@ func (fe *firstEntry) start(r *seatRows, low int, bustU float64) (float64, float
 	for i, p := range f[:len(fe.idx)] {
 		k := base + int(fe.idx[i])
 		if k < len(r.v) {
-			q += p * r.v[k]
-			qu += p * r.u[k]
+			q += float64(p * r.v[k])
+			qu += float64(p * r.u[k])
 			continue
 		}
 		// Above the rows copied in (tests without them): as at reads it.
 		v, u := r.at(int32(k%ns), k/ns)
-		q += p * v
-		qu += p * u
+		q += float64(p * v)
+		qu += float64(p * u)
 	}
-	return q, qu + f[len(fe.idx)]*bustU
+	return q, qu + float64(f[len(fe.idx)]*bustU)
 }
 
 // startVec is a vector pass's start into q (with its busts) from the band
@@ -212,6 +212,6 @@ func (fe *firstEntry) startVec(q []float64, vt *vecTurn, low int) {
 	}
 	p0 := vt.tg.bustP[0]
 	for t := range q {
-		q[t] += beta*vt.bust[t] + p0*vt.first[t]
+		q[t] += float64(beta*vt.bust[t]) + float64(p0*vt.first[t])
 	}
 }

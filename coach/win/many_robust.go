@@ -122,10 +122,10 @@ func (fg *finalGame) buildRobust(tie float64, n int) *robustChase {
 					}
 					rc.gap[k] = down32(gap)
 					gmin = min(gmin, gap)
-					v += th.P * b1
+					v += float64(th.P * b1)
 					to := ix(tg.to[bk], rr-int(tg.pts[bk])/step)
-					va += th.P * pa[to]
-					vt += th.P * pt[to]
+					va += float64(th.P * pa[to])
+					vt += float64(th.P * pt[to])
 				}
 				rc.mergeRow(tg, rr, s, slot, gmin)
 				if tg.stopPh[0][s] && rr == 0 && tie >= v {
@@ -174,7 +174,7 @@ func (f *finalMany) robustFor(j, bar, k int, eq float64) (*robustChase, float64)
 	tie := f.tieOf(k)
 	rho := 1 - f.minAbove(j, bar)
 	if fg.tie > 0 {
-		rho = max(rho, 1-float64(k+1)*eq)
+		rho = max(rho, 1-float64(float64(k+1)*eq))
 	}
 	return fg.robust(tie, len(fg.chase)), max(rho, 0)
 }
@@ -224,7 +224,7 @@ func (rc *robustChase) merged(s, r int, rho float64) (out []int32, p []float64, 
 		return nil, nil, false
 	}
 	k := r*rc.ns + s
-	if rc.gmin[k] <= rho*(1+1e-9)+1e-9 {
+	if rc.gmin[k] <= float64(rho*(1+1e-9))+1e-9 {
 		return nil, nil, false
 	}
 	lo, hi := rc.mOf[k], rc.mOf[k+1]
@@ -238,7 +238,7 @@ func (rc *robustChase) keepAt(ti int32, r int, rho float64) int32 {
 		return -1
 	}
 	k := r*rc.nt + int(ti)
-	if float64(rc.gap[k]) > rho*(1+1e-9)+1e-9 {
+	if float64(rc.gap[k]) > float64(rho*(1+1e-9))+1e-9 {
 		return rc.best[k]
 	}
 	return -1
@@ -274,7 +274,7 @@ func (f *finalMany) closedShare(j, bar, k int) (own, pb, pt float64, ok bool) {
 		if fg.tie == 0 {
 			kk = 1
 		}
-		rho = max(rho, 1-float64(kk)*f.share(j+1, bar, k))
+		rho = max(rho, 1-float64(float64(kk)*f.share(j+1, bar, k)))
 		if 3*rho*c >= closedEps {
 			return 0, 0, 0, false
 		}
@@ -298,7 +298,7 @@ func (f *finalMany) closedG(j, bar, k int) (own, g float64, ok bool) {
 	if f.fg.tie > 0 {
 		eqU = f.eq(j, bar, k)
 	}
-	return own, pb*lo + pt*eqU, true
+	return own, float64(pb*lo) + float64(pt*eqU), true
 }
 
 // closedVec fills out (vec's [G, seat j, j+1, …, the last]) but for G and
@@ -319,11 +319,11 @@ func (f *finalMany) closedVec(j, bar, k int, out []float64) bool {
 	} else {
 		on := f.vec(j+1, bar, k+1)
 		for i := 1; i < len(on); i++ {
-			out[1+i] += pt * on[i]
+			out[1+i] += float64(pt * on[i])
 		}
 	}
 	for i := 1; i < len(below); i++ {
-		out[1+i] += pb * below[i]
+		out[1+i] += float64(pb * below[i])
 	}
 	return true
 }

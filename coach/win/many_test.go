@@ -81,7 +81,7 @@ func (pf *plainFinal) rec(j, bar, k int) outv {
 				}
 			}
 			for i := range q {
-				q[i] += r.p * o[i]
+				q[i] += float64(r.p * o[i])
 			}
 		}
 		if s != 0 && pf.pt.canStop(s, lv) {

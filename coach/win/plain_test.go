@@ -127,9 +127,9 @@ func (pt *plainTurn) value(stop func(lv int) float64, b, first float64, capLv in
 		for _, r := range pt.moves[s] {
 			if len(r.succ) == 0 {
 				if s == 0 {
-					q += r.p * first
+					q += float64(r.p * first)
 				} else {
-					q += r.p * b
+					q += float64(r.p * b)
 				}
 				continue
 			}
@@ -137,7 +137,7 @@ func (pt *plainTurn) value(stop func(lv int) float64, b, first float64, capLv in
 			for k, s2 := range r.succ {
 				best = max(best, f(s2, lv+r.pts[k]/50))
 			}
-			q += r.p * best
+			q += float64(r.p * best)
 		}
 		if s != 0 && pt.canStop(s, lv) {
 			q = max(q, stop(lv))
@@ -279,8 +279,8 @@ func TestTieWithOneLaterAgainstPlainRecursion(t *testing.T) {
 						best = x
 					}
 				}
-				q.v += r.p * best.v
-				q.below += r.p * best.below
+				q.v += float64(r.p * best.v)
+				q.below += float64(r.p * best.below)
 			}
 			if s != 0 && pt.canStop(s, lv) {
 				stop := vb{0, 1}

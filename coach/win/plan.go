@@ -248,7 +248,7 @@ func (pl *levelPlan) best(v, m []float64) {
 func (pl *levelPlan) throwOn(s int, m unsafe.Pointer) float64 {
 	q := 0.0
 	for _, t := range pl.terms[pl.termLo[s]:pl.termLo[s+1]] {
-		q += t.p * *(*float64)(unsafe.Add(m, t.k))
+		q += float64(t.p * *(*float64)(unsafe.Add(m, t.k)))
 	}
 	return q
 }
@@ -273,7 +273,7 @@ func (tg *turnGraph) levelPlanned(e *ends, v, q, m []float64, lv int) {
 		if r := int(tg.sameQ[s]); r < s {
 			x = q[r] // the same sums of the same numbers
 		} else {
-			x = tg.plan.throwOn(s, mb) + tg.bustP[s]*e.b
+			x = tg.plan.throwOn(s, mb) + float64(tg.bustP[s]*e.b)
 		}
 		q[s] = x
 		if floor && stops[s] && sv >= x {

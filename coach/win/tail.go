@@ -54,7 +54,7 @@ func (t *tail) value(s, d int, b float64) (float64, float64) {
 	if d < len(t.e[s]) {
 		e = t.e[s][d]
 	}
-	return a + (1-a)*b - e, 1 - a
+	return a + float64((1-a)*b) - e, 1 - a
 }
 
 // solveChase computes C(d) for every d until it falls below chaseEps.
@@ -89,7 +89,7 @@ func (fg *finalGame) chaseWith(ws []*worker, tie float64) []float64 {
 					for j := th.Lo; j < th.Hi; j++ {
 						best = max(best, at(tg.to[j], rr-int(tg.pts[j])/step))
 					}
-					v += th.P * best
+					v += float64(th.P * best)
 				}
 				if tg.stopPh[0][s] && rr == 0 {
 					v = max(v, tie)
@@ -112,10 +112,10 @@ func (fg *finalGame) chaseWith(ws []*worker, tie float64) []float64 {
 				for j := th.Lo; j < th.Hi; j++ {
 					best = max(best, at(tg.to[j], d-int(tg.pts[j])/step))
 				}
-				c += th.P * best
+				c += float64(th.P * best)
 			}
 			if fg.nix {
-				c += tg.bustP[0] * nixChase(d, tie)
+				c += float64(tg.bustP[0] * nixChase(d, tie))
 			}
 		}
 		if c < chaseEps {
@@ -174,7 +174,7 @@ func (fg *finalGame) buildTail() {
 			}
 			t.e[s][d] = e
 		}
-		t.need[d] = worst*(1+1e-9) + 1e-15
+		t.need[d] = float64(worst*(1+1e-9)) + 1e-15
 	}
 	fg.tail = t
 }
@@ -217,8 +217,8 @@ func (t *tail) throwTail(s, d int) (a, e, need float64) {
 				need = max(need, (bestE-ev)/(bestA-ra))
 			}
 		}
-		a += th.P * bestA
-		e += th.P * bestE
+		a += float64(th.P * bestA)
+		e += float64(th.P * bestE)
 	}
 	return a, e, need
 }

@@ -172,12 +172,12 @@ func (e *ends) levels() int {
 
 func (e *ends) stopAt(lv int) (float64, float64) {
 	if lv >= len(e.stop) || e.tail == nil && lv >= e.top {
-		return e.hi + e.hiB*e.b, e.hiB
+		return e.hi + float64(e.hiB*e.b), e.hiB
 	}
 	if e.stopB == nil {
 		return e.stop[lv], 0
 	}
-	return e.stop[lv] + e.stopB[lv]*e.b, e.stopB[lv]
+	return e.stop[lv] + float64(e.stopB[lv]*e.b), e.stopB[lv]
 }
 
 // pass holds the rows of one backward pass: by [level*ns+state] the value
@@ -224,8 +224,8 @@ func (p *pass) run(e *ends) (float64, float64) {
 	}
 	// The turn's start: its only state at 0 points.
 	q, dq := p.throwOn(e, 0, 0)
-	q += tg.bustP[0] * (e.first + e.firstB*e.b)
-	dq += tg.bustP[0] * e.firstB
+	q += float64(tg.bustP[0] * (e.first + float64(e.firstB*e.b)))
+	dq += float64(tg.bustP[0] * e.firstB)
 	p.v[0], p.d[0] = q, dq
 	return q, dq
 }
@@ -238,7 +238,7 @@ func (tg *turnGraph) highValue(e *ends, s, lv int) (float64, float64) {
 	if e.tail != nil {
 		return e.tail.value(s, lv+e.tailOff, e.b)
 	}
-	c := e.hi + e.hiB*e.b
+	c := e.hi + float64(e.hiB*e.b)
 	if c < e.b || tg.fresh[s] {
 		return e.b, 1
 	}
@@ -247,7 +247,7 @@ func (tg *turnGraph) highValue(e *ends, s, lv int) (float64, float64) {
 		return c, e.hiB
 	}
 	a := tg.g.Reach[ph][s]
-	return a*c + (1-a)*e.b, a*e.hiB + (1 - a)
+	return float64(a*c) + float64((1-a)*e.b), float64(a*e.hiB) + (1 - a)
 }
 
 // farStep is the largest step of b a pass certifies.
@@ -278,8 +278,8 @@ func (p *pass) throwOn(e *ends, s, lv int) (float64, float64) {
 		} else if g := best - second; g < p.far {
 			p.far = g // no slope differs by more than 1
 		}
-		q += th.P * best
-		dq += th.P * bd
+		q += float64(th.P * best)
+		dq += float64(th.P * bd)
 	}
 	return q, dq
 }
@@ -319,7 +319,7 @@ func (p *pass) level(e *ends, lv int) {
 			continue
 		}
 		q, dq := p.throwOn(e, s, lv)
-		q += tg.bustP[s] * e.b
+		q += float64(tg.bustP[s] * e.b)
 		dq += tg.bustP[s]
 		if tg.canStop(s, lv, e.floor) {
 			sv, sd := e.stopAt(lv)
@@ -370,7 +370,7 @@ func (tg *turnGraph) tableIn(e ends, buf []float64, planned bool) *turnTable {
 			if r := int(tg.sameQ[s]); r < s {
 				x = q[row+r] // the same sums of the same numbers
 			} else {
-				x = tg.throwOnValue(v[row:], s) + tg.bustP[s]*e.b
+				x = tg.throwOnValue(v[row:], s) + float64(tg.bustP[s]*e.b)
 			}
 			q[row+s] = x
 			if tg.canStop(s, lv, e.floor) {
@@ -409,7 +409,7 @@ func (tg *turnGraph) tableRows(e ends, buf []float64) *turnTable {
 // the levels above.
 func (tg *turnGraph) startValue(tt *turnTable) {
 	e := &tt.e
-	x := tg.throwOnValue(tt.v, 0) + tg.bustP[0]*(e.first+e.firstB*e.b)
+	x := tg.throwOnValue(tt.v, 0) + float64(tg.bustP[0]*(e.first+float64(e.firstB*e.b)))
 	tt.v[0], tt.q[0] = x, x
 }
 
@@ -448,7 +448,7 @@ func (tg *turnGraph) tailRows(e *ends, v []float64, top int) {
 			continue
 		}
 		a := t.reach[s]
-		ab := a + (1-a)*e.b
+		ab := a + float64((1-a)*e.b)
 		es := t.e[s]
 		for k := s; k < len(rows); k, d = k+ns, d+1 {
 			x := 0.0
@@ -473,7 +473,7 @@ func (tg *turnGraph) throwOnValue(v []float64, s int) float64 {
 				best = x
 			}
 		}
-		q += th.P * best
+		q += float64(th.P * best)
 	}
 	return q
 }
@@ -499,7 +499,7 @@ func (t *turnTable) throwValue(s int32, lv int) float64 {
 		for j := th.Lo; j < th.Hi; j++ {
 			best = max(best, t.value(tg.to[j], lv+int(tg.pts[j])/step))
 		}
-		q += th.P * best
+		q += float64(th.P * best)
 	}
 	return q
 }

@@ -243,19 +243,19 @@ func (vt *vecTurn) plannedOn(q []float64, s, lv int, kp *keeps) {
 		var q0, q1, q2 float64
 		for _, t := range terms {
 			x := (*[3]float64)(unsafe.Add(vb, at(t)*24))
-			q0 += t.p * x[0]
-			q1 += t.p * x[1]
-			q2 += t.p * x[2]
+			q0 += float64(t.p * x[0])
+			q1 += float64(t.p * x[1])
+			q2 += float64(t.p * x[2])
 		}
 		q[0], q[1], q[2] = q0, q1, q2
 	case w == 4 && len(q) == 4:
 		var q0, q1, q2, q3 float64
 		for _, t := range terms {
 			x := (*[4]float64)(unsafe.Add(vb, at(t)*32))
-			q0 += t.p * x[0]
-			q1 += t.p * x[1]
-			q2 += t.p * x[2]
-			q3 += t.p * x[3]
+			q0 += float64(t.p * x[0])
+			q1 += float64(t.p * x[1])
+			q2 += float64(t.p * x[2])
+			q3 += float64(t.p * x[3])
 		}
 		q[0], q[1], q[2], q[3] = q0, q1, q2, q3
 	default:
@@ -263,7 +263,7 @@ func (vt *vecTurn) plannedOn(q []float64, s, lv int, kp *keeps) {
 		for _, t := range terms {
 			bk := int(at(t))
 			for i, x := range v[bk*w : bk*w+w] {
-				q[i] += t.p * x
+				q[i] += float64(t.p * x)
 			}
 		}
 	}
@@ -318,15 +318,15 @@ func (vt *vecTurn) plannedOwn(s, lv int, kp *keeps) float64 {
 	terms := pl.terms[pl.termLo[s]:pl.termLo[s+1]]
 	if kp.raw { // the keep's value is its set's greatest
 		for _, t := range terms {
-			q += t.p * math.Float64frombits((*setKeep)(unsafe.Add(mb, uintptr(t.k)*2)).hi)
+			q += float64(t.p * math.Float64frombits((*setKeep)(unsafe.Add(mb, uintptr(t.k)*2)).hi))
 		}
 	} else {
 		for _, t := range terms {
 			at := uintptr(uint32((*setKeep)(unsafe.Add(mb, uintptr(t.k)*2)).lo))
-			q += t.p * *(*float64)(unsafe.Add(ob, at*8))
+			q += float64(t.p * *(*float64)(unsafe.Add(ob, at*8)))
 		}
 	}
-	return q + vt.tg.bustP[s]*vt.bust[vt.me]
+	return q + float64(vt.tg.bustP[s]*vt.bust[vt.me])
 }
 
 // ownsOf is the states that throw on their own, most terms first (of
@@ -435,28 +435,28 @@ func pairSumsGo(v *float64, m *setKeep, ta, tb []term, qa, qb *[4]float64) {
 	for i, t := range ta[:n] {
 		u := tb[i]
 		x, y := at(t), at(u)
-		a0 += t.p * x[0]
-		b0 += u.p * y[0]
-		a1 += t.p * x[1]
-		b1 += u.p * y[1]
-		a2 += t.p * x[2]
-		b2 += u.p * y[2]
-		a3 += t.p * x[3]
-		b3 += u.p * y[3]
+		a0 += float64(t.p * x[0])
+		b0 += float64(u.p * y[0])
+		a1 += float64(t.p * x[1])
+		b1 += float64(u.p * y[1])
+		a2 += float64(t.p * x[2])
+		b2 += float64(u.p * y[2])
+		a3 += float64(t.p * x[3])
+		b3 += float64(u.p * y[3])
 	}
 	for _, t := range ta[n:] {
 		x := at(t)
-		a0 += t.p * x[0]
-		a1 += t.p * x[1]
-		a2 += t.p * x[2]
-		a3 += t.p * x[3]
+		a0 += float64(t.p * x[0])
+		a1 += float64(t.p * x[1])
+		a2 += float64(t.p * x[2])
+		a3 += float64(t.p * x[3])
 	}
 	for _, u := range tb[n:] {
 		y := at(u)
-		b0 += u.p * y[0]
-		b1 += u.p * y[1]
-		b2 += u.p * y[2]
-		b3 += u.p * y[3]
+		b0 += float64(u.p * y[0])
+		b1 += float64(u.p * y[1])
+		b2 += float64(u.p * y[2])
+		b3 += float64(u.p * y[3])
 	}
 	*qa, *qb = [4]float64{a0, a1, a2, a3}, [4]float64{b0, b1, b2, b3}
 }

@@ -366,7 +366,7 @@ func (p Position) At(fp family.Position) Position {
 		p.ended = true
 		p.endV = p.tt.e.b
 		if banked != 0 {
-			p.endV = p.tt.e.first + p.tt.e.firstB*p.tt.e.b
+			p.endV = p.tt.e.first + float64(p.tt.e.firstB*p.tt.e.b)
 			p.endFirst = banked > 0
 		}
 	}

@@ -138,7 +138,7 @@ func New(cfg Config) (*Generator, error) {
 	}
 	for range cfg.Players {
 		lo := 250 + 50*g.rng.IntN(8) // 250 … 600
-		g.styles = append(g.styles, style{stopAt: lo, stopAtLow: lo / 2, careless: 0.03 + 0.05*g.rng.Float64()})
+		g.styles = append(g.styles, style{stopAt: lo, stopAtLow: lo / 2, careless: 0.03 + float64(0.05*g.rng.Float64())})
 	}
 	return g, nil
 }
