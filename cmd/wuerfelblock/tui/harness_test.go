@@ -131,6 +131,32 @@ func (h *harness) syncNow() int {
 	return writes
 }
 
+// waitWarm waits until the play screen on top has loaded or built the
+// tables its game's review needs (newPlay starts that in the background);
+// a table may take seconds to build, so the wait is long.
+func (h *harness) waitWarm() {
+	h.t.Helper()
+	h.scr.InjectKey(barrierKey, 0, tcell.ModNone)
+	select {
+	case <-h.ui.barrier:
+	case <-time.After(waitLimit):
+		h.t.Fatalf("the UI did not answer within %v; screen:\n%s", waitLimit, h.screen())
+	}
+	var warmed chan struct{}
+	if p, ok := h.ui.top().(*play); ok {
+		warmed = p.warmed
+	}
+	h.ui.barrier <- struct{}{}
+	if warmed == nil {
+		h.t.Fatal("no play screen warming its tables")
+	}
+	select {
+	case <-warmed:
+	case <-time.After(5 * time.Minute):
+		h.t.Fatal("the review's tables were not ready after 5 minutes")
+	}
+}
+
 // typ types text, one key per rune; "\n" is Enter. Like a player, it
 // waits after each key until an entry that key started is saved (the
 // screen takes no key meanwhile).

@@ -390,6 +390,10 @@ func TestGameOverReviewOffTheUIGoroutine(t *testing.T) {
 	h := startWith(t, db, Config{Lang: validate.German, Review: v})
 	h.typ("1") // continue the stored game
 	h.see("am Zug")
+	// The screen's warm-up asks the family solver too: armed before it
+	// has, the gate would hold the warm-up and with it the last entry's
+	// write (a race the tests lost under load).
+	h.waitWarm()
 	fam.armed.Store(true)
 	h.typ("s") // the stop that ends it
 	h.see("Spiel zu Ende", "Die Auswertung wird berechnet")
