@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/gdamore/tcell/v2"
-
 	"github.com/wuerfelblock/wuerfelblock/storage"
 )
 
@@ -47,21 +45,8 @@ func (ui *UI) homeDialog(head string, paras ...string) {
 			text += "\n\n" + p
 		}
 	}
-	tv := newTextView().SetScrollable(true)
-	tv.SetText(text + "\n\n[::r] " + ui.tr("Enter: back to the home screen", "Enter: zurück zum Startbildschirm") + " [::-]")
-	tv.SetBorder(true).SetBorderPadding(0, 0, 1, 1)
-	tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
-		switch {
-		case ev.Key() == tcell.KeyEscape, ev.Key() == tcell.KeyEnter,
-			ev.Key() == tcell.KeyRune && ev.Rune() == 'q':
-			ui.closeOverlay()
-			ui.home()
-			return nil
-		}
-		return ev
-	})
 	ui.dropOverlay()
-	ui.showOverlay(centered(tv, 76, 16))
+	ui.showOverlay(ui.wideDialog(text, ui.tr("Enter: back to the home screen", "Enter: zurück zum Startbildschirm"), ui.home))
 }
 
 // goneWhy is why a game shown is no longer in the database.

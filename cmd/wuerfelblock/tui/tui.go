@@ -446,19 +446,28 @@ func (ui *UI) ask(question string, buttons []string, choose func(int)) {
 // is a third of the screen wide: a command with paths in it would wrap
 // into pieces).
 func (ui *UI) notice(text string) {
+	ui.showOverlay(ui.wideDialog(text, ui.tr("Enter: close", "Enter: schließen"), nil))
+}
+
+// wideDialog is a wide dialog of text with its key hint below it; Enter,
+// Esc and q close it and then call after (nil: nothing more).
+func (ui *UI) wideDialog(text, hint string, after func()) tview.Primitive {
 	tv := newTextView().SetScrollable(true)
-	tv.SetText(text + "\n\n[::r] " + ui.tr("Enter: close", "Enter: schließen") + " [::-]")
+	tv.SetText(text + "\n\n[::r] " + hint + " [::-]")
 	tv.SetBorder(true).SetBorderPadding(0, 0, 1, 1)
 	tv.SetInputCapture(func(ev *tcell.EventKey) *tcell.EventKey {
 		switch {
 		case ev.Key() == tcell.KeyEscape, ev.Key() == tcell.KeyEnter,
 			ev.Key() == tcell.KeyRune && ev.Rune() == 'q':
 			ui.closeOverlay()
+			if after != nil {
+				after()
+			}
 			return nil
 		}
 		return ev
 	})
-	ui.showOverlay(centered(tv, 76, 16))
+	return centered(tv, 76, 16)
 }
 
 // createGame stores a new game and then its coach level. The game may be
