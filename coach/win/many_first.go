@@ -38,9 +38,11 @@ type firstEntry struct {
 	// f[{r0, d}]: from the start at distance d, the chances to enter the
 	// band below r0 first at each of idx, and (last) to bust on the way
 	// (after the first throw, whose bust is the start's own); built on
-	// first use, at most firstKept of them
-	f    map[[2]int][]float64
-	mass []float64 // scratch of the forward pass
+	// first use, at most firstBytes of them
+	f      map[[2]int][]float64
+	kept   int       // the bytes of f's chances
+	budget int       // the most of them (firstBytes)
+	mass   []float64 // scratch of the forward pass
 }
 
 // firstRows: a bar's pass solves at least this many levels nearest the
@@ -51,9 +53,12 @@ const (
 	firstMin  = 16
 )
 
-// firstKept: the first entries kept per table and tie (each 1.6k chances
-// in zehntausend): beyond, a bar's pass solves every row.
-const firstKept = 12000
+// firstBytes: the most bytes of first entries kept per table and tie
+// (each 1.6k chances in zehntausend, 2.3k with six dice: 13 and 18 KB);
+// beyond, a row is built for its pass and not kept. A history's four- and
+// five-player games keep about 37 MB over all tables and ties; this bounds
+// a long session's (12,000 rows each before, up to 216 MB).
+const firstBytes = 24 << 20
 
 // firstFor is the first entries for a tie worth tie (per table, built on
 // first use); nil where tests ask for every row.
@@ -77,7 +82,7 @@ func (fg *finalGame) firstFor(tie float64, rc *robustChase) *firstEntry {
 func newFirst(tg *turnGraph, rc *robustChase) *firstEntry {
 	ns, above := tg.ns, tg.above
 	n := len(rc.gmin) / ns
-	fe := &firstEntry{tg: tg, rc: rc, rowMin: make([]float64, n), f: map[[2]int][]float64{}}
+	fe := &firstEntry{tg: tg, rc: rc, rowMin: make([]float64, n), f: map[[2]int][]float64{}, budget: firstBytes}
 	fe.slot = make([]int32, above*ns)
 	for b := range fe.slot {
 		fe.slot[b] = -1
@@ -119,8 +124,7 @@ func (fe *firstEntry) build(r0, d int) []float64 {
 			if r < d {
 				beta += float64(m * tg.bustP[s])
 			}
-			k := r*ns + s
-			lo, hi := rc.mOf[k], rc.mOf[k+1]
+			lo, hi := rc.mergedOf(r, s)
 			for i, off := range rc.mOut[lo:hi] {
 				up, s2 := int(off)/ns, int(off)%ns
 				p := float64(m * rc.mP[int(lo)+i])
@@ -171,8 +175,9 @@ func (fe *firstEntry) row(r0, d int) []float64 {
 		return f
 	}
 	f := fe.build(r0, d)
-	if len(fe.f) < firstKept {
+	if b := 8 * len(f); fe.kept+b <= fe.budget {
 		fe.f[key] = f
+		fe.kept += b
 	}
 	return f
 }

@@ -3,6 +3,7 @@ package win
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/wuerfelblock/wuerfelblock/validate"
@@ -47,5 +48,29 @@ func TestFirstEntriesAreThePass(t *testing.T) {
 		if fast.fg.firstUsed.Load() == 0 {
 			t.Errorf("%v: no pass took the first entries", c.totals)
 		}
+	}
+}
+
+// TestFirstEntriesWithinTheirBudget: the first entries keep rows up to their
+// budget of bytes and build the others for each pass, the same chances.
+func TestFirstEntriesWithinTheirBudget(t *testing.T) {
+	tb := chaseTable(t, validate.GameZehntausend, nil, true)
+	fg := tb.fg
+	fe := fg.firstFor(0.5, fg.robust(0.5, len(fg.chase)))
+	if fe.budget != firstBytes {
+		t.Fatalf("budget %d, want %d", fe.budget, firstBytes)
+	}
+	row := 8 * (len(fe.idx) + 1)
+	fe.budget = 3 * row
+	for range 2 {
+		for d := 40; d < 50; d++ {
+			got := fe.row(firstRows, d)
+			if want := fe.build(firstRows, d); !slices.Equal(got, want) {
+				t.Fatalf("row %d differs from its build", d)
+			}
+		}
+	}
+	if len(fe.f) != 3 || fe.kept != 3*row {
+		t.Fatalf("%d rows kept (%d bytes), want 3 (%d)", len(fe.f), fe.kept, 3*row)
 	}
 }

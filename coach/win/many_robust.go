@@ -1,6 +1,10 @@
 package win
 
-import "math"
+import (
+	"fmt"
+	"math"
+	"slices"
+)
 
 // Robust keeps in the final round with several seats still to throw.
 //
@@ -27,16 +31,25 @@ import "math"
 // every keep is compared as before.
 
 // robustChase is the plain chase against a bar (a tie worth tie) by
-// distance r = 0 … len−1 levels: per throw (tg.throws' index) at each
+// distance r = 0 … n−1 levels: per throw (tg.throws' index) at each
 // distance the keep of the highest R (its outcome index) and by how much
 // of R it beats every other keep.
+//
+// Far from the bar the keeps of the highest R stop changing with the
+// distance: from row stat on every row's keeps (and so its merged
+// outcomes) are row stat's, kept once (rowOf).
 type robustChase struct {
-	nt   int
-	best []int32 // [r*nt+ti]
-	// gap [r*nt+ti]: (R1 − R2)/R1, +Inf for a single keep, 0 for R1 = 0,
-	// rounded down to a float32 (half the memory; a gap read as smaller
-	// only makes keepAt compare the keeps, which picks the same one)
-	gap []float32
+	nt, n int
+	stat  int
+	// best [rowOf(r)*nt+ti]: the keep of the highest R, counted from the
+	// throw's first keep (lo[ti]): a throw has at most 255 keeps
+	best []uint8
+	lo   []int32
+	// gap [r*nt+ti]: (R1 − R2)/R1 as a gapCode (rounded down: a gap read
+	// as smaller only makes keepAt compare the keeps, which picks the
+	// same one), gapInf for a single keep, 0 for R1 = 0 or a gap too small
+	// to matter (below the 1e-9 every test adds)
+	gap []uint16
 	// gap in [r*nt+ti] is only read where the floor is met (fl)
 	fl int
 	// From the start at distance r under the keeps of the highest R (of
@@ -45,8 +58,8 @@ type robustChase struct {
 	start, above, on []float64
 	// Where every throw of state s at distance r is robust with a gap
 	// above gmin[r*ns+s]: its keeps' chances added up by outcome,
-	// mOut/mP[mOf[r*ns+s]:mOf[r*ns+s+1]] (the outcome's offset as in
-	// tg.offs: it lands that many values further on).
+	// mOut/mP[mOf[rowOf(r)*ns+s]:mOf[rowOf(r)*ns+s+1]] (the outcome's
+	// offset as in tg.offs: it lands that many values further on).
 	ns   int
 	gmin []float64
 	mOf  []int32
@@ -54,26 +67,83 @@ type robustChase struct {
 	mP   []float64
 }
 
+// rowOf is the row that keeps distance r's keeps and merged outcomes.
+func (rc *robustChase) rowOf(r int) int { return min(r, rc.stat) }
+
+// mergedOf is state s's merged outcomes at distance r, as indices into
+// mOut and mP.
+func (rc *robustChase) mergedOf(r, s int) (lo, hi int32) {
+	k := rc.rowOf(r)*rc.ns + s
+	return rc.mOf[k], rc.mOf[k+1]
+}
+
+// The gaps' codes: gapInf for a single keep; c in 1 … gapInf−1 stands
+// for 2^((c − gapTop)/gapSteps), a gap of at most 1 (R ≥ 0) to about
+// 2.3e-10 in steps of 0.034 %; 0 for anything below.
+const (
+	gapInf   = math.MaxUint16
+	gapTop   = gapInf - 1
+	gapSteps = 2048
+)
+
+// gapOf is the code of gap g: the largest whose value is at most g.
+func gapOf(g float64) uint16 {
+	switch {
+	case math.IsInf(g, 1):
+		return gapInf
+	case !(g > 0): // 0 (R1 = 0) or NaN
+		return 0
+	}
+	c := math.Floor(gapTop + gapSteps*math.Log2(g))
+	if c < 1 {
+		return 0
+	}
+	code := uint16(min(c, gapTop))
+	for code > 0 && gapValue[code] > g {
+		code--
+	}
+	return code
+}
+
+// gapValue is every code's gap.
+var gapValue = func() (v [gapInf + 1]float64) {
+	for c := 1; c < gapInf; c++ {
+		v[c] = math.Exp2(float64(c-gapTop) / gapSteps)
+	}
+	v[gapInf] = math.Inf(1)
+	return v
+}()
+
 // robust is the table for a tie worth tie, built on first use (per table).
 func (fg *finalGame) robust(tie float64, n int) *robustChase {
 	fg.robMu.Lock()
 	defer fg.robMu.Unlock()
-	if rc, ok := fg.rob[tie]; ok && len(rc.best) >= n*rc.nt {
+	if rc, ok := fg.rob[tie]; ok && rc.n >= n {
 		return rc
 	}
 	if fg.rob == nil {
 		fg.rob = map[float64]*robustChase{}
 	}
 	rc := fg.buildRobust(tie, n)
+	rc.keepOnce()
 	fg.rob[tie] = rc
 	return rc
 }
 
+// buildRobust is the table with every row's keeps and merged outcomes
+// (robust keeps them once from stat on: keepOnce).
 func (fg *finalGame) buildRobust(tie float64, n int) *robustChase {
 	tg := fg.tg
 	ns, above := tg.ns, tg.above
 	nt := len(tg.throws)
-	rc := &robustChase{nt: nt, best: make([]int32, n*nt), gap: make([]float32, n*nt), fl: (fg.floor + step - 1) / step}
+	rc := &robustChase{nt: nt, n: n, stat: n - 1, best: make([]uint8, n*nt), gap: make([]uint16, n*nt), fl: (fg.floor + step - 1) / step}
+	rc.lo = make([]int32, nt)
+	for ti, th := range tg.throws {
+		if th.Hi-th.Lo > math.MaxUint8+1 {
+			panic(fmt.Sprintf("win: a throw with %d keeps (at most 256)", th.Hi-th.Lo))
+		}
+		rc.lo[ti] = th.Lo
+	}
 	rc.start, rc.above, rc.on = make([]float64, n), make([]float64, n), make([]float64, n)
 	// R by [(r+above)*ns + s]; r < 0: above the bar; pa and pt the
 	// chances to end above it and on it.
@@ -112,7 +182,7 @@ func (fg *finalGame) buildRobust(tie float64, n int) *robustChase {
 						}
 					}
 					k := rr*nt + int(ti)
-					rc.best[k] = bk
+					rc.best[k] = uint8(bk - th.Lo)
 					gap := 0.0
 					switch {
 					case th.Hi-th.Lo == 1:
@@ -120,7 +190,7 @@ func (fg *finalGame) buildRobust(tie float64, n int) *robustChase {
 					case b1 > 0:
 						gap = (b1 - b2) / b1
 					}
-					rc.gap[k] = down32(gap)
+					rc.gap[k] = gapOf(gap)
 					gmin = min(gmin, gap)
 					v += float64(th.P * b1)
 					to := ix(tg.to[bk], rr-int(tg.pts[bk])/step)
@@ -144,6 +214,22 @@ func (fg *finalGame) buildRobust(tie float64, n int) *robustChase {
 	return rc
 }
 
+// keepOnce keeps the rows from which on every row's keeps are the same
+// once: best and the merged outcomes up to row stat, the gaps and gmin of
+// every row.
+func (rc *robustChase) keepOnce() {
+	nt, ns := rc.nt, rc.ns
+	stat := rc.n - 1
+	for stat > 0 && slices.Equal(rc.best[(stat-1)*nt:stat*nt], rc.best[stat*nt:(stat+1)*nt]) {
+		stat--
+	}
+	rc.stat = stat
+	rc.best = slices.Clip(rc.best[:(stat+1)*nt])
+	rc.mOf = slices.Clip(rc.mOf[:(stat+1)*ns+1])
+	m := rc.mOf[(stat+1)*ns]
+	rc.mOut, rc.mP = slices.Clone(rc.mOut[:m]), slices.Clone(rc.mP[:m])
+}
+
 // mergeRow adds state s's throws at distance r, each by its keep of the
 // highest R (best of r known), up by outcome; g is their least gap
 // (unrounded: which states are merged stays as with gaps in float64).
@@ -151,7 +237,7 @@ func (rc *robustChase) mergeRow(tg *turnGraph, r, s int, slot map[int32]int, g f
 	clear(slot)
 	for ti := tg.throwsOf[s]; ti < tg.throwsOf[s+1]; ti++ {
 		k := r*rc.nt + int(ti)
-		j := rc.best[k]
+		j := tg.throws[ti].Lo + int32(rc.best[k])
 		if i, ok := slot[tg.offs[j]]; ok {
 			rc.mP[i] += tg.throws[ti].P
 			continue
@@ -223,23 +309,21 @@ func (rc *robustChase) merged(s, r int, rho float64) (out []int32, p []float64, 
 	if rc == nil || r < 0 || r*rc.ns >= len(rc.gmin) {
 		return nil, nil, false
 	}
-	k := r*rc.ns + s
-	if rc.gmin[k] <= float64(rho*(1+1e-9))+1e-9 {
+	if rc.gmin[r*rc.ns+s] <= float64(rho*(1+1e-9))+1e-9 {
 		return nil, nil, false
 	}
-	lo, hi := rc.mOf[k], rc.mOf[k+1]
+	lo, hi := rc.mergedOf(r, s)
 	return rc.mOut[lo:hi], rc.mP[lo:hi], true
 }
 
 // keepAt is the robust keep of throw ti at distance r (−1 where every keep
 // is to be compared).
 func (rc *robustChase) keepAt(ti int32, r int, rho float64) int32 {
-	if rc == nil || r < 0 || r*rc.nt >= len(rc.best) {
+	if rc == nil || r < 0 || r >= rc.n {
 		return -1
 	}
-	k := r*rc.nt + int(ti)
-	if float64(rc.gap[k]) > float64(rho*(1+1e-9))+1e-9 {
-		return rc.best[k]
+	if gapValue[rc.gap[r*rc.nt+int(ti)]] > float64(rho*(1+1e-9))+1e-9 {
+		return rc.lo[ti] + int32(rc.best[rc.rowOf(r)*rc.nt+int(ti)])
 	}
 	return -1
 }
@@ -326,13 +410,4 @@ func (f *finalMany) closedVec(j, bar, k int, out []float64) bool {
 		out[1+i] += float64(pb * below[i])
 	}
 	return true
-}
-
-// down32 is x rounded down to a float32.
-func down32(x float64) float32 {
-	f := float32(x)
-	if float64(f) > x {
-		f = math.Nextafter32(f, float32(math.Inf(-1)))
-	}
-	return f
 }

@@ -3,6 +3,7 @@ package win
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/wuerfelblock/wuerfelblock/internal/cputime"
@@ -215,5 +216,72 @@ func TestSameThrowsBitNeutral(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRobustRowsKeptOnce: the robust table as robust keeps it (the rows
+// from stat on once) answers every distance as the table with every row
+// does: the same keep of the highest R, the same gap, the same merged
+// outcomes; and it is smaller where the keeps stop changing far from the
+// bar.
+func TestRobustRowsKeptOnce(t *testing.T) {
+	for _, c := range []struct {
+		g    validate.GameID
+		opts map[string]any
+	}{
+		{validate.Game5050, nil},
+		{validate.GameZehntausend, nil},
+		{validate.GameZehntausend, map[string]any{"verdoppeln": true}},
+	} {
+		tb := chaseTable(t, c.g, c.opts, true)
+		fg, tg := tb.fg, tb.fg.tg
+		n := len(fg.chase)
+		for _, tie := range []float64{0, 1.0 / 2, 1} {
+			full := fg.buildRobust(tie, n)
+			kept := fg.robust(tie, n)
+			if kept.stat >= n-1 || len(kept.mOut) >= len(full.mOut) {
+				t.Errorf("%s tie %v: rows once from %d of %d, %d of %d merged outcomes", c.g, tie, kept.stat, n, len(kept.mOut), len(full.mOut))
+			}
+			for r := range n {
+				for ti := range full.nt {
+					k := r*full.nt + ti
+					if want, got := tg.throws[ti].Lo+int32(full.best[k]), kept.lo[ti]+int32(kept.best[kept.rowOf(r)*kept.nt+ti]); got != want {
+						t.Fatalf("%s tie %v r %d throw %d: keep %d, every row's %d", c.g, tie, r, ti, got, want)
+					}
+					if full.gap[k] != kept.gap[k] {
+						t.Fatalf("%s tie %v r %d throw %d: gap codes differ", c.g, tie, r, ti)
+					}
+				}
+				for s := range full.ns {
+					lo, hi := full.mOf[r*full.ns+s], full.mOf[r*full.ns+s+1]
+					klo, khi := kept.mergedOf(r, s)
+					if !slices.Equal(full.mOut[lo:hi], kept.mOut[klo:khi]) || !slices.Equal(full.mP[lo:hi], kept.mP[klo:khi]) {
+						t.Fatalf("%s tie %v r %d state %d: merged outcomes differ", c.g, tie, r, s)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestGapCodes: a gap's code stands for the largest value at most the gap,
+// within 0.034 % of it from 1e-9 (below which no test reads a gap) to 1.
+func TestGapCodes(t *testing.T) {
+	if gapOf(0) != 0 || gapOf(math.NaN()) != 0 || gapOf(math.Inf(1)) != gapInf || gapOf(1) != gapTop || gapValue[gapTop] != 1 {
+		t.Fatalf("codes of 0, NaN, +Inf, 1: %d %d %d %d", gapOf(0), gapOf(math.NaN()), gapOf(math.Inf(1)), gapOf(1))
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200000 {
+		g := math.Exp2(-40 * rng.Float64())
+		c := gapOf(g)
+		if gapValue[c] > g {
+			t.Fatalf("gap %g: code %d stands for %g, above it", g, c, gapValue[c])
+		}
+		if c < gapTop && gapValue[c+1] <= g {
+			t.Fatalf("gap %g: code %d, but %d (%g) is not above it", g, c, c+1, gapValue[c+1])
+		}
+		if g >= 1e-9 && gapValue[c] < g*(1-3.4e-4) {
+			t.Fatalf("gap %g read as %g", g, gapValue[c])
+		}
 	}
 }

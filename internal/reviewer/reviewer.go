@@ -16,13 +16,15 @@ type Reviewer struct {
 
 // StoredWinPlayers is the most players of a game with a final round
 // (5050, zehntausend) whose stored review follows the chance to win
-// (review.Valuers.WinFinalPlayers): three. coach/win's robust keeps and
-// closed shares (many_robust.go) made a four-player final round cost about
-// 66 CPU-ms a game, but their passes (one per table and tie value, kept
-// for the next game) hold about 140 MB on the heap over a history's
-// import or migration, past the import's 100 MB. More players keep the
-// points in the stored review; `review` and the game-over screen give
-// their exact chances.
+// (review.Valuers.WinFinalPlayers): three. With four or more the final
+// round's tables (coach/win's robust keeps and first entries, kept per
+// table and tie for the next game) hold about 90 MB over a history's
+// import (four players; 130 MB before they were kept small), past the
+// import's heap limit of 46 MB and its goal of 100 MB: an import of the
+// 20,000-game history with five took 267 MB and 437 CPU-seconds against
+// 95 MB and 156 with three (docs/REVIEW.md). More players keep the points
+// in the stored review; `review` and the game-over screen give their
+// exact chances.
 const StoredWinPlayers = 3
 
 // New is the reviewer with valuers v (review.Solvers: the project's
