@@ -136,14 +136,7 @@ func (fg *finalGame) buildRobust(tie float64, n int) *robustChase {
 	tg := fg.tg
 	ns, above := tg.ns, tg.above
 	nt := len(tg.throws)
-	rc := &robustChase{nt: nt, n: n, stat: n - 1, best: make([]uint8, n*nt), gap: make([]uint16, n*nt), fl: (fg.floor + step - 1) / step}
-	rc.lo = make([]int32, nt)
-	for ti, th := range tg.throws {
-		if th.Hi-th.Lo > math.MaxUint8+1 {
-			panic(fmt.Sprintf("win: a throw with %d keeps (at most 256)", th.Hi-th.Lo))
-		}
-		rc.lo[ti] = th.Lo
-	}
+	rc := newRobust(tg, n, (fg.floor+step-1)/step)
 	rc.start, rc.above, rc.on = make([]float64, n), make([]float64, n), make([]float64, n)
 	// R by [(r+above)*ns + s]; r < 0: above the bar; pa and pt the
 	// chances to end above it and on it.
@@ -211,6 +204,20 @@ func (fg *finalGame) buildRobust(tie float64, n int) *robustChase {
 		}
 	}
 	rc.mOf[n*ns] = int32(len(rc.mOut))
+	return rc
+}
+
+// newRobust is an empty table of n distances, its floor at fl levels.
+func newRobust(tg *turnGraph, n, fl int) *robustChase {
+	nt := len(tg.throws)
+	rc := &robustChase{nt: nt, n: n, stat: n - 1, best: make([]uint8, n*nt), gap: make([]uint16, n*nt), fl: fl}
+	rc.lo = make([]int32, nt)
+	for ti, th := range tg.throws {
+		if th.Hi-th.Lo > math.MaxUint8+1 {
+			panic(fmt.Sprintf("win: a throw with %d keeps (at most 256)", th.Hi-th.Lo))
+		}
+		rc.lo[ti] = th.Lo
+	}
 	return rc
 }
 
