@@ -39,11 +39,25 @@ type firstEntry struct {
 	// band below r0 first at each of idx, and (last) to bust on the way
 	// (after the first throw, whose bust is the start's own); built on
 	// first use, at most firstBytes of them
-	f      map[[2]int][]float64
+	f      map[[2]int]*firstRow
 	kept   int       // the bytes of f's chances
 	budget int       // the most of them (firstBytes)
 	mass   []float64 // scratch of the forward pass
+	dense  []float64 // scratch: a row's chances by entry
 }
+
+// firstRow is a start's chances of entering the band first: p[i] at entry
+// idx[at[i]], only the entries it can enter (most are never: about three
+// in four in zehntausend; leaving out a chance of 0 changes no sum), and
+// of a bust on the way.
+type firstRow struct {
+	at   []uint16
+	p    []float64
+	bust float64
+}
+
+// bytes is what the row keeps.
+func (f *firstRow) bytes() int { return 10*len(f.p) + 8 }
 
 // firstRows: a bar's pass solves at least this many levels nearest the
 // bar (where robust keeps are rare) and takes the rest from the first
@@ -82,7 +96,7 @@ func (fg *finalGame) firstFor(tie float64, rc *robustChase) *firstEntry {
 func newFirst(tg *turnGraph, rc *robustChase) *firstEntry {
 	ns, above := tg.ns, tg.above
 	n := len(rc.gmin) / ns
-	fe := &firstEntry{tg: tg, rc: rc, rowMin: make([]float64, n), f: map[[2]int][]float64{}, budget: firstBytes}
+	fe := &firstEntry{tg: tg, rc: rc, rowMin: make([]float64, n), f: map[[2]int]*firstRow{}, budget: firstBytes}
 	fe.slot = make([]int32, above*ns)
 	for b := range fe.slot {
 		fe.slot[b] = -1
@@ -90,6 +104,9 @@ func newFirst(tg *turnGraph, rc *robustChase) *firstEntry {
 			fe.slot[b] = int32(len(fe.idx))
 			fe.idx = append(fe.idx, int32(b))
 		}
+	}
+	if len(fe.idx) > math.MaxUint16+1 {
+		panic("win: a band of more than 65,536 entries")
 	}
 	for r := range n {
 		g := math.Inf(1)
@@ -105,11 +122,13 @@ func newFirst(tg *turnGraph, rc *robustChase) *firstEntry {
 
 // build is the forward pass from the start at distance d to the band
 // below r0: the chances of entering it first at each entry, and of a bust
-// on the way (last).
-func (fe *firstEntry) build(r0, d int) []float64 {
+// on the way.
+func (fe *firstEntry) build(r0, d int) *firstRow {
 	tg, rc := fe.tg, fe.rc
 	ns := tg.ns
-	f := make([]float64, len(fe.idx)+1)
+	fe.dense = resize(fe.dense, len(fe.idx))
+	f := fe.dense
+	clear(f)
 	fe.mass = resize(fe.mass, (d+1)*ns)
 	mass := fe.mass
 	clear(mass)
@@ -136,8 +155,13 @@ func (fe *firstEntry) build(r0, d int) []float64 {
 			}
 		}
 	}
-	f[len(fe.idx)] = beta
-	return f
+	row := &firstRow{bust: beta}
+	for i, p := range f {
+		if p != 0 {
+			row.at, row.p = append(row.at, uint16(i)), append(row.p, p)
+		}
+	}
+	return row
 }
 
 // holds is the r0 from which on the chain holds for the start at distance
@@ -166,8 +190,8 @@ func (fe *firstEntry) holds(d int, rho float64) int {
 }
 
 // row is the chances of entering the band below r0 first at each of idx
-// from d, and (last) of a bust on the way.
-func (fe *firstEntry) row(r0, d int) []float64 {
+// from d, and of a bust on the way.
+func (fe *firstEntry) row(r0, d int) *firstRow {
 	fe.mu.Lock()
 	defer fe.mu.Unlock()
 	key := [2]int{r0, d}
@@ -175,7 +199,7 @@ func (fe *firstEntry) row(r0, d int) []float64 {
 		return f
 	}
 	f := fe.build(r0, d)
-	if b := 8 * len(f); fe.kept+b <= fe.budget {
+	if b := f.bytes(); fe.kept+b <= fe.budget {
 		fe.f[key] = f
 		fe.kept += b
 	}
@@ -189,8 +213,8 @@ func (fe *firstEntry) start(r *seatRows, low int, bustU float64) (float64, float
 	base := low * ns
 	f := fe.row(r.r0, r.d)
 	q, qu := 0.0, 0.0
-	for i, p := range f[:len(fe.idx)] {
-		k := base + int(fe.idx[i])
+	for i, p := range f.p {
+		k := base + int(fe.idx[f.at[i]])
 		if k < len(r.v) {
 			q += float64(p * r.v[k])
 			qu += float64(p * r.u[k])
@@ -201,7 +225,7 @@ func (fe *firstEntry) start(r *seatRows, low int, bustU float64) (float64, float
 		q += float64(p * v)
 		qu += float64(p * u)
 	}
-	return q, qu + float64(f[len(fe.idx)]*bustU)
+	return q, qu + float64(f.bust*bustU)
 }
 
 // startVec is a vector pass's start into q (with its busts) from the band
@@ -210,10 +234,10 @@ func (fe *firstEntry) start(r *seatRows, low int, bustU float64) (float64, float
 func (fe *firstEntry) startVec(q []float64, vt *vecTurn, low int) {
 	base := low * vt.tg.ns
 	f := fe.row(vt.r0, vt.d)
-	beta := f[len(fe.idx)]
+	beta := f.bust
 	clear(q)
-	for i, p := range f[:len(fe.idx)] {
-		vt.addAt(q, base+int(fe.idx[i]), p)
+	for i, p := range f.p {
+		vt.addAt(q, base+int(fe.idx[f.at[i]]), p)
 	}
 	p0 := vt.tg.bustP[0]
 	for t := range q {

@@ -52,7 +52,9 @@ func TestFirstEntriesAreThePass(t *testing.T) {
 }
 
 // TestFirstEntriesWithinTheirBudget: the first entries keep rows up to their
-// budget of bytes and build the others for each pass, the same chances.
+// budget of bytes and build the others for each pass, the same chances; a
+// row keeps only the entries it can enter, the same chances as every
+// entry's (the forward pass written out densely).
 func TestFirstEntriesWithinTheirBudget(t *testing.T) {
 	tb := chaseTable(t, validate.GameZehntausend, nil, true)
 	fg := tb.fg
@@ -60,17 +62,69 @@ func TestFirstEntriesWithinTheirBudget(t *testing.T) {
 	if fe.budget != firstBytes {
 		t.Fatalf("budget %d, want %d", fe.budget, firstBytes)
 	}
-	row := 8 * (len(fe.idx) + 1)
-	fe.budget = 3 * row
+	bytes := 0
+	for d := 40; d < 43; d++ {
+		bytes += fe.build(firstRows, d).bytes()
+	}
+	fe.budget = bytes
 	for range 2 {
 		for d := 40; d < 50; d++ {
-			got := fe.row(firstRows, d)
-			if want := fe.build(firstRows, d); !slices.Equal(got, want) {
+			got, want := fe.row(firstRows, d), fe.build(firstRows, d)
+			if !slices.Equal(got.at, want.at) || !slices.Equal(got.p, want.p) || got.bust != want.bust {
 				t.Fatalf("row %d differs from its build", d)
 			}
 		}
 	}
-	if len(fe.f) != 3 || fe.kept != 3*row {
-		t.Fatalf("%d rows kept (%d bytes), want 3 (%d)", len(fe.f), fe.kept, 3*row)
+	if len(fe.f) != 3 || fe.kept != bytes {
+		t.Fatalf("%d rows kept (%d bytes), want 3 (%d)", len(fe.f), fe.kept, bytes)
 	}
+	for _, c := range [][2]int{{16, 40}, {16, 300}, {48, 500}} {
+		row, want := fe.row(c[0], c[1]), denseFirst(fe, c[0], c[1])
+		got := make([]float64, len(fe.idx)+1)
+		for i, p := range row.p {
+			if p == 0 {
+				t.Fatalf("%v: entry %d kept with chance 0", c, row.at[i])
+			}
+			got[row.at[i]] = p
+		}
+		got[len(fe.idx)] = row.bust
+		if !slices.Equal(got, want) {
+			t.Fatalf("%v: the row's chances differ from every entry's", c)
+		}
+	}
+}
+
+// denseFirst is the forward pass from distance d to the band below r0 with
+// a chance for every entry (and last the bust's), as it was written before
+// rows kept only the entries they can enter.
+func denseFirst(fe *firstEntry, r0, d int) []float64 {
+	tg, rc := fe.tg, fe.rc
+	ns := tg.ns
+	f := make([]float64, len(fe.idx)+1)
+	mass := make([]float64, (d+1)*ns)
+	mass[d*ns] = 1
+	beta := 0.0
+	for r := d; r >= r0; r-- {
+		for s := range ns {
+			m := mass[r*ns+s]
+			if m == 0 || tg.fresh[s] && r < d {
+				continue
+			}
+			if r < d {
+				beta += float64(m * tg.bustP[s])
+			}
+			k := rc.rowOf(r)*ns + s
+			for i, off := range rc.mOut[rc.mOf[k]:rc.mOf[k+1]] {
+				up, s2 := int(off)/ns, int(off)%ns
+				p := float64(m * rc.mP[int(rc.mOf[k])+i])
+				if r2 := r - up; r2 >= r0 {
+					mass[r2*ns+s2] += p
+				} else {
+					f[fe.slot[(r0-1-r2)*ns+s2]] += p
+				}
+			}
+		}
+	}
+	f[len(fe.idx)] = beta
+	return f
 }

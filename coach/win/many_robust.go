@@ -35,12 +35,15 @@ import (
 // distance the keep of the highest R (its outcome index) and by how much
 // of R it beats every other keep.
 //
-// Far from the bar the keeps of the highest R stop changing with the
-// distance: from row stat on every row's keeps (and so its merged
-// outcomes) are row stat's, kept once (rowOf).
+// The keeps of the highest R of a row are mostly those of an earlier row
+// (zehntausend: 44 different rows of 1,389; far from the bar they stop
+// changing), so a table keeps every different row's keeps (and so its
+// merged outcomes) once and each distance the row it has (rowOf).
 type robustChase struct {
 	nt, n int
-	stat  int
+	// row[r]: the kept row of distance r's keeps (nil while building:
+	// every distance its own)
+	row []uint16
 	// best [rowOf(r)*nt+ti]: the keep of the highest R, counted from the
 	// throw's first keep (lo[ti]): a throw has at most 255 keeps
 	best []uint8
@@ -68,7 +71,12 @@ type robustChase struct {
 }
 
 // rowOf is the row that keeps distance r's keeps and merged outcomes.
-func (rc *robustChase) rowOf(r int) int { return min(r, rc.stat) }
+func (rc *robustChase) rowOf(r int) int {
+	if rc.row == nil {
+		return r
+	}
+	return int(rc.row[r])
+}
 
 // mergedOf is state s's merged outcomes at distance r, as indices into
 // mOut and mP.
@@ -131,7 +139,7 @@ func (fg *finalGame) robust(tie float64, n int) *robustChase {
 }
 
 // buildRobust is the table with every row's keeps and merged outcomes
-// (robust keeps them once from stat on: keepOnce).
+// (robust keeps each different row once: keepOnce).
 func (fg *finalGame) buildRobust(tie float64, n int) *robustChase {
 	tg := fg.tg
 	ns, above := tg.ns, tg.above
@@ -210,7 +218,7 @@ func (fg *finalGame) buildRobust(tie float64, n int) *robustChase {
 // newRobust is an empty table of n distances, its floor at fl levels.
 func newRobust(tg *turnGraph, n, fl int) *robustChase {
 	nt := len(tg.throws)
-	rc := &robustChase{nt: nt, n: n, stat: n - 1, best: make([]uint8, n*nt), gap: make([]uint16, n*nt), fl: fl}
+	rc := &robustChase{nt: nt, n: n, best: make([]uint8, n*nt), gap: make([]uint16, n*nt), fl: fl}
 	rc.lo = make([]int32, nt)
 	for ti, th := range tg.throws {
 		if th.Hi-th.Lo > math.MaxUint8+1 {
@@ -221,20 +229,33 @@ func newRobust(tg *turnGraph, n, fl int) *robustChase {
 	return rc
 }
 
-// keepOnce keeps the rows from which on every row's keeps are the same
-// once: best and the merged outcomes up to row stat, the gaps and gmin of
-// every row.
+// keepOnce keeps every different row of keeps once, with its merged
+// outcomes (the same keeps merge the same way); the gaps and gmin stay by
+// distance. A table of the highest distance n has at most n rows.
 func (rc *robustChase) keepOnce() {
 	nt, ns := rc.nt, rc.ns
-	stat := rc.n - 1
-	for stat > 0 && slices.Equal(rc.best[(stat-1)*nt:stat*nt], rc.best[stat*nt:(stat+1)*nt]) {
-		stat--
+	ids := map[string]uint16{}
+	rc.row = make([]uint16, rc.n)
+	var best []uint8
+	var mOut []int32
+	var mP []float64
+	mOf := []int32{0}
+	for r := range rc.n {
+		key := string(rc.best[r*nt : (r+1)*nt])
+		id, ok := ids[key]
+		if !ok {
+			id = uint16(len(ids))
+			ids[key] = id
+			best = append(best, rc.best[r*nt:(r+1)*nt]...)
+			for s := range ns {
+				lo, hi := rc.mOf[r*ns+s], rc.mOf[r*ns+s+1]
+				mOut, mP = append(mOut, rc.mOut[lo:hi]...), append(mP, rc.mP[lo:hi]...)
+				mOf = append(mOf, int32(len(mOut)))
+			}
+		}
+		rc.row[r] = id
 	}
-	rc.stat = stat
-	rc.best = slices.Clip(rc.best[:(stat+1)*nt])
-	rc.mOf = slices.Clip(rc.mOf[:(stat+1)*ns+1])
-	m := rc.mOf[(stat+1)*ns]
-	rc.mOut, rc.mP = slices.Clone(rc.mOut[:m]), slices.Clone(rc.mP[:m])
+	rc.best, rc.mOut, rc.mP, rc.mOf = slices.Clip(best), slices.Clip(mOut), slices.Clip(mP), slices.Clip(mOf)
 }
 
 // mergeRow adds state s's throws at distance r, each by its keep of the

@@ -219,11 +219,10 @@ func TestSameThrowsBitNeutral(t *testing.T) {
 	}
 }
 
-// TestRobustRowsKeptOnce: the robust table as robust keeps it (the rows
-// from stat on once) answers every distance as the table with every row
-// does: the same keep of the highest R, the same gap, the same merged
-// outcomes; and it is smaller where the keeps stop changing far from the
-// bar.
+// TestRobustRowsKeptOnce: the robust table as robust keeps it (every
+// different row of keeps once) answers every distance as the table with
+// every row does: the same keep of the highest R, the same gap, the same
+// merged outcomes; and it keeps far fewer rows than distances.
 func TestRobustRowsKeptOnce(t *testing.T) {
 	for _, c := range []struct {
 		g    validate.GameID
@@ -239,8 +238,10 @@ func TestRobustRowsKeptOnce(t *testing.T) {
 		for _, tie := range []float64{0, 1.0 / 2, 1} {
 			full := fg.buildRobust(tie, n)
 			kept := fg.robust(tie, n)
-			if kept.stat >= n-1 || len(kept.mOut) >= len(full.mOut) {
-				t.Errorf("%s tie %v: rows once from %d of %d, %d of %d merged outcomes", c.g, tie, kept.stat, n, len(kept.mOut), len(full.mOut))
+			if rows := len(kept.best) / kept.nt; rows > n/4 || len(kept.mOut) > len(full.mOut)/4 {
+				t.Errorf("%s tie %v: %d rows of keeps kept for %d distances, %d of %d merged outcomes", c.g, tie, rows, n, len(kept.mOut), len(full.mOut))
+			} else {
+				t.Logf("%s tie %v: %d rows of keeps for %d distances, %d of %d merged outcomes", c.g, tie, rows, n, len(kept.mOut), len(full.mOut))
 			}
 			for r := range n {
 				for ti := range full.nt {
