@@ -18,13 +18,13 @@ type Reviewer struct {
 // (5050, zehntausend) whose stored review follows the chance to win
 // (review.Valuers.WinFinalPlayers): three. With four or more the final
 // round's tables (coach/win's robust keeps and first entries, kept per
-// table and tie for the next game) hold about 90 MB over a history's
-// import (four players; 130 MB before they were kept small), past the
-// import's heap limit of 46 MB and its goal of 100 MB: an import of the
-// 20,000-game history with five took 267 MB and 437 CPU-seconds against
-// 95 MB and 156 with three (docs/REVIEW.md). More players keep the points
-// in the stored review; `review` and the game-over screen give their
-// exact chances.
+// table and tie for the next game) hold about 50 MB over a history's
+// import (four players; 129 MB before the robust keeps were kept small),
+// past the import's heap limit of 46 MB and its goal of 100 MB: an import
+// of the 20,000-game history with four took 140 MB and 249 CPU-seconds
+// against 96 MB and 122 with three (docs/REVIEW.md). More players keep
+// the points in the stored review; `review` and the game-over screen give
+// their exact chances.
 const StoredWinPlayers = 3
 
 // New is the reviewer with valuers v (review.Solvers: the project's
