@@ -36,9 +36,9 @@ type firstEntry struct {
 	rowMin []float64
 	mu     sync.Mutex
 	// f[{r0, d}]: from the start at distance d, the chances to enter the
-	// band below r0 first at each of idx, and (last) to bust on the way
-	// (after the first throw, whose bust is the start's own); built on
-	// first use, at most firstBytes of them
+	// band below r0 first at each of idx, and to bust on the way (after
+	// the first throw, whose bust is the start's own); built on first use,
+	// at most firstBytes of them
 	f      map[[2]int]*firstRow
 	kept   int       // the bytes of f's chances
 	budget int       // the most of them (firstBytes)
@@ -67,11 +67,11 @@ const (
 	firstMin  = 16
 )
 
-// firstBytes: the most bytes of first entries kept per table and tie
-// (each 1.6k chances in zehntausend, 2.3k with six dice: 13 and 18 KB);
+// firstBytes: the most bytes of first entries kept per table and tie (a
+// row about 4 KB in zehntausend: the entries it can enter of 1,625);
 // beyond, a row is built for its pass and not kept. A history's four- and
-// five-player games keep about 37 MB over all tables and ties; this bounds
-// a long session's (12,000 rows each before, up to 216 MB).
+// five-player games keep 16–19 MB over all tables and ties; this bounds
+// a long session's (12,000 dense rows each before, up to 216 MB).
 const firstBytes = 24 << 20
 
 // firstFor is the first entries for a tie worth tie (per table, built on

@@ -45,10 +45,10 @@ type robustChase struct {
 	// every distance its own)
 	row []uint16
 	// best [rowOf(r)*nt+ti]: the keep of the highest R, counted from the
-	// throw's first keep (lo[ti]): a throw has at most 255 keeps
+	// throw's first keep (lo[ti]): a throw has at most 256 keeps
 	best []uint8
 	lo   []int32
-	// gap [r*nt+ti]: (R1 − R2)/R1 as a gapCode (rounded down: a gap read
+	// gap [r*nt+ti]: (R1 − R2)/R1 as gapOf's code (rounded down: a gap read
 	// as smaller only makes keepAt compare the keeps, which picks the
 	// same one), gapInf for a single keep, 0 for R1 = 0 or a gap too small
 	// to matter (below the 1e-9 every test adds)
@@ -218,6 +218,9 @@ func (fg *finalGame) buildRobust(tie float64, n int) *robustChase {
 // newRobust is an empty table of n distances, its floor at fl levels.
 func newRobust(tg *turnGraph, n, fl int) *robustChase {
 	nt := len(tg.throws)
+	if n > math.MaxUint16+1 {
+		panic(fmt.Sprintf("win: a robust table of %d distances (at most 65,536)", n))
+	}
 	rc := &robustChase{nt: nt, n: n, best: make([]uint8, n*nt), gap: make([]uint16, n*nt), fl: fl}
 	rc.lo = make([]int32, nt)
 	for ti, th := range tg.throws {
@@ -265,7 +268,7 @@ func (rc *robustChase) mergeRow(tg *turnGraph, r, s int, slot map[int32]int, g f
 	clear(slot)
 	for ti := tg.throwsOf[s]; ti < tg.throwsOf[s+1]; ti++ {
 		k := r*rc.nt + int(ti)
-		j := tg.throws[ti].Lo + int32(rc.best[k])
+		j := rc.lo[ti] + int32(rc.best[k])
 		if i, ok := slot[tg.offs[j]]; ok {
 			rc.mP[i] += tg.throws[ti].P
 			continue

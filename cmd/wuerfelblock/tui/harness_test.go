@@ -108,9 +108,9 @@ func (h *harness) sync() {
 	}
 }
 
-// syncNow waits until every key sent so far was handled and drawn, also
-// while an entry is being saved; it returns how many writes are under way.
-func (h *harness) syncNow() int {
+// atBarrier waits until the UI has handled every key sent so far and
+// waits in its key handler (nothing draws) until h.ui.barrier is sent to.
+func (h *harness) atBarrier() {
 	h.t.Helper()
 	h.scr.InjectKey(barrierKey, 0, tcell.ModNone)
 	select {
@@ -118,6 +118,13 @@ func (h *harness) syncNow() int {
 	case <-time.After(waitLimit):
 		h.t.Fatalf("the UI did not answer within %v; screen:\n%s", waitLimit, h.screen())
 	}
+}
+
+// syncNow waits until every key sent so far was handled and drawn, also
+// while an entry is being saved; it returns how many writes are under way.
+func (h *harness) syncNow() int {
+	h.t.Helper()
+	h.atBarrier()
 	// The UI waits in its key handler now: nothing draws while we copy.
 	cells, w, ht := h.scr.GetContents()
 	h.cells, h.w, h.h = slices.Clone(cells), w, ht
@@ -136,12 +143,7 @@ func (h *harness) syncNow() int {
 // a table may take seconds to build, so the wait is long.
 func (h *harness) waitWarm() {
 	h.t.Helper()
-	h.scr.InjectKey(barrierKey, 0, tcell.ModNone)
-	select {
-	case <-h.ui.barrier:
-	case <-time.After(waitLimit):
-		h.t.Fatalf("the UI did not answer within %v; screen:\n%s", waitLimit, h.screen())
-	}
+	h.atBarrier()
 	var warmed chan struct{}
 	if p, ok := h.ui.top().(*play); ok {
 		warmed = p.warmed

@@ -23,6 +23,15 @@ import (
 // app opens it: read-only, every write refused with the operating
 // system's reason. It returns the file's bytes before the opening.
 func readOnlyDB(t *testing.T) (*storage.DB, string, []byte) {
+	return readOnlyDBWith(t, func(db *storage.DB) {
+		if _, err := db.EnsurePlayer(context.Background(), "Anna"); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// readOnlyDBWith is readOnlyDB with what fill stores before.
+func readOnlyDBWith(t *testing.T, fill func(db *storage.DB)) (*storage.DB, string, []byte) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "ro")
 	if err := os.Mkdir(dir, 0o755); err != nil {
@@ -33,9 +42,7 @@ func readOnlyDB(t *testing.T) (*storage.DB, string, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.EnsurePlayer(context.Background(), "Anna"); err != nil {
-		t.Fatal(err)
-	}
+	fill(db)
 	db.Close()
 	before, err := os.ReadFile(path)
 	if err != nil {

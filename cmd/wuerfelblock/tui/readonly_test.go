@@ -5,12 +5,11 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
 
 	"github.com/gdamore/tcell/v2"
 
+	"github.com/wuerfelblock/wuerfelblock/storage"
 	"github.com/wuerfelblock/wuerfelblock/validate"
 )
 
@@ -25,37 +24,16 @@ func TestReadOnlyFileSaidAtStart(t *testing.T) {
 	for _, lang := range []validate.Lang{validate.English, validate.German} {
 		t.Run(fmt.Sprint(lang), func(t *testing.T) {
 			wd := wordsOf(lang)
-			dir := filepath.Join(t.TempDir(), "ro")
-			if err := os.Mkdir(dir, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			path := filepath.Join(dir, "w.db")
-			db, err := openReviewed(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ctx := context.Background()
-			sg, err := db.CreateGame(ctx, validate.MustRules(validate.Game5050, nil), []string{"Anna", "Ben"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := db.Append(ctx, sg, entryThrow([]int{1, 1, 1, 2, 3, 4}, []int{1, 1, 1})); err != nil {
-				t.Fatal(err)
-			}
-			db.Close()
-			before, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if out, err := exec.Command("chattr", "+i", dir).CombinedOutput(); err != nil {
-				t.Skipf("chattr +i: %v %s", err, out)
-			}
-			t.Cleanup(func() { exec.Command("chattr", "-i", dir).Run() })
-			db, err = openReviewed(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
+			db, path, before := readOnlyDBWith(t, func(db *storage.DB) {
+				ctx := context.Background()
+				sg, err := db.CreateGame(ctx, validate.MustRules(validate.Game5050, nil), []string{"Anna", "Ben"})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := db.Append(ctx, sg, entryThrow([]int{1, 1, 1, 2, 3, 4}, []int{1, 1, 1})); err != nil {
+					t.Fatal(err)
+				}
+			})
 
 			h := startLang(t, db, lang)
 			h.see(wd.Tr("The database file can only be read", "Die Datenbankdatei lässt sich nur lesen"),
