@@ -15,14 +15,7 @@ import (
 // bit for bit, with the portable kernels and with each in assembly, for
 // the graphs of every game and many house rules, with random ends.
 func TestLanesAreOne(t *testing.T) {
-	type set struct {
-		g validate.GameID
-		o map[string]any
-	}
-	sets := []set{{validate.Game5050, nil}, {validate.Game5000, nil}}
-	for _, o := range ruleSets {
-		sets = append(sets, set{validate.GameZehntausend, o})
-	}
+	sets := graphSets()
 	kernels := append([]laneKernel{{"go", bestLanesGo, throwOnLanesGo, throwOnPairGo}}, laneKernels...)
 	saved := laneKernel{"default", bestLanes, throwOnLanes, throwOnPair}
 	defer func() { bestLanes, throwOnLanes, throwOnPair = saved.best, saved.throwOn, saved.pair }()

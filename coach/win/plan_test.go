@@ -43,19 +43,28 @@ func randomEnds(rng *rand.Rand, fs *family.Solver, top int) ends {
 	return e
 }
 
+// graphSet is a game and house rules whose turn graph the tests take.
+type graphSet struct {
+	g validate.GameID
+	o map[string]any
+}
+
+// graphSets is every game with a turn graph (5050, 5000) and zehntausend
+// under many house rules (ruleSets).
+func graphSets() []graphSet {
+	sets := []graphSet{{validate.Game5050, nil}, {validate.Game5000, nil}}
+	for _, o := range ruleSets {
+		sets = append(sets, graphSet{validate.GameZehntausend, o})
+	}
+	return sets
+}
+
 // TestPlannedTablesAreStateByState: a turn table computed by the plan's
 // levels (plan.go) has every value and every value of throwing on of the
 // table computed state by state, bit for bit, for the graphs of every game
 // and many house rules, with random ends; and every graph has a plan.
 func TestPlannedTablesAreStateByState(t *testing.T) {
-	type set struct {
-		g validate.GameID
-		o map[string]any
-	}
-	sets := []set{{validate.Game5050, nil}, {validate.Game5000, nil}}
-	for _, o := range ruleSets {
-		sets = append(sets, set{validate.GameZehntausend, o})
-	}
+	sets := graphSets()
 	rng := rand.New(rand.NewPCG(5, 8))
 	for _, c := range sets {
 		fs, err := family.For(rulesOf(t, c.g, c.o))

@@ -29,14 +29,7 @@ func throwOnKeep(own []float64, offs []int32) int {
 // among them), below 0 and with NaN; a row bestKeeps refuses has a set
 // whose best value is NaN or −Inf.
 func TestBestKeepsAreThrowOnKeeps(t *testing.T) {
-	type set struct {
-		g validate.GameID
-		o map[string]any
-	}
-	sets := []set{{validate.Game5050, nil}, {validate.Game5000, nil}}
-	for _, o := range ruleSets {
-		sets = append(sets, set{validate.GameZehntausend, o})
-	}
+	sets := graphSets()
 	rng := rand.New(rand.NewPCG(31, 37))
 	few := []float64{0, 0.25, 0.5, 1}
 	negZero := append([]float64{math.Copysign(0, -1)}, few...)
@@ -198,14 +191,7 @@ func TestVecPlannedSame(t *testing.T) {
 // rows, rows that tie often and rows below 0 (keeps by their rows'
 // values, not their sets' greatest), three and four values a state.
 func TestPlannedOwnsAreThrowOn(t *testing.T) {
-	type set struct {
-		g validate.GameID
-		o map[string]any
-	}
-	sets := []set{{validate.Game5050, nil}, {validate.Game5000, nil}}
-	for _, o := range ruleSets {
-		sets = append(sets, set{validate.GameZehntausend, o})
-	}
+	sets := graphSets()
 	rng := rand.New(rand.NewPCG(41, 43))
 	few := []float64{0, 0.25, 0.5, 1}
 	rows := []func(x float64) float64{
